@@ -1,0 +1,30 @@
+// Speculative decoding (Leviathan et al., 2023), independent acceptance with
+// constant probability a.
+#pragma once
+
+#include "budget_types.h"
+
+namespace llmbudget {
+
+struct SpeculativeResult {
+  bool ok = false;
+  InputError error;
+  double tokens_per_pass = 0;  ///< (1 - a^(k+1)) / (1 - a); k + 1 at a = 1
+  double speedup = 0;          ///< tokens_per_pass / (k*c + 1)
+};
+
+/// acceptance_rate in [0, 1]; draft_tokens whole in [1, 32];
+/// draft_cost_ratio c in [0, 1] (cost of one draft token relative to a target pass).
+SpeculativeResult speculative(double acceptance_rate, double draft_tokens, double draft_cost_ratio);
+
+struct BestDraftResult {
+  bool ok = false;
+  InputError error;
+  double draft_tokens = 0;  ///< the k in 1..32 with the largest speedup (smallest k on ties)
+  double speedup = 0;
+  double tokens_per_pass = 0;
+};
+
+BestDraftResult best_draft_tokens(double acceptance_rate, double draft_cost_ratio);
+
+}  // namespace llmbudget

@@ -1,0 +1,50 @@
+// Whole chart series in one call, so a redraw is one call into the core.
+#pragma once
+
+#include <vector>
+
+#include "budget_types.h"
+
+namespace llmbudget {
+
+/// One point per batch 1..max_batch for `in` with in.batch replaced.
+/// Speeds are 0 where the configuration does not fit (fits[i] == 0).
+struct BatchSweep {
+  bool ok = false;
+  InputError error;
+  std::vector<double> batch;
+  std::vector<double> total_bytes;
+  std::vector<double> fits;                     ///< 1 or 0
+  std::vector<double> per_request_tokens_per_s;
+  std::vector<double> total_tokens_per_s;
+  std::vector<double> memory_time_s;
+  std::vector<double> compute_time_s;
+};
+/// max_batch whole in [1, 4096].
+BatchSweep sweep_batch(const BudgetInput& in, double max_batch);
+
+/// Memory over `points` context lengths evenly spaced from min to max (inclusive, rounded to whole tokens).
+struct ContextSweep {
+  bool ok = false;
+  InputError error;
+  std::vector<double> context_tokens;
+  std::vector<double> total_bytes;
+  std::vector<double> kv_cache_bytes;
+  std::vector<double> stored_score_bytes;   ///< attention_memory(query_heads, n, cache_bytes_per_value)
+  std::vector<double> tiled_kernel_bytes;
+};
+/// min_context >= 1, max_context <= 1e8 and >= min_context, points whole in [2, 4096].
+ContextSweep sweep_context(const BudgetInput& in, double min_context, double max_context, double points);
+
+/// Tokens per pass and speed-up over acceptance rates evenly spaced over [0, 1].
+struct AcceptanceSweep {
+  bool ok = false;
+  InputError error;
+  std::vector<double> acceptance_rate;
+  std::vector<double> tokens_per_pass;
+  std::vector<double> speedup;
+};
+/// draft_tokens whole in [1, 32]; draft_cost_ratio in [0, 1]; points whole in [2, 4096].
+AcceptanceSweep sweep_acceptance(double draft_tokens, double draft_cost_ratio, double points);
+
+}  // namespace llmbudget
