@@ -15,3 +15,26 @@ namespace llmbudget {
 std::optional<InputError> validate_budget_input(const BudgetInput& in);
 
 }  // namespace llmbudget
+
+#include <string>
+#include <vector>
+
+namespace llmbudget {
+
+/// The valid range of one BudgetInput field, for the page to show beside a
+/// field and for the CLI's --help. `whole` means the value must be an integer.
+/// min_exclusive means the value must be strictly greater than min (e.g. 0 < b_w).
+struct FieldLimit {
+  std::string field;
+  double min = 0;
+  double max = 0;
+  bool min_exclusive = false;
+  bool whole = false;
+  std::string unit;  ///< "bytes", "bytes/s", "FLOP/s", "tokens", "bytes per parameter", "" ...
+};
+
+/// One entry per BudgetInput field, in declaration order; the same ranges
+/// validate_budget_input() enforces.
+std::vector<FieldLimit> budget_input_limits();
+
+}  // namespace llmbudget
