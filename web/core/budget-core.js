@@ -1,0 +1,273 @@
+// The page's only door into the serving-budget core.
+//
+// Turns raw Embind results into plain objects, enums into strings and
+// VectorDouble handles into arrays, and deletes every handle it receives.
+// It computes nothing itself: every number comes from the C++ core.
+//
+// Result shape of every method: { ok: true, value } or
+// { ok: false, field, error } where `field` names the rejected input (as in
+// BudgetInput or the method's parameter) and `error` is one sentence that
+// gives the valid range and the value received.
+import { loadWasmModule } from './wasm-module.js';
+
+const VERDICT_NAMES = ['fits', 'tight', 'does-not-fit'];
+const BINDING_TERM_NAMES = ['memory', 'compute'];
+
+let corePromise = null;
+
+/** Non-numbers (undefined, strings, null) become NaN so the core names the field. */
+function asNumber(value) {
+  return typeof value === 'number' ? value : NaN;
+}
+
+/** Copies a VectorDouble handle into a plain array. Does not delete it. */
+function vectorToArray(handle) {
+  const size = handle.size();
+  const out = new Array(size);
+  for (let i = 0; i < size; i += 1) out[i] = handle.get(i);
+  return out;
+}
+
+/**
+ * Converts the vector fields `names` of a raw sweep result to arrays and
+ * deletes every one of those handles, also when a conversion throws.
+ */
+function takeVectors(raw, names) {
+  const out = {};
+  try {
+    for (const name of names) out[name] = vectorToArray(raw[name]);
+  } finally {
+    for (const name of names) {
+      const handle = raw[name];
+      if (handle && typeof handle.delete === 'function' && !handle.isDeleted()) handle.delete();
+    }
+  }
+  return out;
+}
+
+function failure(raw) {
+  return { ok: false, field: raw.error.field, error: raw.error.message };
+}
+
+/** Runs one core call; a JS-level binding error becomes an error value, never a throw. */
+function guarded(run) {
+  try {
+    return run();
+  } catch (err) {
+    return { ok: false, field: '', error: `The budget core could not run this calculation (${err && err.message ? err.message : err}).` };
+  }
+}
+
+function buildCore(module) {
+  const defaults = module.default_budget_input();
+  const inputFields = Object.keys(defaults);
+  const DEFAULT_INPUT = Object.freeze({ ...defaults });
+
+  const limitHandle = module.budget_input_limits();
+  let limitList;
+  try {
+    limitList = [];
+    for (let i = 0; i < limitHandle.size(); i += 1) limitList.push(Object.freeze(limitHandle.get(i)));
+  } finally {
+    limitHandle.delete();
+  }
+
+  /** A BudgetInput for the core with every field present: missing or non-number → NaN. */
+  function toBudgetInput(input) {
+    const source = input !== null && typeof input === 'object' ? input : {};
+    const out = {};
+    for (const name of inputFields) out[name] = asNumber(source[name]);
+    return out;
+  }
+
+  const BATCH_VECTORS = ['batch', 'total_bytes', 'fits', 'per_request_tokens_per_s',
+    'total_tokens_per_s', 'memory_time_s', 'compute_time_s'];
+  const CONTEXT_VECTORS = ['context_tokens', 'total_bytes', 'kv_cache_bytes',
+    'stored_score_bytes', 'tiled_kernel_bytes'];
+  const ACCEPTANCE_VECTORS = ['acceptance_rate', 'tokens_per_pass', 'speedup'];
+
+  return Object.freeze({
+    /** Every BudgetInput field with the lesson's 7B defaults (frozen; spread it to edit). */
+    DEFAULT_INPUT,
+
+    /**
+     * Valid ranges of the BudgetInput fields, as the core enforces them.
+     * @returns {{field:string,min:number,max:number,min_exclusive:boolean,whole:boolean,unit:string}[]}
+     */
+    limits() {
+      return limitList.map((limit) => ({ ...limit }));
+    },
+
+    /**
+     * Memory and decode speed for one configuration.
+     * @param {object} input every BudgetInput field (spread DEFAULT_INPUT; none is defaulted here)
+     * @returns value {weight_bytes, kv_cache_bytes, kv_cache_bytes_per_token, total_bytes,
+     *   free_bytes, memory_time_s, compute_time_s, step_s, bound_by:'memory'|'compute',
+     *   fits, verdict:'fits'|'tight'|'does-not-fit', has_speed, per_request_tokens_per_s,
+     *   total_tokens_per_s}; step_s and the two tokens/s fields are null when !has_speed
+     *   (a configuration that does not fit has no speed).
+     */
+    plan(input) {
+      return guarded(() => {
+        const raw = module.plan(toBudgetInput(input));
+        if (!raw.ok) return failure(raw);
+        return {
+          ok: true,
+          value: {
+            weight_bytes: raw.weight_bytes,
+            kv_cache_bytes: raw.kv_cache_bytes,
+            kv_cache_bytes_per_token: raw.kv_cache_bytes_per_token,
+            total_bytes: raw.total_bytes,
+            free_bytes: raw.free_bytes,
+            memory_time_s: raw.memory_time_s,
+            compute_time_s: raw.compute_time_s,
+            step_s: raw.has_speed ? raw.step_s : null,
+            bound_by: BINDING_TERM_NAMES[raw.bound_by.value],
+            fits: raw.fits,
+            verdict: VERDICT_NAMES[raw.verdict.value],
+            has_speed: raw.has_speed,
+            per_request_tokens_per_s: raw.has_speed ? raw.per_request_tokens_per_s : null,
+            total_tokens_per_s: raw.has_speed ? raw.total_tokens_per_s : null,
+          },
+        };
+      });
+    },
+
+    /**
+     * Largest batch (with and without headroom), longest context at input.batch,
+     * and the batch where the compute term overtakes the memory term.
+     * @returns value {max_batch, max_batch_with_headroom, max_context_tokens, crossover_batch}
+     */
+    capacity(input) {
+      return guarded(() => {
+        const raw = module.capacity(toBudgetInput(input));
+        if (!raw.ok) return failure(raw);
+        return {
+          ok: true,
+          value: {
+            max_batch: raw.max_batch,
+            max_batch_with_headroom: raw.max_batch_with_headroom,
+            max_context_tokens: raw.max_context_tokens,
+            crossover_batch: raw.crossover_batch,
+          },
+        };
+      });
+    },
+
+    /**
+     * Speculative decoding with acceptance rate a in [0, 1], k draft tokens
+     * (whole, 1..32) and a draft that costs c in [0, 1] of a target pass.
+     * @returns value {tokens_per_pass, speedup}
+     */
+    speculative(acceptance_rate, draft_tokens, draft_cost_ratio) {
+      return guarded(() => {
+        const raw = module.speculative(asNumber(acceptance_rate), asNumber(draft_tokens),
+          asNumber(draft_cost_ratio));
+        if (!raw.ok) return failure(raw);
+        return { ok: true, value: { tokens_per_pass: raw.tokens_per_pass, speedup: raw.speedup } };
+      });
+    },
+
+    /**
+     * The k in 1..32 with the largest speed-up for acceptance rate a and draft cost c.
+     * @returns value {draft_tokens, speedup, tokens_per_pass}
+     */
+    bestDraftTokens(acceptance_rate, draft_cost_ratio) {
+      return guarded(() => {
+        const raw = module.best_draft_tokens(asNumber(acceptance_rate), asNumber(draft_cost_ratio));
+        if (!raw.ok) return failure(raw);
+        return {
+          ok: true,
+          value: { draft_tokens: raw.draft_tokens, speedup: raw.speedup, tokens_per_pass: raw.tokens_per_pass },
+        };
+      });
+    },
+
+    /**
+     * Bytes of the attention score matrix one layer stores (heads·n²·bytes)
+     * versus a tiled kernel's per-row statistics (linear in n).
+     * @returns value {stored_score_bytes, tiled_kernel_bytes}
+     */
+    attentionMemory(heads, context_tokens, bytes_per_score) {
+      return guarded(() => {
+        const raw = module.attention_memory(asNumber(heads), asNumber(context_tokens),
+          asNumber(bytes_per_score));
+        if (!raw.ok) return failure(raw);
+        return {
+          ok: true,
+          value: { stored_score_bytes: raw.stored_score_bytes, tiled_kernel_bytes: raw.tiled_kernel_bytes },
+        };
+      });
+    },
+
+    /**
+     * One point per batch 1..max_batch (whole, 1..4096) with input.batch replaced.
+     * @returns value {batch[], total_bytes[], fits[] (boolean), per_request_tokens_per_s[],
+     *   total_tokens_per_s[] (both null where the batch does not fit), memory_time_s[],
+     *   compute_time_s[]}
+     */
+    sweepBatch(input, max_batch) {
+      return guarded(() => {
+        const raw = module.sweep_batch(toBudgetInput(input), asNumber(max_batch));
+        const series = takeVectors(raw, BATCH_VECTORS);
+        if (!raw.ok) return failure(raw);
+        const fits = series.fits.map((flag) => flag !== 0);
+        return {
+          ok: true,
+          value: {
+            ...series,
+            fits,
+            per_request_tokens_per_s: series.per_request_tokens_per_s.map((v, i) => (fits[i] ? v : null)),
+            total_tokens_per_s: series.total_tokens_per_s.map((v, i) => (fits[i] ? v : null)),
+          },
+        };
+      });
+    },
+
+    /**
+     * Memory over `points` (whole, 2..4096) context lengths from min_context to
+     * max_context inclusive, with the stored-score and tiled-kernel bytes.
+     * @returns value {context_tokens[], total_bytes[], kv_cache_bytes[],
+     *   stored_score_bytes[], tiled_kernel_bytes[]}
+     */
+    sweepContext(input, min_context, max_context, points) {
+      return guarded(() => {
+        const raw = module.sweep_context(toBudgetInput(input), asNumber(min_context),
+          asNumber(max_context), asNumber(points));
+        const series = takeVectors(raw, CONTEXT_VECTORS);
+        if (!raw.ok) return failure(raw);
+        return { ok: true, value: series };
+      });
+    },
+
+    /**
+     * Tokens per pass and speed-up over `points` acceptance rates evenly spaced on [0, 1].
+     * @returns value {acceptance_rate[], tokens_per_pass[], speedup[]}
+     */
+    sweepAcceptance(draft_tokens, draft_cost_ratio, points) {
+      return guarded(() => {
+        const raw = module.sweep_acceptance(asNumber(draft_tokens), asNumber(draft_cost_ratio),
+          asNumber(points));
+        const series = takeVectors(raw, ACCEPTANCE_VECTORS);
+        if (!raw.ok) return failure(raw);
+        return { ok: true, value: series };
+      });
+    },
+  });
+}
+
+/**
+ * Loads the shared wasm module once and returns the memoised facade.
+ * @returns {Promise<object>} core with DEFAULT_INPUT, limits(), plan(), capacity(),
+ *   speculative(), bestDraftTokens(), attentionMemory(), sweepBatch(),
+ *   sweepContext(), sweepAcceptance(); all methods are synchronous.
+ */
+export function loadBudgetCore() {
+  if (corePromise === null) {
+    corePromise = loadWasmModule().then(buildCore).catch((err) => {
+      corePromise = null;
+      throw err;
+    });
+  }
+  return corePromise;
+}
