@@ -10,12 +10,19 @@ namespace llmbudget {
 struct CapacityResult {
   bool ok = false;
   InputError error;
-  double max_batch = 0;                 ///< largest whole B with memory <= GPU memory (in.context_tokens fixed)
-  double max_batch_with_headroom = 0;   ///< same, keeping headroom_fraction of GPU memory free
-  double max_context_tokens = 0;        ///< largest whole n that fits at in.batch (with a sliding window: capped by nothing, reports 1e8 when the window makes any n fit)
-  double crossover_batch = 0;           ///< smallest whole B at which compute_time_s >= memory_time_s (0 if none up to 1e6)
+  double max_batch = 0;                 ///< largest whole B in [1, 1e6] with memory <= GPU memory (in.context_tokens fixed; in.batch ignored)
+  double max_batch_with_headroom = 0;   ///< same, keeping headroom_fraction of GPU memory free (plan() verdict "fits", not "tight")
+  double max_context_tokens = 0;        ///< largest whole n in [1, 1e8] that fits at in.batch; with a sliding window that fits, every n does, so 1e8
+  double crossover_batch = 0;           ///< smallest whole B in [1, 1e6] with compute_time_s >= memory_time_s, whether or not it fits (0 if none)
 };
 
+/// Closed forms, from memory = P*b_w + c*n_c*B (c = 2*L*H_kv*d_h*b_c, n_c = min(n, W)):
+///   max_batch       = floor((G - P*b_w) / (c*n_c))          (G*(1 - headroom) for the headroom variant)
+///   max_context     = floor((G - P*b_w) / (c*B)), or 1e8 when the window's n_c = W fits
+///   crossover_batch = ceil((P*b_w/BW) / (2*P_active/F - c*n_c/BW)), none when the bracket <= 0
+/// Each answer is then checked against the same predicate plan() uses, so the
+/// reported batch always plans as fitting and batch + 1 never does.
+/// Errors: those of validate_budget_input().
 CapacityResult capacity(const BudgetInput& in);
 
 }  // namespace llmbudget

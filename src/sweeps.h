@@ -20,7 +20,7 @@ struct BatchSweep {
   std::vector<double> memory_time_s;
   std::vector<double> compute_time_s;
 };
-/// max_batch whole in [1, 4096].
+/// max_batch whole in [1, 4096]. Errors: validate_budget_input()'s, then `max_batch`.
 BatchSweep sweep_batch(const BudgetInput& in, double max_batch);
 
 /// Memory over `points` context lengths evenly spaced from min to max (inclusive, rounded to whole tokens).
@@ -33,7 +33,8 @@ struct ContextSweep {
   std::vector<double> stored_score_bytes;   ///< attention_memory(query_heads, n, cache_bytes_per_value)
   std::vector<double> tiled_kernel_bytes;
 };
-/// min_context >= 1, max_context <= 1e8 and >= min_context, points whole in [2, 4096].
+/// min_context whole in [1, 1e8], max_context whole in [min_context, 1e8], points whole in [2, 4096].
+/// Errors: validate_budget_input()'s, then `min_context`, `max_context`, `points`.
 ContextSweep sweep_context(const BudgetInput& in, double min_context, double max_context, double points);
 
 /// Tokens per pass and speed-up over acceptance rates evenly spaced over [0, 1].
@@ -45,6 +46,7 @@ struct AcceptanceSweep {
   std::vector<double> speedup;
 };
 /// draft_tokens whole in [1, 32]; draft_cost_ratio in [0, 1]; points whole in [2, 4096].
+/// acceptance_rate[i] = i / (points - 1); the last point is exactly 1 (tokens_per_pass = k + 1).
 AcceptanceSweep sweep_acceptance(double draft_tokens, double draft_cost_ratio, double points);
 
 }  // namespace llmbudget

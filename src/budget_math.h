@@ -1,0 +1,61 @@
+// Internal: the budget formulas on an already-validated BudgetInput.
+// plan(), capacity() and the sweeps all call these, so a batch that
+// capacity() says fits is exactly one that plan() calls "fits".
+// Source: LM10-T6 lesson (memory and step formulas; see DESIGN.md).
+#pragma once
+
+#include <algorithm>
+
+#include "budget_types.h"
+#include "serving_budget.h"
+
+namespace llmbudget {
+namespace detail {
+
+/// P * b_w [bytes].
+inline double weight_bytes(const BudgetInput& in) { return in.total_params * in.weight_bytes_per_param; }
+
+/// 2 * L * H_kv * d_h * b_c [bytes]: keys and values of one token of one request.
+inline double kv_bytes_per_token(const BudgetInput& in) {
+  return 2 * in.layers * in.kv_heads * in.head_dim * in.cache_bytes_per_value;
+}
+
+/// Tokens the cache holds per request: min(n, W), or n without a window.
+inline double cached_tokens(const BudgetInput& in, double context_tokens) {
+  return in.sliding_window_tokens > 0 ? std::min(context_tokens, in.sliding_window_tokens) : context_tokens;
+}
+
+/// KV cache of the whole batch [bytes].
+inline double kv_cache_bytes(const BudgetInput& in, double batch, double context_tokens) {
+  return kv_bytes_per_token(in) * cached_tokens(in, context_tokens) * batch;
+}
+
+inline double total_bytes(const BudgetInput& in, double batch, double context_tokens) {
+  return weight_bytes(in) + kv_cache_bytes(in, batch, context_tokens);
+}
+
+/// Parameters that do arithmetic per token (MoE: active experts only).
+inline double active_params(const BudgetInput& in) {
+  return in.active_params > 0 ? in.active_params : in.total_params;
+}
+
+/// Memory-traffic term of one decode step [s]: every byte read once.
+inline double memory_time_s(const BudgetInput& in, double total) { return total / in.bandwidth_bytes_per_s; }
+
+/// Arithmetic term of one decode step [s]: 2 FLOP per active parameter per request.
+inline double compute_time_s(const BudgetInput& in, double batch) {
+  return 2 * active_params(in) * batch / in.flops_per_s;
+}
+
+inline bool fits(const BudgetInput& in, double total) { return total <= in.gpu_memory_bytes; }
+
+/// Fits and leaves at least headroom_fraction of GPU memory free (verdict "fits", not "tight").
+inline bool fits_with_headroom(const BudgetInput& in, double total) {
+  return fits(in, total) && !(in.gpu_memory_bytes - total < in.headroom_fraction * in.gpu_memory_bytes);
+}
+
+/// plan() without validation; `in` must have passed validate_budget_input().
+BudgetResult plan_validated(const BudgetInput& in);
+
+}  // namespace detail
+}  // namespace llmbudget

@@ -1,0 +1,76 @@
+#include "capacity.h"
+
+#include <cmath>
+
+#include "budget_math.h"
+#include "validate.h"
+
+namespace llmbudget {
+
+namespace {
+
+constexpr double kMaxBatch = 1e6;          // BudgetInput::batch upper limit
+constexpr double kMaxContextTokens = 1e8;  // BudgetInput::context_tokens upper limit
+
+// Largest whole x in [0, cap] with ok(x), for ok true up to some point and
+// false after it. `estimate` is the closed-form answer; the two loops only
+// absorb floating-point rounding (a step or two), so the answer agrees
+// exactly with the predicate plan() uses.
+template <class Pred>
+double largest_whole(double estimate, double cap, Pred ok) {
+  double x = std::isfinite(estimate) ? std::floor(estimate) : cap;
+  x = std::min(std::max(x, 0.0), cap);
+  while (x < cap && ok(x + 1)) x += 1;
+  while (x > 0 && !ok(x)) x -= 1;
+  return x;
+}
+
+}  // namespace
+
+CapacityResult capacity(const BudgetInput& in) {
+  CapacityResult r;
+  if (auto error = validate_budget_input(in)) {
+    r.error = *error;
+    return r;
+  }
+  r.ok = true;
+  const double weights = detail::weight_bytes(in);
+  const double gpu = in.gpu_memory_bytes;
+
+  // Batch: P*b_w + per_request*B <= budget  =>  B = floor((budget - P*b_w) / per_request).
+  const double per_request = detail::kv_bytes_per_token(in) * detail::cached_tokens(in, in.context_tokens);
+  const double usable = gpu * (1 - in.headroom_fraction);
+  r.max_batch = largest_whole((gpu - weights) / per_request, kMaxBatch, [&](double b) {
+    return b >= 1 && detail::fits(in, detail::total_bytes(in, b, in.context_tokens));
+  });
+  r.max_batch_with_headroom = largest_whole((usable - weights) / per_request, kMaxBatch, [&](double b) {
+    return b >= 1 && detail::fits_with_headroom(in, detail::total_bytes(in, b, in.context_tokens));
+  });
+
+  // Context at in.batch: n = floor((G - P*b_w) / (per_token*B)). Memory stops
+  // growing at n = W, so with a window that fits, every n up to the limit fits.
+  const double per_token_batch = detail::kv_bytes_per_token(in) * in.batch;
+  r.max_context_tokens = largest_whole((gpu - weights) / per_token_batch, kMaxContextTokens, [&](double n) {
+    return n >= 1 && detail::fits(in, detail::total_bytes(in, in.batch, n));
+  });
+
+  // Crossover: 2*P_a*B/F >= (P*b_w + per_request*B)/BW
+  //   <=>  B * (2*P_a/F - per_request/BW) >= P*b_w/BW.
+  // No crossover when the bracket is <= 0: each extra request then adds more
+  // memory time than compute time.
+  const double slope = 2 * detail::active_params(in) / in.flops_per_s - per_request / in.bandwidth_bytes_per_s;
+  if (slope > 0) {
+    auto compute_binds = [&](double b) {
+      return detail::compute_time_s(in, b) >=
+             detail::memory_time_s(in, detail::total_bytes(in, b, in.context_tokens));
+    };
+    double b = std::ceil(weights / in.bandwidth_bytes_per_s / slope);
+    b = std::min(std::max(b, 1.0), kMaxBatch + 1);
+    while (b > 1 && compute_binds(b - 1)) b -= 1;
+    while (b <= kMaxBatch && !compute_binds(b)) b += 1;
+    r.crossover_batch = b <= kMaxBatch ? b : 0;
+  }
+  return r;
+}
+
+}  // namespace llmbudget
