@@ -1,0 +1,175 @@
+// Tests for tools/check-content: the real content passes, and broken copies
+// (written to a temp folder and checked with --dir) fail with the expected line.
+// Run: node --test tests/node/check-content.test.mjs
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const TOOL = path.join(ROOT, 'tools', 'check-content');
+const CONTENT = path.join(ROOT, 'content');
+const SEED = path.resolve(ROOT, '..', 'shared', 'reference', 'seed-values.json');
+
+function run(args = []) {
+  const r = spawnSync(process.execPath, [TOOL, ...args], { encoding: 'utf8' });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+/** Copies content/ to a fresh temp folder, lets `mutate` break it, runs the tool on it. */
+function runOnBrokenCopy(mutate) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'check-content-'));
+  try {
+    fs.cpSync(CONTENT, dir, { recursive: true });
+    const presetsPath = path.join(dir, 'presets.json');
+    const presets = JSON.parse(fs.readFileSync(presetsPath, 'utf8'));
+    const result = mutate({ dir, presets });
+    // A mutation may return raw JSON text (to write values JSON.stringify cannot, like 1e400).
+    fs.writeFileSync(presetsPath, typeof result === 'string' ? result : JSON.stringify(presets, null, 2));
+    return run(['--dir', dir]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const config = (presets, id) => presets.configurations.find((c) => c.id === id);
+
+function assertFails(r, expectedLine) {
+  assert.equal(r.code, 1, `expected exit 1, got ${r.code}; stderr:\n${r.err}`);
+  assert.ok(r.err.split('\n').includes(expectedLine), `expected line\n  ${expectedLine}\nin stderr:\n${r.err}`);
+  assert.equal(r.out, '');
+}
+
+test('the real content passes', () => {
+  const r = run();
+  assert.equal(r.code, 0, r.err);
+  // presets.json + nine lesson files (+ questions.json once it exists)
+  const expected = 1 + fs.readdirSync(path.join(CONTENT, 'lesson')).filter((n) => n.endsWith('.md')).length +
+    (fs.existsSync(path.join(CONTENT, 'questions.json')) ? 1 : 0);
+  assert.equal(r.out, `check-content: ${expected} files OK\n`);
+});
+
+test('an unchanged copy passes through --dir', () => {
+  const r = runOnBrokenCopy(() => undefined);
+  assert.equal(r.code, 0, r.err);
+});
+
+test('kv_heads above query_heads is reported with file, id and field', () => {
+  const r = runOnBrokenCopy(({ presets }) => { config(presets, 'lesson-mha-16').inputs.kv_heads = 40; });
+  assertFails(r, 'presets.json: lesson-mha-16: inputs.kv_heads: must not exceed query_heads (32) (got 40)');
+});
+
+test('a missing input field is reported', () => {
+  const r = runOnBrokenCopy(({ presets }) => { delete config(presets, 'lesson-gqa8-8').inputs.batch; });
+  assertFails(r, 'presets.json: lesson-gqa8-8: inputs.batch: missing');
+});
+
+test('a fractional batch is out of the core range', () => {
+  const r = runOnBrokenCopy(({ presets }) => { config(presets, 'lesson-gqa8-16').inputs.batch = 7.5; });
+  assertFails(r, 'presets.json: lesson-gqa8-16: inputs.batch: must be a whole number from 1 to 1000000 (got 7.5)');
+});
+
+test('a value that overflows to Infinity is not finite', () => {
+  const r = runOnBrokenCopy(({ presets }) => {
+    config(presets, 'lesson-gqa8-16-b1').inputs.context_tokens = 123456789;
+    return JSON.stringify(presets, null, 2).replace('123456789', '1e400');
+  });
+  assertFails(r, 'presets.json: lesson-gqa8-16-b1: inputs.context_tokens: must be a finite number (got Infinity)');
+});
+
+test('duplicate configuration ids are reported', () => {
+  const r = runOnBrokenCopy(({ presets }) => {
+    presets.configurations.find((c) => c.group === 'model').id = 'lesson-gqa8-16';
+  });
+  assert.equal(r.code, 1);
+  assert.match(r.err, /^presets\.json: lesson-gqa8-16: id: duplicate id in configurations \(entry \d+\)$/m);
+});
+
+test('a missing lesson configuration is reported', () => {
+  const r = runOnBrokenCopy(({ presets }) => {
+    presets.configurations = presets.configurations.filter((c) => c.id !== 'lesson-gqa8-16-b1');
+  });
+  assertFails(r, 'presets.json: lesson-gqa8-16-b1: id: required configuration is missing');
+});
+
+test("a GPU's usable rate must equal peak × fraction", () => {
+  const r = runOnBrokenCopy(({ presets }) => {
+    const h100 = presets.gpus.find((g) => g.id === 'h100-sxm-80gb');
+    h100.flops_per_s = h100.peak_flops_per_s; // forgot to apply the fraction
+  });
+  assertFails(r, 'presets.json: h100-sxm-80gb: flops_per_s: must equal peak_flops_per_s × usable_fraction_flops = 494750000000000 (got 989500000000000)');
+});
+
+test("a model configuration must agree with the model it names", () => {
+  const r = runOnBrokenCopy(({ presets }) => {
+    config(presets, 'model-mistral-7b-l4').inputs.sliding_window_tokens = 0;
+  });
+  assertFails(r, "presets.json: model-mistral-7b-l4: inputs.sliding_window_tokens: must equal model mistral-7b-v0.1's sliding_window_tokens (4096) (got 0)");
+});
+
+test('an unknown part name in a lesson file is reported with its line', () => {
+  const r = runOnBrokenCopy(({ dir }) => {
+    const file = path.join(dir, 'lesson', '08-knowledge-check.md');
+    const text = fs.readFileSync(file, 'utf8');
+    fs.writeFileSync(file, text.replace('{{part:quiz}}', '{{part:quizz}}'));
+  });
+  const line = fs.readFileSync(path.join(CONTENT, 'lesson', '08-knowledge-check.md'), 'utf8')
+    .split('\n').indexOf('{{part:quiz}}') + 1;
+  assert.ok(line > 0);
+  assertFails(r, `lesson/08-knowledge-check.md: line ${line}: directive: unknown part "quizz" (known: calculator, presets, table, memory-chart, batch-chart, speculative, attention, quiz)`);
+});
+
+test('a directive naming an unknown preset is reported', () => {
+  const r = runOnBrokenCopy(({ dir }) => {
+    fs.appendFileSync(path.join(dir, 'lesson', '04-worked-example.md'), '\n{{part:table preset=no-such-preset}}\n');
+  });
+  assert.equal(r.code, 1);
+  assert.match(r.err, /^lesson\/04-worked-example\.md: line \d+: directive: preset "no-such-preset" is not a configuration id in presets\.json$/m);
+});
+
+test('a broken questions.json is reported when present', () => {
+  const r = runOnBrokenCopy(({ dir }) => { fs.writeFileSync(path.join(dir, 'questions.json'), '{"questions": [ '); });
+  assert.equal(r.code, 1);
+  assert.match(r.err, /^questions\.json: \(file\): \(json\): not valid JSON: /m);
+});
+
+test('duplicate question ids are reported', () => {
+  const r = runOnBrokenCopy(({ dir }) => {
+    fs.writeFileSync(path.join(dir, 'questions.json'), JSON.stringify({ questions: [{ id: 'q1' }, { id: 'q1' }] }));
+  });
+  assert.equal(r.code, 1);
+  assert.match(r.err, /^questions\.json: q1: id: duplicate id in questions \(entry 1\)$/m);
+});
+
+test("the six lesson configurations reproduce the seed table's inputs", { skip: !fs.existsSync(SEED) && 'seed-values.json not beside the repo' }, () => {
+  const seed = JSON.parse(fs.readFileSync(SEED, 'utf8'));
+  const presets = JSON.parse(fs.readFileSync(path.join(CONTENT, 'presets.json'), 'utf8'));
+  const lesson = presets.configurations.filter((c) => c.group === 'lesson');
+  assert.equal(lesson.length, seed.budget_rows.length);
+  const k = seed.constants;
+  seed.budget_rows.forEach((row, i) => {
+    const inp = lesson[i].inputs;
+    for (const [key, value] of Object.entries(row.inputs)) assert.equal(inp[key], value, `${lesson[i].id}.${key}`);
+    assert.equal(inp.total_params, k.params);
+    assert.equal(inp.layers, k.layers);
+    assert.equal(inp.head_dim, k.head_dim);
+    assert.equal(inp.bandwidth_bytes_per_s, k.bandwidth_bytes_per_s);
+    assert.equal(inp.flops_per_s, k.usable_flops_per_s);
+    assert.equal(inp.gpu_memory_bytes, k.gpu_memory_bytes);
+    assert.equal(inp.query_heads, 32);
+    assert.equal(inp.sliding_window_tokens, 0);
+    assert.ok(inp.active_params === 0 || inp.active_params === inp.total_params, 'dense model');
+  });
+});
+
+test('the knowledge-check scenario holds 13 GB of weights and a 40 GB cache on a 48 GB GPU', () => {
+  const presets = JSON.parse(fs.readFileSync(path.join(CONTENT, 'presets.json'), 'utf8'));
+  const q = config(presets, 'knowledge-check-13b').inputs;
+  // weights = P * b_w = 13e9 * 1; cache = 2 * L * H_kv * d_h * n * B * b_c = 2*40*5*128*15625*25*2 = 40e9
+  assert.equal(q.total_params * q.weight_bytes_per_param, 13e9);
+  assert.equal(2 * q.layers * q.kv_heads * q.head_dim * q.context_tokens * q.batch * q.cache_bytes_per_value, 40e9);
+  assert.equal(q.gpu_memory_bytes, 48e9);
+});
