@@ -1,0 +1,210 @@
+// The JS facade (web/core/budget-core.js) over the wasm core, under node:
+// the lesson's numbers from seed-values.json, result shapes, and bad inputs.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { loadBudgetCore } from '../../web/core/budget-core.js';
+import { loadWasmModule } from '../../web/core/wasm-module.js';
+import { SEED, lessonInput, assertClose } from './reference.mjs';
+
+const core = await loadBudgetCore();
+
+test('loadBudgetCore and loadWasmModule are memoised (one shared instance)', async () => {
+  assert.equal(await loadBudgetCore(), core);
+  assert.equal(await loadWasmModule(), await loadWasmModule());
+});
+
+test('DEFAULT_INPUT holds every BudgetInput field, frozen', () => {
+  assert.deepEqual(Object.keys(core.DEFAULT_INPUT).sort(), [
+    'active_params', 'bandwidth_bytes_per_s', 'batch', 'cache_bytes_per_value', 'context_tokens',
+    'flops_per_s', 'gpu_memory_bytes', 'head_dim', 'headroom_fraction', 'kv_heads', 'layers',
+    'query_heads', 'sliding_window_tokens', 'total_params', 'weight_bytes_per_param',
+  ]);
+  assert.ok(Object.isFrozen(core.DEFAULT_INPUT));
+  // The lesson's 7B model on an 80 GB GPU.
+  assert.equal(core.DEFAULT_INPUT.total_params, 7e9);
+  assert.equal(core.DEFAULT_INPUT.gpu_memory_bytes, 80e9);
+});
+
+test('limits() lists the fields in BudgetInput order as plain objects', () => {
+  const limits = core.limits();
+  assert.deepEqual(limits.map((l) => l.field), Object.keys(core.DEFAULT_INPUT));
+  const layers = limits.find((l) => l.field === 'layers');
+  assert.deepEqual(layers, { field: 'layers', min: 1, max: 1000, min_exclusive: false, whole: true, unit: 'layers' });
+  limits[0].min = -1;  // a copy: editing it changes nothing in the core's list
+  assert.notEqual(core.limits()[0].min, -1);
+});
+
+for (const row of SEED.budget_rows) {
+  test(`plan: ${row.label}`, () => {
+    const result = core.plan(lessonInput(core.DEFAULT_INPUT, row));
+    assert.equal(result.ok, true, JSON.stringify(result));
+    const v = result.value;
+    const e = row.exact;
+    assert.equal(v.weight_bytes, e.weight_bytes);
+    assert.equal(v.kv_cache_bytes, e.cache_bytes);
+    assert.equal(v.total_bytes, e.total_bytes);
+    assertClose(v.memory_time_s, e.memory_time_s, 'memory_time_s');
+    assertClose(v.compute_time_s, e.compute_time_s, 'compute_time_s');
+    assert.equal(v.fits, row.displayed.fits_80gb);
+    assert.equal(v.has_speed, row.displayed.fits_80gb);
+    // Displayed rounding of the lesson's table.
+    assert.equal((v.total_bytes / 1e9).toFixed(1), row.displayed.memory_gb.toFixed(1));
+    assert.equal(v.bound_by, 'memory');  // every lesson row is memory-bound
+    if (row.displayed.fits_80gb) {
+      assertClose(v.step_s, e.step_s, 'step_s');
+      assertClose(v.per_request_tokens_per_s, e.per_request_tokens_per_s, 'per_request_tokens_per_s');
+      assertClose(v.total_tokens_per_s, e.total_tokens_per_s, 'total_tokens_per_s');
+      assert.equal((v.step_s * 1e3).toFixed(1), row.displayed.step_ms.toFixed(1));
+      assert.equal(v.per_request_tokens_per_s.toFixed(1), row.displayed.per_request_tokens_per_s.toFixed(1));
+      assert.equal(Math.round(v.total_tokens_per_s), row.displayed.total_tokens_per_s);
+      // All four fitting rows leave more than 10 % of 80 GB free (the most is 31.2 GB used).
+      assert.equal(v.verdict, 'fits');
+    } else {
+      assert.equal(v.verdict, 'does-not-fit');
+      assert.equal(v.step_s, null);
+      assert.equal(v.per_request_tokens_per_s, null);
+      assert.equal(v.total_tokens_per_s, null);
+    }
+  });
+}
+
+test('plan: tight when it fits but leaves less than the headroom free', () => {
+  // GQA-8 16-bit at B=16 uses 31179869184 B; a 32e9 B GPU leaves 0.82e9 B free,
+  // under 10 % of 32e9 = 3.2e9 B, so the verdict is "tight" and speeds are given.
+  const row = SEED.budget_rows[1];
+  const result = core.plan({ ...lessonInput(core.DEFAULT_INPUT, row), gpu_memory_bytes: 32e9 });
+  assert.equal(result.ok, true);
+  assert.equal(result.value.verdict, 'tight');
+  assert.equal(result.value.fits, true);
+  assertClose(result.value.free_bytes, 32e9 - 31179869184, 'free_bytes');
+  assertClose(result.value.total_tokens_per_s, row.exact.total_tokens_per_s, 'total_tokens_per_s');
+});
+
+test('plan: compute-bound when 2·P·B/F exceeds memory/BW', () => {
+  // B=1024, GQA-8, 8-bit everything, context 128: compute = 2*7e9*1024/4e13 = 0.3584 s;
+  // memory = 7e9 + 2*32*8*128*128*1024*1 = 7e9 + 8589934592 B -> 0.015589934592 s.
+  const input = { ...lessonInput(core.DEFAULT_INPUT, SEED.budget_rows[2]), batch: 1024, context_tokens: 128 };
+  const result = core.plan(input);
+  assert.equal(result.ok, true);
+  assert.equal(result.value.bound_by, 'compute');
+  assertClose(result.value.compute_time_s, 0.3584, 'compute_time_s');
+  assertClose(result.value.step_s, 0.3584, 'step_s');
+});
+
+test('speculative: tokens per pass from the lesson', () => {
+  for (const s of SEED.speculative_tokens_per_pass) {
+    const result = core.speculative(s.accept, s.k, 0);
+    assert.equal(result.ok, true);
+    assertClose(result.value.tokens_per_pass, s.exact, `a=${s.accept} k=${s.k}`);
+    assert.equal(result.value.tokens_per_pass.toFixed(2), s.displayed.toFixed(2));
+    // With a free draft (c = 0) the speed-up equals the tokens per pass.
+    assertClose(result.value.speedup, s.exact, 'speedup at c=0');
+  }
+  // a = 1 gives k + 1 without dividing by zero.
+  assert.deepEqual(core.speculative(1, 4, 0).value.tokens_per_pass, 5);
+});
+
+test('bestDraftTokens returns a k in 1..32 no worse than its neighbours', () => {
+  const best = core.bestDraftTokens(0.8, 0.1);
+  assert.equal(best.ok, true);
+  const { draft_tokens: k, speedup } = best.value;
+  assert.ok(Number.isInteger(k) && k >= 1 && k <= 32);
+  for (const other of [k - 1, k + 1].filter((x) => x >= 1 && x <= 32)) {
+    assert.ok(core.speculative(0.8, other, 0.1).value.speedup <= speedup);
+  }
+  assertClose(core.speculative(0.8, k, 0.1).value.tokens_per_pass, best.value.tokens_per_pass, 'tokens_per_pass');
+});
+
+test('attentionMemory: stored score bytes from the lesson', () => {
+  for (const a of SEED.attention_score_matrix) {
+    const result = core.attentionMemory(a.heads, a.n, a.bytes_per_score);
+    assert.equal(result.ok, true);
+    assert.equal(result.value.stored_score_bytes, a.exact_bytes);
+    assert.equal((result.value.stored_score_bytes / 1e9).toFixed(2), a.displayed_gb.toFixed(2));
+  }
+});
+
+test('sweepBatch: plain arrays, booleans, nulls where it does not fit', () => {
+  // GQA-8 16-bit at 8192 tokens: 14e9 + 1073741824*B bytes <= 80e9 up to B = 61.
+  const input = lessonInput(core.DEFAULT_INPUT, SEED.budget_rows[1]);
+  const result = core.sweepBatch(input, 64);
+  assert.equal(result.ok, true);
+  const v = result.value;
+  for (const key of ['batch', 'total_bytes', 'fits', 'per_request_tokens_per_s', 'total_tokens_per_s', 'memory_time_s', 'compute_time_s']) {
+    assert.ok(Array.isArray(v[key]), key);
+    assert.equal(v[key].length, 64, key);
+  }
+  assert.deepEqual(v.batch.slice(0, 3), [1, 2, 3]);
+  assert.equal(v.fits[60], true);
+  assert.equal(v.fits[61], false);
+  assert.equal(v.total_tokens_per_s[61], null);
+  assert.equal(v.per_request_tokens_per_s[63], null);
+  assert.equal(v.total_bytes[63], SEED.budget_rows[4].exact.total_bytes);
+  assertClose(v.total_tokens_per_s[15], SEED.budget_rows[1].exact.total_tokens_per_s, 'B=16 total tokens/s');
+  assertClose(v.per_request_tokens_per_s[0], SEED.budget_rows[5].exact.per_request_tokens_per_s, 'B=1');
+});
+
+test('sweepContext and sweepAcceptance return plain arrays of the asked length', () => {
+  const context = core.sweepContext(lessonInput(core.DEFAULT_INPUT, SEED.budget_rows[1]), 2048, 32768, 16);
+  assert.equal(context.ok, true);
+  assert.equal(context.value.context_tokens.length, 16);
+  assert.equal(context.value.context_tokens[0], 2048);
+  assert.equal(context.value.context_tokens[15], 32768);
+  // The lesson's stored-score sizes at both ends (32 heads, 2 bytes per score).
+  assert.equal(context.value.stored_score_bytes[0], SEED.attention_score_matrix[0].exact_bytes);
+  assert.equal(context.value.stored_score_bytes[15], SEED.attention_score_matrix[2].exact_bytes);
+
+  const acceptance = core.sweepAcceptance(4, 0, 11);
+  assert.equal(acceptance.ok, true);
+  assert.equal(acceptance.value.acceptance_rate.length, 11);
+  assert.equal(acceptance.value.tokens_per_pass[0], 1);   // a = 0: only the target's own token
+  assert.equal(acceptance.value.tokens_per_pass[10], 5);  // a = 1: k + 1
+  assertClose(acceptance.value.tokens_per_pass[5], SEED.speculative_tokens_per_pass[0].exact, 'a=0.5');
+});
+
+const BAD_INPUTS = [
+  ['batch', Number('abc')],
+  ['gpu_memory_bytes', Infinity],
+  ['context_tokens', -5],
+  ['head_dim', 0],
+  ['layers', 7.5],
+  ['kv_heads', 33],
+  ['weight_bytes_per_param', 1e400],
+  ['headroom_fraction', undefined],
+];
+
+for (const [field, bad] of BAD_INPUTS) {
+  test(`plan rejects ${field} = ${bad} naming the field`, () => {
+    const input = { ...core.DEFAULT_INPUT, [field]: bad };
+    for (const result of [core.plan(input), core.capacity(input), core.sweepBatch(input, 8), core.sweepContext(input, 1, 10, 4)]) {
+      assert.equal(result.ok, false);
+      assert.equal(result.field, field);
+      assert.equal(typeof result.error, 'string');
+      assert.match(result.error, new RegExp(`^${field} must be .*\\(got .+\\)$`));
+      assert.equal('value' in result, false);
+    }
+  });
+}
+
+test('a missing field and a non-object input are errors, not defaults', () => {
+  const { batch, ...withoutBatch } = core.DEFAULT_INPUT;
+  assert.equal(batch, 16);
+  const missing = core.plan(withoutBatch);
+  assert.equal(missing.ok, false);
+  assert.equal(missing.field, 'batch');
+  const nothing = core.plan(undefined);
+  assert.equal(nothing.ok, false);
+  assert.equal(nothing.field, 'total_params');
+  // Strings are not numbers, even numeric ones: callers convert.
+  assert.equal(core.plan({ ...core.DEFAULT_INPUT, layers: '32' }).field, 'layers');
+});
+
+test('bad arguments of the other methods name the parameter', () => {
+  assert.equal(core.speculative(1.5, 4, 0).field, 'acceptance_rate');
+  assert.equal(core.speculative(0.5, 0, 0).field, 'draft_tokens');
+  assert.equal(core.speculative(0.5, 4, NaN).field, 'draft_cost_ratio');
+  assert.equal(core.bestDraftTokens(-0.1, 0).field, 'acceptance_rate');
+  assert.equal(core.attentionMemory(32, 0, 2).field, 'context_tokens');
+  assert.equal(core.sweepBatch(core.DEFAULT_INPUT, 4097).field, 'max_batch');
+  assert.equal(core.sweepAcceptance(4, 0, 1).field, 'points');
+});
