@@ -18,13 +18,13 @@ bool in_range(double value, double lo, double hi, bool min_exclusive, bool whole
 std::string describe_range(double lo, double hi, bool min_exclusive, bool whole) {
   const std::string kind = whole ? "a whole number" : "a number";
   if (min_exclusive) {
-    return kind + " above " + format_shortest(lo) + " and at most " + format_shortest(hi);
+    return kind + " above " + format_compact(lo) + " and at most " + format_compact(hi);
   }
-  return kind + " from " + format_shortest(lo) + " to " + format_shortest(hi);
+  return kind + " from " + format_compact(lo) + " to " + format_compact(hi);
 }
 
 InputError range_error(const std::string& field, const std::string& range_text, double value) {
-  return InputError{field, field + " must be " + range_text + " (got " + format_shortest(value) + ")"};
+  return InputError{field, field + " must be " + range_text + " (got " + format_compact(value) + ")"};
 }
 
 std::optional<InputError> check_value(const char* field, double value, double lo, double hi,

@@ -12,6 +12,11 @@ namespace llmbudget {
 /// Used for "(got ...)" in error messages and for the CLI's JSON numbers.
 std::string format_shortest(double x);
 
+/// Like format_shortest, but large values use the exponent form when it is
+/// shorter: 1e13 -> "1e13", 2e8 -> "2e8", 6700000001 stays as is. For
+/// messages, where "1e13" reads better than "10000000000000".
+std::string format_compact(double x);
+
 /// `x` with exactly `decimals` digits after the point (0..9), rounded the way
 /// printf("%.*f") rounds: correctly, from the exact binary value, ties to even.
 /// That matches Python's round(x, decimals) used by the lesson's table, e.g.

@@ -59,17 +59,17 @@ std::optional<InputError> validate_budget_input(const BudgetInput& in) {
       if (value == 0) continue;
       if (in_range(value, 1, in.total_params, false, false)) continue;
       InputError error = range_error(row.field, "0 (same as total_params) or a number from 1 to total_params", value);
-      if (value > in.total_params) error.message.insert(error.message.size() - 1, "; total_params is " + format_shortest(in.total_params));
+      if (value > in.total_params) error.message.insert(error.message.size() - 1, "; total_params is " + format_compact(in.total_params));
       return error;
     }
     if (is(row, "sliding_window_tokens")) {
       if (in_range(value, row.min, row.max, false, true)) continue;
-      return range_error(row.field, "0 (full attention) or a whole number from 1 to " + format_shortest(row.max), value);
+      return range_error(row.field, "0 (full attention) or a whole number from 1 to " + format_compact(row.max), value);
     }
     if (is(row, "kv_heads")) {
       if (in_range(value, 1, in.query_heads, false, true)) continue;
       InputError error = range_error(row.field, "a whole number from 1 to query_heads", value);
-      if (value > in.query_heads) error.message.insert(error.message.size() - 1, "; query_heads is " + format_shortest(in.query_heads));
+      if (value > in.query_heads) error.message.insert(error.message.size() - 1, "; query_heads is " + format_compact(in.query_heads));
       return error;
     }
     if (auto error = detail::check_value(row.field, value, row.min, row.max, row.min_exclusive, row.whole)) return error;
