@@ -1,0 +1,59 @@
+// Shared setup for the browser tests: Debian chromium through playwright-core,
+// dist/ served on 127.0.0.1 by tools/serve.mjs, every request, console
+// message and page error recorded.
+import { chromium } from 'playwright-core';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const DIST = path.join(REPO, 'dist');
+export const OUT = path.join(REPO, 'test-output');
+export const INDEX_FILE_URL = pathToFileURL(path.join(DIST, 'index.html')).href;
+
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+export function assertBuilt() {
+  if (!existsSync(path.join(DIST, 'index.html')) || !existsSync(path.join(DIST, 'llm-budget-lab.js'))) {
+    throw new Error('dist/ is not built: run tools/build first');
+  }
+}
+
+export async function launch() {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+}
+
+/** Serves dist/ on a free loopback port. */
+export async function serveDist(options = {}) {
+  const { startServer } = await import(pathToFileURL(path.join(REPO, 'tools/serve.mjs')).href);
+  const { server, url } = await startServer({ root: DIST, port: 0, ...options });
+  return { url, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/**
+ * A new page whose requests, console messages and page errors are recorded.
+ * @returns { page, context, requests: string[], consoleMessages: {type,text}[], pageErrors: string[] }
+ */
+export async function recordedPage(browser, contextOptions = {}) {
+  const context = await browser.newContext(contextOptions);
+  const page = await context.newPage();
+  const requests = [];
+  const consoleMessages = [];
+  const pageErrors = [];
+  page.on('request', (r) => requests.push(r.url()));
+  page.on('console', (m) => consoleMessages.push({ type: m.type(), text: m.text() }));
+  page.on('pageerror', (e) => pageErrors.push(String(e)));
+  return { page, context, requests, consoleMessages, pageErrors };
+}
+
+/** Waits for every <llm-budget-lab> on the page to be ready. */
+export async function waitReady(page) {
+  await page.waitForFunction(() => document.documentElement.dataset.labReady === 'true', null, { timeout: 15000 });
+}
+
+/** The origin a URL belongs to; file: URLs all count as "file:". */
+export function originOf(url) {
+  const u = new URL(url);
+  return u.protocol === 'file:' ? 'file:' : u.origin;
+}

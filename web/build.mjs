@@ -1,0 +1,72 @@
+// Builds the lesson page and the element into dist/ (run from the repo root,
+// after the wasm build: tools/build does both).
+//   dist/llm-budget-lab.js   one classic IIFE script: element + parts + facade + wasm (base64)
+//   dist/llm-budget-lab.css  the element's shadow-root styles
+//   dist/lesson.css          the lesson page's own styles
+//   dist/index.html          content/lesson/*.md rendered, math as MathML, parts as elements
+import { build } from 'esbuild';
+import { mkdirSync, readFileSync, writeFileSync, copyFileSync, existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { renderLesson, mathStyleCss } from './page/render-lesson.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'dist');
+const wasmModule = path.join(root, 'build/wasm/budget_core.js');
+
+function fail(msg) {
+  process.stderr.write(`web/build.mjs: ${msg}\n`);
+  process.exit(1);
+}
+
+if (!existsSync(wasmModule)) fail(`${path.relative(root, wasmModule)} is missing: run tools/build (the wasm build) first`);
+mkdirSync(dist, { recursive: true });
+
+// 1. The element bundle. Node built-ins that Emscripten's node branch asks for
+//    are left as (never executed) requires.
+await build({
+  entryPoints: [path.join(root, 'web/element/index.js')],
+  outfile: path.join(dist, 'llm-budget-lab.js'),
+  bundle: true,
+  format: 'iife',
+  platform: 'browser',
+  target: ['es2020'],
+  minify: true,
+  legalComments: 'none',
+  external: ['fs', 'path', 'crypto', 'url', 'worker_threads', 'ws'],
+  loader: { '.json': 'json' },
+  logLevel: 'warning',
+});
+
+// 2. Stylesheets.
+copyFileSync(path.join(root, 'web/styles/lab.css'), path.join(dist, 'llm-budget-lab.css'));
+copyFileSync(path.join(root, 'web/page/favicon.svg'), path.join(dist, 'favicon.svg'));
+
+// 3. The lesson page (its math classes go into lesson.css).
+const { html, headings } = renderLesson(path.join(root, 'content/lesson'));
+writeFileSync(path.join(dist, 'lesson.css'), `${readFileSync(path.join(root, 'web/styles/lesson.css'), 'utf8')}\n/* MathML spacing from temml (build-time) */\n${mathStyleCss()}\n`);
+const toc = headings.filter((x) => x.level === 2)
+  .map((x) => `    <li><a href="#${x.id}">${x.html.replace(/<math[\s\S]*?<\/math>/g, '')}</a></li>`).join('\n');
+const page = readFileSync(path.join(root, 'web/page/template.html'), 'utf8')
+  .replace('{{TOC}}', toc).replace('{{LESSON}}', html);
+// Strict CSP guard: no inline style or script may reach the page.
+for (const [re, what] of [[/<style[\s>]/i, '<style>'], [/\sstyle\s*=/i, 'style="..."'],
+  [/<script(?![^>]*\ssrc=)[^>]*>/i, 'inline <script>'], [/\son[a-z]+\s*=/i, 'inline event handler'],
+  [/(?:src|href)\s*=\s*"(?:https?:)?\/\//i, 'an asset from another origin']]) {
+  if (re.test(page)) fail(`dist/index.html would contain ${what} (blocked by the strict CSP)`);
+}
+writeFileSync(path.join(dist, 'index.html'), page);
+
+// 4. Sizes.
+const files = ['index.html', 'llm-budget-lab.js', 'llm-budget-lab.css', 'lesson.css', 'favicon.svg'];
+let rawTotal = 0;
+let gzTotal = 0;
+const lines = files.map((f) => {
+  const buf = readFileSync(path.join(dist, f));
+  const gz = gzipSync(buf, { level: 9 }).length;
+  rawTotal += buf.length;
+  gzTotal += gz;
+  return `  ${f.padEnd(20)} ${String(buf.length).padStart(8)} B raw ${String(gz).padStart(7)} B gzip`;
+});
+process.stdout.write(`dist/ written:\n${lines.join('\n')}\n  ${'total'.padEnd(20)} ${String(rawTotal).padStart(8)} B raw ${String(gzTotal).padStart(7)} B gzip\n`);

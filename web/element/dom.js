@@ -1,0 +1,38 @@
+// Tiny DOM helpers (no innerHTML with data: text always goes through textContent).
+
+/** h('p', { class: 'x', 'aria-live': 'polite' }, 'text', child) */
+export function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  if (attrs) {
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === undefined || v === null || v === false) continue;
+      if (k === 'text') el.textContent = v;
+      else if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
+      else el.setAttribute(k, v === true ? '' : String(v));
+    }
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+/** Sets textContent only when it changed (keeps the DOM quiet). */
+export function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+export function svgEl(tag, attrs) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) el.setAttribute(k, String(v));
+  return el;
+}
+
+let uid = 0;
+/** A document-unique id prefix (ids are also scoped by each shadow root). */
+export function nextId(prefix) {
+  uid += 1;
+  return `${prefix}-${uid}`;
+}

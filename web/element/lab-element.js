@@ -1,0 +1,124 @@
+// <llm-budget-lab>: the whole lab as one custom element with Shadow DOM.
+//
+// Attributes
+//   parts     space-separated part names, or "all" (default "all"); see parts/registry.js
+//   preset    a configuration, model or GPU id from content/presets.json
+//   group     elements with the same group share one state (one calculator
+//             drives the charts); without it the element has its own state
+//   questions URL of a questions file for the quiz part (passed on as ctx.questionsUrl)
+// The element sets the `ready` attribute once its parts are drawn, and
+// document.documentElement.dataset.labReady = "true" once every
+// <llm-budget-lab> in the document is ready.
+import { loadBudgetCore } from '../core/budget-core.js';
+import { getPart, ALL_PARTS } from '../parts/registry.js';
+import { createStore, groupStore } from './store.js';
+import { defaultInput, presetPatch } from './presets.js';
+import { h } from './dom.js';
+
+let stylesheetUrl = 'llm-budget-lab.css';
+
+/** Where the element's shadow stylesheet lives (resolved from the script URL). */
+export function setStylesheetUrl(url) {
+  stylesheetUrl = url;
+}
+
+function markDocumentReady() {
+  const all = document.querySelectorAll('llm-budget-lab');
+  for (const el of all) if (!el.hasAttribute('ready')) return;
+  document.documentElement.dataset.labReady = 'true';
+}
+
+export class LlmBudgetLab extends HTMLElement {
+  constructor() {
+    super();
+    this._mounted = [];
+    this._unsubscribe = null;
+    this._started = false;
+  }
+
+  connectedCallback() {
+    if (this._started) return;
+    this._started = true;
+    const root = this.attachShadow({ mode: 'open' });
+    const link = h('link', { rel: 'stylesheet', href: stylesheetUrl });
+    const lab = h('div', { class: 'lab', part: 'lab' });
+    lab.hidden = true; // shown once the stylesheet has loaded (no flash of unstyled controls)
+    this._live = h('div', { class: 'sr-only', 'aria-live': 'polite', 'aria-atomic': 'true' });
+    root.append(link, lab, this._live);
+    const styled = new Promise((resolve) => {
+      link.addEventListener('load', resolve, { once: true });
+      link.addEventListener('error', resolve, { once: true });
+    });
+    this._lab = lab;
+    Promise.all([loadBudgetCore(), styled])
+      .then(([core]) => this._start(core))
+      .catch((err) => this._fail(err));
+  }
+
+  disconnectedCallback() {
+    // Keeps its state if moved; stops listening when removed for good.
+    if (this._unsubscribe && !this.isConnected) {
+      this._unsubscribe();
+      this._unsubscribe = null;
+    }
+  }
+
+  _initialInput(core) {
+    const base = defaultInput(core);
+    const preset = this.getAttribute('preset');
+    const patch = preset ? presetPatch(preset) : null;
+    if (patch && core.plan({ ...base, ...patch }).ok) return { ...base, ...patch };
+    return base;
+  }
+
+  _partNames() {
+    const raw = (this.getAttribute('parts') || 'all').trim().split(/[\s,]+/).filter(Boolean);
+    const names = raw.includes('all') ? ALL_PARTS : raw;
+    return [...new Set(names)].filter((n) => getPart(n));
+  }
+
+  _start(core) {
+    const group = this.getAttribute('group');
+    const store = group
+      ? groupStore(group, core, () => this._initialInput(core))
+      : createStore(core, this._initialInput(core));
+    const preset = this.getAttribute('preset');
+    let announceTimer = 0;
+    const ctx = {
+      core,
+      store,
+      limits: core.limits(),
+      host: this,
+      questionsUrl: this.getAttribute('questions') || null,
+      preset,
+      /** Politely announces a short sentence once input settles. */
+      announce: (text) => {
+        clearTimeout(announceTimer);
+        announceTimer = setTimeout(() => { this._live.textContent = text; }, 800);
+      },
+    };
+    this._lab.hidden = false;
+    for (const name of this._partNames()) {
+      const section = h('section', { class: `part part-${name}`, 'data-part': name });
+      this._lab.append(section);
+      const instance = getPart(name).mount(section, ctx);
+      this._mounted.push(instance);
+    }
+    const update = (state, results) => {
+      for (const p of this._mounted) if (p && p.update) p.update(state, results);
+    };
+    update(store.state, store.results);
+    this._unsubscribe = store.subscribe(update);
+    this.setAttribute('ready', '');
+    this.dispatchEvent(new CustomEvent('llm-budget-lab-ready', { bubbles: true }));
+    markDocumentReady();
+  }
+
+  _fail(err) {
+    this._lab.hidden = false;
+    this._lab.replaceChildren(h('p', { class: 'lab-error', role: 'alert' },
+      'The budget lab could not start in this browser',
+      err && err.message ? `: ${err.message}` : '.'));
+    this.setAttribute('failed', '');
+  }
+}

@@ -1,0 +1,70 @@
+// A state store: the current BudgetInput plus view options, and the core's
+// results for it. Several elements with the same `group` attribute share one
+// store (so the lesson's calculator drives its charts); an element without a
+// group gets its own.
+//
+// The store only ever holds an input the core accepted, so results are
+// always complete; a rejected change leaves the last good state in place.
+
+/**
+ * @param {object} core  facade from web/core/budget-core.js
+ * @param {object} input a complete BudgetInput the core accepts
+ */
+export function createStore(core, input) {
+  const listeners = new Set();
+  let state = { input: { ...input }, showGiB: false, presetId: null };
+  let results = compute(core, state.input);
+  if (!results) throw new Error('initial input rejected by the core');
+
+  function notify() {
+    for (const fn of listeners) fn(state, results);
+  }
+
+  return {
+    get state() { return state; },
+    get results() { return results; },
+    /**
+     * Tries `patch` (some BudgetInput fields). On success commits it and
+     * notifies; returns { ok: true } or the core's { ok: false, field, error }.
+     */
+    tryInput(patch, presetId = null) {
+      const next = { ...state.input, ...patch };
+      const plan = core.plan(next);
+      if (!plan.ok) return plan;
+      const capacity = core.capacity(next);
+      if (!capacity.ok) return capacity;
+      state = { ...state, input: next, presetId };
+      results = { plan: plan.value, capacity: capacity.value };
+      notify();
+      return { ok: true };
+    },
+    /** Sets a view option such as showGiB. */
+    setOption(name, value) {
+      state = { ...state, [name]: value };
+      notify();
+    },
+    subscribe(fn) {
+      listeners.add(fn);
+      return () => listeners.delete(fn);
+    },
+  };
+}
+
+function compute(core, input) {
+  const plan = core.plan(input);
+  const capacity = core.capacity(input);
+  if (!plan.ok || !capacity.ok) return null;
+  return { plan: plan.value, capacity: capacity.value };
+}
+
+const groups = new Map();
+
+/** The shared store for `group`, created from `makeInput()` on first use. */
+export function groupStore(group, core, makeInput) {
+  let store = groups.get(group);
+  if (!store) {
+    store = createStore(core, makeInput());
+    groups.set(group, store);
+  }
+  return store;
+}

@@ -1,0 +1,106 @@
+// Build-time rendering of content/lesson/*.md into the lesson page's HTML:
+// math typeset to MathML by temml (protected from marked first), Markdown by
+// marked, {{part:NAME}} directives replaced by <llm-budget-lab> markup,
+// headings given ids, tables wrapped so they scroll inside their own box.
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { marked } from 'marked';
+import temml from 'temml';
+
+const PART_NAMES = new Set(['calculator', 'presets', 'table', 'memory-chart', 'batch-chart',
+  'speculative', 'attention', 'quiz']);
+
+const escapeAttr = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** Element markup for one directive. A directive with its own preset gets its own state. */
+export function partMarkup(name, params, file) {
+  if (!PART_NAMES.has(name)) throw new Error(`${file}: unknown part "${name}" in {{part:${name}}}`);
+  const attrs = [`parts="${name}"`];
+  if (params.preset) attrs.push(`preset="${escapeAttr(params.preset)}"`);
+  else attrs.push('group="lesson"');
+  if (params.questions) attrs.push(`questions="${escapeAttr(params.questions)}"`);
+  return `<llm-budget-lab ${attrs.join(' ')}></llm-budget-lab>`;
+}
+
+// temml writes a few inline styles (e.g. negative spaces); the strict CSP
+// blocks style attributes, so each distinct one becomes a class whose rule is
+// appended to dist/lesson.css (mathStyleCss()).
+const mathStyles = new Map();
+function styleToClass(html) {
+  return html.replace(/<([a-z]+)([^>]*?) style="([^"]*)"/g, (_, tag, attrs, css) => {
+    let cls = mathStyles.get(css);
+    if (!cls) { cls = `tm-s${mathStyles.size + 1}`; mathStyles.set(css, cls); }
+    if (/ class="/.test(attrs)) return `<${tag}${attrs.replace(/ class="/, ` class="${cls} `)}`;
+    return `<${tag}${attrs} class="${cls}"`;
+  });
+}
+
+/** CSS rules for the classes that replaced temml's inline styles. */
+export function mathStyleCss() {
+  return [...mathStyles].map(([css, cls]) => `.${cls} { ${css} }`).join('\n');
+}
+
+function typeset(tex, displayMode, file) {
+  try {
+    return styleToClass(temml.renderToString(tex, { displayMode, throwOnError: true, annotate: true }));
+  } catch (err) {
+    throw new Error(`${file}: cannot typeset $${tex}$: ${err.message}`);
+  }
+}
+
+function slug(text, used) {
+  let base = text.toLowerCase().replace(/<[^>]+>/g, '').replace(/&[a-z]+;/g, '')
+    .replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'section';
+  let id = base;
+  for (let i = 2; used.has(id); i += 1) id = `${base}-${i}`;
+  used.add(id);
+  return id;
+}
+
+/**
+ * Renders one Markdown file. Returns { html, headings: [{ id, text, level }] }.
+ * `state` carries ids and counters across files.
+ */
+export function renderMarkdown(source, file, state) {
+  const slots = [];
+  const hold = (html) => `@@LLMB${slots.push(html) - 1}@@`;
+  let text = source.replace(/\r\n/g, '\n');
+  // Directives: a line holding only {{part:NAME key=value ...}}.
+  text = text.replace(/^[ \t]*\{\{part:([a-z-]+)((?:[ \t]+[a-z]+=[^\s}]+)*)[ \t]*\}\}[ \t]*$/gm, (_, name, rest) => {
+    const params = {};
+    for (const m of rest.matchAll(/([a-z]+)=([^\s}]+)/g)) params[m[1]] = m[2];
+    return `\n${hold(`<div class="lab-slot">${partMarkup(name, params, file)}</div>`)}\n`;
+  });
+  // Math: display first, then inline; \$ stays a literal dollar.
+  text = text.replace(/\$\$([\s\S]+?)\$\$/g, (_, tex) => `\n${hold(`<div class="math-display">${typeset(tex.trim(), true, file)}</div>`)}\n`);
+  text = text.replace(/(^|[^\\$])\$([^$\n]+?)\$/g, (_, pre, tex) => `${pre}${hold(typeset(tex.trim(), false, file))}`);
+  let html = marked.parse(text, { gfm: true });
+  // Block placeholders come back wrapped in <p>; unwrap them.
+  html = html.replace(/<p>\s*(@@LLMB\d+@@)\s*<\/p>/g, '$1');
+  html = html.replace(/@@LLMB(\d+)@@/g, (_, i) => slots[Number(i)]);
+  const headings = [];
+  html = html.replace(/<h([2-3])>([\s\S]*?)<\/h\1>/g, (_, level, inner) => {
+    const id = slug(inner, state.ids);
+    headings.push({ id, html: inner, level: Number(level) });
+    return `<h${level} id="${id}">${inner}</h${level}>`;
+  });
+  html = html.replace(/<table>([\s\S]*?)<\/table>/g, (_, inner) => {
+    state.tables += 1;
+    return `<div class="table-scroll" tabindex="0" role="region" aria-label="Table ${state.tables} (scrolls sideways on narrow screens)"><table>${inner}</table></div>`;
+  });
+  return { html, headings };
+}
+
+/** Renders every content/lesson/NN-*.md in order. */
+export function renderLesson(dir) {
+  const files = readdirSync(dir).filter((f) => /^\d+.*\.md$/.test(f)).sort();
+  const state = { ids: new Set(), tables: 0 };
+  const sections = [];
+  const headings = [];
+  for (const f of files) {
+    const r = renderMarkdown(readFileSync(path.join(dir, f), 'utf8'), f, state);
+    sections.push(`<section class="lesson-section" data-source="${escapeAttr(f)}">\n${r.html}</section>`);
+    headings.push(...r.headings);
+  }
+  return { html: sections.join('\n'), headings };
+}

@@ -1,0 +1,46 @@
+// A slider with a paired number field for a part's own settings (not the
+// shared BudgetInput). `check(value)` asks the core; a rejected value shows
+// the core's message beside the field and is not applied.
+import { h, setText, nextId } from '../element/dom.js';
+import { displayNumber, parseTyped } from '../element/fields.js';
+
+/**
+ * @param opts { label, unit, min, max, step, value, check(v) -> {ok, error}, onChange(v) }
+ */
+export function pairedInput(opts) {
+  const id = nextId('p');
+  const labelId = `${id}-label`;
+  const errId = `${id}-err`;
+  const range = h('input', { type: 'range', class: 'field-range', min: opts.min, max: opts.max, step: opts.step,
+    'aria-labelledby': labelId });
+  const text = h('input', { type: 'text', id, class: 'field-text', inputmode: 'decimal', autocomplete: 'off',
+    'aria-describedby': errId });
+  const error = h('p', { class: 'field-error', id: errId, 'aria-live': 'polite', hidden: true });
+  const el = h('div', { class: 'field' },
+    h('label', { for: id, id: labelId, class: 'field-label' }, opts.label, ' ',
+      h('span', { class: 'unit', text: `(${opts.unit})` })),
+    h('div', { class: 'field-controls' }, range, text), error);
+  let value = opts.value;
+  range.value = String(value);
+  text.value = displayNumber(value);
+
+  const apply = (v, fromText) => {
+    const res = opts.check(v);
+    if (!res.ok) {
+      setText(error, `${res.error} Range: ${opts.min} to ${opts.max}.`);
+      error.hidden = false;
+      text.setAttribute('aria-invalid', 'true');
+      return;
+    }
+    error.hidden = true;
+    text.removeAttribute('aria-invalid');
+    value = v;
+    if (fromText) range.value = String(v);
+    else text.value = displayNumber(v);
+    opts.onChange(v);
+  };
+  range.addEventListener('input', () => apply(Number(range.value), false));
+  text.addEventListener('input', () => apply(parseTyped(text.value), true));
+  text.addEventListener('blur', () => { if (error.hidden) text.value = displayNumber(value); });
+  return { el, get value() { return value; } };
+}

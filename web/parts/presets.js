@@ -1,0 +1,58 @@
+// Preset buttons: the lesson's six configurations, the knowledge-check
+// scenario, public models and GPUs (from content/presets.json).
+import { registerPart } from './registry.js';
+import { h } from '../element/dom.js';
+import { configurations, models, gpus, presetPatch } from '../element/presets.js';
+import * as fmt from '../element/format.js';
+
+function pct(f) {
+  return `${fmt.int(f * 100)}%`;
+}
+
+function mount(container, ctx) {
+  const buttons = [];
+  const button = (id, label, detail) => {
+    const b = h('button', { type: 'button', class: 'preset', 'data-preset': id, 'aria-pressed': 'false' },
+      h('span', { class: 'preset-label', text: label }),
+      detail ? h('span', { class: 'preset-detail', text: detail }) : null);
+    b.addEventListener('click', () => {
+      const patch = presetPatch(id);
+      if (patch) ctx.store.tryInput(patch, id);
+    });
+    buttons.push(b);
+    return h('li', null, b);
+  };
+  const list = (items) => h('ul', { class: 'preset-list' }, items);
+  const section = (title, items, note) => h('div', { class: 'preset-group' },
+    h('h3', { text: title }), note ? h('p', { class: 'preset-note', text: note }) : null, list(items));
+
+  container.append(h('h2', { class: 'part-title', text: 'Presets' }));
+  container.append(section('The lesson’s six configurations',
+    configurations('lesson').map((c) => button(c.id, c.label))));
+  container.append(section('Knowledge-check scenario',
+    configurations('knowledge-check').map((c) => button(c.id, c.label))));
+  container.append(section('Public models on real GPUs',
+    configurations('model').map((c) => button(c.id, c.label)),
+    'Sets every input: model shape, precision, workload and GPU.'));
+  container.append(section('Model shape only', models().map((m) => button(m.id, m.label)),
+    'Sets the model shape only; precision, workload and GPU stay as they are.'));
+  container.append(section('GPUs', gpus().map((g) => button(g.id, g.label,
+    `${fmt.bytesText(g.gpu_memory_bytes)}; ${fmt.num1(g.bandwidth_bytes_per_s / 1e12)} TB/s usable `
+    + `(${pct(g.usable_fraction_bandwidth)} of ${fmt.num1(g.peak_bandwidth_bytes_per_s / 1e12)} peak); `
+    + `${fmt.int(g.flops_per_s / 1e12)} TFLOP/s usable (${pct(g.usable_fraction_flops)} of `
+    + `${fmt.int(g.peak_flops_per_s / 1e12)} peak)`)),
+  'Datasheet figures are peaks; the calculator uses the usable share shown.'));
+  const sources = [...models(), ...gpus(), ...configurations('model')].filter((x) => x.source);
+  if (sources.length) {
+    container.append(h('details', { class: 'sources' }, h('summary', { text: 'Sources for the presets' }),
+      h('ul', null, sources.map((x) => h('li', null, `${x.label}: ${x.source}${x.notes ? ` (${x.notes})` : ''}`)))));
+  }
+
+  return {
+    update(state) {
+      for (const b of buttons) b.setAttribute('aria-pressed', String(b.dataset.preset === state.presetId));
+    },
+  };
+}
+
+registerPart({ name: 'presets', label: 'Presets', mount });

@@ -1,0 +1,34 @@
+// Part registry for <llm-budget-lab>.
+//
+// A part is one section of the lab (calculator, table, a chart, the quiz...).
+// Each part module calls registerPart({ name, label, mount }) when imported:
+//   mount(container, ctx) -> { update(state, results) , destroy?() }
+//     container: an empty <section> inside the element's shadow root.
+//     ctx: see element/context.js (core, store, presets, format helpers,
+//          attributes such as ctx.questionsUrl).
+//   update(state, results) is called once after mount and after every change
+//   of the shared state: state = { input, showGiB, ... },
+//   results = { plan, capacity } (facade result objects, always ok: the store
+//   only ever holds inputs the core accepted).
+// Parts named in the `parts` attribute that are not registered are skipped.
+
+const parts = new Map();
+
+/** Registers (or replaces) a part under `part.name`. */
+export function registerPart(part) {
+  if (!part || typeof part.name !== 'string' || typeof part.mount !== 'function') {
+    throw new TypeError('registerPart needs { name, mount(container, ctx) }');
+  }
+  parts.set(part.name, part);
+}
+
+/** The part registered under `name`, or undefined. */
+export function getPart(name) {
+  return parts.get(name);
+}
+
+/** Part names in the order `parts="all"` shows them. */
+export const ALL_PARTS = [
+  'presets', 'calculator', 'table', 'memory-chart', 'batch-chart',
+  'speculative', 'attention', 'quiz',
+];

@@ -1,0 +1,75 @@
+// The calculator's results panel: memory breakdown, verdict, step time,
+// speeds and capacity, all from the core's plan() and capacity().
+import { h, setText } from '../element/dom.js';
+import * as fmt from '../element/format.js';
+
+const VERDICT_MARK = { fits: '✓', tight: '!', 'does-not-fit': '✗' };
+
+export function mountResults(parent, ctx) {
+  const out = {};
+  const dd = (key) => (out[key] = h('dd', { 'data-out': key }));
+  const verdictMark = h('span', { class: 'verdict-mark', 'aria-hidden': 'true' });
+  const verdictWord = h('strong', { 'data-out': 'verdict' });
+  const verdictNote = h('span', { class: 'verdict-note', 'data-out': 'verdict-note' });
+  const verdict = h('p', { class: 'verdict' }, verdictMark, ' ', verdictWord, ' ', verdictNote);
+  const gib = h('input', { type: 'checkbox', class: 'gib-toggle' });
+  gib.addEventListener('change', () => ctx.store.setOption('showGiB', gib.checked));
+
+  const panel = h('div', { class: 'results', role: 'group', 'aria-label': 'Results' },
+    h('h3', { class: 'results-title', text: 'Results' }),
+    verdict,
+    h('dl', { class: 'result-list' },
+      h('dt', { text: 'Weights' }), dd('weight_bytes'),
+      h('dt', { text: 'KV cache' }), dd('kv_cache_bytes'),
+      h('dt', { text: 'Total memory' }), dd('total_bytes'),
+      h('dt', { text: 'Free on the GPU' }), dd('free_bytes'),
+      h('dt', { text: 'Decode step' }), dd('step'),
+      h('dt', { text: 'Binding term' }), dd('bound_by'),
+      h('dt', { text: 'Per request' }), dd('per_request_tokens_per_s'),
+      h('dt', { text: 'All requests' }), dd('total_tokens_per_s'),
+      h('dt', { text: 'Largest batch that fits' }), dd('max_batch'),
+      h('dt', { text: 'Keeping headroom free' }), dd('max_batch_with_headroom')),
+    h('label', { class: 'toggle' }, gib, ' Also show GiB (2³⁰ bytes)'));
+  parent.append(panel);
+
+  let lastAnnounced = '';
+  return {
+    update(state, { plan, capacity }) {
+      const m = (b) => fmt.memText(b, state.showGiB);
+      gib.checked = state.showGiB;
+      panel.dataset.verdict = plan.verdict;
+      setText(verdictMark, VERDICT_MARK[plan.verdict]);
+      setText(verdictWord, fmt.verdictText(plan.verdict));
+      setText(verdictNote, `${m(plan.total_bytes)} of ${m(state.input.gpu_memory_bytes)}`);
+      setText(out.weight_bytes, m(plan.weight_bytes));
+      setText(out.kv_cache_bytes,
+        `${m(plan.kv_cache_bytes)} (${fmt.bytesText(plan.kv_cache_bytes_per_token)} per token)`);
+      setText(out.total_bytes, m(plan.total_bytes));
+      setText(out.free_bytes, plan.free_bytes >= 0 ? m(plan.free_bytes) : `none: over by ${m(-plan.free_bytes)}`);
+      const terms = `memory ${fmt.msText(plan.memory_time_s)}, arithmetic ${fmt.msText(plan.compute_time_s)}`;
+      if (plan.has_speed) {
+        setText(out.step, fmt.msText(plan.step_s));
+        setText(out.bound_by, `${plan.bound_by === 'memory' ? 'memory-bound' : 'compute-bound'} (${terms})`);
+        setText(out.per_request_tokens_per_s, `${fmt.perRequestText(plan.per_request_tokens_per_s)} tokens/s`);
+        setText(out.total_tokens_per_s, `${fmt.totalText(plan.total_tokens_per_s)} tokens/s`);
+      } else {
+        setText(out.step, 'does not fit');
+        setText(out.bound_by, `none until it fits (${terms})`);
+        setText(out.per_request_tokens_per_s, 'does not fit');
+        setText(out.total_tokens_per_s, 'does not fit');
+      }
+      setText(out.max_batch, capacity.max_batch > 0
+        ? `${fmt.int(capacity.max_batch)} requests` : 'none: the weights alone do not fit');
+      setText(out.max_batch_with_headroom, capacity.max_batch_with_headroom > 0
+        ? `${fmt.int(capacity.max_batch_with_headroom)} requests (${fmt.int(state.input.headroom_fraction * 100)}% kept free)`
+        : 'none');
+      const speed = plan.has_speed
+        ? `, ${fmt.totalText(plan.total_tokens_per_s)} tokens per second in all` : '';
+      const sentence = `${fmt.verdictText(plan.verdict)}: ${fmt.bytesText(plan.total_bytes)} of ${fmt.bytesText(state.input.gpu_memory_bytes)}${speed}.`;
+      if (sentence !== lastAnnounced) {
+        lastAnnounced = sentence;
+        ctx.announce(sentence);
+      }
+    },
+  };
+}

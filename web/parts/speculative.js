@@ -1,0 +1,91 @@
+// Chart (c): speculative decoding. Expected tokens per target pass against
+// the acceptance rate for several draft lengths k (core.sweepAcceptance),
+// and the speed-up for a chosen draft cost.
+import { scaleLinear } from 'd3-scale';
+import { axisBottom, axisLeft } from 'd3-axis';
+import { line } from 'd3-shape';
+import { registerPart } from './registry.js';
+import { chartFrame, MARGIN } from './chart-frame.js';
+import { pairedInput } from './paired-input.js';
+import { h, setText } from '../element/dom.js';
+import * as fmt from '../element/format.js';
+
+const KS = [1, 2, 3, 4, 8];
+const POINTS = 51;
+
+function mount(container, ctx) {
+  const { core } = ctx;
+  const local = { a: 0.8, k: 3, c: 0.05 };
+  const readout = h('p', { class: 'readout', 'data-out': 'speculative-readout' });
+  const controls = h('div', { class: 'part-controls' });
+  const frame = chartFrame(container, {
+    title: 'Speculative decoding: tokens per target pass',
+    description: 'A draft model proposes k tokens; the target model checks them in one pass. Top: expected tokens per pass; bottom: speed-up once the draft’s own cost is paid.',
+    height: 400,
+  });
+  const redraw = () => draw();
+  const check3 = (a, k, c) => core.speculative(a, k, c);
+  controls.append(
+    pairedInput({ label: 'Acceptance rate', unit: 'a, 0 to 1', min: 0, max: 1, step: 0.01, value: local.a,
+      check: (v) => check3(v, local.k, local.c), onChange: (v) => { local.a = v; redraw(); } }).el,
+    pairedInput({ label: 'Draft tokens', unit: 'k, 1 to 32', min: 1, max: 32, step: 1, value: local.k,
+      check: (v) => check3(local.a, v, local.c), onChange: (v) => { local.k = v; redraw(); } }).el,
+    pairedInput({ label: 'Draft cost per token', unit: 'c, share of a target pass', min: 0, max: 1, step: 0.01, value: local.c,
+      check: (v) => check3(local.a, local.k, v), onChange: (v) => { local.c = v; redraw(); } }).el);
+  container.insertBefore(controls, container.querySelector('figure'));
+  container.insertBefore(readout, container.querySelector('figure'));
+
+  function draw() {
+    const ks = [...new Set([...KS, local.k])].sort((p, q) => p - q);
+    const series = [];
+    for (const k of ks) {
+      const r = core.sweepAcceptance(k, local.c, POINTS);
+      if (r.ok) series.push({ k, ...r.value });
+    }
+    const one = core.speculative(local.a, local.k, local.c);
+    const best = core.bestDraftTokens(local.a, local.c);
+    if (!one.ok || !best.ok) return;
+    frame.draw((svg, width, height) => {
+      const x = scaleLinear().domain([0, 1]).range([MARGIN.left, width - MARGIN.right - 34]);
+      const panelH = (height - MARGIN.top - MARGIN.bottom - 24) / 2;
+      const panels = [
+        { key: 'tokens_per_pass', label: 'tokens per target pass', top: MARGIN.top },
+        { key: 'speedup', label: `speed-up with draft cost c = ${local.c}`, top: MARGIN.top + panelH + 24 },
+      ];
+      for (const p of panels) {
+        const maxV = Math.max(1, ...series.flatMap((s) => s[p.key]));
+        const y = scaleLinear().domain([0, maxV]).nice().range([p.top + panelH, p.top]);
+        svg.append('g').attr('class', 'axis').attr('transform', `translate(0,${p.top + panelH})`).call(axisBottom(x).ticks(5));
+        svg.append('g').attr('class', 'axis').attr('transform', `translate(${MARGIN.left},0)`).call(axisLeft(y).ticks(4));
+        svg.append('text').attr('class', 'axis-title').attr('x', MARGIN.left + 6).attr('y', p.top + 10).text(p.label);
+        if (p.key === 'speedup') {
+          svg.append('line').attr('class', 'limit-line').attr('x1', x(0)).attr('x2', x(1)).attr('y1', y(1)).attr('y2', y(1));
+        }
+        for (const s of series) {
+          const pts = s.acceptance_rate.map((a, i) => [a, s[p.key][i]]);
+          svg.append('path').attr('class', `series series-k${KS.indexOf(s.k) >= 0 ? KS.indexOf(s.k) : 'x'}${s.k === local.k ? ' is-current' : ''}`)
+            .attr('d', line().x((d) => x(d[0])).y((d) => y(d[1]))(pts));
+          const last = pts[pts.length - 1];
+          svg.append('text').attr('class', 'series-label').attr('x', x(last[0]) + 4).attr('y', y(last[1]) + 4).text(`k=${s.k}`);
+        }
+        const v = p.key === 'speedup' ? one.value.speedup : one.value.tokens_per_pass;
+        svg.append('circle').attr('class', 'current-dot').attr('r', 4).attr('cx', x(local.a)).attr('cy', y(v));
+      }
+      svg.append('text').attr('class', 'axis-title').attr('x', width - MARGIN.right).attr('y', height - 6)
+        .attr('text-anchor', 'end').text('acceptance rate a');
+    });
+    const text = `At a = ${local.a} with k = ${local.k}: ${fmt.fixed2(one.value.tokens_per_pass)} tokens per target pass; `
+      + `speed-up ${fmt.fixed2(one.value.speedup)}× when each draft token costs ${local.c} of a pass. `
+      + `Best k here: ${best.value.draft_tokens} (${fmt.fixed2(best.value.speedup)}×).`;
+    setText(readout, text);
+    frame.summary(`Tokens per pass rise with the acceptance rate and with k; ${text}`);
+    const idx = [0, 10, 20, 25, 30, 35, 40, 45, 50].filter((i) => i < POINTS);
+    frame.table(['Acceptance rate', ...series.map((s) => `k=${s.k}: tokens/pass`), ...series.map((s) => `k=${s.k}: speed-up`)],
+      idx.map((i) => [fmt.fixed2(series[0].acceptance_rate[i]),
+        ...series.map((s) => fmt.fixed2(s.tokens_per_pass[i])), ...series.map((s) => fmt.fixed2(s.speedup[i]))]));
+  }
+  draw();
+  return { update() {} };
+}
+
+registerPart({ name: 'speculative', label: 'Speculative decoding', mount });

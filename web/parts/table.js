@@ -1,0 +1,72 @@
+// The lesson's worked table: its six configurations computed live by the
+// core. Rows that do not fit show "does not fit" instead of speeds.
+import { registerPart } from './registry.js';
+import { h, setText } from '../element/dom.js';
+import { configurations } from '../element/presets.js';
+import * as fmt from '../element/format.js';
+
+function describe(inp) {
+  const bits = (b) => `${fmt.int(b * 8)}-bit`;
+  const attn = inp.kv_heads === inp.query_heads ? 'MHA' : `GQA-${fmt.int(inp.kv_heads)}`;
+  return `${bits(inp.weight_bytes_per_param)} weights, ${attn}, ${bits(inp.cache_bytes_per_value)} cache, B = ${fmt.int(inp.batch)}`;
+}
+
+function mount(container, ctx) {
+  const rows = configurations('lesson');
+  const tbody = h('tbody');
+  const trs = [];
+  for (const conf of rows) {
+    const res = ctx.core.plan(conf.inputs);
+    const cells = [];
+    const td = (col, text) => { const c = h('td', { 'data-col': col, text }); cells.push(c); return c; };
+    const marker = h('span', { class: 'current-mark' });
+    const th = h('th', { scope: 'row' }, describe(conf.inputs), marker);
+    const tr = h('tr', { 'data-config': conf.id }, th);
+    if (!res.ok) {
+      tr.append(h('td', { colspan: 5, text: res.error }));
+    } else {
+      const p = res.value;
+      tr.append(td('memory', fmt.num1(p.total_bytes / fmt.GB)));
+      tr.append(td('fits', p.fits ? (p.verdict === 'tight' ? 'yes, tight' : 'yes') : 'no'));
+      if (p.has_speed) {
+        tr.append(td('step', fmt.num1(p.step_s * 1000)));
+        tr.append(td('per-request', fmt.perRequestText(p.per_request_tokens_per_s)));
+        tr.append(td('total', fmt.totalText(p.total_tokens_per_s)));
+      } else {
+        tr.append(h('td', { colspan: 3, 'data-col': 'speed', class: 'no-fit', text: 'does not fit' }));
+      }
+    }
+    trs.push({ tr, marker, id: conf.id });
+    tbody.append(tr);
+  }
+  const first = rows[0] ? rows[0].inputs : null;
+  const caption = first
+    ? `The lesson’s 7B model (${fmt.int(first.layers)} layers, head dimension ${fmt.int(first.head_dim)}) at `
+      + `${fmt.int(first.context_tokens)} tokens of context on a ${fmt.bytesText(first.gpu_memory_bytes)} GPU, `
+      + `${fmt.num1(first.bandwidth_bytes_per_s / 1e12)} TB/s, ${fmt.int(first.flops_per_s / 1e12)} TFLOP/s usable.`
+    : 'No lesson configurations found.';
+  const table = h('table', { class: 'data-table worked-table' },
+    h('caption', { text: caption }),
+    h('thead', null, h('tr', null,
+      h('th', { scope: 'col', text: 'Configuration' }),
+      h('th', { scope: 'col', text: 'Memory (GB)' }),
+      h('th', { scope: 'col', text: 'Fits?' }),
+      h('th', { scope: 'col', text: 'Step (ms)' }),
+      h('th', { scope: 'col', text: 'Per request (tokens/s)' }),
+      h('th', { scope: 'col', text: 'Total (tokens/s)' }))),
+    tbody);
+  container.append(h('h2', { class: 'part-title', text: 'Worked table' }));
+  container.append(h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': 'Worked table (scrolls sideways)' }, table));
+
+  return {
+    update(state) {
+      for (const r of trs) {
+        const current = r.id === state.presetId;
+        r.tr.classList.toggle('is-current', current);
+        setText(r.marker, current ? ' (loaded in the calculator)' : '');
+      }
+    },
+  };
+}
+
+registerPart({ name: 'table', label: 'Worked table', mount });
