@@ -1,0 +1,464 @@
+// budget-table: prints serving budgets from the core as a text table, CSV or JSON.
+//
+//   budget-table                      the lesson's six rows for its 7B workload
+//   budget-table --gpu-memory-bytes 48e9
+//                                     the same six rows on a 48 GB GPU
+//   budget-table --kv-heads 4         one row: the lesson's defaults with 4 KV heads
+//   budget-table --config wb=1,kv=8,cb=1,batch=32 --config wb=2,kv=8,cb=2,batch=32,label=fp16
+//                                     one row per --config
+//   budget-table --json | --csv       machine-readable output
+//
+// Bad flags and values: one line on stderr naming the flag, exit status 2.
+// Every number comes from the core (plan()); this file parses and prints.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "number_format.h"
+#include "serving_budget.h"
+#include "validate.h"
+
+using namespace llmbudget;
+
+namespace {
+
+constexpr const char* kProgram = "budget-table";
+constexpr double kLessonContextTokens = 8192;
+
+// ---------------------------------------------------------------- inputs
+
+struct InputFlag {
+  const char* flag;      // --kebab-case of the field
+  const char* metavar;   // unit-bearing placeholder in --help
+  const char* field;     // BudgetInput field name (also a --config key)
+  double BudgetInput::*member;
+  const char* help;
+};
+
+const InputFlag kInputFlags[] = {
+    {"--total-params", "COUNT", "total_params", &BudgetInput::total_params,
+     "P: all parameters (MoE: every expert), drives weight memory"},
+    {"--active-params", "COUNT", "active_params", &BudgetInput::active_params,
+     "MoE: parameters used per token, drives compute; 0 = all"},
+    {"--layers", "COUNT", "layers", &BudgetInput::layers, "L: transformer layers"},
+    {"--query-heads", "COUNT", "query_heads", &BudgetInput::query_heads, "attention query heads"},
+    {"--kv-heads", "COUNT", "kv_heads", &BudgetInput::kv_heads,
+     "H_kv: key-value heads (GQA; = query heads for MHA, 1 for MQA)"},
+    {"--head-dim", "COUNT", "head_dim", &BudgetInput::head_dim, "d_h: values per head"},
+    {"--sliding-window-tokens", "TOKENS", "sliding_window_tokens", &BudgetInput::sliding_window_tokens,
+     "W: the cache holds min(context, W) tokens; 0 = full attention"},
+    {"--weight-bytes-per-param", "BYTES", "weight_bytes_per_param", &BudgetInput::weight_bytes_per_param,
+     "b_w: bytes per weight (2 = 16-bit, 0.5 = 4-bit, 0.5625 = 4.5-bit)"},
+    {"--cache-bytes-per-value", "BYTES", "cache_bytes_per_value", &BudgetInput::cache_bytes_per_value,
+     "b_c: bytes per cached key or value"},
+    {"--batch", "REQUESTS", "batch", &BudgetInput::batch, "B: concurrent requests"},
+    {"--context-tokens", "TOKENS", "context_tokens", &BudgetInput::context_tokens,
+     "n: tokens held per request"},
+    {"--gpu-memory-bytes", "BYTES", "gpu_memory_bytes", &BudgetInput::gpu_memory_bytes,
+     "GPU memory (decimal: 80e9 = 80 GB)"},
+    {"--bandwidth-bytes-per-s", "BYTES_PER_S", "bandwidth_bytes_per_s", &BudgetInput::bandwidth_bytes_per_s,
+     "BW: memory bandwidth"},
+    {"--flops-per-s", "FLOP_PER_S", "flops_per_s", &BudgetInput::flops_per_s, "F: usable arithmetic rate"},
+    {"--headroom-fraction", "FRACTION", "headroom_fraction", &BudgetInput::headroom_fraction,
+     "memory to keep free; less free than this is 'tight'"},
+};
+
+// Short --config keys (the lesson's table varies these five).
+struct ShortKey {
+  const char* key;
+  const char* field;
+};
+const ShortKey kShortKeys[] = {
+    {"wb", "weight_bytes_per_param"}, {"kv", "kv_heads"}, {"cb", "cache_bytes_per_value"},
+    {"batch", "batch"},               {"ctx", "context_tokens"}, {"window", "sliding_window_tokens"},
+};
+
+const InputFlag* flag_for_field(const std::string& field) {
+  for (const InputFlag& f : kInputFlags) {
+    if (field == f.field) return &f;
+  }
+  return nullptr;
+}
+
+// ---------------------------------------------------------------- errors
+
+[[noreturn]] void fail(const std::string& message) {
+  std::fprintf(stderr, "%s: %s\n", kProgram, message.c_str());
+  std::exit(2);
+}
+
+std::optional<double> parse_number(const std::string& text) {
+  if (text.empty()) return std::nullopt;
+  const char* begin = text.c_str();
+  char* end = nullptr;
+  const double value = std::strtod(begin, &end);
+  if (end != begin + text.size()) return std::nullopt;
+  return value;  // "nan" and "inf" parse; the core rejects them with the field named
+}
+
+// ---------------------------------------------------------------- rows
+
+struct RowSpec {
+  std::string label;       // empty: generated from the input
+  BudgetInput input;
+  std::string source;      // what to blame in an error: "--config 'wb=2,kv=0'" or ""
+  std::vector<std::string> fields_from_source;
+};
+
+// "16-bit weights, GQA-8, 16-bit cache, B=16" (the lesson's wording for its rows).
+std::string auto_label(const BudgetInput& in) {
+  auto bits = [](double bytes) { return format_shortest(bytes * 8) + "-bit"; };
+  std::string attention;
+  if (in.kv_heads == in.query_heads) {
+    attention = "MHA (" + format_shortest(in.kv_heads) + " KV heads)";
+  } else if (in.kv_heads == 1) {
+    attention = "MQA";
+  } else {
+    attention = "GQA-" + format_shortest(in.kv_heads);
+  }
+  std::string label = bits(in.weight_bytes_per_param) + " weights, " + attention + ", " +
+                      bits(in.cache_bytes_per_value) + " cache, B=" + format_shortest(in.batch);
+  if (in.context_tokens != kLessonContextTokens) label += ", n=" + format_shortest(in.context_tokens);
+  if (in.sliding_window_tokens > 0) label += ", W=" + format_shortest(in.sliding_window_tokens);
+  return label;
+}
+
+// The lesson's six rows: (b_w, H_kv, b_c, B) at n = 8192; MHA uses every query head.
+std::vector<RowSpec> lesson_rows(const BudgetInput& base) {
+  struct Lesson { double wb, kv, cb, batch; };
+  const Lesson rows[] = {{2, 0, 2, 16}, {2, 8, 2, 16}, {1, 8, 1, 16}, {0.5, 8, 1, 16}, {2, 8, 2, 64}, {2, 8, 2, 1}};
+  std::vector<RowSpec> specs;
+  for (const Lesson& r : rows) {
+    RowSpec spec;
+    spec.input = base;
+    spec.input.weight_bytes_per_param = r.wb;
+    spec.input.kv_heads = r.kv == 0 ? base.query_heads : r.kv;
+    spec.input.cache_bytes_per_value = r.cb;
+    spec.input.batch = r.batch;
+    spec.input.context_tokens = kLessonContextTokens;
+    spec.source = "lesson row " + std::to_string(specs.size() + 1) + " (" + auto_label(spec.input) + ")";
+    spec.fields_from_source = {"weight_bytes_per_param", "kv_heads", "cache_bytes_per_value", "batch", "context_tokens"};
+    specs.push_back(spec);
+  }
+  return specs;
+}
+
+RowSpec parse_config(const std::string& text, const BudgetInput& base) {
+  RowSpec spec;
+  spec.input = base;
+  spec.source = "--config '" + text + "'";
+  if (text.empty()) fail("--config needs KEY=VALUE pairs, e.g. --config wb=2,kv=8,cb=2,batch=16,ctx=8192");
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t comma = text.find(',', start);
+    if (comma == std::string::npos) comma = text.size();
+    const std::string pair = text.substr(start, comma - start);
+    start = comma + 1;
+    const std::size_t eq = pair.find('=');
+    if (eq == std::string::npos || eq == 0) fail(spec.source + ": '" + pair + "' is not KEY=VALUE");
+    const std::string key = pair.substr(0, eq);
+    const std::string value = pair.substr(eq + 1);
+    if (key == "label") {
+      spec.label = value;
+      continue;
+    }
+    std::string field = key;
+    for (const ShortKey& s : kShortKeys) {
+      if (key == s.key) field = s.field;
+    }
+    const InputFlag* flag = flag_for_field(field);
+    if (!flag) {
+      fail(spec.source + ": unknown key '" + key +
+           "' (keys: wb, kv, cb, batch, ctx, window, label, or an input name such as total_params)");
+    }
+    const std::optional<double> number = parse_number(value);
+    if (!number) fail(spec.source + ": " + key + "='" + value + "' is not a number");
+    spec.input.*(flag->member) = *number;
+    spec.fields_from_source.push_back(field);
+  }
+  return spec;
+}
+
+// ---------------------------------------------------------------- output
+
+struct Row {
+  std::string label;
+  BudgetResult result;
+};
+
+const char* verdict_name(Verdict v) {
+  switch (v) {
+    case Verdict::fits: return "fits";
+    case Verdict::tight: return "tight";
+    case Verdict::does_not_fit: return "does-not-fit";
+  }
+  return "does-not-fit";
+}
+
+std::string json_string(const std::string& text) {
+  std::string out = "\"";
+  for (const char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c == '"') out += "\\\"";
+    else if (c == '\\') out += "\\\\";
+    else if (c == '\n') out += "\\n";
+    else if (c == '\t') out += "\\t";
+    else if (c < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", c);
+      out += buf;
+    } else {
+      out += ch;
+    }
+  }
+  return out + "\"";
+}
+
+std::string csv_string(const std::string& text) {
+  std::string out = "\"";
+  for (const char ch : text) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+  return out + "\"";
+}
+
+void print_json(const std::vector<Row>& rows) {
+  std::printf("[\n");
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const BudgetResult& r = rows[i].result;
+    auto speed = [&](double v) { return r.has_speed ? format_shortest(v) : std::string("null"); };
+    std::printf(
+        "  {\"label\": %s, \"weight_bytes\": %s, \"kv_cache_bytes\": %s, \"total_bytes\": %s, "
+        "\"fits\": %s, \"verdict\": \"%s\", \"step_s\": %s, \"per_request_tokens_per_s\": %s, "
+        "\"total_tokens_per_s\": %s}%s\n",
+        json_string(rows[i].label).c_str(), format_shortest(r.weight_bytes).c_str(),
+        format_shortest(r.kv_cache_bytes).c_str(), format_shortest(r.total_bytes).c_str(),
+        r.fits ? "true" : "false", verdict_name(r.verdict), speed(r.step_s).c_str(),
+        speed(r.per_request_tokens_per_s).c_str(), speed(r.total_tokens_per_s).c_str(),
+        i + 1 < rows.size() ? "," : "");
+  }
+  std::printf("]\n");
+}
+
+void print_csv(const std::vector<Row>& rows) {
+  std::printf(
+      "label,weight_bytes,kv_cache_bytes,total_bytes,fits,verdict,step_s,per_request_tokens_per_s,"
+      "total_tokens_per_s\n");
+  for (const Row& row : rows) {
+    const BudgetResult& r = row.result;
+    auto speed = [&](double v) { return r.has_speed ? format_shortest(v) : std::string(); };
+    std::printf("%s,%s,%s,%s,%s,%s,%s,%s,%s\n", csv_string(row.label).c_str(),
+                format_shortest(r.weight_bytes).c_str(), format_shortest(r.kv_cache_bytes).c_str(),
+                format_shortest(r.total_bytes).c_str(), r.fits ? "true" : "false", verdict_name(r.verdict),
+                speed(r.step_s).c_str(), speed(r.per_request_tokens_per_s).c_str(),
+                speed(r.total_tokens_per_s).c_str());
+  }
+}
+
+// Display width of UTF-8 text: count code points, not bytes.
+std::size_t width(const std::string& text) {
+  std::size_t n = 0;
+  for (const char ch : text) {
+    if ((static_cast<unsigned char>(ch) & 0xC0) != 0x80) ++n;
+  }
+  return n;
+}
+
+void print_table(const std::vector<Row>& rows, const std::vector<BudgetInput>& inputs) {
+  bool same_gpu = true;
+  for (const BudgetInput& in : inputs) same_gpu = same_gpu && in.gpu_memory_bytes == inputs[0].gpu_memory_bytes;
+  const std::string fits_header =
+      same_gpu ? "Fits " + format_shortest(inputs[0].gpu_memory_bytes / 1e9) + " GB?" : std::string("Fits?");
+  std::vector<std::vector<std::string>> cells;
+  cells.push_back({"Configuration", "Memory", fits_header, "Verdict", "Step", "Per request", "Total"});
+  for (const Row& row : rows) {
+    const BudgetResult& r = row.result;
+    const std::string dash = "-";  // the lesson prints no speed for a configuration that does not fit
+    cells.push_back({row.label, format_grouped(r.total_bytes / 1e9, 1) + " GB", r.fits ? "yes" : "no",
+                     verdict_name(r.verdict), r.has_speed ? format_fixed(r.step_s * 1000, 1) + " ms" : dash,
+                     r.has_speed ? format_fixed(r.per_request_tokens_per_s, 1) + " tok/s" : dash,
+                     r.has_speed ? format_grouped(r.total_tokens_per_s, 0) + " tok/s" : dash});
+  }
+  std::vector<std::size_t> widths(cells[0].size(), 0);
+  for (const auto& line : cells) {
+    for (std::size_t c = 0; c < line.size(); ++c) widths[c] = std::max(widths[c], width(line[c]));
+  }
+  const bool right_aligned[] = {false, true, false, false, true, true, true};
+  for (const auto& line : cells) {
+    std::string out;
+    for (std::size_t c = 0; c < line.size(); ++c) {
+      const std::string pad(widths[c] - width(line[c]), ' ');
+      if (c > 0) out += "  ";
+      out += right_aligned[c] ? pad + line[c] : line[c] + (c + 1 < line.size() ? pad : "");
+    }
+    std::printf("%s\n", out.c_str());
+  }
+  bool same_headroom = true;
+  for (const BudgetInput& in : inputs) same_headroom = same_headroom && in.headroom_fraction == inputs[0].headroom_fraction;
+  if (same_headroom) {
+    std::printf("tight = fits but leaves less than %s%% of GPU memory free; 1 GB = 1e9 bytes.\n",
+                format_shortest(inputs[0].headroom_fraction * 100).c_str());
+  }
+}
+
+// ---------------------------------------------------------------- help
+
+void print_help() {
+  std::printf(
+      "Usage: %s [INPUT FLAGS] [--config KEY=VALUE,... ]... [--csv | --json]\n"
+      "\n"
+      "Prints the memory and decode-speed budget of LLM serving configurations, computed\n"
+      "by the LLM Budget Lab core. With no flags: the lesson's six rows for a 7B model\n"
+      "(P = 7e9, L = 32, d_h = 128, BW = 1e12 B/s, F = 4e13 FLOP/s, 80 GB GPU, n = 8192).\n"
+      "\n"
+      "Which rows print:\n"
+      "  --config given           one row per --config, nothing else\n"
+      "  any of --weight-bytes-per-param, --kv-heads, --cache-bytes-per-value, --batch,\n"
+      "  --context-tokens given   one row: the defaults changed by the flags\n"
+      "  otherwise                the lesson's six rows, with the other flags applied\n"
+      "\n"
+      "Input flags (value in the unit shown; 7e9 and 0.5 style numbers accepted):\n",
+      kProgram);
+  const std::vector<FieldLimit> limits = budget_input_limits();
+  const BudgetInput defaults;
+  for (const InputFlag& f : kInputFlags) {
+    const FieldLimit* limit = nullptr;
+    for (const FieldLimit& l : limits) {
+      if (l.field == f.field) limit = &l;
+    }
+    std::string range;
+    if (limit) {
+      range = std::string(limit->whole ? "whole, " : "") + (limit->min_exclusive ? "above " : "from ") +
+              format_compact(limit->min) + (limit->min_exclusive ? ", at most " : " to ") + format_compact(limit->max);
+      if (limit->unit.size()) range += " " + limit->unit;
+      if (std::string(f.field) == "kv_heads") range = "whole, from 1 to the query heads";
+      if (std::string(f.field) == "active_params") range = "0, or from 1 to the total params";
+    }
+    const std::string left = std::string(f.flag) + " " + f.metavar;
+    std::printf("  %-37s %s\n  %-37s [%s; default %s]\n", left.c_str(), f.help, "", range.c_str(),
+                format_compact(defaults.*(f.member)).c_str());
+  }
+  std::printf(
+      "\n"
+      "Rows and output:\n"
+      "  --config KEY=VALUE,...    one row (repeat for more). Keys: wb (bytes per weight),\n"
+      "                            kv (KV heads), cb (bytes per cached value), batch,\n"
+      "                            ctx (context tokens), window (sliding window tokens),\n"
+      "                            label (row name, no commas), or any input name, e.g.\n"
+      "                            total_params=47e9. Unset keys come from the flags.\n"
+      "                            Example: --config wb=2,kv=8,cb=2,batch=16,ctx=8192\n"
+      "  --label TEXT              name of the single row (one-row mode)\n"
+      "  --csv                     comma-separated, exact numbers, empty speeds when it does not fit\n"
+      "  --json                    array of {label, weight_bytes, kv_cache_bytes, total_bytes, fits,\n"
+      "                            verdict (fits|tight|does-not-fit), step_s, per_request_tokens_per_s,\n"
+      "                            total_tokens_per_s}; the last three are null when it does not fit\n"
+      "  -h, --help                this text\n"
+      "\n"
+      "The table rounds as the lesson does: memory to 0.1 GB (1 GB = 1e9 bytes), step to\n"
+      "0.1 ms, per-request speed to 0.1 tok/s, total to whole tok/s; a configuration that\n"
+      "does not fit shows dashes for its speeds. Verdict 'tight' means it fits but leaves\n"
+      "less than --headroom-fraction of GPU memory free (default 0.1, the low end of the\n"
+      "lesson's 10-20%% advice); none of the lesson's fitting rows is tight at 0.1.\n"
+      "\n"
+      "Exit status: 0 on success, 2 on a bad flag or value (one line on stderr naming it).\n");
+}
+
+// ---------------------------------------------------------------- main
+
+bool is_row_field(const std::string& field) {
+  return field == "weight_bytes_per_param" || field == "kv_heads" || field == "cache_bytes_per_value" ||
+         field == "batch" || field == "context_tokens";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  BudgetInput base;  // the lesson's 7B workload
+  std::vector<std::string> base_fields;  // fields set by input flags, in order
+  std::vector<std::string> configs;
+  std::optional<std::string> single_label;
+  bool csv = false;
+  bool json = false;
+
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    std::optional<std::string> inline_value;
+    if (arg.rfind("--", 0) == 0) {
+      const std::size_t eq = arg.find('=');
+      if (eq != std::string::npos) {
+        inline_value = arg.substr(eq + 1);
+        arg = arg.substr(0, eq);
+      }
+    }
+    auto value = [&]() -> std::string {
+      if (inline_value) return *inline_value;
+      if (i + 1 >= argc) fail(arg + " needs a value (see --help)");
+      return argv[++i];
+    };
+    auto no_value = [&]() {
+      if (inline_value) fail(arg + " takes no value");
+    };
+    if (arg == "-h" || arg == "--help") {
+      no_value();
+      print_help();
+      return 0;
+    }
+    if (arg == "--csv") { no_value(); csv = true; continue; }
+    if (arg == "--json") { no_value(); json = true; continue; }
+    if (arg == "--config") { configs.push_back(value()); continue; }
+    if (arg == "--label") { single_label = value(); continue; }
+    const InputFlag* matched = nullptr;
+    for (const InputFlag& f : kInputFlags) {
+      if (arg == f.flag) matched = &f;
+    }
+    if (!matched) {
+      if (arg.rfind("-", 0) == 0) fail("unknown flag " + arg + " (see --help)");
+      fail("unexpected argument '" + arg + "' (see --help)");
+    }
+    const std::string text = value();
+    const std::optional<double> number = parse_number(text);
+    if (!number) fail(std::string(matched->flag) + ": '" + text + "' is not a number");
+    base.*(matched->member) = *number;
+    base_fields.push_back(matched->field);
+  }
+  if (csv && json) fail("--csv and --json cannot be combined");
+
+  std::vector<RowSpec> specs;
+  bool row_flag_given = false;
+  for (const std::string& f : base_fields) row_flag_given = row_flag_given || is_row_field(f);
+  if (!configs.empty()) {
+    if (single_label) fail("--label names the single row; with --config use label=... inside it");
+    for (const std::string& c : configs) specs.push_back(parse_config(c, base));
+  } else if (row_flag_given || single_label) {
+    RowSpec spec;
+    spec.input = base;
+    spec.label = single_label.value_or("");
+    specs.push_back(spec);
+  } else {
+    specs = lesson_rows(base);
+  }
+
+  std::vector<Row> rows;
+  std::vector<BudgetInput> inputs;
+  for (const RowSpec& spec : specs) {
+    const BudgetResult r = plan(spec.input);
+    if (!r.ok) {
+      // Blame the --config that set the field, else the flag for it.
+      bool from_source = false;
+      for (const std::string& f : spec.fields_from_source) from_source = from_source || f == r.error.field;
+      const InputFlag* flag = flag_for_field(r.error.field);
+      const std::string who = from_source ? spec.source : (flag ? std::string(flag->flag) : r.error.field);
+      fail(who + ": " + r.error.message);
+    }
+    rows.push_back(Row{spec.label.empty() ? auto_label(spec.input) : spec.label, r});
+    inputs.push_back(spec.input);
+  }
+
+  if (json) print_json(rows);
+  else if (csv) print_csv(rows);
+  else print_table(rows, inputs);
+  return 0;
+}
