@@ -15,17 +15,17 @@ export const FIELD_GROUPS = [
  * `whole`: slider values are rounded to integers.
  */
 export const FIELDS = {
-  total_params: { label: 'Total parameters', unit: 'billion', factor: 1e9,
+  total_params: { label: 'Total parameters', unit: 'billion', noun: 'billion parameters', factor: 1e9,
     slider: { min: 0.1, max: 2000, log: true } },
-  active_params: { label: 'Active parameters per token', unit: 'billion, 0 = all', factor: 1e9,
+  active_params: { label: 'Active parameters per token', unit: 'billion, 0 = all', noun: 'billion parameters', factor: 1e9,
     hint: 'Mixture-of-experts models use only some parameters per token.',
     slider: { min: 0, max: 2000, step: 0.1 }, maxFrom: 'total_params' },
-  layers: { label: 'Layers', unit: 'L', factor: 1, whole: true, slider: { min: 1, max: 200, step: 1 } },
-  query_heads: { label: 'Query heads', unit: 'per layer', factor: 1, whole: true, slider: { min: 1, max: 256, step: 1 } },
-  kv_heads: { label: 'KV heads', unit: 'H_kv, per layer', factor: 1, whole: true,
+  layers: { label: 'Layers', unit: 'L', noun: 'layers', factor: 1, whole: true, slider: { min: 1, max: 200, step: 1 } },
+  query_heads: { label: 'Query heads', unit: 'per layer', noun: 'heads', factor: 1, whole: true, slider: { min: 1, max: 256, step: 1 } },
+  kv_heads: { label: 'KV heads', unit: 'H_kv, per layer', noun: 'heads', factor: 1, whole: true,
     hint: 'Equal to query heads for multi-head attention; fewer with GQA.',
     slider: { min: 1, max: 256, step: 1 }, maxFrom: 'query_heads' },
-  head_dim: { label: 'Head dimension', unit: 'd_h', factor: 1, whole: true, slider: { min: 16, max: 512, step: 16 } },
+  head_dim: { label: 'Head dimension', unit: 'd_h', noun: 'values per head', factor: 1, whole: true, slider: { min: 16, max: 512, step: 16 } },
   sliding_window_tokens: { label: 'Sliding window', unit: 'tokens, 0 = none', factor: 1, whole: true,
     slider: { min: 0, max: 131072, step: 512 } },
   weight_bytes_per_param: { label: 'Weight precision', unit: 'bits per weight', factor: 1 / 8,

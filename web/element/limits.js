@@ -2,7 +2,9 @@
 // beside a rejected number field, in the field's display units.
 import { FIELDS, displayNumber } from './fields.js';
 
-const fmtNum = (v) => Number(displayNumber(v)).toLocaleString('en-US', { maximumFractionDigits: 6 });
+const fmtNum = (v) => (v !== 0 && Math.abs(v) < 0.001
+  ? v.toExponential().replace('e', '×10^')
+  : Number(displayNumber(v)).toLocaleString('en-US', { maximumFractionDigits: 6 }));
 
 /**
  * @param limits   array from core.limits()
@@ -31,5 +33,5 @@ export function rangeMessage(limits, field, res, input) {
   let extra = '';
   if (field === 'active_params') extra = '; 0 means all parameters are active';
   if (field === 'sliding_window_tokens') extra = '; 0 means no window';
-  return `Enter ${kind} ${lower}${joiner}${fmtNum(max)}${maxNote} ${def.unit.split(',')[0]}${extra}.`;
+  return `Enter ${kind} ${lower}${joiner}${fmtNum(max)}${maxNote} ${def.noun || def.unit.split(',')[0]}${extra}.`;
 }

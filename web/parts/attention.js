@@ -3,9 +3,8 @@
 // kernel's running statistics (linear), from core.sweepContext().
 import { scaleLog } from 'd3-scale';
 import { axisBottom, axisLeft } from 'd3-axis';
-import { line } from 'd3-shape';
 import { registerPart } from './registry.js';
-import { chartFrame, MARGIN } from './chart-frame.js';
+import { chartFrame, MARGIN, polyline } from './chart-frame.js';
 import * as fmt from '../element/format.js';
 
 const POINTS = 200;
@@ -26,14 +25,14 @@ function mount(container, ctx) {
       if (!res.ok) { frame.summary(`No chart: ${res.error}`); return; }
       const s = res.value;
       frame.draw((svg, width, height) => {
-        const x = scaleLog().domain([MIN_CONTEXT, hi]).range([MARGIN.left, width - MARGIN.right - 60]);
+        const x = scaleLog().domain([MIN_CONTEXT, hi]).range([MARGIN.left, width - MARGIN.right - 84]);
         const ys = [...s.stored_score_bytes, ...s.tiled_kernel_bytes].filter((v) => v > 0);
         const y = scaleLog().domain([Math.min(...ys), Math.max(...ys)]).nice().range([height - MARGIN.bottom, MARGIN.top]);
         svg.append('g').attr('class', 'axis').attr('transform', `translate(0,${height - MARGIN.bottom})`)
           .call(axisBottom(x).ticks(Math.max(2, Math.floor(width / 120)), '~s'));
         svg.append('g').attr('class', 'axis').attr('transform', `translate(${MARGIN.left},0)`)
           .call(axisLeft(y).ticks(5, '~s'));
-        svg.append('text').attr('class', 'axis-title').attr('x', 12).attr('y', MARGIN.top - 4).text('bytes');
+        svg.append('text').attr('class', 'axis-title').attr('x', MARGIN.left + 6).attr('y', MARGIN.top + 4).text('bytes, one layer');
         svg.append('text').attr('class', 'axis-title').attr('x', width - MARGIN.right).attr('y', height - 6)
           .attr('text-anchor', 'end').text('context (tokens)');
         const series = [
@@ -42,7 +41,7 @@ function mount(container, ctx) {
         ];
         for (const ser of series) {
           const pts = s.context_tokens.map((n, i) => [n, s[ser.key][i]]).filter((d) => d[1] > 0);
-          svg.append('path').attr('class', `series ${ser.cls}`).attr('d', line().x((d) => x(d[0])).y((d) => y(d[1]))(pts));
+          svg.append('path').attr('class', `series ${ser.cls}`).attr('d', polyline(pts.map((d) => [x(d[0]), y(d[1])])));
           const last = pts[pts.length - 1];
           svg.append('text').attr('class', 'series-label').attr('x', x(last[0]) + 4).attr('y', y(last[1]) + 4).text(ser.label);
         }

@@ -3,9 +3,8 @@
 // batches that do not fit shaded and the memory/compute crossover marked.
 import { scaleLinear } from 'd3-scale';
 import { axisBottom, axisLeft } from 'd3-axis';
-import { line } from 'd3-shape';
 import { registerPart } from './registry.js';
-import { chartFrame, MARGIN } from './chart-frame.js';
+import { chartFrame, MARGIN, polyline } from './chart-frame.js';
 import * as fmt from '../element/format.js';
 
 const HEIGHT = 380;
@@ -36,10 +35,10 @@ function mount(container, ctx) {
       const crossover = capacity.crossover_batch;
       frame.draw((svg, width, height) => {
         const x = scaleLinear().domain([1, end]).range([MARGIN.left, width - MARGIN.right]);
-        const panelH = (height - MARGIN.top - MARGIN.bottom - 24) / 2;
+        const panelH = (height - MARGIN.top - MARGIN.bottom - 32) / 2;
         const panels = [
           { key: 'total', label: 'total tokens/s', top: MARGIN.top },
-          { key: 'per', label: 'tokens/s per request', top: MARGIN.top + panelH + 24 },
+          { key: 'per', label: 'tokens/s per request', top: MARGIN.top + panelH + 32 },
         ];
         for (const p of panels) {
           const maxV = Math.max(1, ...fitting.map((d) => d[p.key]));
@@ -56,7 +55,7 @@ function mount(container, ctx) {
             .call(axisLeft(y).ticks(4));
           svg.append('text').attr('class', 'axis-title').attr('x', MARGIN.left + 6).attr('y', p.top + 10).text(p.label);
           svg.append('path').attr('class', `series series-${p.key}`).attr('data-series', p.key)
-            .attr('d', line().x((d) => x(d.b)).y((d) => y(d[p.key]))(fitting));
+            .attr('d', polyline(fitting.map((d) => [x(d.b), y(d[p.key])])));
           if (crossover >= 1 && crossover <= end) {
             svg.append('line').attr('class', 'crossover-line').attr('x1', x(crossover)).attr('x2', x(crossover))
               .attr('y1', p.top).attr('y2', p.top + panelH);
@@ -67,7 +66,7 @@ function mount(container, ctx) {
           }
         }
         if (crossover >= 1 && crossover <= end) {
-          svg.append('text').attr('class', 'crossover-label').attr('x', x(crossover) + 4).attr('y', MARGIN.top + panelH + 16)
+          svg.append('text').attr('class', 'crossover-label').attr('x', x(crossover) + 4).attr('y', MARGIN.top + panelH + 22)
             .text(`compute-bound from B = ${fmt.int(crossover)}`);
         }
         svg.append('text').attr('class', 'axis-title').attr('x', width - MARGIN.right).attr('y', height - 6)

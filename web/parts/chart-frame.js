@@ -66,4 +66,9 @@ export function chartFrame(container, { title, description, className, height = 
   };
 }
 
-export const MARGIN = { top: 16, right: 16, bottom: 40, left: 56 };
+export const MARGIN = { top: 22, right: 16, bottom: 40, left: 56 };
+
+/** SVG path data through points [[x, y], ...] already in pixels (a polyline). */
+export function polyline(points) {
+  return points.length ? `M${points.map(([px, py]) => `${px.toFixed(1)},${py.toFixed(1)}`).join('L')}` : '';
+}

@@ -35,7 +35,7 @@ function mount(container, ctx) {
           .call(axisBottom(x).tickSizeOuter(0));
         svg.append('g').attr('class', 'axis').attr('transform', `translate(${MARGIN.left},0)`)
           .call(axisLeft(y).ticks(5));
-        svg.append('text').attr('class', 'axis-title').attr('x', 12).attr('y', MARGIN.top - 4)
+        svg.append('text').attr('class', 'axis-title').attr('x', 4).attr('y', MARGIN.top - 6)
           .text('GB');
         svg.append('text').attr('class', 'axis-title').attr('x', width - MARGIN.right).attr('y', height - 6)
           .attr('text-anchor', 'end').text('configuration (now, lesson rows 1–6)');

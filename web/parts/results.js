@@ -30,7 +30,10 @@ export function mountResults(parent, ctx) {
       h('dt', { text: 'Largest batch that fits' }), dd('max_batch'),
       h('dt', { text: 'Keeping headroom free' }), dd('max_batch_with_headroom')),
     h('label', { class: 'toggle' }, gib, ' Also show GiB (2³⁰ bytes)'));
-  parent.append(panel);
+  // A one-line status that stays at the bottom of a phone's screen while the
+  // inputs scroll past (hidden on wide screens, where the results are sticky).
+  const status = h('div', { class: 'calc-status', 'aria-hidden': 'true' });
+  parent.append(status, panel);
 
   let lastAnnounced = '';
   return {
@@ -63,6 +66,9 @@ export function mountResults(parent, ctx) {
       setText(out.max_batch_with_headroom, capacity.max_batch_with_headroom > 0
         ? `${fmt.int(capacity.max_batch_with_headroom)} requests (${fmt.int(state.input.headroom_fraction * 100)}% kept free)`
         : 'none');
+      setText(status, `${VERDICT_MARK[plan.verdict]} ${fmt.verdictText(plan.verdict)} · ${fmt.bytesText(plan.total_bytes)} of ${fmt.bytesText(state.input.gpu_memory_bytes)}`
+        + (plan.has_speed ? ` · ${fmt.totalText(plan.total_tokens_per_s)} tok/s` : ''));
+      status.dataset.verdict = plan.verdict;
       const speed = plan.has_speed
         ? `, ${fmt.totalText(plan.total_tokens_per_s)} tokens per second in all` : '';
       const sentence = `${fmt.verdictText(plan.verdict)}: ${fmt.bytesText(plan.total_bytes)} of ${fmt.bytesText(state.input.gpu_memory_bytes)}${speed}.`;

@@ -3,9 +3,8 @@
 // and the speed-up for a chosen draft cost.
 import { scaleLinear } from 'd3-scale';
 import { axisBottom, axisLeft } from 'd3-axis';
-import { line } from 'd3-shape';
 import { registerPart } from './registry.js';
-import { chartFrame, MARGIN } from './chart-frame.js';
+import { chartFrame, MARGIN, polyline } from './chart-frame.js';
 import { pairedInput } from './paired-input.js';
 import { h, setText } from '../element/dom.js';
 import * as fmt from '../element/format.js';
@@ -47,10 +46,10 @@ function mount(container, ctx) {
     if (!one.ok || !best.ok) return;
     frame.draw((svg, width, height) => {
       const x = scaleLinear().domain([0, 1]).range([MARGIN.left, width - MARGIN.right - 34]);
-      const panelH = (height - MARGIN.top - MARGIN.bottom - 24) / 2;
+      const panelH = (height - MARGIN.top - MARGIN.bottom - 32) / 2;
       const panels = [
         { key: 'tokens_per_pass', label: 'tokens per target pass', top: MARGIN.top },
-        { key: 'speedup', label: `speed-up with draft cost c = ${local.c}`, top: MARGIN.top + panelH + 24 },
+        { key: 'speedup', label: `speed-up with draft cost c = ${local.c}`, top: MARGIN.top + panelH + 32 },
       ];
       for (const p of panels) {
         const maxV = Math.max(1, ...series.flatMap((s) => s[p.key]));
@@ -60,11 +59,12 @@ function mount(container, ctx) {
         svg.append('text').attr('class', 'axis-title').attr('x', MARGIN.left + 6).attr('y', p.top + 10).text(p.label);
         if (p.key === 'speedup') {
           svg.append('line').attr('class', 'limit-line').attr('x1', x(0)).attr('x2', x(1)).attr('y1', y(1)).attr('y2', y(1));
+          svg.append('text').attr('class', 'limit-line-label').attr('x', x(0.02)).attr('y', y(1) - 4).text('1× = no gain');
         }
         for (const s of series) {
           const pts = s.acceptance_rate.map((a, i) => [a, s[p.key][i]]);
           svg.append('path').attr('class', `series series-k${KS.indexOf(s.k) >= 0 ? KS.indexOf(s.k) : 'x'}${s.k === local.k ? ' is-current' : ''}`)
-            .attr('d', line().x((d) => x(d[0])).y((d) => y(d[1]))(pts));
+            .attr('d', polyline(pts.map((d) => [x(d[0]), y(d[1])])));
           const last = pts[pts.length - 1];
           svg.append('text').attr('class', 'series-label').attr('x', x(last[0]) + 4).attr('y', y(last[1]) + 4).text(`k=${s.k}`);
         }
@@ -78,7 +78,7 @@ function mount(container, ctx) {
       + `speed-up ${fmt.fixed2(one.value.speedup)}× when each draft token costs ${local.c} of a pass. `
       + `Best k here: ${best.value.draft_tokens} (${fmt.fixed2(best.value.speedup)}×).`;
     setText(readout, text);
-    frame.summary(`Tokens per pass rise with the acceptance rate and with k; ${text}`);
+    frame.summary(`Tokens per pass rise with the acceptance rate and with k. ${text}`);
     const idx = [0, 10, 20, 25, 30, 35, 40, 45, 50].filter((i) => i < POINTS);
     frame.table(['Acceptance rate', ...series.map((s) => `k=${s.k}: tokens/pass`), ...series.map((s) => `k=${s.k}: speed-up`)],
       idx.map((i) => [fmt.fixed2(series[0].acceptance_rate[i]),
