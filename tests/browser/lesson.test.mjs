@@ -182,7 +182,7 @@ test('bad input in any number field: inline range message, aria-invalid, last go
       await box.fill(bad);
       assert.ok(await error.isVisible(), `${field}: message shown for "${bad}"`);
       const msg = await error.textContent();
-      assert.match(msg, /^Enter (a|a whole) number (from|greater than) [\d.,]+ (to|and at most) [\d.,]+/, `${field} "${bad}": ${msg}`);
+      assert.match(msg, /^Enter (a|a whole) number (from|greater than) [\d.,e-]+ (to|and at most) [\d.,]+/, `${field} "${bad}": ${msg}`);
       assert.equal(await box.getAttribute('aria-invalid'), 'true');
       assert.equal(await page.locator(out('total_bytes')).textContent(), good, `${field}: last good result kept`);
     }

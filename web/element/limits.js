@@ -3,7 +3,7 @@
 import { FIELDS, displayNumber } from './fields.js';
 
 const fmtNum = (v) => (v !== 0 && Math.abs(v) < 0.001
-  ? v.toExponential().replace('e', '×10^')
+  ? v.toExponential() // as it can be typed: 1e-9
   : Number(displayNumber(v)).toLocaleString('en-US', { maximumFractionDigits: 6 }));
 
 /**
