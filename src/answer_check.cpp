@@ -647,6 +647,12 @@ NumericCheck check_numeric_answer(const std::string& text, const NumericQuestion
   }
 
   const double factor = p.has_unit ? p.unit_factor : default_factor;
+  if (!std::isfinite(p.value * factor) || !std::isfinite(p.alt_value * factor)) {  // "1e300" read as GB
+    out.verdict = AnswerVerdict::unparseable;
+    out.parse_error = ParseError::out_of_range;
+    out.message = "That number is too large to check. " + expectation(question);
+    return out;
+  }
   const std::vector<std::string> same_dim_units = unit_symbols(question.dimension);
   auto grade = [&](double typed) {
     Reading r;

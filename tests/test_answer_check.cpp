@@ -130,6 +130,7 @@ const Row kRows[] = {
     {"1e1000", &kQ1, V::unparseable},          // exponent longer than 3 digits
     {"1e999", &kQ1, V::unparseable},           // overflows
     {"1e308 TB", &kQ1, V::unparseable},        // overflows once converted to bytes
+    {"1e300", &kQ1, V::unparseable},           // a bare number in GB overflows as bytes
     {"<img src=x onerror=alert(1)>", &kQ1, V::unparseable},
     {"53<img src=x onerror=alert(1)>", &kQ1, V::unparseable},
     {"53\x01", &kQ1, V::unparseable},          // control character

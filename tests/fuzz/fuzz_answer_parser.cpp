@@ -1,0 +1,78 @@
+// libFuzzer target for the answer parser and grader (tools/fuzz runs it).
+//
+// Any byte string goes through parse_quantity and check_numeric_answer for
+// questions of every dimension; the first bytes also drive a choice check.
+// Besides "no crash, no sanitizer report", it checks the documented promises:
+// oversized input is too_long, results are finite, every verdict has a message.
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "answer_check.h"
+#include "quiz_variant.h"
+
+namespace lb = llmbudget;
+
+namespace {
+void require(bool condition) {
+  if (!condition) std::abort();  // libFuzzer reports the input that broke a promise
+}
+
+lb::NumericQuestion make(lb::UnitDimension d, double expected, const char* unit) {
+  lb::NumericQuestion q;
+  q.dimension = d;
+  q.expected = expected;
+  q.default_unit = unit;
+  q.relative_tolerance = 0.01;
+  q.absolute_tolerance = 0;
+  q.close_relative_tolerance = 0.05;
+  return q;
+}
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string text(reinterpret_cast<const char*>(data), size);
+
+  const lb::Quantity q = lb::parse_quantity(text);
+  if (size > lb::kMaxAnswerBytes) require(!q.ok && q.error == lb::ParseError::too_long);
+  if (q.ok) {
+    require(std::isfinite(q.value) && std::isfinite(q.alt_value));
+    require(std::isfinite(q.value * q.unit_factor));
+    require(q.has_unit || q.unit.empty());
+    require(q.ambiguous || q.value == q.alt_value);
+  } else {
+    require(!q.message.empty());
+    require(q.error != lb::ParseError::none);
+  }
+
+  static const lb::NumericQuestion questions[] = {
+      lb::memory_total_question(53),
+      lb::tokens_per_pass_question(2.952),
+      make(lb::UnitDimension::tokens_per_s, 20, "tok/s"),
+      make(lb::UnitDimension::seconds, 50, "ms"),
+      make(lb::UnitDimension::none, 0.8, ""),
+  };
+  for (const lb::NumericQuestion& question : questions) {
+    const lb::NumericCheck r = lb::check_numeric_answer(text, question);
+    require(r.ok);
+    require(!r.message.empty());
+    require(static_cast<int>(r.verdict) >= 0 && static_cast<int>(r.verdict) <= 4);
+    require((r.verdict == lb::AnswerVerdict::unparseable) == !q.ok);
+    if (r.has_value) require(std::isfinite(r.answer_in_default_unit));
+  }
+
+  // Choices: each of the first 8 bytes is one selected index in [-4, 11].
+  std::vector<int> selected;
+  for (std::size_t i = 0; i < size && i < 8; ++i) selected.push_back(static_cast<int>(data[i] % 16) - 4);
+  lb::ChoiceQuestion choice;
+  choice.option_count = 4 + (size % 5);
+  choice.correct = {2};
+  choice.multiple = (size % 2) == 0;
+  const lb::ChoiceCheck c = lb::check_choice_answer(selected, choice);
+  require(c.ok);
+  require(!c.message.empty());
+  return 0;
+}
