@@ -63,6 +63,8 @@ test('over http: ready, table filled, every request on the page origin, screensh
     assert.equal(await page.locator('llm-budget-lab[parts="memory-chart"] rect.bar-weights[data-bar]').count(), 7);
     await page.screenshot({ path: path.join(OUT, `lesson-${width}x${height}.png`) });
     await page.screenshot({ path: path.join(OUT, `lesson-${width}x${height}-full.png`), fullPage: true });
+    await page.locator('llm-budget-lab[parts="calculator"]').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(OUT, `lesson-${width}x${height}-calculator.png`) });
     const [scrollWidth, clientWidth] = await page.evaluate(
       () => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
     assert.ok(scrollWidth <= clientWidth, `no horizontal scroll at ${width}px (${scrollWidth} > ${clientWidth})`);

@@ -25,7 +25,7 @@ export function bytesText(b) {
   const a = Math.abs(b);
   if (a === 0) return '0 GB';
   if (a >= 0.1 * GB) return `${num1(b / GB)} GB`;
-  if (a >= 1e5) return `${num1(b / 1e6)} MB`;
+  if (a >= 1e6) return `${num1(b / 1e6)} MB`;
   if (a >= 100) return `${num1(b / 1e3)} kB`;
   return `${int(b)} B`;
 }
