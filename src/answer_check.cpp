@@ -760,10 +760,9 @@ ChoiceCheck check_choice_answer(const std::vector<int>& selected, const ChoiceQu
     }
     picked[static_cast<std::size_t>(s)] = true;
   }
-  int picked_count = 0, right_picked = 0, right_total = 0;
+  int picked_count = 0, right_picked = 0;
   for (std::size_t i = 0; i < picked.size(); ++i) {
     picked_count += picked[i] ? 1 : 0;
-    right_total += is_right[i] ? 1 : 0;
     if (picked[i] && is_right[i]) ++right_picked;
     if (is_right[i] && !picked[i]) out.missing.push_back(static_cast<int>(i));
     if (picked[i] && !is_right[i]) out.extra.push_back(static_cast<int>(i));

@@ -78,6 +78,9 @@ function plainQuestion(raw) {
  * @param {object} module the Emscripten module holding the Quiz* Embind table
  */
 export function buildQuizCore(module) {
+  if (!module || typeof module.check_numeric_answer !== 'function' || !module.QuizUnitDimension) {
+    throw new Error('The wasm module has no answer-check table (wasm/bindings_quiz.cpp was not linked in).');
+  }
   /** Plain question -> {question} for Embind, or {error} naming the field. */
   function toNumericQuestion(question) {
     if (question === null || typeof question !== 'object') {
@@ -162,10 +165,10 @@ export function buildQuizCore(module) {
      *   ok is false only when the question itself is invalid (field names its field).
      */
     checkNumericAnswer(text, question) {
-      const converted = toNumericQuestion(question);
-      if (converted.error) return converted.error;
       const typed = typeof text === 'string' ? text.slice(0, MAX_TEXT_UNITS) : '';
       return guarded(() => {
+        const converted = toNumericQuestion(question);
+        if (converted.error) return converted.error;
         const raw = module.check_numeric_answer(typed, converted.question);
         if (!raw.ok) return fail(raw.error_field, raw.error_message);
         const verdict = ANSWER_VERDICTS[raw.verdict.value];

@@ -1,0 +1,125 @@
+// Embind table for answer checking and practice variants: a declarative
+// list, no logic. Links into the same module as bindings.cpp (budget_core.js),
+// so every name here is distinct from that file's (Quiz* prefixes) and no
+// shared type is registered twice. Vector fields (QuizIndexVector) arrive in
+// JS as handles that web/core/quiz-core.js copies and .delete()s.
+#include <emscripten/bind.h>
+
+#include "answer_check.h"
+#include "quiz_variant.h"
+
+namespace lb = llmbudget;
+using emscripten::enum_;
+using emscripten::function;
+using emscripten::register_vector;
+using emscripten::value_object;
+
+EMSCRIPTEN_BINDINGS(quiz_core) {
+  enum_<lb::UnitDimension>("QuizUnitDimension")
+      .value("none", lb::UnitDimension::none)
+      .value("bytes", lb::UnitDimension::bytes)
+      .value("tokens_per_pass", lb::UnitDimension::tokens_per_pass)
+      .value("tokens_per_s", lb::UnitDimension::tokens_per_s)
+      .value("seconds", lb::UnitDimension::seconds);
+
+  enum_<lb::ParseError>("QuizParseError")
+      .value("none", lb::ParseError::none)
+      .value("empty", lb::ParseError::empty)
+      .value("too_long", lb::ParseError::too_long)
+      .value("control_character", lb::ParseError::control_character)
+      .value("no_number", lb::ParseError::no_number)
+      .value("bad_number", lb::ParseError::bad_number)
+      .value("unknown_unit", lb::ParseError::unknown_unit)
+      .value("out_of_range", lb::ParseError::out_of_range);
+
+  enum_<lb::AnswerVerdict>("QuizAnswerVerdict")
+      .value("correct", lb::AnswerVerdict::correct)
+      .value("close", lb::AnswerVerdict::close)
+      .value("wrong_unit", lb::AnswerVerdict::wrong_unit)
+      .value("wrong", lb::AnswerVerdict::wrong)
+      .value("unparseable", lb::AnswerVerdict::unparseable);
+
+  enum_<lb::ChoiceVerdict>("QuizChoiceVerdict")
+      .value("correct", lb::ChoiceVerdict::correct)
+      .value("partly", lb::ChoiceVerdict::partly)
+      .value("wrong", lb::ChoiceVerdict::wrong)
+      .value("invalid", lb::ChoiceVerdict::invalid);
+
+  register_vector<int>("QuizIndexVector");
+
+  value_object<lb::Quantity>("QuizQuantity")
+      .field("ok", &lb::Quantity::ok)
+      .field("error", &lb::Quantity::error)
+      .field("message", &lb::Quantity::message)
+      .field("value", &lb::Quantity::value)
+      .field("alt_value", &lb::Quantity::alt_value)
+      .field("ambiguous", &lb::Quantity::ambiguous)
+      .field("has_unit", &lb::Quantity::has_unit)
+      .field("unit", &lb::Quantity::unit)
+      .field("dimension", &lb::Quantity::dimension)
+      .field("unit_factor", &lb::Quantity::unit_factor)
+      .field("approximate", &lb::Quantity::approximate);
+
+  value_object<lb::NumericQuestion>("QuizNumericQuestion")
+      .field("dimension", &lb::NumericQuestion::dimension)
+      .field("expected", &lb::NumericQuestion::expected)
+      .field("default_unit", &lb::NumericQuestion::default_unit)
+      .field("relative_tolerance", &lb::NumericQuestion::relative_tolerance)
+      .field("absolute_tolerance", &lb::NumericQuestion::absolute_tolerance)
+      .field("close_relative_tolerance", &lb::NumericQuestion::close_relative_tolerance);
+
+  value_object<lb::NumericCheck>("QuizNumericCheck")
+      .field("ok", &lb::NumericCheck::ok)
+      .field("error_field", &lb::NumericCheck::error_field)
+      .field("error_message", &lb::NumericCheck::error_message)
+      .field("verdict", &lb::NumericCheck::verdict)
+      .field("parse_error", &lb::NumericCheck::parse_error)
+      .field("message", &lb::NumericCheck::message)
+      .field("has_value", &lb::NumericCheck::has_value)
+      .field("answer_in_default_unit", &lb::NumericCheck::answer_in_default_unit)
+      .field("interpreted", &lb::NumericCheck::interpreted)
+      .field("approximate", &lb::NumericCheck::approximate);
+
+  value_object<lb::ChoiceQuestion>("QuizChoiceQuestion")
+      .field("option_count", &lb::ChoiceQuestion::option_count)
+      .field("correct", &lb::ChoiceQuestion::correct)
+      .field("multiple", &lb::ChoiceQuestion::multiple);
+
+  value_object<lb::ChoiceCheck>("QuizChoiceCheck")
+      .field("ok", &lb::ChoiceCheck::ok)
+      .field("error_field", &lb::ChoiceCheck::error_field)
+      .field("error_message", &lb::ChoiceCheck::error_message)
+      .field("verdict", &lb::ChoiceCheck::verdict)
+      .field("missing", &lb::ChoiceCheck::missing)
+      .field("extra", &lb::ChoiceCheck::extra)
+      .field("message", &lb::ChoiceCheck::message);
+
+  value_object<lb::QuizVariant>("QuizVariant")
+      .field("seed", &lb::QuizVariant::seed)
+      .field("params_billion", &lb::QuizVariant::params_billion)
+      .field("weight_bits", &lb::QuizVariant::weight_bits)
+      .field("weight_gb", &lb::QuizVariant::weight_gb)
+      .field("cache_gb", &lb::QuizVariant::cache_gb)
+      .field("gpu_memory_gb", &lb::QuizVariant::gpu_memory_gb)
+      .field("total_gb", &lb::QuizVariant::total_gb)
+      .field("fits", &lb::QuizVariant::fits)
+      .field("cache_gb_8bit", &lb::QuizVariant::cache_gb_8bit)
+      .field("total_gb_8bit_cache", &lb::QuizVariant::total_gb_8bit_cache)
+      .field("fits_8bit_cache", &lb::QuizVariant::fits_8bit_cache)
+      .field("total_question", &lb::QuizVariant::total_question)
+      .field("total_8bit_question", &lb::QuizVariant::total_8bit_question)
+      .field("acceptance_rate", &lb::QuizVariant::acceptance_rate)
+      .field("draft_tokens", &lb::QuizVariant::draft_tokens)
+      .field("acceptance_power", &lb::QuizVariant::acceptance_power)
+      .field("numerator", &lb::QuizVariant::numerator)
+      .field("denominator", &lb::QuizVariant::denominator)
+      .field("tokens_per_pass", &lb::QuizVariant::tokens_per_pass)
+      .field("tokens_question", &lb::QuizVariant::tokens_question);
+
+  function("parse_quantity", &lb::parse_quantity);
+  function("check_numeric_answer", &lb::check_numeric_answer);
+  function("check_choice_answer", &lb::check_choice_answer);
+  function("make_variant", &lb::make_variant);
+  function("memory_total_question", &lb::memory_total_question);
+  function("tokens_per_pass_question", &lb::tokens_per_pass_question);
+}
