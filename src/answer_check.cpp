@@ -3,9 +3,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
-#include <locale>
-#include <sstream>
 
 namespace llmbudget {
 
@@ -154,13 +153,12 @@ std::string unit_display(const std::string& symbol) {
   return symbol;
 }
 
-// Shortest plain rendering with up to `digits` significant digits, C locale.
+// `v` with up to `digits` significant digits, trailing zeros dropped ("%g";
+// the core never calls setlocale, so the decimal mark is always ".").
 std::string format_number(double v, int digits = 6) {
-  std::ostringstream os;
-  os.imbue(std::locale::classic());
-  os.precision(digits);
-  os << v;
-  return os.str();
+  char buffer[40];
+  std::snprintf(buffer, sizeof buffer, "%.*g", digits, v);
+  return buffer;
 }
 
 // ---- Text clean-up ----------------------------------------------------------
