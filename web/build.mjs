@@ -23,9 +23,51 @@ function fail(msg) {
 if (!existsSync(wasmModule)) fail(`${path.relative(root, wasmModule)} is missing: run tools/build (the wasm build) first`);
 mkdirSync(dist, { recursive: true });
 
+// The wasm is embedded in budget_core.js as a data: URL. Left there, Emscripten's
+// loader first fetch()es that URL, which a strict CSP (connect-src via
+// default-src 'self') blocks with console errors before it falls back. So the
+// bundle gets budget_core.js with the data: URL cut out, and a wrapper that
+// decodes the same base64 once and hands it over as Module.wasmBinary
+// (allowed by -sINCOMING_MODULE_JS_API=[wasmBinary] in CMakeLists.txt): the
+// loader then never fetches. Node keeps loading budget_core.js unchanged.
+const WASM_DATA_URL = /(["'])data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)\1/;
+const embeddedWasm = {
+  name: 'llmb-embedded-wasm',
+  setup(b) {
+    b.onResolve({ filter: /budget_core\.js$/ }, (args) => (args.namespace === 'llmb-wasm'
+      ? { path: wasmModule, namespace: 'llmb-wasm-raw' }
+      : { path: wasmModule, namespace: 'llmb-wasm' }));
+    b.onLoad({ filter: /.*/, namespace: 'llmb-wasm-raw' }, () => {
+      const src = readFileSync(wasmModule, 'utf8');
+      if (!WASM_DATA_URL.test(src)) fail('budget_core.js holds no embedded wasm data: URL (is -sSINGLE_FILE=1 set?)');
+      return { contents: src.replace(WASM_DATA_URL, '""'), loader: 'js' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'llmb-wasm' }, () => {
+      const base64 = readFileSync(wasmModule, 'utf8').match(WASM_DATA_URL)[2];
+      return {
+        loader: 'js',
+        resolveDir: path.dirname(wasmModule),
+        contents: `import factory from './budget_core.js';
+const WASM_BASE64 = ${JSON.stringify(base64)};
+function decode(text) {
+  const bin = atob(text);
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i += 1) bytes[i] = bin.charCodeAt(i);
+  return bytes;
+}
+export default function createBudgetCore(options) {
+  return factory(Object.assign({}, options, { wasmBinary: decode(WASM_BASE64) }));
+}
+`,
+      };
+    });
+  },
+};
+
 // 1. The element bundle. Node built-ins that Emscripten's node branch asks for
 //    are left as (never executed) requires.
 await build({
+  plugins: [embeddedWasm],
   entryPoints: [path.join(root, 'web/element/index.js')],
   outfile: path.join(dist, 'llm-budget-lab.js'),
   bundle: true,
