@@ -4,16 +4,33 @@
 //   dist/llm-budget-lab.css  the element's shadow-root styles
 //   dist/lesson.css          the lesson page's own styles
 //   dist/index.html          content/lesson/*.md rendered, math as MathML, parts as elements
+//   dist/embed.html (+ embed.js, embed.css)   the iframe embed; dist/llm-budget-lab-embed.js its parent-side sizer
+//   dist/instructors.html (+ instructors.js, instructors.css)   how to embed, with a live preview
 import { build } from 'esbuild';
 import { mkdirSync, readFileSync, writeFileSync, copyFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderLesson, mathStyleCss } from './page/render-lesson.mjs';
+import { renderInstructors } from './instructors/render.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 const wasmModule = path.join(root, 'build/wasm/budget_core.js');
+
+/**
+ * Strict CSP guard: no inline style or script, no inline handler and no asset
+ * from another origin may reach a page (text shown inside <pre>, <code> or
+ * <textarea> is only text and is not checked).
+ */
+function guardStrictCsp(html, name) {
+  const markup = html.replace(/<(pre|code|textarea)\b[^>]*>[\s\S]*?<\/\1>/gi, '');
+  for (const [re, what] of [[/<style[\s>]/i, '<style>'], [/\sstyle\s*=/i, 'style="..."'],
+    [/<script(?![^>]*\ssrc=)[^>]*>/i, 'inline <script>'], [/\son[a-z]+\s*=/i, 'inline event handler'],
+    [/(?:src|href)\s*=\s*"(?:https?:)?\/\//i, 'an asset from another origin']]) {
+    if (re.test(markup)) fail(`dist/${name} would contain ${what} (blocked by the strict CSP)`);
+  }
+}
 
 function fail(msg) {
   process.stderr.write(`web/build.mjs: ${msg}\n`);
@@ -82,7 +99,7 @@ await build({
 });
 
 // 2. Stylesheets.
-copyFileSync(path.join(root, 'web/styles/lab.css'), path.join(dist, 'llm-budget-lab.css'));
+writeFileSync(path.join(dist, 'llm-budget-lab.css'), ['lab.css', 'quiz.css'].map((f) => readFileSync(path.join(root, 'web/styles', f), 'utf8')).join('\n'));
 copyFileSync(path.join(root, 'web/page/favicon.svg'), path.join(dist, 'favicon.svg'));
 
 // 3. The lesson page (its math classes go into lesson.css).
@@ -92,16 +109,30 @@ const toc = headings.filter((x) => x.level === 2)
   .map((x) => `    <li><a href="#${x.id}">${x.html.replace(/<math[\s\S]*?<\/math>/g, '')}</a></li>`).join('\n');
 const page = readFileSync(path.join(root, 'web/page/template.html'), 'utf8')
   .replace('{{TOC}}', toc).replace('{{LESSON}}', html);
-// Strict CSP guard: no inline style or script may reach the page.
-for (const [re, what] of [[/<style[\s>]/i, '<style>'], [/\sstyle\s*=/i, 'style="..."'],
-  [/<script(?![^>]*\ssrc=)[^>]*>/i, 'inline <script>'], [/\son[a-z]+\s*=/i, 'inline event handler'],
-  [/(?:src|href)\s*=\s*"(?:https?:)?\/\//i, 'an asset from another origin']]) {
-  if (re.test(page)) fail(`dist/index.html would contain ${what} (blocked by the strict CSP)`);
-}
+guardStrictCsp(page, 'index.html');
 writeFileSync(path.join(dist, 'index.html'), page);
 
+// 3b. The iframe embed (embed.html + embed.js in the frame, llm-budget-lab-embed.js
+//     for the parent page) and the instructors' page (web/embed, web/instructors).
+for (const [entry, out] of [['web/embed/child.js', 'embed.js'], ['web/embed/parent.js', 'llm-budget-lab-embed.js'],
+  ['web/instructors/preview.js', 'instructors.js']]) {
+  await build({
+    entryPoints: [path.join(root, entry)], outfile: path.join(dist, out), bundle: true, format: 'iife',
+    platform: 'browser', target: ['es2020'], minify: true, legalComments: 'none', logLevel: 'warning',
+  });
+}
+copyFileSync(path.join(root, 'web/embed/embed.css'), path.join(dist, 'embed.css'));
+copyFileSync(path.join(root, 'web/instructors/instructors.css'), path.join(dist, 'instructors.css'));
+const embedPage = readFileSync(path.join(root, 'web/embed/embed.html'), 'utf8');
+guardStrictCsp(embedPage, 'embed.html');
+writeFileSync(path.join(dist, 'embed.html'), embedPage);
+const instructorsPage = renderInstructors(root);
+guardStrictCsp(instructorsPage, 'instructors.html');
+writeFileSync(path.join(dist, 'instructors.html'), instructorsPage);
+
 // 4. Sizes.
-const files = ['index.html', 'llm-budget-lab.js', 'llm-budget-lab.css', 'lesson.css', 'favicon.svg'];
+const files = ['index.html', 'llm-budget-lab.js', 'llm-budget-lab.css', 'lesson.css', 'favicon.svg',
+  'embed.html', 'embed.js', 'embed.css', 'llm-budget-lab-embed.js', 'instructors.html', 'instructors.js', 'instructors.css'];
 let rawTotal = 0;
 let gzTotal = 0;
 const lines = files.map((f) => {
