@@ -99,7 +99,8 @@ await build({
 });
 
 // 2. Stylesheets.
-writeFileSync(path.join(dist, 'llm-budget-lab.css'), ['lab.css', 'quiz.css'].map((f) => readFileSync(path.join(root, 'web/styles', f), 'utf8')).join('\n'));
+writeFileSync(path.join(dist, 'llm-budget-lab.css'), ['lab.css', 'quiz.css'].map((f) => path.join(root, 'web/styles', f))
+  .filter((f) => existsSync(f)).map((f) => readFileSync(f, 'utf8')).join('\n'));
 copyFileSync(path.join(root, 'web/page/favicon.svg'), path.join(dist, 'favicon.svg'));
 
 // 3. The lesson page (its math classes go into lesson.css).
@@ -140,6 +141,6 @@ const lines = files.map((f) => {
   const gz = gzipSync(buf, { level: 9 }).length;
   rawTotal += buf.length;
   gzTotal += gz;
-  return `  ${f.padEnd(20)} ${String(buf.length).padStart(8)} B raw ${String(gz).padStart(7)} B gzip`;
+  return `  ${f.padEnd(24)} ${String(buf.length).padStart(8)} B raw ${String(gz).padStart(7)} B gzip`;
 });
-process.stdout.write(`dist/ written:\n${lines.join('\n')}\n  ${'total'.padEnd(20)} ${String(rawTotal).padStart(8)} B raw ${String(gzTotal).padStart(7)} B gzip\n`);
+process.stdout.write(`dist/ written:\n${lines.join('\n')}\n  ${'total'.padEnd(24)} ${String(rawTotal).padStart(8)} B raw ${String(gzTotal).padStart(7)} B gzip\n`);

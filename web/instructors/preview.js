@@ -1,0 +1,107 @@
+// dist/instructors.js: the copy buttons and the live preview of the
+// instructors' page.
+//
+// The preview never hands the snippet to the HTML parser: a small tokenizer
+// reads the first <llm-budget-lab ...> tag's attributes, and only the known
+// ones (and --llmb-* declarations of its style attribute, applied through
+// CSSOM) reach a freshly created element. No eval, no innerHTML: CSP-safe.
+
+const KNOWN = ['parts', 'preset', 'group', 'questions'];
+const ATTR = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+
+function decodeEntities(text) {
+  return text.replace(/&(quot|amp|lt|gt|#39|apos);/g, (m, e) => ({ quot: '"', amp: '&', lt: '<', gt: '>', '#39': "'", apos: "'" })[e]);
+}
+
+/**
+ * Reads the first <llm-budget-lab> tag of `source`.
+ * @returns {{ ok: true, attributes: Object<string,string>, properties: Array<[string,string]>, ignored: string[] } | { ok: false, error: string }}
+ */
+export function parseSnippet(source) {
+  const start = source.search(/<llm-budget-lab(?=[\s>/])/i);
+  if (start < 0) return { ok: false, error: 'No <llm-budget-lab> tag found.' };
+  const end = source.indexOf('>', start);
+  if (end < 0) return { ok: false, error: 'The <llm-budget-lab> tag is not closed with “>”.' };
+  const inside = source.slice(start + '<llm-budget-lab'.length, end).replace(/\/$/, '');
+  const attributes = {};
+  const properties = [];
+  const ignored = [];
+  for (const m of inside.matchAll(ATTR)) {
+    const name = m[1].toLowerCase();
+    const value = decodeEntities(m[2] ?? m[3] ?? m[4] ?? '');
+    if (KNOWN.includes(name)) attributes[name] = value;
+    else if (name === 'style') {
+      for (const decl of value.split(';')) {
+        const colon = decl.indexOf(':');
+        if (colon < 0) continue;
+        const prop = decl.slice(0, colon).trim();
+        const val = decl.slice(colon + 1).trim();
+        if (/^--llmb-[a-z-]+$/.test(prop) && val && !/[<>{}]/.test(val)) properties.push([prop, val]);
+        else if (prop) ignored.push(`style ${prop}`);
+      }
+    } else ignored.push(name);
+  }
+  return { ok: true, attributes, properties, ignored };
+}
+
+function setupPreview() {
+  const source = document.getElementById('preview-source');
+  const slot = document.getElementById('preview-slot');
+  const status = document.getElementById('preview-status');
+  if (!source || !slot || !status) return;
+  let timer = 0;
+  let lastKey = null;
+  const apply = () => {
+    const parsed = parseSnippet(source.value);
+    if (!parsed.ok) {
+      status.textContent = parsed.error;
+      return;
+    }
+    const key = JSON.stringify([parsed.attributes, parsed.properties]);
+    if (key !== lastKey) {
+      lastKey = key;
+      const lab = document.createElement('llm-budget-lab');
+      for (const [k, v] of Object.entries(parsed.attributes)) lab.setAttribute(k, v);
+      for (const [p, v] of parsed.properties) lab.style.setProperty(p, v);
+      slot.replaceChildren(lab);
+    }
+    const parts = parsed.attributes.parts || 'all';
+    status.textContent = `Preview: parts “${parts}”${parsed.attributes.preset ? `, preset “${parsed.attributes.preset}”` : ''}` +
+      `${parsed.properties.length ? `, ${parsed.properties.length} theme propert${parsed.properties.length === 1 ? 'y' : 'ies'}` : ''}.` +
+      `${parsed.ignored.length ? ` Not used here: ${parsed.ignored.join(', ')}.` : ''}`;
+  };
+  source.addEventListener('input', () => {
+    clearTimeout(timer);
+    timer = setTimeout(apply, 300);
+  });
+  apply();
+}
+
+function setupCopyButtons() {
+  for (const button of document.querySelectorAll('button[data-copy]')) {
+    button.addEventListener('click', async () => {
+      const code = document.getElementById(button.dataset.copy);
+      const label = button.textContent;
+      try {
+        await navigator.clipboard.writeText(code.textContent);
+        button.textContent = 'Copied';
+      } catch {
+        const range = document.createRange();
+        range.selectNodeContents(code);
+        const sel = window.getSelection();
+        sel.removeAllRanges();
+        sel.addRange(range);
+        button.textContent = 'Selected: press Ctrl+C';
+      }
+      setTimeout(() => { button.textContent = label; }, 2000);
+    });
+  }
+}
+
+function start() {
+  setupPreview();
+  setupCopyButtons();
+}
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
+else start();
