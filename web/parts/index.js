@@ -8,4 +8,5 @@ import './batch-chart.js';
 import './speculative.js';
 import './attention.js';
 // Knowledge-check part: web/parts/quiz.js (written by the quiz helper) calls
-// registerPart({ name: 'quiz', ... }); add `import './quiz.js';` here when it lands.
+// registerPart({ name: 'quiz', ... }).
+import './quiz.js';

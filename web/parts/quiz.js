@@ -1,0 +1,156 @@
+// Part "quiz": the knowledge check. Questions come from content/questions.json
+// (bundled at build time) or from the file named by the element's
+// questions="URL" attribute (fetched over http; not possible from file://).
+// Answers are graded by the C++ core (web/core/quiz-core.js) and kept in this
+// browser only (web/quiz/storage.js); download/load moves them as a file.
+import builtInQuestions from '../../content/questions.json';
+import { registerPart } from './registry.js';
+import { h } from '../element/dom.js';
+import { INPUT_FIELDS, configurations } from '../element/presets.js';
+import { loadQuizCore } from '../core/quiz-core.js';
+import { validateQuestions } from '../quiz/schema.js';
+import { makeResolver, resolveValues } from '../quiz/resolve.js';
+import { questionView } from '../quiz/render.js';
+import { createAnswerStore } from '../quiz/storage.js';
+import { answersDocument, downloadJson, readAnswersFile } from '../quiz/transfer.js';
+
+const schemaOptions = () => ({
+  presetIds: new Set(configurations().map((c) => c.id)),
+  inputFields: INPUT_FIELDS,
+});
+
+/**
+ * The questions document to use: the embedding page's file when it loads and
+ * validates, else the built-in one, with a notice saying why.
+ * @returns {Promise<{doc:object, notice:string|null}>}
+ */
+async function loadQuestions(url) {
+  if (!url) return { doc: builtInQuestions, notice: null };
+  if (globalThis.location && globalThis.location.protocol === 'file:') {
+    return { doc: builtInQuestions, notice: 'This page was opened from disk (file://), where a separate questions file cannot be loaded; showing the built-in questions.' };
+  }
+  let doc;
+  try {
+    const response = await fetch(new URL(url, document.baseURI), { credentials: 'same-origin' });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    doc = await response.json();
+  } catch (err) {
+    return { doc: builtInQuestions, notice: `The questions file could not be loaded (${err && err.message ? err.message : err}); showing the built-in questions.` };
+  }
+  const problems = validateQuestions(doc, schemaOptions());
+  if (problems.length > 0) {
+    const p = problems[0];
+    return { doc: builtInQuestions, notice: `The questions file has ${problems.length} problem${problems.length === 1 ? '' : 's'} (first: ${p.id}: ${p.field}: ${p.reason}); showing the built-in questions.` };
+  }
+  return { doc, notice: null };
+}
+
+function mount(container, ctx) {
+  container.dataset.state = 'loading';
+  const notices = h('div', { class: 'quiz-notices', role: 'status' });
+  const list = h('div', { class: 'quiz-list' });
+  const tools = h('div', { class: 'quiz-tools' });
+  const practice = h('div', { class: 'quiz-practice' });
+  container.append(h('h2', { class: 'part-title' }, 'Knowledge check'), notices, list, tools, practice);
+
+  function notice(text, kind = 'info') {
+    notices.append(h('p', { class: `quiz-notice quiz-notice-${kind}`, 'data-notice': kind }, text));
+  }
+
+  Promise.all([loadQuizCore(), loadQuestions(ctx.questionsUrl)])
+    .then(([quizCore, { doc, notice: loadNotice }]) => {
+      if (loadNotice) notice(loadNotice, 'questions');
+      start(quizCore, doc);
+      container.dataset.state = 'ready';
+    })
+    .catch((err) => {
+      notice(`The knowledge check could not start: ${err && err.message ? err.message : err}`, 'error');
+      container.dataset.state = 'failed';
+    });
+
+  function start(quizCore, doc) {
+    const { lesson, version } = doc;
+    const store = createAnswerStore({
+      lesson,
+      version,
+      onUnavailable: () => notice('This browser is not letting the page save your answers (storage is blocked or full), so they are kept only until you leave the page. Use "Download my answers" to keep a copy.', 'storage'),
+    });
+    const resolve = makeResolver(ctx.core, quizCore, null);
+    const views = [];
+    for (const question of doc.questions) {
+      const { texts, error } = resolveValues(question.values, resolve);
+      if (error) {
+        list.append(h('p', { class: 'quiz-notice quiz-notice-error' }, `${question.title}: could not be prepared (${error}).`));
+        continue;
+      }
+      const view = questionView(question, {
+        texts, resolve, quizCore, onChange: (rec) => store.save(question, rec),
+      });
+      list.append(view.el);
+      view.restore(store.load(question));
+      views.push({ view, question });
+    }
+
+    const status = h('p', { class: 'quiz-status', role: 'status', 'data-quiz-status': '' });
+    const fileId = `quiz-load-${Math.random().toString(36).slice(2, 8)}`;
+    const fileInput = h('input', { type: 'file', id: fileId, accept: 'application/json,.json', class: 'quiz-file' });
+    tools.append(
+      h('button', { type: 'button', 'data-action': 'reset', onclick: () => {
+        for (const { view, question } of views) { view.reset(); store.remove(question); }
+        status.textContent = 'Your answers were cleared.';
+      } }, 'Reset my answers'),
+      h('button', { type: 'button', 'data-action': 'download', onclick: () => {
+        const records = new Map(views.map(({ view, question }) => [question.id, view.record()]));
+        downloadJson(answersDocument(lesson, version, records), `llm-budget-lab-answers-${lesson}-${version}.json`, container);
+        status.textContent = 'Your answers were saved as a file (nothing was sent anywhere).';
+      } }, 'Download my answers'),
+      h('span', { class: 'quiz-load' }, h('label', { for: fileId }, 'Load answers'), fileInput),
+      status);
+    fileInput.addEventListener('change', async () => {
+      const file = fileInput.files && fileInput.files[0];
+      const r = await readAnswersFile(file, { lesson, version, questions: doc.questions });
+      fileInput.value = '';
+      if (!r.ok) {
+        status.dataset.error = '';
+        status.textContent = `Could not load answers: ${r.error}`;
+        return;
+      }
+      delete status.dataset.error;
+      for (const { view, question } of views) {
+        const rec = r.records.get(question.id) || null;
+        view.restore(rec);
+        if (rec) store.save(question, view.record()); else store.remove(question);
+      }
+      status.textContent = `Answers loaded from ${file.name}.`;
+    });
+
+    if (doc.practice && doc.practice.questions.length > 0) mountPractice(quizCore, doc.practice);
+  }
+
+  function mountPractice(quizCore, block) {
+    const area = h('div', { class: 'quiz-practice-list' });
+    const seedLine = h('p', { class: 'quiz-seed', role: 'status' });
+    const button = h('button', { type: 'button', 'data-action': 'practice' }, block.title);
+    button.addEventListener('click', () => {
+      const seed = quizCore.randomSeed();
+      const v = quizCore.makeVariant(seed);
+      if (!v.ok) { seedLine.textContent = v.error; return; }
+      const resolve = makeResolver(ctx.core, quizCore, v.value);
+      area.replaceChildren();
+      for (const question of block.questions) {
+        const { texts, error } = resolveValues(question.values, resolve);
+        if (error) { area.append(h('p', { class: 'quiz-notice quiz-notice-error' }, `${question.title}: ${error}`)); continue; }
+        area.append(questionView(question, { texts, resolve, quizCore, onChange: () => {} }).el);
+      }
+      practice.dataset.seed = String(seed);
+      seedLine.textContent = `New numbers (variant ${seed}). Practice answers are not saved.`;
+    });
+    practice.append(h('h3', { class: 'quiz-practice-title' }, 'Practice'),
+      h('p', null, 'Fresh numbers for questions 1 and 2, from a seeded generator in the core, checked the same way.'),
+      button, seedLine, area);
+  }
+
+  return { update() {} };
+}
+
+registerPart({ name: 'quiz', label: 'Knowledge check', mount });

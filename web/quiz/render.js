@@ -1,0 +1,180 @@
+// One question on screen: prompt, its steps (a typed number or a set of
+// choices, each with a Check button and a feedback line), and the worked
+// explanation behind a "Show explanation" button. Every piece of text from
+// the questions file or the student is set with textContent. Grading is the
+// core's (grade.js); this file only shows the verdict.
+import { h, nextId } from '../element/dom.js';
+import { gradeStep } from './grade.js';
+import { fill } from './resolve.js';
+
+const VERDICT_CLASS = {
+  correct: 'good', close: 'warn', partly: 'warn', wrong_unit: 'warn', wrong: 'bad', unparseable: 'bad', invalid: 'bad',
+};
+
+function numericStep(step, texts, ids) {
+  const input = h('input', {
+    type: 'text', id: ids.input, name: ids.input, class: 'quiz-input', autocomplete: 'off',
+    spellcheck: 'false', autocapitalize: 'off', maxlength: '1000', 'aria-describedby': `${ids.hint} ${ids.feedback}`,
+    'data-input': step.id,
+  });
+  const label = h('label', { for: ids.input, class: 'quiz-step-prompt' }, fill(step.prompt, texts));
+  const hint = h('span', { id: ids.hint, class: 'quiz-hint' },
+    step.unit ? `A number, with a unit if you like; a bare number is read as ${step.unit}.` : 'A number.');
+  return {
+    body: [label, h('div', { class: 'quiz-answer-row' }, input), hint],
+    get: () => input.value,
+    set: (v) => { input.value = typeof v === 'string' ? v : ''; },
+    focus: () => input.focus(),
+  };
+}
+
+function choiceStep(step, texts, ids) {
+  const type = step.multiple ? 'checkbox' : 'radio';
+  const inputs = [];
+  const options = step.choices.map((c, i) => {
+    const input = h('input', { type, name: ids.input, id: `${ids.input}-${i}`, value: c.id, 'data-choice': c.id });
+    inputs.push(input);
+    return h('label', { class: 'quiz-choice', for: `${ids.input}-${i}` }, input, h('span', null, c.text));
+  });
+  const legend = h('legend', { class: 'quiz-step-prompt' }, fill(step.prompt, texts));
+  const fieldset = h('fieldset', { class: 'quiz-choices', 'aria-describedby': ids.feedback }, legend, ...options);
+  return {
+    body: [fieldset],
+    get: () => inputs.filter((x) => x.checked).map((x) => x.value),
+    set: (v) => { for (const x of inputs) x.checked = Array.isArray(v) && v.includes(x.value); },
+    focus: () => inputs[0].focus(),
+  };
+}
+
+/**
+ * Builds one question.
+ * @param {object} question from the questions file
+ * @param {{texts:Object<string,string>, resolve:Function, quizCore:object,
+ *   onChange:(record)=>void}} deps  texts: resolved {placeholders}
+ * @returns {{el:HTMLElement, record():object, restore(record):void, reset():void}}
+ */
+export function questionView(question, { texts, resolve, quizCore, onChange }) {
+  const state = new Map(); // stepId -> { answer, checked, result }
+  const views = new Map();
+  let explained = false;
+
+  const headingId = nextId('quiz-q');
+  const explId = nextId('quiz-expl');
+  const el = h('article', { class: 'quiz-question', 'data-question': question.id, 'aria-labelledby': headingId });
+  el.append(h('h3', { id: headingId, class: 'quiz-title' }, question.title),
+    h('p', { class: 'quiz-prompt' }, fill(question.prompt, texts)));
+
+  for (const step of question.steps) {
+    const base = nextId(`quiz-${question.id}-${step.id}`);
+    const ids = { input: `${base}-in`, hint: `${base}-hint`, feedback: `${base}-fb` };
+    const control = step.kind === 'numeric' ? numericStep(step, texts, ids) : choiceStep(step, texts, ids);
+    const feedback = h('p', { id: ids.feedback, class: 'quiz-feedback', role: 'status', 'data-feedback': step.id });
+    const read = h('span', { class: 'quiz-read' });
+    const check = h('button', { type: 'submit', class: 'quiz-check' }, 'Check');
+    const form = h('form', { class: 'quiz-step', 'data-step': step.id, novalidate: true },
+      ...control.body, h('div', { class: 'quiz-step-actions' }, check), feedback);
+    form.addEventListener('submit', (ev) => {
+      ev.preventDefault();
+      grade(step, control.get(), true);
+    });
+    el.append(form);
+    views.set(step.id, { step, control, feedback, read, form });
+  }
+
+  const toggle = h('button', { type: 'button', class: 'quiz-explain-toggle', 'aria-expanded': 'false', 'aria-controls': explId }, 'Show explanation');
+  const explanation = h('div', { id: explId, class: 'quiz-explanation', hidden: true },
+    h('h4', null, 'Working'), ...question.explanation.map((p) => h('p', null, fill(p, texts))));
+  toggle.addEventListener('click', () => { setExplained(!explained); onChange(record()); });
+  el.append(h('div', { class: 'quiz-actions' }, toggle), explanation);
+
+  function setExplained(on) {
+    explained = on;
+    explanation.hidden = !on;
+    toggle.setAttribute('aria-expanded', String(on));
+    toggle.textContent = on ? 'Hide explanation' : 'Show explanation';
+  }
+
+  function showResult(view, result) {
+    const { feedback } = view;
+    feedback.className = 'quiz-feedback';
+    if (!result) {
+      feedback.textContent = '';
+      delete feedback.dataset.verdict;
+      return;
+    }
+    if (!result.ok) {
+      feedback.dataset.verdict = 'error';
+      feedback.textContent = `This step could not be checked: ${result.error}`;
+      return;
+    }
+    feedback.dataset.verdict = result.verdict;
+    feedback.className = `quiz-feedback verdict-${VERDICT_CLASS[result.verdict] || 'bad'}`;
+    feedback.textContent = result.message;
+    if (result.interpreted) {
+      view.read.textContent = ` (Read as ${result.interpreted}.)`;
+      feedback.append(view.read);
+    }
+  }
+
+  /** Shows the follow-up steps whose condition (a checked, correct choice) holds. */
+  function updateVisibility() {
+    for (const view of views.values()) {
+      const w = view.step.show_when;
+      if (!w) continue;
+      const s = state.get(w.step);
+      const on = Boolean(s && s.checked && s.result && s.result.ok && s.result.verdict === 'correct' &&
+        Array.isArray(s.answer) && s.answer.includes(w.choice));
+      view.form.hidden = !on;
+    }
+  }
+
+  function grade(step, answer, fromUser) {
+    const result = gradeStep(step, answer, resolve, quizCore);
+    state.set(step.id, { answer, checked: true, result });
+    showResult(views.get(step.id), result);
+    updateVisibility();
+    if (fromUser) onChange(record());
+    return result;
+  }
+
+  function record() {
+    // The answer on screen is kept even when it was not checked, so a reload loses nothing;
+    // `checked` says whether that exact answer was graded.
+    const steps = {};
+    for (const [id, view] of views) {
+      const a = view.control.get();
+      const s = state.get(id);
+      const checked = Boolean(s && s.checked && JSON.stringify(s.answer) === JSON.stringify(a));
+      if (checked || (typeof a === 'string' && a !== '') || (Array.isArray(a) && a.length)) {
+        steps[id] = { answer: a, checked };
+      }
+    }
+    return { steps, explained };
+  }
+
+  function reset() {
+    state.clear();
+    for (const view of views.values()) { view.control.set(view.step.kind === 'numeric' ? '' : []); showResult(view, null); }
+    setExplained(false);
+    updateVisibility();
+  }
+
+  /** Puts saved answers back and re-grades the checked ones with the core. */
+  function restore(rec) {
+    reset();
+    if (!rec) return;
+    for (const step of question.steps) {
+      const s = rec.steps[step.id];
+      if (!s) continue;
+      views.get(step.id).control.set(s.answer);
+      if (s.checked) grade(step, s.answer, false);
+    }
+    setExplained(rec.explained);
+    updateVisibility();
+  }
+
+  // Keep unchecked typing too (saved on change, not on every key).
+  el.addEventListener('change', () => onChange(record()));
+  updateVisibility();
+  return { el, record, restore, reset, id: question.id };
+}

@@ -1,0 +1,111 @@
+// Turns the calculations a questions file names ({"calc": "plan", ...}) into
+// numbers, by asking the cores: core.plan / core.speculative (budget core),
+// quizCore.makeVariant's result for practice questions. Unit conversion uses
+// the core's own unit factors (quizCore.parseQuantity("1 GB").unit_factor);
+// nothing here re-derives a formula.
+import { defaultInput, presetPatch } from '../element/presets.js';
+
+const numberFormats = new Map();
+function formatter(digits) {
+  if (!numberFormats.has(digits)) {
+    numberFormats.set(digits, new Intl.NumberFormat('en-US', { maximumFractionDigits: digits }));
+  }
+  return numberFormats.get(digits);
+}
+
+/** The unit a calculation's raw result is in ('' = plain number or yes/no). */
+function sourceUnit(calc) {
+  const f = calc.field || '';
+  if (calc.calc === 'plan' || calc.calc === 'input') {
+    if (f.endsWith('_bytes')) return 'B';
+    if (f.endsWith('_time_s') || f === 'step_s') return 's';
+    if (f.endsWith('tokens_per_s')) return 'tok/s';
+    return '';
+  }
+  if (calc.calc === 'speculative') return f === 'tokens_per_pass' ? 'tokens' : '';
+  if (calc.calc === 'variant') {
+    if (f.endsWith('_gb') || f === 'cache_gb_8bit' || f === 'total_gb_8bit_cache') return 'GB';
+    return f === 'tokens_per_pass' ? 'tokens' : '';
+  }
+  return '';
+}
+
+/**
+ * A resolver over the cores.
+ * @param {object} core budget-core facade; @param {object} quizCore quiz-core facade
+ * @param {object|null} variant a makeVariant value (practice questions), or null
+ * @returns {(calc:object, unit?:string) => ({ok:true, value:number|boolean} | {ok:false, error:string})}
+ *   `unit`: the unit the number is wanted in (e.g. "GB"); omitted = the calculation's own unit
+ */
+export function makeResolver(core, quizCore, variant) {
+  const factors = new Map();
+  function factor(sym) {
+    if (!factors.has(sym)) {
+      const r = quizCore.parseQuantity(`1 ${sym}`);
+      factors.set(sym, r.ok && r.value.has_unit ? r.value.unit_factor : NaN);
+    }
+    return factors.get(sym);
+  }
+
+  function raw(calc) {
+    switch (calc.calc) {
+      case 'number': return { ok: true, value: calc.value };
+      case 'input':
+      case 'plan': {
+        const patch = presetPatch(calc.preset);
+        if (!patch) return { ok: false, error: `unknown preset "${calc.preset}"` };
+        const input = { ...defaultInput(core), ...patch, ...(calc.set || {}) };
+        if (calc.calc === 'input') return { ok: true, value: input[calc.field] };
+        const r = core.plan(input);
+        return r.ok ? { ok: true, value: r.value[calc.field] } : { ok: false, error: r.error };
+      }
+      case 'speculative': {
+        const r = core.speculative(calc.acceptance_rate, calc.draft_tokens, calc.draft_cost_ratio ?? 0);
+        return r.ok ? { ok: true, value: r.value[calc.field] } : { ok: false, error: r.error };
+      }
+      case 'variant':
+        return variant ? { ok: true, value: variant[calc.field] } : { ok: false, error: 'no practice variant' };
+      default:
+        return { ok: false, error: `unknown calculation "${calc.calc}"` };
+    }
+  }
+
+  return function resolve(calc, unit) {
+    const r = raw(calc);
+    if (!r.ok) return r;
+    if (typeof r.value === 'boolean') return r;
+    if (typeof r.value !== 'number' || !Number.isFinite(r.value)) {
+      return { ok: false, error: `${calc.calc}.${calc.field} gave no number` };
+    }
+    const from = sourceUnit(calc);
+    const to = unit === undefined ? from : unit;
+    if (!from || !to || from === to) return r;
+    const scale = factor(from) / factor(to);
+    return Number.isFinite(scale) ? { ok: true, value: r.value * scale } : { ok: false, error: `cannot convert ${from} to ${to}` };
+  };
+}
+
+/** A resolved value as the text shows it: yes/no, or a number with at most `digits` decimals. */
+export function formatValue(value, digits = 2) {
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  return formatter(digits).format(value);
+}
+
+/**
+ * Resolves a question's `values` map into display strings.
+ * @returns {{texts: Object<string,string>, error: string|null}}
+ */
+export function resolveValues(values, resolve) {
+  const texts = {};
+  for (const [name, calc] of Object.entries(values || {})) {
+    const r = resolve(calc, calc.unit);
+    if (!r.ok) return { texts, error: `value "${name}": ${r.error}` };
+    texts[name] = formatValue(r.value, calc.digits ?? 2);
+  }
+  return { texts, error: null };
+}
+
+/** Fills {name} placeholders with resolved texts (the result is set as textContent). */
+export function fill(template, texts) {
+  return template.replace(/\{([a-z0-9_]+)\}/g, (m, name) => (name in texts ? texts[name] : m));
+}
