@@ -131,6 +131,7 @@ const Row kRows[] = {
     {"1e999", &kQ1, V::unparseable},           // overflows
     {"1e308 TB", &kQ1, V::unparseable},        // overflows once converted to bytes
     {"1e300", &kQ1, V::unparseable},           // a bare number in GB overflows as bytes
+    {"4003,03E300", &kQ1, V::unparseable},     // fuzzer input: 4.00303e303 GB overflows as bytes
     {"<img src=x onerror=alert(1)>", &kQ1, V::unparseable},
     {"53<img src=x onerror=alert(1)>", &kQ1, V::unparseable},
     {"53\x01", &kQ1, V::unparseable},          // control character
@@ -177,6 +178,7 @@ const Row kRows[] = {
     {"0.8", &kQ2, V::wrong},
     {"2952", &kQ2, V::wrong},                  // tokens have one scale only
     {"1,000", &kQ2, V::wrong},
+    {"4003,03E300", &kQ2, V::wrong},           // fuzzer input: finite in tokens, just wrong
     {"2.95 GB", &kQ2, V::wrong_unit},
     {"2.95 tok/s", &kQ2, V::wrong_unit},
     {"2.95 x", &kQ2, V::wrong_unit},
@@ -395,6 +397,11 @@ TEST_CASE("hostile and oversized input is unparseable, with a reason", "[answer_
   CHECK(parse_quantity("<img src=x onerror=alert(1)>").error == ParseError::no_number);
   CHECK(parse_quantity("1e999").error == ParseError::out_of_range);
   CHECK(parse_quantity("53 apples").error == ParseError::unknown_unit);
+  // Fuzzer finding: parses (decimal comma, 3-digit exponent) but overflows as bytes.
+  q = parse_quantity("4003,03E300");
+  REQUIRE(q.ok);
+  CHECK(q.value == Approx(4.00303e303));
+  CHECK(check_numeric_answer("4003,03E300", kQ1).parse_error == ParseError::out_of_range);
 
   // The unknown unit is echoed clipped, never more than a short phrase.
   const NumericCheck r = check_numeric_answer("1 " + std::string(150, 'z'), kQ1);

@@ -1,7 +1,8 @@
 // libFuzzer target for the answer parser and grader (tools/fuzz runs it).
 //
 // Any byte string goes through parse_quantity and check_numeric_answer for
-// questions of every dimension; the first bytes also drive a choice check.
+// questions of every dimension; the first bytes also drive a choice check
+// and a practice-variant seed.
 // Besides "no crash, no sanitizer report", it checks the documented promises:
 // oversized input is too_long, results are finite, every verdict has a message.
 #include <cmath>
@@ -60,7 +61,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     require(r.ok);
     require(!r.message.empty());
     require(static_cast<int>(r.verdict) >= 0 && static_cast<int>(r.verdict) <= 4);
-    require((r.verdict == lb::AnswerVerdict::unparseable) == !q.ok);
+    // Unparseable exactly when the text does not parse, or when a parsed bare
+    // number overflows once scaled to base units (found by this fuzzer: "4003,03E300").
+    if (!q.ok) require(r.verdict == lb::AnswerVerdict::unparseable);
+    if (q.ok && r.verdict == lb::AnswerVerdict::unparseable) require(r.parse_error == lb::ParseError::out_of_range);
     if (r.has_value) require(std::isfinite(r.answer_in_default_unit));
   }
 
@@ -74,5 +78,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const lb::ChoiceCheck c = lb::check_choice_answer(selected, choice);
   require(c.ok);
   require(!c.message.empty());
+
+  // Variants: the first 4 bytes as a seed; the generator's promises hold for any seed.
+  std::uint32_t seed = 0;
+  for (std::size_t i = 0; i < size && i < 4; ++i) seed = (seed << 8) | data[i];
+  const lb::QuizVariant v = lb::make_variant(seed);
+  require(v.cache_gb >= 2 && v.weight_gb <= 0.7 * v.gpu_memory_gb);
+  require(std::fabs(v.total_gb - v.gpu_memory_gb) >= 0.05 * v.gpu_memory_gb - 1e-9);
+  require(v.draft_tokens >= 2 && v.draft_tokens <= 6 && v.acceptance_rate >= 0.5 && v.acceptance_rate <= 0.95);
+  require(std::isfinite(v.tokens_per_pass) && v.tokens_per_pass > 1 && v.tokens_per_pass < v.draft_tokens + 1);
   return 0;
 }
