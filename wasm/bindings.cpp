@@ -6,6 +6,9 @@
 // The answer-check bindings live in bindings_quiz.cpp and link into the same
 // module (budget_core.js); VectorDouble is registered here only.
 #include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <vector>
 
 #include "attention_memory.h"
 #include "budget_types.h"
@@ -24,6 +27,12 @@ using emscripten::value_object;
 namespace {
 // Embind needs a function to hand JS the core's default configuration.
 lb::BudgetInput default_budget_input() { return lb::BudgetInput{}; }
+
+// A Float64Array view of a vector's storage, so JS copies a series in one call
+// instead of one get() per element. Valid only until the next call into wasm.
+emscripten::val vector_double_view(const std::vector<double>& v) {
+  return emscripten::val(emscripten::typed_memory_view(v.size(), v.data()));
+}
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(budget_core) {
@@ -140,6 +149,7 @@ EMSCRIPTEN_BINDINGS(budget_core) {
       .field("tokens_per_pass", &lb::AcceptanceSweep::tokens_per_pass)
       .field("speedup", &lb::AcceptanceSweep::speedup);
 
+  function("vector_double_view", &vector_double_view);
   function("default_budget_input", &default_budget_input);
   function("budget_input_limits", &lb::budget_input_limits);
   function("plan", &lb::plan);

@@ -1,0 +1,48 @@
+// Wasm timings under node: ns per plan() call through the facade and through
+// the raw binding, and one 1024-point sweepBatch versus 1024 single plan()
+// calls. Medians of repeated rounds; reports only, asserts nothing.
+//   node tools/bench/bench_wasm.mjs [--json]
+import { performance } from 'node:perf_hooks';
+import { loadBudgetCore } from '../../web/core/budget-core.js';
+import { loadWasmModule } from '../../web/core/wasm-module.js';
+
+const ROUNDS = 15;
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Median over ROUNDS of the time per call (ns) of `fn`, run `calls` times per round. */
+function measure(fn, calls) {
+  for (let i = 0; i < calls; i += 1) fn(i);  // warm-up
+  const perCall = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const start = performance.now();
+    for (let i = 0; i < calls; i += 1) fn(i);
+    perCall.push(((performance.now() - start) * 1e6) / calls);
+  }
+  return median(perCall);
+}
+
+const core = await loadBudgetCore();
+const module = await loadWasmModule();
+const input = { ...core.DEFAULT_INPUT, kv_heads: 8 };
+let sink = 0;
+
+const results = {
+  wasm_plan_facade_ns: measure(() => { sink += core.plan(input).value.total_bytes; }, 20000),
+  wasm_plan_raw_binding_ns: measure(() => { sink += module.plan(input).total_bytes; }, 20000),
+  wasm_sweep_batch_1024_one_call_ns: measure(() => { sink += core.sweepBatch(input, 1024).value.batch.length; }, 20),
+  wasm_plan_1024_single_calls_ns: measure(() => {
+    for (let b = 1; b <= 1024; b += 1) sink += core.plan({ ...input, batch: b }).value.total_bytes;
+  }, 20),
+};
+if (sink === 42) console.log('');  // keep the work observable
+
+if (process.argv.includes('--json')) {
+  console.log(JSON.stringify(results));
+} else {
+  for (const [name, ns] of Object.entries(results)) console.log(`${name.padEnd(40)} ${ns.toFixed(0)} ns`);
+}
