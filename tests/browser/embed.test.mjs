@@ -1,0 +1,199 @@
+// Embedding the lab in someone else's page (issue 5): the element on a host
+// page of one loopback origin with its script from another, two elements with
+// different presets, a hostile host stylesheet, and the self-sizing iframe
+// (origin and shape checks of the parent-side script).
+// Host pages are generated into a temp dir and served on 127.0.0.1; dist/ is
+// served on 127.0.0.2, a different origin.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { REPO, assertBuilt, launch, serveDist, recordedPage, waitReady } from './lib/harness.mjs';
+
+let browser;
+let lab; // dist/ on 127.0.0.2
+let host; // host pages on 127.0.0.1
+let hostDir;
+
+const HOSTILE_CSS = `* { all: unset; }
+html { font-size: 28px; }
+body { font-size: 40px; line-height: 3; letter-spacing: 0.3em; text-transform: uppercase; }
+div, section, p, input, button, table { display: inline !important; }
+`;
+
+function page(body, { hostile = '' } = {}) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Host page</title>
+<link rel="icon" href="data:,">
+${hostile ? `<link rel="stylesheet" href="${hostile}">` : ''}
+</head><body>
+<h1>A course page</h1>
+${body}
+</body></html>`;
+}
+
+before(async () => {
+  assertBuilt();
+  browser = await launch();
+  lab = await serveDist({ host: '127.0.0.2' });
+  hostDir = mkdtempSync(path.join(tmpdir(), 'llmb-host-'));
+  const script = `<script src="${lab.url}llm-budget-lab.js" defer></script>`;
+  const two = `${script}
+<llm-budget-lab id="a" parts="calculator" preset="lesson-gqa8-16"></llm-budget-lab>
+<llm-budget-lab id="b" parts="calculator table" preset="lesson-mha-16"></llm-budget-lab>`;
+  writeFileSync(path.join(hostDir, 'element.html'), page(two));
+  writeFileSync(path.join(hostDir, 'hostile.html'), page(two, { hostile: 'hostile.css' }));
+  writeFileSync(path.join(hostDir, 'hostile.css'), HOSTILE_CSS);
+  const framed = `<p>Before the frame.</p>
+<iframe data-llm-budget-lab id="frame" src="${lab.url}embed.html?parts=calculator%20memory-chart&amp;preset=lesson-gqa8-8"
+  title="LLM Budget Lab: calculator" height="300"></iframe>
+<p>After the frame.</p>
+<script src="${lab.url}llm-budget-lab-embed.js" defer></script>`;
+  writeFileSync(path.join(hostDir, 'iframe.html'), page(framed));
+  writeFileSync(path.join(hostDir, 'iframe-full.html'), page(framed, { hostile: 'full.css' }));
+  writeFileSync(path.join(hostDir, 'full.css'), 'html, body { height: 100%; margin: 0; } #frame { height: 100%; width: 100%; }\n');
+  // A page of the host's own origin that posts a well-formed height message.
+  writeFileSync(path.join(hostDir, 'impostor.html'), page(`<script src="impostor.js"></script>`));
+  writeFileSync(path.join(hostDir, 'impostor.js'),
+    "parent.postMessage({ type: 'llm-budget-lab:height', version: 1, height: 4321 }, '*');\n");
+  const { startServer } = await import(pathToFileURL(path.join(REPO, 'tools/serve.mjs')).href);
+  const started = await startServer({ root: hostDir, port: 0, host: '127.0.0.1' });
+  host = { url: started.url, close: () => new Promise((r) => started.server.close(r)) };
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (lab) await lab.close();
+  if (host) await host.close();
+  if (hostDir) rmSync(hostDir, { recursive: true, force: true });
+});
+
+const total = (page, id) => page.locator(`#${id} [data-out="total_bytes"]`).textContent();
+
+function assertQuiet(rec) {
+  assert.deepEqual(rec.pageErrors, []);
+  assert.deepEqual(rec.consoleMessages.filter((m) => m.type === 'error'), []);
+}
+
+async function openWithWasmCount(url) {
+  const rec = await recordedPage(browser, { viewport: { width: 1100, height: 800 } });
+  // Counts wasm instantiations, however the loader makes them.
+  await rec.page.addInitScript(() => {
+    window.__wasmInstances = 0;
+    const W = WebAssembly;
+    const instantiate = W.instantiate;
+    W.instantiate = function (...args) { window.__wasmInstances += 1; return instantiate.apply(this, args); };
+    W.Instance = new Proxy(W.Instance, { construct(t, args) { window.__wasmInstances += 1; return Reflect.construct(t, args); } });
+  });
+  await rec.page.goto(url);
+  await waitReady(rec.page);
+  return rec;
+}
+
+test('host page on another origin: two elements, one wasm instance, separate results by preset', async () => {
+  const rec = await openWithWasmCount(`${host.url}element.html`);
+  const { page } = rec;
+  // lesson-gqa8-16 is the lesson's 31.2 GB row, lesson-mha-16 its 82.7 GB row (seed-values.json).
+  assert.equal(await total(page, 'a'), '31.2 GB');
+  assert.equal(await total(page, 'b'), '82.7 GB');
+  assert.equal(await page.evaluate(() => window.__wasmInstances), 1, 'one wasm instance for both elements');
+  // Batch 1 on a (7B GQA-8, 16-bit, 8,192 tokens) is the lesson's 15.1 GB row; b does not move.
+  await page.locator('#a input.field-text[data-field="batch"]').fill('1');
+  assert.equal(await total(page, 'a'), '15.1 GB');
+  assert.equal(await total(page, 'b'), '82.7 GB');
+  assert.equal(await page.locator('#b input.field-text[data-field="batch"]').inputValue(), '16');
+  // The shadow stylesheet came from the lab's origin, next to the script.
+  assert.ok(rec.requests.includes(`${lab.url}llm-budget-lab.css`));
+  assertQuiet(rec);
+  await rec.context.close();
+});
+
+test('hostile host CSS (all: unset, huge fonts) does not break the element', async () => {
+  const rec = await recordedPage(browser, { viewport: { width: 1100, height: 800 } });
+  const { page } = rec;
+  await page.goto(`${host.url}hostile.html`);
+  await waitReady(page);
+  const box = await page.locator('#a').evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const results = el.shadowRoot.querySelector('.results').getBoundingClientRect();
+    const range = el.shadowRoot.querySelector('input.field-range').getBoundingClientRect();
+    return { display: getComputedStyle(el).display, width: r.width, height: r.height,
+      resultsWidth: results.width, rangeWidth: range.width, scroll: el.shadowRoot.querySelector('.lab').scrollWidth };
+  });
+  assert.equal(box.display, 'block', 'the element stays a block');
+  assert.ok(box.width > 600, `element uses the page width (${box.width})`);
+  assert.ok(box.scroll <= box.width + 1, `nothing inside is wider than the element (${box.scroll} > ${box.width})`);
+  assert.ok(box.rangeWidth > 100, `sliders keep a usable width (${box.rangeWidth})`);
+  // Still works: the same numbers as on a plain page.
+  assert.equal(await total(page, 'a'), '31.2 GB');
+  await page.locator('#a input.field-text[data-field="batch"]').fill('1');
+  assert.equal(await total(page, 'a'), '15.1 GB');
+  assertQuiet(rec);
+  await rec.context.close();
+});
+
+const frameHeight = (page) => page.locator('#frame').evaluate((f) => f.getBoundingClientRect().height);
+
+test('iframe from another origin sizes itself to its content and ignores messages that are not its own', async () => {
+  const rec = await recordedPage(browser, { viewport: { width: 1000, height: 700 } });
+  const { page } = rec;
+  await page.goto(`${host.url}iframe.html`);
+  const frame = page.frameLocator('#frame');
+  await frame.locator('llm-budget-lab[ready]').waitFor({ timeout: 15000 });
+  const inner = () => page.frames().find((f) => f.url().includes('embed.html'))
+    .evaluate(() => Math.ceil(document.getElementById('lab-root').getBoundingClientRect().height));
+  await page.waitForFunction(async () => {
+    const f = document.getElementById('frame');
+    return f.getBoundingClientRect().height > 300;
+  }, null, { timeout: 10000 });
+  // The frame's height follows its content, and settles (no growth loop).
+  let content = await inner();
+  await page.waitForFunction((h) => Math.abs(document.getElementById('frame').getBoundingClientRect().height - h) < 1, content);
+  assert.ok(content > 800, `content is taller than the initial 300 px (${content})`);
+  const settled = await frameHeight(page);
+  await page.waitForTimeout(600);
+  assert.equal(await frameHeight(page), settled, 'height settled');
+  const embedFrame = page.frames().find((f) => f.url().includes('embed.html'));
+  assert.equal(await embedFrame.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight + 1), true,
+    'no scrollbar inside the frame');
+  assert.equal(await embedFrame.locator('[data-out="total_bytes"]').textContent(), '15.6 GB', 'preset lesson-gqa8-8 from the URL');
+
+  // Forged messages: from the host window itself, and with an extra key from the frame.
+  await page.evaluate(() => window.postMessage({ type: 'llm-budget-lab:height', version: 1, height: 5000 }, '*'));
+  await embedFrame.evaluate(() => {
+    parent.postMessage({ type: 'llm-budget-lab:height', version: 1, height: 6000, extra: true }, '*');
+    parent.postMessage({ type: 'llm-budget-lab:height', version: 2, height: 6000 }, '*');
+    parent.postMessage({ type: 'llm-budget-lab:height', version: 1, height: '6000' }, '*');
+    parent.postMessage(JSON.stringify({ type: 'llm-budget-lab:height', version: 1, height: 6000 }), '*');
+  });
+  await page.waitForTimeout(300);
+  assert.equal(await frameHeight(page), settled, 'forged or malformed messages are ignored');
+
+  // The same frame navigated to a page of another origin: its well-formed
+  // message comes from the frame's window but not from the src's origin.
+  await page.locator('#frame').evaluate((f, url) => { f.contentWindow.location.href = url; }, `${host.url}impostor.html`);
+  for (let i = 0; i < 50 && !page.frames().some((f) => f.url().includes('impostor.html')); i += 1) await page.waitForTimeout(100);
+  await page.frames().find((f) => f.url().includes('impostor.html')).waitForLoadState('load');
+  await page.waitForTimeout(300);
+  assert.equal(await frameHeight(page), settled, 'a message from another origin is ignored');
+  assertQuiet(rec);
+  await rec.context.close();
+});
+
+test('the embed also sizes itself when the frame is styled height: 100% (no growth loop)', async () => {
+  const rec = await recordedPage(browser, { viewport: { width: 800, height: 600 } });
+  const { page } = rec;
+  await page.goto(`${host.url}iframe-full.html`);
+  const embedFrame = () => page.frames().find((f) => f.url().includes('embed.html'));
+  await page.frameLocator('#frame').locator('llm-budget-lab[ready]').waitFor({ timeout: 15000 });
+  await page.waitForTimeout(300);
+  const a = await frameHeight(page);
+  const content = await embedFrame().evaluate(() => Math.ceil(document.getElementById('lab-root').getBoundingClientRect().height));
+  assert.ok(Math.abs(a - content) < 1, `frame (${a}) matches content (${content})`);
+  await page.waitForTimeout(600);
+  assert.equal(await frameHeight(page), a, 'no growth');
+  assertQuiet(rec);
+  await rec.context.close();
+});
