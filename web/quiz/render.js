@@ -20,8 +20,10 @@ function numericStep(step, texts, ids) {
   const label = h('label', { for: ids.input, class: 'quiz-step-prompt' }, fill(step.prompt, texts));
   const hint = h('span', { id: ids.hint, class: 'quiz-hint' },
     step.unit ? `A number, with a unit if you like; a bare number is read as ${step.unit}.` : 'A number.');
+  const row = h('div', { class: 'quiz-answer-row' }, input);
   return {
-    body: [label, h('div', { class: 'quiz-answer-row' }, input), hint],
+    row,
+    body: [label, row, hint],
     get: () => input.value,
     set: (v) => { input.value = typeof v === 'string' ? v : ''; },
     focus: () => input.focus(),
@@ -72,7 +74,8 @@ export function questionView(question, { texts, resolve, quizCore, onChange }) {
     const read = h('span', { class: 'quiz-read' });
     const check = h('button', { type: 'submit', class: 'quiz-check' }, 'Check');
     const form = h('form', { class: 'quiz-step', 'data-step': step.id, novalidate: true },
-      ...control.body, h('div', { class: 'quiz-step-actions' }, check), feedback);
+      ...control.body, control.row ? null : h('div', { class: 'quiz-step-actions' }, check), feedback);
+    if (control.row) control.row.append(check); // numeric: the button sits beside the input
     form.addEventListener('submit', (ev) => {
       ev.preventDefault();
       grade(step, control.get(), true);

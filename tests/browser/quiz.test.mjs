@@ -1,0 +1,435 @@
+// Browser tests of the knowledge check (issue 4): Debian chromium via playwright-core.
+// Expected answers come from ../shared/reference/seed-values.json (knowledge_check):
+// Q1 total 53 GB (13 GB weights + 40 GB cache), does not fit in 48 GB, 8-bit cache
+// gives 20 GB and 33 GB in all; Q2 (1 - 0.8^4) / (1 - 0.8) = 2.952 tokens per pass;
+// Q3 only 4-bit weights change the outputs.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  REPO, DIST, OUT, INDEX_FILE_URL, assertBuilt, launch, serveDist, recordedPage,
+} from './lib/harness.mjs';
+
+const SEED = JSON.parse(readFileSync(path.resolve(REPO, '../shared/reference/seed-values.json'), 'utf8'));
+const KC = Object.fromEntries(SEED.knowledge_check.map((q) => [q.id, q]));
+const QUESTIONS = JSON.parse(readFileSync(path.join(REPO, 'content/questions.json'), 'utf8'));
+const KEY = (qid, version = QUESTIONS.version) => `llm-budget-lab:${QUESTIONS.lesson}:${version}:${qid}`;
+
+const QUIZ = 'llm-budget-lab [data-part="quiz"]';
+const step = (q, s) => `${QUIZ} [data-question="${q}"] [data-step="${s}"]`;
+
+let browser;
+let server;
+
+before(async () => {
+  assertBuilt();
+  mkdirSync(OUT, { recursive: true });
+  browser = await launch();
+  server = await serveDist();
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) await server.close();
+});
+
+function assertQuiet(rec) {
+  assert.deepEqual(rec.pageErrors, [], 'no page errors');
+  assert.deepEqual(rec.consoleMessages.filter((m) => m.type === 'error' || m.type === 'warning'), [],
+    'no console errors or warnings');
+}
+
+async function waitQuiz(page) {
+  await page.waitForSelector(`${QUIZ}[data-state="ready"]`, { timeout: 15000 });
+}
+
+async function openQuiz(contextOptions = {}, url = server.url, init = null) {
+  const rec = await recordedPage(browser, { viewport: { width: 1280, height: 900 }, acceptDownloads: true, ...contextOptions });
+  if (init) await rec.context.addInitScript(init);
+  rec.dialogs = [];
+  rec.page.on('dialog', (d) => { rec.dialogs.push(d.message()); d.dismiss(); });
+  await rec.page.goto(url);
+  await waitQuiz(rec.page);
+  return rec;
+}
+
+/** Types `text` into a numeric step, presses Check, returns { verdict, text } of its feedback. */
+async function answer(page, q, s, text) {
+  await page.locator(`${step(q, s)} input`).fill(text);
+  await page.locator(`${step(q, s)} button.quiz-check`).click();
+  return feedback(page, q, s);
+}
+
+/** Ticks exactly `ids` in a choice step, presses Check. */
+async function choose(page, q, s, ids) {
+  const inputs = page.locator(`${step(q, s)} input[data-choice]`);
+  for (let i = 0; i < await inputs.count(); i += 1) {
+    const box = inputs.nth(i);
+    const want = ids.includes(await box.getAttribute('data-choice'));
+    if (want) await box.check(); else if ((await box.getAttribute('type')) === 'checkbox') await box.uncheck();
+  }
+  await page.locator(`${step(q, s)} button.quiz-check`).click();
+  return feedback(page, q, s);
+}
+
+async function feedback(page, q, s) {
+  const fb = page.locator(`${step(q, s)} [data-feedback]`);
+  return { verdict: await fb.getAttribute('data-verdict'), text: await fb.textContent() };
+}
+
+test('numbers typed in several forms are graded by the core; choices, follow-up and explanation', async () => {
+  const rec = await openQuiz();
+  const { page } = rec;
+  assert.equal(KC['q1-fit'].total_gb, 53);
+  // Q1 total = 53 GB in several spellings.
+  for (const text of ['53 GB', '53000 MB', '5.3e1', '53', '49.36 GiB', ' 53 gigabytes. ']) {
+    assert.equal((await answer(page, 'q1-fit', 'total', text)).verdict, 'correct', text);
+  }
+  const mb = await answer(page, 'q1-fit', 'total', '53 MB');
+  assert.equal(mb.verdict, 'wrong_unit');
+  assert.match(mb.text, /unit/);
+  assert.equal((await answer(page, 'q1-fit', 'total', '40 GB')).verdict, 'wrong', 'the cache alone is not the total');
+  assert.equal((await answer(page, 'q1-fit', 'total', 'a lot')).verdict, 'unparseable');
+  assert.equal((await answer(page, 'q1-fit', 'total', '52 GB')).verdict, 'close', '52 is within 5 % of 53 but outside ±0.1 GB');
+
+  // Does it fit? seed: no.
+  assert.equal(KC['q1-fit'].fits, false);
+  assert.equal((await choose(page, 'q1-fit', 'fits', ['yes'])).verdict, 'wrong');
+  assert.equal((await choose(page, 'q1-fit', 'fits', ['no'])).verdict, 'correct');
+
+  // First lever: a distractor is wrong and shows no follow-up; the 8-bit cache is right and asks its effect.
+  assert.equal((await choose(page, 'q1-fit', 'lever', ['flash-attention'])).verdict, 'wrong');
+  assert.equal(await page.locator(`${step('q1-fit', 'effect-cache-8bit')}`).isVisible(), false);
+  assert.equal((await choose(page, 'q1-fit', 'lever', ['cache-8bit'])).verdict, 'correct');
+  assert.equal(await page.locator(`${step('q1-fit', 'effect-cache-8bit')}`).isVisible(), true);
+  assert.equal(await page.locator(`${step('q1-fit', 'effect-lower-load')}`).isVisible(), false);
+  assert.equal(KC['q1-fit'].after_8bit_cache.total_gb, 33);
+  assert.equal((await answer(page, 'q1-fit', 'effect-cache-8bit', '33 GB')).verdict, 'correct');
+  assert.equal((await answer(page, 'q1-fit', 'effect-cache-8bit', '20')).verdict, 'wrong', '20 GB is the cache alone');
+  // Another defensible lever gets its own follow-up: 2 KV heads instead of 5 -> cache 40*2/5 = 16 GB, total 13 + 16 = 29 GB.
+  assert.equal((await choose(page, 'q1-fit', 'lever', ['fewer-kv-heads'])).verdict, 'correct');
+  assert.equal(await page.locator(`${step('q1-fit', 'effect-fewer-kv-heads')}`).isVisible(), true);
+  assert.equal((await answer(page, 'q1-fit', 'effect-fewer-kv-heads', '29 GB')).verdict, 'correct');
+
+  // Q2: 2.952 tokens per pass; "2,952" is read as a decimal comma, "3" is close.
+  assert.equal(KC['q2-speculative'].tokens_per_pass.toFixed(3), '2.952');
+  for (const text of ['2.952', '2,952', '2.95', '≈ 2.95', '~2.95 tokens']) {
+    assert.equal((await answer(page, 'q2-speculative', 'tokens', text)).verdict, 'correct', text);
+  }
+  const three = await answer(page, 'q2-speculative', 'tokens', '3');
+  assert.equal(three.verdict, 'close');
+  assert.match(three.text, /[Cc]lose/);
+  assert.equal((await answer(page, 'q2-speculative', 'tokens', '2.952 GB')).verdict, 'wrong_unit');
+  assert.equal((await answer(page, 'q2-speculative', 'tokens', '4')).verdict, 'wrong');
+
+  // Q3: only 4-bit weights (seed changes_output = [false, false, true, false]).
+  assert.deepEqual(KC['q3-output-changing'].changes_output, [false, false, true, false]);
+  assert.equal((await choose(page, 'q3-output-changing', 'changes', ['batching', 'weights-4bit'])).verdict, 'partly');
+  assert.equal((await choose(page, 'q3-output-changing', 'changes', ['speculative'])).verdict, 'wrong');
+  assert.equal((await choose(page, 'q3-output-changing', 'changes', ['weights-4bit'])).verdict, 'correct');
+  assert.equal((await choose(page, 'q3-output-changing', 'action', ['nothing'])).verdict, 'wrong');
+  assert.equal((await choose(page, 'q3-output-changing', 'action', ['evaluate'])).verdict, 'correct');
+
+  // Explanation: hidden until asked, then shows the worked numbers (13 + 40 = 53, 8-bit cache 20 -> 33).
+  const expl = page.locator(`${QUIZ} [data-question="q1-fit"] .quiz-explanation`);
+  assert.equal(await expl.isVisible(), false);
+  const toggle = page.locator(`${QUIZ} [data-question="q1-fit"] .quiz-explain-toggle`);
+  await toggle.click();
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+  const working = await expl.textContent();
+  assert.match(working, /13 \+ 40 = 53 GB/);
+  assert.match(working, /40 → 20 GB, total 13 \+ 20 = 33 GB/);
+  await page.locator(`${QUIZ} [data-question="q2-speculative"] .quiz-explain-toggle`).click();
+  assert.match(await page.locator(`${QUIZ} [data-question="q2-speculative"] .quiz-explanation`).textContent(), /= 2\.952 tokens per target pass/);
+
+  // Feedback lines are live regions.
+  assert.equal(await page.locator(`${step('q1-fit', 'total')} [data-feedback]`).getAttribute('role'), 'status');
+  assertQuiet(rec);
+  await rec.context.close();
+});
+
+test('answers and verdicts survive a reload, under a key naming lesson, version and question', async () => {
+  const rec = await openQuiz();
+  const { page } = rec;
+  await answer(page, 'q1-fit', 'total', '53000 MB');
+  await choose(page, 'q1-fit', 'fits', ['no']);
+  await answer(page, 'q2-speculative', 'tokens', '3');
+  await choose(page, 'q3-output-changing', 'changes', ['weights-4bit']);
+  await page.locator(`${QUIZ} [data-question="q2-speculative"] .quiz-explain-toggle`).click();
+  const saved = await page.evaluate((k) => localStorage.getItem(k), KEY('q1-fit'));
+  assert.ok(saved, `saved under ${KEY('q1-fit')}`);
+  assert.equal(JSON.parse(saved).steps.total.answer, '53000 MB');
+  await page.reload();
+  await waitQuiz(page);
+  assert.equal(await page.locator(`${step('q1-fit', 'total')} input`).inputValue(), '53000 MB');
+  assert.equal((await feedback(page, 'q1-fit', 'total')).verdict, 'correct');
+  assert.equal(await page.locator(`${step('q1-fit', 'fits')} input[data-choice="no"]`).isChecked(), true);
+  assert.equal((await feedback(page, 'q1-fit', 'fits')).verdict, 'correct');
+  assert.equal((await feedback(page, 'q2-speculative', 'tokens')).verdict, 'close');
+  assert.equal((await feedback(page, 'q3-output-changing', 'changes')).verdict, 'correct');
+  assert.equal(await page.locator(`${QUIZ} [data-question="q2-speculative"] .quiz-explanation`).isVisible(), true);
+  assert.equal((await feedback(page, 'q1-fit', 'lever')).verdict, null, 'an unanswered step has no verdict');
+  assertQuiet(rec);
+  await rec.context.close();
+});
+
+test('when localStorage throws, grading still works and a notice appears once', async () => {
+  const rec = await openQuiz({}, server.url, () => {
+    const deny = () => { throw new DOMException('storage is blocked', 'SecurityError'); };
+    Storage.prototype.getItem = deny;
+    Storage.prototype.setItem = deny;
+    Storage.prototype.removeItem = deny;
+  });
+  const { page } = rec;
+  assert.equal((await answer(page, 'q1-fit', 'total', '53 GB')).verdict, 'correct');
+  assert.equal((await answer(page, 'q2-speculative', 'tokens', '2,952')).verdict, 'correct');
+  await page.locator(`${QUIZ} [data-action="reset"]`).click();
+  assert.equal((await answer(page, 'q2-speculative', 'tokens', '3')).verdict, 'close');
+  const notices = page.locator(`${QUIZ} [data-notice="storage"]`);
+  assert.equal(await notices.count(), 1, 'one notice, however often storage fails');
+  assert.match(await notices.textContent(), /kept only until you leave/);
+  assertQuiet(rec);
+  await rec.context.close();
+});
+
+test('reset clears answers, verdicts and storage', async () => {
+  const rec = await openQuiz();
+  const { page } = rec;
+  await answer(page, 'q1-fit', 'total', '53 GB');
+  await choose(page, 'q3-output-changing', 'changes', ['weights-4bit']);
+  await page.locator(`${QUIZ} [data-action="reset"]`).click();
+  assert.equal(await page.locator(`${step('q1-fit', 'total')} input`).inputValue(), '');
+  assert.equal((await feedback(page, 'q1-fit', 'total')).verdict, null);
+  assert.equal(await page.locator(`${step('q3-output-changing', 'changes')} input:checked`).count(), 0);
+  const keys = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('llm-budget-lab:')));
+  assert.deepEqual(keys, []);
+  await page.reload();
+  await waitQuiz(page);
+  assert.equal(await page.locator(`${step('q1-fit', 'total')} input`).inputValue(), '');
+  assertQuiet(rec);
+  await rec.context.close();
+});
+
+test('download then load restores answers; a bad file gets a clear error', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'quiz-answers-'));
+  try {
+    const rec = await openQuiz();
+    const { page } = rec;
+    await answer(page, 'q1-fit', 'total', '53 GB');
+    await choose(page, 'q1-fit', 'lever', ['cache-8bit']);
+    await answer(page, 'q1-fit', 'effect-cache-8bit', '33');
+    await answer(page, 'q2-speculative', 'tokens', '2.95');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator(`${QUIZ} [data-action="download"]`).click(),
+    ]);
+    const file = path.join(dir, 'answers.json');
+    await download.saveAs(file);
+    const doc = JSON.parse(readFileSync(file, 'utf8'));
+    assert.equal(doc.format, 'llm-budget-lab-answers');
+    assert.equal(doc.version, QUESTIONS.version);
+    assert.equal(doc.answers['q2-speculative'].steps.tokens.answer, '2.95');
+
+    await page.locator(`${QUIZ} [data-action="reset"]`).click();
+    assert.equal(await page.locator(`${step('q1-fit', 'total')} input`).inputValue(), '');
+    await page.locator(`${QUIZ} input[type="file"]`).setInputFiles(file);
+    await page.locator(`${QUIZ} [data-quiz-status]`).filter({ hasText: 'Answers loaded' }).waitFor();
+    assert.equal(await page.locator(`${step('q1-fit', 'total')} input`).inputValue(), '53 GB');
+    assert.equal((await feedback(page, 'q1-fit', 'total')).verdict, 'correct');
+    assert.equal((await feedback(page, 'q1-fit', 'effect-cache-8bit')).verdict, 'correct');
+    assert.equal((await feedback(page, 'q2-speculative', 'tokens')).verdict, 'correct');
+    // Loaded answers are saved again: they survive a reload.
+    await page.reload();
+    await waitQuiz(page);
+    assert.equal(await page.locator(`${step('q2-speculative', 'tokens')} input`).inputValue(), '2.95');
+
+    const status = page.locator(`${QUIZ} [data-quiz-status]`);
+    const bad = path.join(dir, 'bad.json');
+    writeFileSync(bad, '{ this is not json');
+    await page.locator(`${QUIZ} input[type="file"]`).setInputFiles(bad);
+    await status.filter({ hasText: 'Could not load answers' }).waitFor();
+    assert.match(await status.textContent(), /not valid JSON/);
+    const other = path.join(dir, 'other.json');
+    writeFileSync(other, JSON.stringify({ ...doc, version: 'v0' }));
+    await page.locator(`${QUIZ} input[type="file"]`).setInputFiles(other);
+    await status.filter({ hasText: 'version v0' }).waitFor();
+    const mangled = path.join(dir, 'mangled.json');
+    writeFileSync(mangled, JSON.stringify({ ...doc, answers: { 'q1-fit': { steps: 'none' } } }));
+    await page.locator(`${QUIZ} input[type="file"]`).setInputFiles(mangled);
+    await status.filter({ hasText: 'q1-fit' }).waitFor();
+    // A rejected file leaves the answers as they were.
+    assert.equal(await page.locator(`${step('q2-speculative', 'tokens')} input`).inputValue(), '2.95');
+    assertQuiet(rec);
+    await rec.context.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('corrupt or other-version saved data is ignored without breaking the page', async () => {
+  const corrupt = {
+    [KEY('q1-fit')]: '{not json',
+    [KEY('q2-speculative')]: JSON.stringify({ lesson: QUESTIONS.lesson, version: QUESTIONS.version, steps: { tokens: { answer: 42, checked: true } } }),
+    [KEY('q3-output-changing')]: JSON.stringify([1, 2, 3]),
+    [KEY('q1-fit', 'v0')]: JSON.stringify({ lesson: QUESTIONS.lesson, version: 'v0', steps: { total: { answer: '99 GB', checked: true } } }),
+  };
+  const rec = await openQuiz();
+  const { page } = rec;
+  await page.evaluate((entries) => {
+    for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
+  }, corrupt);
+  await page.reload();
+  await waitQuiz(page);
+  assert.equal(await page.locator(`${step('q1-fit', 'total')} input`).inputValue(), '');
+  assert.equal(await page.locator(`${step('q2-speculative', 'tokens')} input`).inputValue(), '');
+  assert.equal((await feedback(page, 'q2-speculative', 'tokens')).verdict, null);
+  // Still fully usable, and a new answer replaces the corrupt value.
+  assert.equal((await answer(page, 'q1-fit', 'total', '53 GB')).verdict, 'correct');
+  assert.equal(JSON.parse(await page.evaluate((k) => localStorage.getItem(k), KEY('q1-fit'))).steps.total.answer, '53 GB');
+  assertQuiet(rec);
+  await rec.context.close();
+});
+
+test('an answer containing markup is shown as text, never run', async () => {
+  const rec = await openQuiz();
+  const { page } = rec;
+  const hostile = '<img src=x onerror=alert(1)>';
+  const r = await answer(page, 'q1-fit', 'total', hostile);
+  assert.equal(r.verdict, 'unparseable');
+  await page.reload();
+  await waitQuiz(page);
+  assert.equal(await page.locator(`${step('q1-fit', 'total')} input`).inputValue(), hostile);
+  assert.equal((await feedback(page, 'q1-fit', 'total')).verdict, 'unparseable');
+  assert.equal(await page.locator(`${QUIZ} img`).count(), 0, 'no img element in the quiz');
+  assert.equal(await page.evaluate(() => document.querySelectorAll('img').length), 0);
+  assert.deepEqual(rec.dialogs, [], 'no dialog opened');
+  assert.ok(!rec.requests.some((u) => u.endsWith('/x')), 'no request for the img src');
+  assertQuiet(rec);
+  await rec.context.close();
+});
+
+test('practice with new numbers: the core\'s variant, graded the same way', async () => {
+  const { loadQuizCore } = await import(pathToFileURL(path.join(REPO, 'web/core/quiz-core.js')).href);
+  const quizCore = await loadQuizCore();
+  const rec = await openQuiz();
+  const { page } = rec;
+  await page.locator(`${QUIZ} [data-action="practice"]`).click();
+  const seed = Number(await page.locator(`${QUIZ} .quiz-practice`).getAttribute('data-seed'));
+  const v = quizCore.makeVariant(seed);
+  assert.ok(v.ok, 'the same seed gives a variant in node');
+  const { total_gb: total, total_gb_8bit_cache: total8, fits, tokens_per_pass: tokens } = v.value;
+  assert.match(await page.locator(`${QUIZ} [data-question="p1-fit"] .quiz-prompt`).textContent(),
+    new RegExp(`${v.value.params_billion}-billion.*${v.value.gpu_memory_gb} GB`));
+  assert.equal((await answer(page, 'p1-fit', 'total', `${total} GB`)).verdict, 'correct');
+  assert.equal((await answer(page, 'p1-fit', 'total', `${total} MB`)).verdict, 'wrong_unit');
+  assert.equal((await choose(page, 'p1-fit', 'fits', [fits ? 'yes' : 'no'])).verdict, 'correct');
+  assert.equal((await answer(page, 'p1-fit', 'total-8bit', String(total8))).verdict, 'correct');
+  assert.equal((await answer(page, 'p2-speculative', 'tokens', tokens.toFixed(3))).verdict, 'correct');
+  await page.locator(`${QUIZ} [data-question="p2-speculative"] .quiz-explain-toggle`).click();
+  assert.match(await page.locator(`${QUIZ} [data-question="p2-speculative"] .quiz-explanation`).textContent(),
+    new RegExp(`= ${tokens.toFixed(3).replace(/0+$/, '').replace(/\.$/, '').replace('.', '\\.')} tokens per target pass`));
+  // A second click draws another variant (a new seed; the questions are rebuilt).
+  await page.locator(`${QUIZ} [data-action="practice"]`).click();
+  assert.equal(await page.locator(`${step('p1-fit', 'total')} input`).inputValue(), '');
+  assertQuiet(rec);
+  await rec.context.close();
+});
+
+test('questions="URL": another questions file over http; a bad one falls back with a notice', async () => {
+  const custom = {
+    format: 'llm-budget-lab-questions', lesson: 'LM10-T6', version: 'custom-1',
+    questions: [{
+      id: 'c1-weights', title: 'Custom: weights of a 70B model',
+      prompt: 'A 70-billion-parameter model at 16 bits.',
+      values: { w: { calc: 'plan', preset: 'lesson-gqa8-16', set: { total_params: 70e9, active_params: 0 }, field: 'weight_bytes', unit: 'GB' } },
+      steps: [{ id: 'w', kind: 'numeric', prompt: 'Weight memory?', dimension: 'bytes', unit: 'GB',
+        expected: { calc: 'plan', preset: 'lesson-gqa8-16', set: { total_params: 70e9, active_params: 0 }, field: 'weight_bytes' },
+        tolerance: { relative: 0.01, absolute: 0, close_relative: 0.1 } }],
+      explanation: ['70 × 10⁹ × 2 bytes = {w} GB.'],
+    }],
+  };
+  const page404 = (questions) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>q</title>
+<script src="/llm-budget-lab.js" defer></script></head><body><llm-budget-lab parts="quiz" questions="${questions}"></llm-budget-lab></body></html>`;
+  const rec = await recordedPage(browser, { viewport: { width: 1280, height: 900 } });
+  const { page, context } = rec;
+  await context.route(`${server.url}/custom.html`, (r) => r.fulfill({ contentType: 'text/html', body: page404('custom.json') }));
+  await context.route(`${server.url}/broken.html`, (r) => r.fulfill({ contentType: 'text/html', body: page404('broken.json') }));
+  await context.route(`${server.url}/custom.json`, (r) => r.fulfill({ contentType: 'application/json', body: JSON.stringify(custom) }));
+  const broken = JSON.parse(JSON.stringify(custom));
+  broken.questions[0].steps[0].dimension = 'furlongs';
+  await context.route(`${server.url}/broken.json`, (r) => r.fulfill({ contentType: 'application/json', body: JSON.stringify(broken) }));
+
+  await page.goto(`${server.url}/custom.html`);
+  await waitQuiz(page);
+  assert.equal(await page.locator(`${QUIZ} [data-question]`).count(), 1);
+  // 70e9 parameters × 2 bytes = 140 GB.
+  assert.equal((await answer(page, 'c1-weights', 'w', '140 GB')).verdict, 'correct');
+  assert.equal((await answer(page, 'c1-weights', 'w', '70 GB')).verdict, 'wrong');
+  assert.ok(await page.evaluate(() => localStorage.getItem('llm-budget-lab:LM10-T6:custom-1:c1-weights')));
+
+  await page.goto(`${server.url}/broken.html`);
+  await waitQuiz(page);
+  const notice = page.locator(`${QUIZ} [data-notice="questions"]`);
+  assert.match(await notice.textContent(), /c1-weights: steps\.w\.dimension: must be one of/);
+  assert.equal(await page.locator(`${QUIZ} [data-question="q1-fit"]`).count(), 1, 'built-in questions shown');
+  assert.deepEqual(rec.pageErrors, []);
+  await context.close();
+});
+
+test('from file://: the quiz grades, and a questions="URL" reports that it cannot load', async () => {
+  const rec = await openQuiz({}, INDEX_FILE_URL);
+  const { page } = rec;
+  assert.equal((await answer(page, 'q2-speculative', 'tokens', '2,952')).verdict, 'correct');
+  assert.equal((await answer(page, 'q1-fit', 'total', '53 MB')).verdict, 'wrong_unit');
+  for (const u of rec.requests) assert.ok(u.startsWith('file:') || u.startsWith('data:') || u.startsWith('blob:'), u);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'quiz-file-'));
+  try {
+    const html = path.join(dir, 'page.html');
+    writeFileSync(html, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>q</title>
+<script src="${pathToFileURL(path.join(DIST, 'llm-budget-lab.js')).href}" defer></script></head>
+<body><llm-budget-lab parts="quiz" questions="other.json"></llm-budget-lab></body></html>`);
+    await page.goto(pathToFileURL(html).href);
+    await waitQuiz(page);
+    assert.match(await page.locator(`${QUIZ} [data-notice="questions"]`).textContent(), /opened from disk \(file:\/\/\)/);
+    assert.equal((await answer(page, 'q1-fit', 'total', '53')).verdict, 'correct');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  assertQuiet(rec);
+  await rec.context.close();
+});
+
+test('screenshots at 360 px and 1280 px; no sideways scroll; keyboard reaches Check', async () => {
+  for (const [width, height] of [[360, 740], [1280, 800]]) {
+    const rec = await openQuiz({ viewport: { width, height } });
+    const { page } = rec;
+    await answer(page, 'q1-fit', 'total', '53 MB');
+    await choose(page, 'q1-fit', 'fits', ['no']);
+    await page.locator(`${QUIZ} [data-question="q1-fit"] .quiz-explain-toggle`).click();
+    await page.locator(`${QUIZ} [data-question="q1-fit"]`).screenshot({ path: path.join(OUT, `quiz-${width}.png`) });
+    const [scrollWidth, clientWidth] = await page.evaluate(
+      () => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    assert.ok(scrollWidth <= clientWidth, `no horizontal scroll at ${width}px`);
+    // Keyboard: type into Q2 and press Enter to check.
+    await page.locator(`${step('q2-speculative', 'tokens')} input`).focus();
+    await page.keyboard.type('2.952');
+    await page.keyboard.press('Enter');
+    assert.equal((await feedback(page, 'q2-speculative', 'tokens')).verdict, 'correct');
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      for (const lab of document.querySelectorAll('llm-budget-lab')) {
+        if (lab.shadowRoot && lab.shadowRoot.querySelector('[data-part="quiz"]')) {
+          const a = lab.shadowRoot.activeElement;
+          return a ? a.className : '';
+        }
+      }
+      return '';
+    });
+    assert.equal(focused, 'quiz-check', 'Tab moves from the input to its Check button');
+    assertQuiet(rec);
+    await rec.context.close();
+  }
+});
