@@ -173,3 +173,112 @@ test('the knowledge-check scenario holds 13 GB of weights and a 40 GB cache on a
   assert.equal(2 * q.layers * q.kv_heads * q.head_dim * q.context_tokens * q.batch * q.cache_bytes_per_value, 40e9);
   assert.equal(q.gpu_memory_bytes, 48e9);
 });
+
+// ------------------------------------------------------ questions.json ---
+
+/** Copies content/, lets `mutate(questions)` break questions.json, runs the tool on the copy. */
+function runOnBrokenQuestions(mutate) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'check-questions-'));
+  try {
+    fs.cpSync(CONTENT, dir, { recursive: true });
+    const file = path.join(dir, 'questions.json');
+    const doc = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const result = mutate(doc);
+    fs.writeFileSync(file, typeof result === 'string' ? result : JSON.stringify(doc, null, 2));
+    return run(['--dir', dir]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const question = (doc, id) => doc.questions.find((q) => q.id === id);
+const stepOf = (q, id) => q.steps.find((s) => s.id === id);
+
+test('questions.json: the real file names the seed questions and computes their answers from the core', () => {
+  const doc = JSON.parse(fs.readFileSync(path.join(CONTENT, 'questions.json'), 'utf8'));
+  const seed = JSON.parse(fs.readFileSync(SEED, 'utf8')).knowledge_check;
+  assert.deepEqual(doc.questions.map((q) => q.id), seed.map((q) => q.id));
+  // Expected answers are calculations, not typed-in numbers.
+  assert.equal(stepOf(question(doc, 'q1-fit'), 'total').expected.calc, 'plan');
+  assert.equal(stepOf(question(doc, 'q2-speculative'), 'tokens').expected.calc, 'speculative');
+  assert.equal(stepOf(question(doc, 'q2-speculative'), 'tokens').expected.acceptance_rate, seed[1].accept);
+  assert.equal(stepOf(question(doc, 'q2-speculative'), 'tokens').expected.draft_tokens, seed[1].k);
+  // Q3: the choices that are right are exactly the seed's output-changing levers.
+  const changes = stepOf(question(doc, 'q3-output-changing'), 'changes');
+  assert.deepEqual(changes.choices.map((c) => c.correct), seed[2].changes_output);
+});
+
+test('questions.json: a wrong format tag is reported', () => {
+  const r = runOnBrokenQuestions((doc) => { doc.format = 'quiz'; });
+  assertFails(r, 'questions.json: (file): format: must be "llm-budget-lab-questions" (got "quiz")');
+});
+
+test('questions.json: a bad version tag is reported', () => {
+  const r = runOnBrokenQuestions((doc) => { doc.version = 'v 1'; });
+  assertFails(r, 'questions.json: (file): version: must be a short tag of letters, digits, ".", "_" or "-" (got "v 1")');
+});
+
+test('questions.json: an unknown dimension names the question and step', () => {
+  const r = runOnBrokenQuestions((doc) => { stepOf(question(doc, 'q1-fit'), 'total').dimension = 'furlongs'; });
+  assertFails(r, 'questions.json: q1-fit: steps.total.dimension: must be one of none, bytes, tokens_per_pass, tokens_per_s, seconds (got "furlongs")');
+});
+
+test('questions.json: a unit of another dimension is reported', () => {
+  const r = runOnBrokenQuestions((doc) => { stepOf(question(doc, 'q2-speculative'), 'tokens').unit = 'GB'; });
+  assertFails(r, 'questions.json: q2-speculative: steps.tokens.unit: must be a tokens_per_pass unit: tokens, tok (got "GB")');
+});
+
+test('questions.json: a preset that does not exist is reported', () => {
+  const r = runOnBrokenQuestions((doc) => { stepOf(question(doc, 'q1-fit'), 'total').expected.preset = 'knowledge-check-99b'; });
+  assertFails(r, 'questions.json: q1-fit: steps.total.expected.preset: is not a configuration id in presets.json (got "knowledge-check-99b")');
+});
+
+test('questions.json: an unknown plan field and a non-input override are reported', () => {
+  const r = runOnBrokenQuestions((doc) => {
+    const e = stepOf(question(doc, 'q1-fit'), 'total').expected;
+    e.field = 'total_gb';
+    e.set = { gpu_count: 2 };
+  });
+  assert.equal(r.code, 1);
+  assert.match(r.err, /^questions\.json: q1-fit: steps\.total\.expected\.field: must be one of weight_bytes, .* \(got "total_gb"\)$/m);
+  assert.ok(r.err.includes('questions.json: q1-fit: steps.total.expected.set.gpu_count: is not an input field\n'), r.err);
+});
+
+test('questions.json: tolerances out of range are reported', () => {
+  const r = runOnBrokenQuestions((doc) => { stepOf(question(doc, 'q2-speculative'), 'tokens').tolerance = { relative: 2, absolute: -1 }; });
+  assert.equal(r.code, 1);
+  assert.ok(r.err.includes('questions.json: q2-speculative: steps.tokens.tolerance.relative: must be a fraction from 0 to 1 (got 2)\n'), r.err);
+  assert.ok(r.err.includes("questions.json: q2-speculative: steps.tokens.tolerance.absolute: must be a number of at least 0, in the step's unit (got -1)\n"), r.err);
+});
+
+test('questions.json: a single-choice step with no right answer is reported', () => {
+  const r = runOnBrokenQuestions((doc) => {
+    for (const c of stepOf(question(doc, 'q3-output-changing'), 'action').choices) c.correct = false;
+  });
+  assertFails(r, 'questions.json: q3-output-changing: steps.action.choices: at least one choice must be correct');
+});
+
+test('questions.json: duplicate ids, a placeholder without a value and a bad show_when are reported', () => {
+  const r = runOnBrokenQuestions((doc) => {
+    question(doc, 'q2-speculative').id = 'q1-fit';
+    doc.questions[0].explanation.push('See {nowhere}.');
+    stepOf(doc.questions[0], 'effect-cache-8bit').show_when.choice = 'magic';
+  });
+  assert.equal(r.code, 1);
+  for (const line of [
+    'questions.json: q1-fit: id: duplicate id in questions (entry 1)',
+    'questions.json: q1-fit: explanation[4]: uses {nowhere} but the question has no value named "nowhere" in values',
+    'questions.json: q1-fit: steps.effect-cache-8bit.show_when.choice: must be a choice id of step "lever" (got "magic")',
+  ]) assert.ok(r.err.split('\n').includes(line), `expected\n  ${line}\nin\n${r.err}`);
+});
+
+test('questions.json: a practice calculation outside practice questions is reported', () => {
+  const r = runOnBrokenQuestions((doc) => { stepOf(question(doc, 'q1-fit'), 'total').expected = { calc: 'variant', field: 'total_gb' }; });
+  assertFails(r, 'questions.json: q1-fit: steps.total.expected.calc: "variant" is only available in practice questions');
+});
+
+test('questions.json: invalid JSON is reported', () => {
+  const r = runOnBrokenQuestions(() => '{ "questions": [');
+  assert.equal(r.code, 1);
+  assert.match(r.err, /^questions\.json: \(file\): \(json\): not valid JSON: /m);
+});

@@ -172,12 +172,15 @@ function checkQuestion(q, i, add, opts, practice, list) {
   } else q.explanation.forEach((p, j) => checkPlaceholders(p, id, `explanation[${j}]`, add, q.values));
 }
 
-function checkUnique(list, add) {
+/** Question ids are unique across questions and practice.questions (they name storage keys). */
+function checkUnique(lists, add) {
   const seen = new Set();
-  for (const q of list) {
-    if (!isObj(q) || typeof q.id !== 'string') continue;
-    if (seen.has(q.id)) add(q.id, 'id', 'duplicate question id');
-    seen.add(q.id);
+  for (const [name, list] of lists) {
+    list.forEach((q, i) => {
+      if (!isObj(q) || typeof q.id !== 'string') return;
+      if (seen.has(q.id)) add(q.id, 'id', `duplicate id in ${name} (entry ${i})`);
+      seen.add(q.id);
+    });
   }
 }
 
@@ -210,6 +213,6 @@ export function validateQuestions(doc, opts = {}) {
       practice.forEach((q, i) => checkQuestion(q, i, add, opts, true, 'practice.questions'));
     }
   }
-  checkUnique([...(Array.isArray(doc.questions) ? doc.questions : []), ...practice], add);
+  checkUnique([['questions', Array.isArray(doc.questions) ? doc.questions : []], ['practice.questions', practice]], add);
   return problems;
 }
