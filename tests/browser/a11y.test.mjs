@@ -1,0 +1,159 @@
+// Accessibility (issue 5): axe-core with the WCAG 2.0/2.1/2.2 A and AA tags on
+// the lesson page, the embed page and the instructors' page, light and dark;
+// a keyboard-only walk through the calculator (order, visible focus, operating
+// sliders and buttons); results announced through a live region; no sideways
+// scrolling at 640 px (200 % of a 1280 px window) and 320 px.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { AxeBuilder } from '@axe-core/playwright';
+import { assertBuilt, launch, serveDist, waitReady } from './lib/harness.mjs';
+
+let browser;
+let server;
+
+before(async () => {
+  assertBuilt();
+  browser = await launch();
+  server = await serveDist();
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) await server.close();
+});
+
+const PAGES = ['index.html', 'embed.html?parts=all', 'instructors.html'];
+
+async function open(pathAndQuery, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  const page = await context.newPage();
+  await page.goto(server.url + pathAndQuery);
+  await waitReady(page);
+  return { context, page };
+}
+
+for (const colorScheme of ['light', 'dark']) {
+  test(`axe (wcag2a, wcag2aa, wcag21aa, wcag22aa) finds no violation, ${colorScheme}`, async () => {
+    for (const p of PAGES) {
+      const { context, page } = await open(p, { colorScheme });
+      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+      const found = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' > ')).join(' | ')}`);
+      assert.deepEqual(found, [], `${p} (${colorScheme})`);
+      assert.ok(result.passes.length > 10, 'axe actually ran its rules');
+      // A target of more than one selector is a node inside a shadow root: the element was checked too.
+      assert.ok(result.passes.some((r) => r.nodes.some((n) => n.target.length > 1)), 'axe looked inside the element');
+      await context.close();
+    }
+  });
+}
+
+/** The focused element, looking through shadow roots, described for the test. */
+function focusedInfo() {
+  let el = document.activeElement;
+  while (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
+  if (!el || el === document.body) return null;
+  const cs = getComputedStyle(el);
+  const r = el.getBoundingClientRect();
+  const root = el.getRootNode();
+  const focusables = [...root.querySelectorAll('input, button, select, textarea, a[href], summary, [tabindex]')]
+    .filter((x) => x.tabIndex >= 0 && !x.disabled && x.getClientRects().length > 0);
+  return {
+    key: `${el.tagName.toLowerCase()}|${el.type || ''}|${el.dataset.field || el.dataset.bits || el.textContent.trim().slice(0, 30)}`,
+    field: el.dataset.field || null,
+    type: el.type || null,
+    inShadow: root !== document,
+    domIndex: focusables.indexOf(el),
+    visible: (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 2) || cs.boxShadow !== 'none',
+    onScreen: r.width > 0 && r.height > 0,
+  };
+}
+
+test('keyboard only: Tab reaches every calculator control in order with a visible focus, and operates them', async () => {
+  const { context, page } = await open('embed.html?parts=calculator');
+  const lab = page.locator('llm-budget-lab');
+  const expected = await lab.evaluate((el) => [...el.shadowRoot.querySelectorAll('input, button, select, textarea, a[href], summary, [tabindex]')]
+    .filter((x) => x.tabIndex >= 0 && !x.disabled && x.getClientRects().length > 0).length);
+  const walk = [];
+  for (let i = 0; i < expected + 2; i += 1) {
+    await page.keyboard.press('Tab');
+    const info = await page.evaluate(focusedInfo);
+    if (!info) break;
+    walk.push(info);
+  }
+  const inLab = walk.filter((w) => w.inShadow);
+  assert.equal(inLab.length, expected, `Tab reached every control (${inLab.length} of ${expected})`);
+  assert.deepEqual(inLab.map((w) => w.domIndex), inLab.map((_, i) => i), 'Tab order is the reading order');
+  for (const w of inLab) {
+    assert.ok(w.visible, `visible focus on ${w.key}`);
+    assert.ok(w.onScreen, `${w.key} is on screen`);
+  }
+  // Every one of the 15 inputs has a slider and a number field.
+  assert.equal(new Set(inLab.filter((w) => w.type === 'range').map((w) => w.field)).size, 15);
+  assert.equal(new Set(inLab.filter((w) => w.type === 'text').map((w) => w.field)).size, 15);
+
+  // Operate by keyboard: back to the start, Tab to the batch slider, press keys.
+  await page.evaluate(() => document.activeElement.blur());
+  const total = () => lab.locator('[data-out="total_bytes"]').textContent();
+  const batchText = () => lab.locator('input.field-text[data-field="batch"]').inputValue();
+  let guard = 0;
+  while ((await page.evaluate(focusedInfo))?.key !== 'input|range|batch' && guard < expected + 2) {
+    await page.keyboard.press('Tab');
+    guard += 1;
+  }
+  assert.equal((await page.evaluate(focusedInfo)).key, 'input|range|batch');
+  await page.keyboard.press('Home');
+  assert.equal(await batchText(), '1');
+  // Batch 1 on the lesson's default 7B (GQA-8, 16-bit, 8,192 tokens): 15.1 GB (seed-values.json).
+  assert.equal(await total(), '15.1 GB');
+  await page.keyboard.press('PageUp');
+  assert.ok(Number(await batchText()) > 1, 'PageUp raised the batch');
+  // The change is announced politely in the element's live region.
+  const live = lab.locator('.sr-only[aria-live="polite"]');
+  await page.waitForFunction((el) => el.shadowRoot.querySelector('.sr-only[aria-live="polite"]').textContent.length > 0,
+    await lab.elementHandle(), { timeout: 5000 });
+  assert.match(await live.textContent(), /GB/);
+  // Tab on to the paired number field, type a value, then Shift+Tab back to the slider.
+  await page.keyboard.press('Tab');
+  assert.equal((await page.evaluate(focusedInfo)).key, 'input|text|batch');
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('16');
+  assert.equal(await total(), '31.2 GB', 'typed batch 16 is the lesson default row');
+  await page.keyboard.press('Shift+Tab');
+  assert.equal((await page.evaluate(focusedInfo)).key, 'input|range|batch');
+  // A precision button operates with Space.
+  for (let i = 0; i < expected && !(await page.evaluate(focusedInfo))?.key.startsWith('button|button|8'); i += 1) {
+    await page.keyboard.press('Shift+Tab');
+  }
+  assert.match((await page.evaluate(focusedInfo)).key, /^button\|button\|8$/, 'Shift+Tab reaches the 8-bit button');
+  await page.keyboard.press('Space');
+  const pressed = await page.evaluate(() => {
+    let el = document.activeElement;
+    while (el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
+    return el.getAttribute('aria-pressed');
+  });
+  assert.equal(pressed, 'true');
+  await context.close();
+});
+
+test('quiz feedback and results use live regions', async () => {
+  const { context, page } = await open('embed.html?parts=calculator%20quiz');
+  const counts = await page.locator('llm-budget-lab').evaluate((el) => ({
+    results: el.shadowRoot.querySelectorAll('.sr-only[aria-live="polite"]').length,
+    quiz: el.shadowRoot.querySelectorAll('.part-quiz [role="status"], .part-quiz [aria-live]').length,
+  }));
+  assert.ok(counts.results >= 1, 'results live region');
+  assert.ok(counts.quiz >= 1, 'quiz feedback live region');
+  await context.close();
+});
+
+test('no horizontal scrolling at 640 px (200 % zoom of 1280) and 320 px', async () => {
+  for (const width of [640, 320]) {
+    for (const p of PAGES) {
+      const { context, page } = await open(p, { viewport: { width, height: 800 } });
+      const [scrollWidth, clientWidth] = await page.evaluate(
+        () => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+      assert.ok(scrollWidth <= clientWidth, `${p} at ${width}px: ${scrollWidth} > ${clientWidth}`);
+      await context.close();
+    }
+  }
+});
