@@ -40,8 +40,8 @@ for (const colorScheme of ['light', 'dark']) {
       const found = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' > ')).join(' | ')}`);
       assert.deepEqual(found, [], `${p} (${colorScheme})`);
       assert.ok(result.passes.length > 10, 'axe actually ran its rules');
-      // A target of more than one selector is a node inside a shadow root: the element was checked too.
-      assert.ok(result.passes.some((r) => r.nodes.some((n) => n.target.length > 1)), 'axe looked inside the element');
+      // A target given as a selector array is a node inside a shadow root: the element was checked too.
+      assert.ok(result.passes.some((r) => r.nodes.some((n) => n.target.some((t) => Array.isArray(t)))), 'axe looked inside the element');
       await context.close();
     }
   });
