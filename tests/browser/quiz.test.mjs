@@ -147,6 +147,10 @@ test('numbers typed in several forms are graded by the core; choices, follow-up 
 
   // Feedback lines are live regions.
   assert.equal(await page.locator(`${step('q1-fit', 'total')} [data-feedback]`).getAttribute('role'), 'status');
+  // No answer left the page: every request went to the page's own origin (page, script, styles).
+  const origin = new URL(server.url).origin;
+  for (const u of rec.requests) assert.equal(new URL(u).origin, origin, `request stays on the page origin: ${u}`);
+  assert.ok(!rec.requests.some((u) => /53|2\.952|2,952/.test(u)), 'no answer text in any request');
   assertQuiet(rec);
   await rec.context.close();
 });
