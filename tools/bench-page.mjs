@@ -1,0 +1,240 @@
+#!/usr/bin/env node
+// Page budget bench (issue 5): a benchmark, not a test. Needs a built dist/.
+//
+//   node tools/bench-page.mjs [--runs N] [--steps N] [--no-lighthouse]
+//
+// Measures, in headless Debian chromium (playwright-core):
+//   - size of every file in dist/, raw and gzip -9, and the totals a lesson
+//     page visit and an embed of the element actually load;
+//   - navigation -> ready (every <llm-budget-lab> drawn: html[data-lab-ready]),
+//     over http (127.0.0.1) and from file://, median of N fresh page loads;
+//     baseline: the same index.html with its scripts removed (no element, no
+//     wasm), navigation -> load event;
+//   - one input update over S batch-slider steps: set the slider's value,
+//     dispatch `input` (store -> core plan + capacity -> every part redraws),
+//     then force style and layout; median and 95th percentile; baseline: the
+//     same steps on the scripts-off page (a slider nobody listens to);
+//   - Lighthouse 12.2.3 (if installed) on the lesson page: its four scores.
+// Prints a table and writes bench/results.json.
+import { chromium } from 'playwright-core';
+import { readdirSync, readFileSync, writeFileSync, mkdirSync, mkdtempSync, cpSync, rmSync, existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { tmpdir, cpus } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { startServer } from './serve.mjs';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = path.join(REPO, 'dist');
+const CHROME = '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run'];
+const TARGETS = { lesson_page_gzip_bytes: 80 * 1024, element_script_gzip_bytes: 40 * 1024, update_p95_ms: 8, ready_median_ms: 150 };
+
+function parseArgs(argv) {
+  const o = { runs: 15, steps: 200, lighthouse: true };
+  for (let i = 0; i < argv.length; i += 1) {
+    if (argv[i] === '--runs') o.runs = Number(argv[++i]);
+    else if (argv[i] === '--steps') o.steps = Number(argv[++i]);
+    else if (argv[i] === '--no-lighthouse') o.lighthouse = false;
+    else throw new Error(`unknown argument ${argv[i]} (use --runs N, --steps N, --no-lighthouse)`);
+  }
+  if (!(o.runs >= 1 && o.steps >= 2)) throw new Error('--runs must be >= 1 and --steps >= 2');
+  return o;
+}
+
+const quantile = (xs, q) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const pos = (s.length - 1) * q;
+  const lo = Math.floor(pos);
+  return s[lo] + (s[Math.min(lo + 1, s.length - 1)] - s[lo]) * (pos - lo);
+};
+const round = (x, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
+
+function sizes() {
+  const files = readdirSync(DIST).filter((f) => !f.startsWith('.')).sort();
+  const table = {};
+  for (const f of files) {
+    const buf = readFileSync(path.join(DIST, f));
+    table[f] = { raw: buf.length, gzip: gzipSync(buf, { level: 9 }).length };
+  }
+  const sum = (list) => list.filter((f) => table[f]).reduce((a, f) => ({ raw: a.raw + table[f].raw, gzip: a.gzip + table[f].gzip }), { raw: 0, gzip: 0 });
+  return {
+    files: table,
+    total: sum(files),
+    lesson_page: sum(['index.html', 'lesson.css', 'llm-budget-lab.js', 'llm-budget-lab.css', 'favicon.svg']),
+    element: sum(['llm-budget-lab.js', 'llm-budget-lab.css']),
+  };
+}
+
+/** Records performance.now() (ms since navigation start) when the page says it is ready. */
+function readyProbe() {
+  window.__readyAt = null;
+  const check = () => {
+    if (window.__readyAt === null && document.documentElement.dataset.labReady === 'true') window.__readyAt = performance.now();
+  };
+  new MutationObserver(check).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-lab-ready'] });
+}
+
+async function timeReady(browser, url, runs, { baseline = false } = {}) {
+  const times = [];
+  for (let i = 0; i < runs; i += 1) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.addInitScript(readyProbe);
+    await page.goto(url, { waitUntil: baseline ? 'load' : 'commit' });
+    if (baseline) {
+      times.push(await page.evaluate(() => performance.getEntriesByType('navigation')[0].loadEventEnd || performance.now()));
+    } else {
+      await page.waitForFunction(() => window.__readyAt !== null, null, { timeout: 20000 });
+      times.push(await page.evaluate(() => window.__readyAt));
+    }
+    await context.close();
+  }
+  return { runs, median_ms: round(quantile(times, 0.5)), p95_ms: round(quantile(times, 0.95)), min_ms: round(Math.min(...times)) };
+}
+
+/** In the page: S steps of the batch slider, each = input event + forced style/layout. */
+async function timeUpdates(browser, url, steps, { baseline = false } = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(url);
+  if (!baseline) await page.waitForFunction(() => document.documentElement.dataset.labReady === 'true', null, { timeout: 20000 });
+  const times = await page.evaluate(async ({ n, baseline: base }) => {
+    let range;
+    if (base) {
+      range = document.createElement('input');
+      range.type = 'range';
+      range.min = '0';
+      range.max = '1000';
+      document.body.append(range);
+    } else {
+      const lab = document.querySelector('llm-budget-lab[parts~="calculator"]') || document.querySelector('llm-budget-lab');
+      range = lab.shadowRoot.querySelector('input.field-range[data-field="batch"]');
+    }
+    const lo = Number(range.min);
+    const hi = Number(range.max);
+    const out = [];
+    await new Promise((r) => requestAnimationFrame(r));
+    for (let i = 0; i < n; i += 1) {
+      // Sweep up then down so every step changes the value.
+      const f = i < n / 2 ? i / (n / 2) : (n - i) / (n / 2);
+      range.value = String(lo + (hi - lo) * f);
+      const t0 = performance.now();
+      range.dispatchEvent(new Event('input', { bubbles: true }));
+      void document.body.offsetHeight; // style + layout of the light DOM
+      void (range.getRootNode().host || document.body).getBoundingClientRect(); // and of the shadow tree
+      out.push(performance.now() - t0);
+      if (i % 10 === 9) await new Promise((r) => requestAnimationFrame(r)); // let it paint now and then
+    }
+    return out;
+  }, { n: steps, baseline });
+  await context.close();
+  return { steps, median_ms: round(quantile(times, 0.5), 3), p95_ms: round(quantile(times, 0.95), 3), max_ms: round(Math.max(...times), 3) };
+}
+
+function lighthouse(url) {
+  const bin = path.join(REPO, 'node_modules/.bin/lighthouse');
+  if (!existsSync(bin)) return { skipped: 'lighthouse is not installed (npm install: devDependency lighthouse@12.2.3)' };
+  const out = path.join(REPO, 'bench', 'lighthouse.json');
+  const r = spawnSync(bin, [url, '--quiet', '--output=json', `--output-path=${out}`,
+    '--only-categories=performance,accessibility,best-practices,seo',
+    '--chrome-flags=--headless --no-sandbox --disable-gpu'], { env: { ...process.env, CHROME_PATH: CHROME }, encoding: 'utf8', timeout: 180000 });
+  if (r.status !== 0 || !existsSync(out)) return { skipped: `lighthouse failed: ${(r.stderr || r.error || '').toString().trim().split('\n').slice(-3).join(' / ')}` };
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  const scores = {};
+  for (const [k, c] of Object.entries(report.categories)) scores[k] = Math.round(c.score * 100);
+  return { version: report.lighthouseVersion, form_factor: report.configSettings.formFactor, scores,
+    metrics: { fcp_ms: round(report.audits['first-contentful-paint'].numericValue, 0), lcp_ms: round(report.audits['largest-contentful-paint'].numericValue, 0),
+      tbt_ms: round(report.audits['total-blocking-time'].numericValue, 0), cls: round(report.audits['cumulative-layout-shift'].numericValue, 3) } };
+}
+
+const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
+const verdict = (ok) => (ok ? 'ok' : 'OVER');
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  if (!existsSync(path.join(DIST, 'index.html'))) throw new Error('dist/ is not built: run tools/build first');
+  const size = sizes();
+
+  // Baseline: index.html with every <script> removed, served the same way.
+  const baseDir = mkdtempSync(path.join(tmpdir(), 'llmb-bench-'));
+  cpSync(DIST, baseDir, { recursive: true });
+  writeFileSync(path.join(baseDir, 'index.html'), readFileSync(path.join(DIST, 'index.html'), 'utf8').replace(/<script\b[^>]*>\s*<\/script>/g, ''));
+
+  const served = await startServer({ root: DIST, port: 0 });
+  const servedBase = await startServer({ root: baseDir, port: 0 });
+  const browser = await chromium.launch({ executablePath: CHROME, args: ARGS });
+  let results;
+  try {
+    await timeReady(browser, served.url, 2); // warm-up (disk cache, compile)
+    const ready = {
+      http: await timeReady(browser, served.url, opts.runs),
+      file: await timeReady(browser, pathToFileURL(path.join(DIST, 'index.html')).href, opts.runs),
+      baseline_http: await timeReady(browser, servedBase.url, opts.runs, { baseline: true }),
+    };
+    ready.ratio_to_baseline = round(ready.http.median_ms / ready.baseline_http.median_ms);
+    const update = {
+      lesson: await timeUpdates(browser, served.url, opts.steps),
+      embed_calculator: await timeUpdates(browser, `${served.url}embed.html?parts=calculator`, opts.steps),
+      baseline: await timeUpdates(browser, servedBase.url, opts.steps, { baseline: true }),
+    };
+    update.ratio_to_baseline = round(update.lesson.median_ms / Math.max(update.baseline.median_ms, 0.001));
+    results = { date: new Date().toISOString(), machine: { cpus: cpus().length, chromium: browser.version() }, runs: opts.runs, size, ready, update };
+  } finally {
+    await browser.close();
+    served.server.close();
+    servedBase.server.close();
+    rmSync(baseDir, { recursive: true, force: true });
+  }
+
+  mkdirSync(path.join(REPO, 'bench'), { recursive: true });
+  if (opts.lighthouse) {
+    const lhServer = await startServer({ root: DIST, port: 0 });
+    try { results.lighthouse = lighthouse(lhServer.url); } finally { lhServer.server.close(); }
+  }
+  results.targets = {
+    lesson_page_gzip: { target_bytes: TARGETS.lesson_page_gzip_bytes, actual_bytes: size.lesson_page.gzip, ok: size.lesson_page.gzip <= TARGETS.lesson_page_gzip_bytes },
+    element_script_gzip: { target_bytes: TARGETS.element_script_gzip_bytes, actual_bytes: size.files['llm-budget-lab.js'].gzip, ok: size.files['llm-budget-lab.js'].gzip <= TARGETS.element_script_gzip_bytes },
+    update_p95: { target_ms: TARGETS.update_p95_ms, actual_ms: results.update.lesson.p95_ms, ok: results.update.lesson.p95_ms <= TARGETS.update_p95_ms },
+    ready_median: { target_ms: TARGETS.ready_median_ms, actual_ms: results.ready.http.median_ms, ok: results.ready.http.median_ms <= TARGETS.ready_median_ms },
+  };
+  writeFileSync(path.join(REPO, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+
+  const L = [];
+  L.push('dist/ sizes                    raw        gzip -9');
+  for (const [f, s] of Object.entries(size.files)) L.push(`  ${f.padEnd(26)} ${kb(s.raw).padStart(10)} ${kb(s.gzip).padStart(10)}`);
+  L.push(`  ${'total'.padEnd(26)} ${kb(size.total.raw).padStart(10)} ${kb(size.total.gzip).padStart(10)}`);
+  L.push(`  ${'lesson page (loaded)'.padEnd(26)} ${kb(size.lesson_page.raw).padStart(10)} ${kb(size.lesson_page.gzip).padStart(10)}`);
+  L.push('');
+  L.push(`ready (navigation -> lab ready), ${opts.runs} runs     median      p95`);
+  L.push(`  http                          ${String(results.ready.http.median_ms).padStart(8)} ms ${String(results.ready.http.p95_ms).padStart(7)} ms`);
+  L.push(`  file://                       ${String(results.ready.file.median_ms).padStart(8)} ms ${String(results.ready.file.p95_ms).padStart(7)} ms`);
+  L.push(`  baseline (scripts off, load)  ${String(results.ready.baseline_http.median_ms).padStart(8)} ms ${String(results.ready.baseline_http.p95_ms).padStart(7)} ms   ratio ${results.ready.ratio_to_baseline}x`);
+  L.push('');
+  L.push(`update (input event + layout), ${opts.steps} steps     median      p95`);
+  L.push(`  lesson page                   ${String(results.update.lesson.median_ms).padStart(8)} ms ${String(results.update.lesson.p95_ms).padStart(7)} ms`);
+  L.push(`  embed, calculator only        ${String(results.update.embed_calculator.median_ms).padStart(8)} ms ${String(results.update.embed_calculator.p95_ms).padStart(7)} ms`);
+  L.push(`  baseline (no listener)        ${String(results.update.baseline.median_ms).padStart(8)} ms ${String(results.update.baseline.p95_ms).padStart(7)} ms`);
+  L.push('');
+  if (results.lighthouse) {
+    if (results.lighthouse.scores) {
+      L.push(`lighthouse ${results.lighthouse.version} (${results.lighthouse.form_factor}): ${Object.entries(results.lighthouse.scores).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+      L.push(`  FCP ${results.lighthouse.metrics.fcp_ms} ms, LCP ${results.lighthouse.metrics.lcp_ms} ms, TBT ${results.lighthouse.metrics.tbt_ms} ms, CLS ${results.lighthouse.metrics.cls}`);
+    } else L.push(`lighthouse: ${results.lighthouse.skipped}`);
+    L.push('');
+  }
+  L.push('targets');
+  const t = results.targets;
+  L.push(`  lesson page <= 80 KB gzip        ${kb(t.lesson_page_gzip.actual_bytes).padStart(10)}  ${verdict(t.lesson_page_gzip.ok)}`);
+  L.push(`  element script <= 40 KB gzip     ${kb(t.element_script_gzip.actual_bytes).padStart(10)}  ${verdict(t.element_script_gzip.ok)}`);
+  L.push(`  update p95 <= 8 ms               ${`${t.update_p95.actual_ms} ms`.padStart(10)}  ${verdict(t.update_p95.ok)}`);
+  L.push(`  ready median <= 150 ms           ${`${t.ready_median.actual_ms} ms`.padStart(10)}  ${verdict(t.ready_median.ok)}`);
+  process.stdout.write(`${L.join('\n')}\nwritten: bench/results.json\n`);
+}
+
+main().catch((err) => {
+  process.stderr.write(`bench-page: ${err.message}\n`);
+  process.exit(1);
+});
