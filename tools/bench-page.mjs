@@ -14,7 +14,8 @@
 //     dispatch `input` (store -> core plan + capacity -> every part redraws),
 //     then force style and layout; median and 95th percentile; baseline: the
 //     same steps on the scripts-off page (a slider nobody listens to);
-//   - Lighthouse 12.2.3 (if installed) on the lesson page: its four scores.
+//   - Lighthouse 12.2.3 (if installed) on the lesson page, desktop preset: its four
+//     scores (full report: build/lighthouse.json).
 // Prints a table and writes bench/results.json.
 import { chromium } from 'playwright-core';
 import { readdirSync, readFileSync, writeFileSync, mkdirSync, mkdtempSync, cpSync, rmSync, existsSync } from 'node:fs';
@@ -137,10 +138,11 @@ async function timeUpdates(browser, url, steps, { baseline = false } = {}) {
 function lighthouse(url) {
   const bin = path.join(REPO, 'node_modules/.bin/lighthouse');
   if (!existsSync(bin)) return { skipped: 'lighthouse is not installed (npm install: devDependency lighthouse@12.2.3)' };
-  const out = path.join(REPO, 'bench', 'lighthouse.json');
+  mkdirSync(path.join(REPO, 'build'), { recursive: true });
+  const out = path.join(REPO, 'build', 'lighthouse.json');
   const r = spawnSync(bin, [url, '--quiet', '--output=json', `--output-path=${out}`,
-    '--only-categories=performance,accessibility,best-practices,seo',
-    '--chrome-flags=--headless --no-sandbox --disable-gpu'], { env: { ...process.env, CHROME_PATH: CHROME }, encoding: 'utf8', timeout: 180000 });
+    '--only-categories=performance,accessibility,best-practices,seo', '--preset=desktop',
+    '--chrome-flags=--headless --no-sandbox --disable-gpu'], { env: { ...process.env, CHROME_PATH: CHROME }, encoding: 'utf8', timeout: 420000 });
   if (r.status !== 0 || !existsSync(out)) return { skipped: `lighthouse failed: ${(r.stderr || r.error || '').toString().trim().split('\n').slice(-3).join(' / ')}` };
   const report = JSON.parse(readFileSync(out, 'utf8'));
   const scores = {};

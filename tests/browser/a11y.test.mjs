@@ -157,3 +157,24 @@ test('no horizontal scrolling at 640 px (200 % zoom of 1280) and 320 px', async 
     }
   }
 });
+
+test('print: results and charts are printed, controls are not', async () => {
+  const { context, page } = await open('embed.html?parts=calculator%20memory-chart');
+  await page.emulateMedia({ media: 'print' });
+  const shown = await page.locator('llm-budget-lab').evaluate((el) => {
+    const q = (s) => el.shadowRoot.querySelector(s);
+    const visible = (node) => !!node && node.getClientRects().length > 0;
+    return { form: visible(q('.calc-form')), results: visible(q('.results')), chart: visible(q('.part-memory-chart svg')),
+      range: visible(q('input.field-range')) };
+  });
+  assert.deepEqual(shown, { form: false, results: true, chart: true, range: false });
+  await context.close();
+});
+
+test('reduced motion: no transition or animation runs', async () => {
+  const { context, page } = await open('embed.html?parts=calculator', { reducedMotion: 'reduce' });
+  const moving = await page.locator('llm-budget-lab').evaluate((el) => [...el.shadowRoot.querySelectorAll('*')]
+    .filter((n) => { const cs = getComputedStyle(n); return parseFloat(cs.transitionDuration) > 0 || cs.animationName !== 'none'; }).length);
+  assert.equal(moving, 0);
+  await context.close();
+});
