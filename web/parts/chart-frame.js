@@ -35,9 +35,15 @@ export function chartFrame(container, { title, description, className, height = 
 
   let drawFn = null;
   let lastWidth = 0;
+  // The holder's width is read once and then kept up to date by the
+  // ResizeObserver: reading clientWidth on every redraw would force a layout
+  // per chart per input event (the charts' largest cost when a slider moves).
+  let knownWidth = 0;
+  const measure = () => Math.max(260, Math.round(svgHolder.clientWidth || 640));
   function render() {
     if (!drawFn) return;
-    const width = Math.max(260, Math.round(svgHolder.clientWidth || 640));
+    if (!knownWidth) knownWidth = measure();
+    const width = knownWidth;
     lastWidth = width;
     svgNode.setAttribute('viewBox', `0 0 ${width} ${height}`);
     svgNode.setAttribute('width', width);
@@ -46,8 +52,9 @@ export function chartFrame(container, { title, description, className, height = 
     drawFn(svg, width, height);
   }
   if (typeof ResizeObserver === 'function') {
-    new ResizeObserver(() => {
-      const w = Math.max(260, Math.round(svgHolder.clientWidth || 640));
+    new ResizeObserver((entries) => {
+      const w = Math.max(260, Math.round(entries[entries.length - 1].contentRect.width || 640));
+      knownWidth = w;
       if (w !== lastWidth) render();
     }).observe(svgHolder);
   }
