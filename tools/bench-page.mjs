@@ -21,7 +21,7 @@ import { chromium } from 'playwright-core';
 import { readdirSync, readFileSync, writeFileSync, mkdirSync, mkdtempSync, cpSync, rmSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { tmpdir, cpus } from 'node:os';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startServer } from './serve.mjs';
@@ -135,15 +135,27 @@ async function timeUpdates(browser, url, steps, { baseline = false } = {}) {
   return { steps, median_ms: round(quantile(times, 0.5), 3), p95_ms: round(quantile(times, 0.95), 3), max_ms: round(Math.max(...times), 3) };
 }
 
-function lighthouse(url) {
+/** Runs a command without blocking this process (the page server lives here too). */
+function run(cmd, args, env, timeoutMs) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => { stderr = (stderr + d).slice(-4000); });
+    const timer = setTimeout(() => child.kill('SIGTERM'), timeoutMs);
+    child.on('close', (status) => { clearTimeout(timer); resolve({ status, stderr }); });
+  });
+}
+
+async function lighthouse(url) {
   const bin = path.join(REPO, 'node_modules/.bin/lighthouse');
   if (!existsSync(bin)) return { skipped: 'lighthouse is not installed (npm install: devDependency lighthouse@12.2.3)' };
   mkdirSync(path.join(REPO, 'build'), { recursive: true });
   const out = path.join(REPO, 'build', 'lighthouse.json');
-  const r = spawnSync(bin, [url, '--quiet', '--output=json', `--output-path=${out}`,
+  rmSync(out, { force: true });
+  const r = await run(bin, [url, '--quiet', '--output=json', `--output-path=${out}`,
     '--only-categories=performance,accessibility,best-practices,seo', '--preset=desktop',
-    '--chrome-flags=--headless --no-sandbox --disable-gpu'], { env: { ...process.env, CHROME_PATH: CHROME }, encoding: 'utf8', timeout: 420000 });
-  if (r.status !== 0 || !existsSync(out)) return { skipped: `lighthouse failed: ${(r.stderr || r.error || '').toString().trim().split('\n').slice(-3).join(' / ')}` };
+    '--chrome-flags=--headless --no-sandbox --disable-gpu'], { ...process.env, CHROME_PATH: CHROME }, 300000);
+  if (r.status !== 0 || !existsSync(out)) return { skipped: `lighthouse failed (status ${r.status}): ${r.stderr.trim().split('\n').slice(-3).join(' / ')}` };
   const report = JSON.parse(readFileSync(out, 'utf8'));
   const scores = {};
   for (const [k, c] of Object.entries(report.categories)) scores[k] = Math.round(c.score * 100);
@@ -194,7 +206,7 @@ async function main() {
   mkdirSync(path.join(REPO, 'bench'), { recursive: true });
   if (opts.lighthouse) {
     const lhServer = await startServer({ root: DIST, port: 0 });
-    try { results.lighthouse = lighthouse(lhServer.url); } finally { lhServer.server.close(); }
+    try { results.lighthouse = await lighthouse(lhServer.url); } finally { lhServer.server.close(); }
   }
   results.targets = {
     lesson_page_gzip: { target_bytes: TARGETS.lesson_page_gzip_bytes, actual_bytes: size.lesson_page.gzip, ok: size.lesson_page.gzip <= TARGETS.lesson_page_gzip_bytes },
