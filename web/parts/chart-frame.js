@@ -35,15 +35,19 @@ export function chartFrame(container, { title, description, className, height = 
 
   let drawFn = null;
   let lastWidth = 0;
-  // The holder's width is read once and then kept up to date by the
-  // ResizeObserver: reading clientWidth on every redraw would force a layout
-  // per chart per input event (the charts' largest cost when a slider moves).
+  // The holder's width comes from the ResizeObserver, which reports it after
+  // the browser's own layout and before paint: reading clientWidth here would
+  // force a synchronous layout of the whole page per chart, at start-up and
+  // on every input event (the charts' largest cost). Until the first report
+  // the chart is drawn at a default width; the report redraws it before the
+  // first paint.
+  const hasObserver = typeof ResizeObserver === 'function';
   let knownWidth = 0;
   const measure = () => Math.max(260, Math.round(svgHolder.clientWidth || 640));
   function render() {
     if (!drawFn) return;
-    if (!knownWidth) knownWidth = measure();
-    const width = knownWidth;
+    if (!knownWidth && !hasObserver) knownWidth = measure();
+    const width = knownWidth || 640;
     lastWidth = width;
     svgNode.setAttribute('viewBox', `0 0 ${width} ${height}`);
     svgNode.setAttribute('width', width);
@@ -51,7 +55,7 @@ export function chartFrame(container, { title, description, className, height = 
     svg.selectAll('*').remove();
     drawFn(svg, width, height);
   }
-  if (typeof ResizeObserver === 'function') {
+  if (hasObserver) {
     new ResizeObserver((entries) => {
       const w = Math.max(260, Math.round(entries[entries.length - 1].contentRect.width || 640));
       knownWidth = w;
