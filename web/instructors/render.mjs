@@ -21,7 +21,11 @@ const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 /** Light-theme defaults of every --llmb-* property, from the :host block of lab.css. */
 export function themeProperties(labCss) {
   const host = labCss.slice(0, labCss.indexOf('@media'));
-  return [...host.matchAll(/var\((--llmb-[a-z-]+),\s*([^;]+)\);/g)].map((m) => ({ name: m[1], fallback: m[2].replace(/\)$/, '') }));
+  const darkStart = labCss.indexOf('@media (prefers-color-scheme: dark)');
+  const dark = darkStart < 0 ? '' : labCss.slice(darkStart, labCss.indexOf('}\n}', darkStart));
+  const read = (text) => [...text.matchAll(/var\((--llmb-[a-z-]+),\s*([^;]+)\);/g)].map((m) => [m[1], m[2].replace(/\)$/, '')]);
+  const darkMap = new Map(read(dark));
+  return read(host).map(([name, fallback]) => ({ name, fallback, dark: darkMap.get(name) || fallback }));
 }
 
 const PROPERTY_TEXT = {
@@ -49,7 +53,7 @@ export function renderInstructors(root) {
     ...presets.gpus.map((g) => [g.id, g.label, 'GPU: memory and usable rates']),
   ].map(([id, label, kind]) => `<tr><th scope="row"><code>${esc(id)}</code></th><td>${esc(label)}</td><td>${kind}</td></tr>`).join('\n');
   const props = themeProperties(labCss);
-  const cssRows = props.map((p) => `<tr><th scope="row"><code>${p.name}</code></th><td>${esc(PROPERTY_TEXT[p.name] || '')}</td><td><code>${esc(p.fallback)}</code></td><td><code>${esc(`llm-budget-lab { ${p.name}: ${EXAMPLE[p.name] || (p.fallback.startsWith('#') ? '#0b6e4f' : p.fallback)}; }`)}</code></td></tr>`).join('\n');
+  const cssRows = props.map((p) => `<tr><th scope="row"><code>${p.name}</code></th><td>${esc(PROPERTY_TEXT[p.name] || '')}</td><td><code>${esc(p.fallback)}</code></td><td><code>${esc(p.dark)}</code></td><td><code>${esc(`llm-budget-lab { ${p.name}: ${EXAMPLE[p.name] || (p.fallback.startsWith('#') ? '#0b6e4f' : p.fallback)}; }`)}</code></td></tr>`).join('\n');
   const template = readFileSync(path.join(root, 'web/instructors/instructors.html'), 'utf8');
   return template.replace('{{PARTS_ROWS}}', partsRows).replace('{{PRESET_ROWS}}', presetRows)
     .replace('{{CSS_ROWS}}', cssRows).replace('{{CSS_COUNT}}', String(props.length));
