@@ -186,6 +186,7 @@ async function main() {
     const ready = {
       http: await timeReady(browser, served.url, opts.runs),
       file: await timeReady(browser, pathToFileURL(path.join(DIST, 'index.html')).href, opts.runs),
+      embed_calculator_http: await timeReady(browser, `${served.url}embed.html?parts=calculator`, opts.runs),
       baseline_http: await timeReady(browser, servedBase.url, opts.runs, { baseline: true }),
     };
     ready.ratio_to_baseline = round(ready.http.median_ms / ready.baseline_http.median_ms);
@@ -225,6 +226,7 @@ async function main() {
   L.push(`ready (navigation -> lab ready), ${opts.runs} runs     median      p95`);
   L.push(`  http                          ${String(results.ready.http.median_ms).padStart(8)} ms ${String(results.ready.http.p95_ms).padStart(7)} ms`);
   L.push(`  file://                       ${String(results.ready.file.median_ms).padStart(8)} ms ${String(results.ready.file.p95_ms).padStart(7)} ms`);
+  L.push(`  embed, calculator only (http)${String(results.ready.embed_calculator_http.median_ms).padStart(8)} ms ${String(results.ready.embed_calculator_http.p95_ms).padStart(7)} ms`);
   L.push(`  baseline (scripts off, load)  ${String(results.ready.baseline_http.median_ms).padStart(8)} ms ${String(results.ready.baseline_http.p95_ms).padStart(7)} ms   ratio ${results.ready.ratio_to_baseline}x`);
   L.push('');
   L.push(`update (input event + layout), ${opts.steps} steps     median      p95`);
