@@ -1,5 +1,5 @@
 // Native timings of the core (Google Benchmark). A benchmark, not a test:
-// it reports, it asserts nothing. Run through tools/bench/run, which asks for
+// it reports, it asserts nothing. Run through tools/bench, which asks for
 // medians of repeated runs.
 #include <benchmark/benchmark.h>
 

@@ -1,7 +1,7 @@
 // Wasm timings under node: ns per plan() call through the facade and through
 // the raw binding, and one 1024-point sweepBatch versus 1024 single plan()
 // calls. Medians of repeated rounds; reports only, asserts nothing.
-//   node tools/bench/bench_wasm.mjs [--json]
+//   node tools/benchmarks/bench_wasm.mjs [--json]
 import { performance } from 'node:perf_hooks';
 import { loadBudgetCore } from '../../web/core/budget-core.js';
 import { loadWasmModule } from '../../web/core/wasm-module.js';

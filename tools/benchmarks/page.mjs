@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Page budget bench (issue 5): a benchmark, not a test. Needs a built dist/.
 //
-//   node tools/bench-page.mjs [--runs N] [--steps N] [--no-lighthouse]
+//   node tools/benchmarks/page.mjs (or tools/bench) [--runs N] [--steps N] [--no-lighthouse]
 //
 // Measures, in headless Debian chromium (playwright-core):
 //   - size of every file in dist/, raw and gzip -9, and the totals a lesson
@@ -26,7 +26,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startServer } from './serve.mjs';
 
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DIST = path.join(REPO, 'dist');
 const CHROME = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
@@ -251,6 +251,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  process.stderr.write(`bench-page: ${err.message}\n`);
+  process.stderr.write(`bench page: ${err.message}\n`);
   process.exit(1);
 });
