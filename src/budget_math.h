@@ -49,9 +49,15 @@ inline double compute_time_s(const BudgetInput& in, double batch) {
 
 inline bool fits(const BudgetInput& in, double total) { return total <= in.gpu_memory_bytes; }
 
+/// G - headroom_fraction * G [bytes]: the most memory a configuration may use
+/// and still leave the headroom free (the boundary between "fits" and "tight").
+inline double headroom_limit_bytes(const BudgetInput& in) {
+  return in.gpu_memory_bytes - in.headroom_fraction * in.gpu_memory_bytes;
+}
+
 /// Fits and leaves at least headroom_fraction of GPU memory free (verdict "fits", not "tight").
 inline bool fits_with_headroom(const BudgetInput& in, double total) {
-  return fits(in, total) && !(in.gpu_memory_bytes - total < in.headroom_fraction * in.gpu_memory_bytes);
+  return fits(in, total) && total <= headroom_limit_bytes(in);
 }
 
 /// plan() without validation; `in` must have passed validate_budget_input().

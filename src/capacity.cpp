@@ -39,7 +39,7 @@ CapacityResult capacity(const BudgetInput& in) {
 
   // Batch: P*b_w + per_request*B <= budget  =>  B = floor((budget - P*b_w) / per_request).
   const double per_request = detail::kv_bytes_per_token(in) * detail::cached_tokens(in, in.context_tokens);
-  const double usable = gpu * (1 - in.headroom_fraction);
+  const double usable = detail::headroom_limit_bytes(in);
   r.max_batch = largest_whole((gpu - weights) / per_request, kMaxBatch, [&](double b) {
     return b >= 1 && detail::fits(in, detail::total_bytes(in, b, in.context_tokens));
   });

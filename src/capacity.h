@@ -17,7 +17,7 @@ struct CapacityResult {
 };
 
 /// Closed forms, from memory = P*b_w + c*n_c*B (c = 2*L*H_kv*d_h*b_c, n_c = min(n, W)):
-///   max_batch       = floor((G - P*b_w) / (c*n_c))          (G*(1 - headroom) for the headroom variant)
+///   max_batch       = floor((G - P*b_w) / (c*n_c))          (G - headroom*G for the headroom variant)
 ///   max_context     = floor((G - P*b_w) / (c*B)), or 1e8 when the window's n_c = W fits
 ///   crossover_batch = ceil((P*b_w/BW) / (2*P_active/F - c*n_c/BW)), none when the bracket <= 0
 /// Each answer is then checked against the same predicate plan() uses, so the

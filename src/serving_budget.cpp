@@ -15,6 +15,7 @@ BudgetResult plan_validated(const BudgetInput& in) {
   r.kv_cache_bytes = kv_cache_bytes(in, in.batch, in.context_tokens);
   r.total_bytes = r.weight_bytes + r.kv_cache_bytes;
   r.free_bytes = in.gpu_memory_bytes - r.total_bytes;
+  r.headroom_limit_bytes = headroom_limit_bytes(in);
   r.memory_time_s = memory_time_s(in, r.total_bytes);
   r.compute_time_s = compute_time_s(in, in.batch);
   r.bound_by = r.compute_time_s > r.memory_time_s ? BindingTerm::compute : BindingTerm::memory;

@@ -10,7 +10,7 @@
 namespace llmbudget {
 
 /// The budget for one configuration. When ok is false only `error` is
-/// meaningful. When verdict is does_not_fit, has_speed is false and the three
+/// meaningful. headroom_limit_bytes is set whatever the verdict (charts draw it). When verdict is does_not_fit, has_speed is false and the three
 /// speed fields are 0 (the lesson's rule: read "fits" first).
 struct BudgetResult {
   bool ok = false;
@@ -20,6 +20,7 @@ struct BudgetResult {
   double kv_cache_bytes_per_token = 0;   ///< 2*L*H_kv*d_h*b_c, one token of one request
   double total_bytes = 0;                ///< weights + KV cache (activations ignored)
   double free_bytes = 0;                 ///< gpu_memory_bytes - total_bytes (negative when over)
+  double headroom_limit_bytes = 0;       ///< G - headroom_fraction*G: the most total_bytes may be for verdict "fits" (above it: "tight" or does_not_fit)
   double memory_time_s = 0;              ///< total_bytes / BW
   double compute_time_s = 0;             ///< 2 * active_params * B / F
   double step_s = 0;                     ///< max of the two terms (0 when !has_speed)

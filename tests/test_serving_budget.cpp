@@ -168,6 +168,44 @@ TEST_CASE("tight: fits but leaves less than the headroom free", "[plan]") {
   CHECK(plan(in).verdict == Verdict::fits);
 }
 
+TEST_CASE("headroom_limit_bytes is the fits/tight boundary", "[plan]") {
+  // Lesson defaults: 80e9 - 0.1 * 80e9 = 72e9 B (0.1 * 80e9 rounds to exactly 8e9).
+  BudgetInput in = lesson_input(2, 8, 2, 54, 8192);
+  BudgetResult r = plan(in);
+  REQUIRE(r.ok);
+  CHECK(r.headroom_limit_bytes == 72e9);
+  // B = 54 uses 71982058496 B <= 72e9 -> fits; B = 55 uses 73055800320 B > 72e9 -> tight.
+  CHECK(r.total_bytes <= r.headroom_limit_bytes);
+  CHECK(r.verdict == Verdict::fits);
+  in.batch = 55;
+  r = plan(in);
+  CHECK(r.total_bytes == 73055800320.0);
+  CHECK(r.verdict == Verdict::tight);
+  CHECK(r.headroom_limit_bytes == 72e9);  // set whatever the verdict
+
+  // Exactly at the limit is "fits": weights only + 1 token = 14000131072 B,
+  // GPU twice that with 50 % headroom -> limit 28000262144 - 14000131072 = total.
+  in = lesson_input(2, 8, 2, 1, 1);
+  in.gpu_memory_bytes = 28000262144.0;
+  in.headroom_fraction = 0.5;
+  r = plan(in);
+  CHECK(r.headroom_limit_bytes == 14000131072.0);
+  CHECK(r.total_bytes == 14000131072.0);
+  CHECK(r.verdict == Verdict::fits);
+  // One byte less GPU memory: limit 14000131071.5 < total -> tight.
+  in.gpu_memory_bytes -= 1;
+  r = plan(in);
+  CHECK(r.headroom_limit_bytes == 14000131071.5);
+  CHECK(r.verdict == Verdict::tight);
+
+  // Zero headroom: the limit is the GPU memory itself, even when it does not fit.
+  in.headroom_fraction = 0;
+  in.batch = 1e6;
+  r = plan(in);
+  CHECK(r.verdict == Verdict::does_not_fit);
+  CHECK(r.headroom_limit_bytes == 28000262143.0);
+}
+
 TEST_CASE("exactly full GPU memory fits (memory <= GPU memory)", "[plan]") {
   // Weights only: 7e9 * 2 = 14e9; cache 1 token: 131072 B. GPU = 14000131072 B.
   BudgetInput in = lesson_input(2, 8, 2, 1, 1);
@@ -278,7 +316,7 @@ TEST_CASE("every result is finite at the corners of the valid ranges", "[plan][f
     const BudgetResult r = plan(in);
     REQUIRE(r.ok);
     for (double v : {r.weight_bytes, r.kv_cache_bytes, r.kv_cache_bytes_per_token, r.total_bytes, r.free_bytes,
-                     r.memory_time_s, r.compute_time_s, r.step_s, r.per_request_tokens_per_s,
+                     r.headroom_limit_bytes, r.memory_time_s, r.compute_time_s, r.step_s, r.per_request_tokens_per_s,
                      r.total_tokens_per_s}) {
       CHECK(std::isfinite(v));
     }

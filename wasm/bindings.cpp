@@ -85,6 +85,7 @@ EMSCRIPTEN_BINDINGS(budget_core) {
       .field("kv_cache_bytes_per_token", &lb::BudgetResult::kv_cache_bytes_per_token)
       .field("total_bytes", &lb::BudgetResult::total_bytes)
       .field("free_bytes", &lb::BudgetResult::free_bytes)
+      .field("headroom_limit_bytes", &lb::BudgetResult::headroom_limit_bytes)
       .field("memory_time_s", &lb::BudgetResult::memory_time_s)
       .field("compute_time_s", &lb::BudgetResult::compute_time_s)
       .field("step_s", &lb::BudgetResult::step_s)

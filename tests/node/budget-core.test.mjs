@@ -80,6 +80,25 @@ test('plan: tight when it fits but leaves less than the headroom free', () => {
   assertClose(result.value.total_tokens_per_s, row.exact.total_tokens_per_s, 'total_tokens_per_s');
 });
 
+test('plan: headroom_limit_bytes is the fits/tight boundary the verdict uses', () => {
+  // 80e9 - 0.1 * 80e9 = 72e9 B. GQA-8 16-bit, n = 8192: 14e9 + B * 1073741824 B,
+  // so B = 54 (71982058496 B) fits and B = 55 (73055800320 B) is tight.
+  const row = SEED.budget_rows[1];
+  const at54 = core.plan({ ...lessonInput(core.DEFAULT_INPUT, row), batch: 54 });
+  const at55 = core.plan({ ...lessonInput(core.DEFAULT_INPUT, row), batch: 55 });
+  assert.equal(at54.value.headroom_limit_bytes, 72e9);
+  assert.equal(at54.value.total_bytes, 71982058496);
+  assert.equal(at54.value.verdict, 'fits');
+  assert.equal(at55.value.headroom_limit_bytes, 72e9);
+  assert.equal(at55.value.total_bytes, 73055800320);
+  assert.equal(at55.value.verdict, 'tight');
+  // 20 % headroom on 48e9 B: 48e9 - 9.6e9 = 38.4e9 B, also when nothing fits.
+  const over = core.plan({ ...lessonInput(core.DEFAULT_INPUT, row), gpu_memory_bytes: 48e9,
+    headroom_fraction: 0.2, batch: 1000 });
+  assert.equal(over.value.verdict, 'does-not-fit');
+  assert.equal(over.value.headroom_limit_bytes, 38.4e9);
+});
+
 test('plan: compute-bound when 2·P·B/F exceeds memory/BW', () => {
   // B=1024, GQA-8, 8-bit everything, context 128: compute = 2*7e9*1024/4e13 = 0.3584 s;
   // memory = 7e9 + 2*32*8*128*128*1024*1 = 7e9 + 8589934592 B -> 0.015589934592 s.

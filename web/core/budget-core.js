@@ -102,7 +102,8 @@ function buildCore(module) {
      * Memory and decode speed for one configuration.
      * @param {object} input every BudgetInput field (spread DEFAULT_INPUT; none is defaulted here)
      * @returns value {weight_bytes, kv_cache_bytes, kv_cache_bytes_per_token, total_bytes,
-     *   free_bytes, memory_time_s, compute_time_s, step_s, bound_by:'memory'|'compute',
+     *   free_bytes, headroom_limit_bytes (the most total_bytes may be for verdict 'fits'),
+     *   memory_time_s, compute_time_s, step_s, bound_by:'memory'|'compute',
      *   fits, verdict:'fits'|'tight'|'does-not-fit', has_speed, per_request_tokens_per_s,
      *   total_tokens_per_s}; step_s and the two tokens/s fields are null when !has_speed
      *   (a configuration that does not fit has no speed).
@@ -119,6 +120,7 @@ function buildCore(module) {
             kv_cache_bytes_per_token: raw.kv_cache_bytes_per_token,
             total_bytes: raw.total_bytes,
             free_bytes: raw.free_bytes,
+            headroom_limit_bytes: raw.headroom_limit_bytes,
             memory_time_s: raw.memory_time_s,
             compute_time_s: raw.compute_time_s,
             step_s: raw.has_speed ? raw.step_s : null,
