@@ -24,7 +24,7 @@ function mount(container, ctx) {
     update(state, { plan }) {
       const gpu = state.input.gpu_memory_bytes;
       // Headroom line: the memory level that leaves headroom_fraction free.
-      const headroomLevel = gpu * (1 - state.input.headroom_fraction);
+      const headroomLevel = plan.headroom_limit_bytes;
       const bars = [{ key: 'now', label: 'Your configuration', plan, current: true }, ...lessonRows(state.input)];
       const over = bars.filter((b) => !b.plan.fits);
       frame.draw((svg, width, height) => {
