@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "budget_math.h"
 #include "speculative.h"
 
 namespace llmbudget {
@@ -17,6 +18,18 @@ const double kGpuMemoryGb[] = {24, 40, 48, 80, 96, 141};
 constexpr double kMaxWeightShare = 0.7;   // weights use at most this share of the GPU
 constexpr double kFitMargin = 0.05;       // totals stay this far (share of GPU) from the edge
 constexpr double kOverflowSpan = 0.8;     // a non-fitting total is at most (1.05 + 0.8) x GPU
+
+constexpr double kBytesPerGb = 1e9;
+
+// Weights in GB through the core's formula (P * b_w, budget_math.h). Exact for
+// every listed size and precision: P * b_w is a whole number of bytes and
+// params_billion * bits / 8 a multiple of 0.5, so dividing by 1e9 rounds nothing.
+double weight_gb(double params_billion, double weight_bits) {
+  BudgetInput in;
+  in.total_params = params_billion * kBytesPerGb;
+  in.weight_bytes_per_param = weight_bits / 8;
+  return detail::weight_bytes(in) / kBytesPerGb;
+}
 
 // Even whole numbers of GB from lo to hi (both inclusive after rounding inwards).
 double pick_even(Pcg32& rng, double lo, double hi) {
@@ -81,7 +94,7 @@ QuizVariant make_variant(std::uint32_t seed) {
   std::uint32_t count = 0;
   for (double p : kParamsBillion) {
     for (double b : kWeightBits) {
-      if (p * b / 8 <= kMaxWeightShare * v.gpu_memory_gb) {
+      if (weight_gb(p, b) <= kMaxWeightShare * v.gpu_memory_gb) {
         options_params[count] = p;
         options_bits[count] = b;
         ++count;
@@ -91,7 +104,7 @@ QuizVariant make_variant(std::uint32_t seed) {
   const std::uint32_t pick = rng.below(count);
   v.params_billion = options_params[pick];
   v.weight_bits = options_bits[pick];
-  v.weight_gb = v.params_billion * v.weight_bits / 8;
+  v.weight_gb = weight_gb(v.params_billion, v.weight_bits);
 
   const bool want_fit = rng.below(2) == 1;
   const double room = v.gpu_memory_gb - v.weight_gb;

@@ -42,7 +42,7 @@ struct QuizVariant {
   // ---- Question 1: does it fit? ----
   double params_billion = 0;       ///< model size, billions of parameters, from {1, 3, 7, 8, 13, 14, 32, 34, 70}
   double weight_bits = 0;          ///< weight precision, bits per parameter: 4, 8 or 16
-  double weight_gb = 0;            ///< params_billion * weight_bits / 8 (P * b_w)
+  double weight_gb = 0;            ///< P * b_w in GB (budget_math.h's weight formula; = params_billion * weight_bits / 8)
   double cache_gb = 0;             ///< KV cache at the target load with 16-bit values; even whole GB, >= 2
   double gpu_memory_gb = 0;        ///< from {24, 40, 48, 80, 96, 141}
   double total_gb = 0;             ///< weight_gb + cache_gb
