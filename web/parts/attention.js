@@ -4,61 +4,83 @@
 import { scaleLog } from 'd3-scale';
 import { axisBottom, axisLeft } from 'd3-axis';
 import { registerPart } from './registry.js';
-import { chartFrame, MARGIN, polyline } from './chart-frame.js';
+import { chartFrame, MARGIN, polyline, keep, text, shown } from './chart-frame.js';
 import * as fmt from '../element/format.js';
 
 const POINTS = 200;
 const MIN_CONTEXT = 512;
 const MAX_CONTEXT = 1e6;
 
+/** Every tenth point of a context sweep (and the last) as table rows. */
+function rowsOf(s) {
+  const step = Math.ceil(POINTS / 20);
+  return s.context_tokens.map((n, i) => [n, i]).filter(([, i]) => i % step === 0 || i === POINTS - 1)
+    .map(([n, i]) => [fmt.int(n), fmt.fixed2(s.stored_score_bytes[i] / fmt.GB),
+      fmt.num1(s.tiled_kernel_bytes[i] / 1e6), fmt.num1(s.kv_cache_bytes[i] / fmt.GB)]);
+}
+
 function mount(container, ctx) {
   const frame = chartFrame(container, {
     title: 'Attention-score memory against context',
     description: 'Both axes are logarithmic: the stored score matrix grows with the square of the context (slope 2), a tiled kernel’s working memory grows linearly (slope 1).',
   });
+  // The chart and its summary depend on the query heads, the cache precision
+  // and the context only; the data table's KV-cache column on every field.
+  let chartKey = '';
+  let tableKey = '';
   return {
     update(state) {
       const inp = state.input;
       const hi = Math.min(MAX_CONTEXT, Math.max(32768, inp.context_tokens * 4));
+      const key = `${inp.query_heads}|${inp.cache_bytes_per_value}|${inp.context_tokens}`;
+      const table = () => {
+        const res = ctx.core.sweepContext(inp, MIN_CONTEXT, hi, POINTS);
+        return res.ok ? rowsOf(res.value) : [];
+      };
+      const headers = ['Context (tokens)', 'Stored scores (GB)', 'Tiled kernel (MB)', 'KV cache, whole batch (GB)'];
+      if (key === chartKey) {
+        const tk = Object.values(inp).join('|');
+        if (tk !== tableKey) { tableKey = tk; frame.table(headers, table); }
+        return;
+      }
       const res = ctx.core.sweepContext(inp, MIN_CONTEXT, hi, POINTS);
       const here = ctx.core.attentionMemory(inp.query_heads, inp.context_tokens, inp.cache_bytes_per_value);
       if (!res.ok) { frame.summary(`No chart: ${res.error}`); return; }
+      chartKey = key;
       const s = res.value;
       frame.draw((svg, width, height) => {
         const x = scaleLog().domain([MIN_CONTEXT, hi]).range([MARGIN.left, width - MARGIN.right - 84]);
         const ys = [...s.stored_score_bytes, ...s.tiled_kernel_bytes].filter((v) => v > 0);
         const y = scaleLog().domain([Math.min(...ys), Math.max(...ys)]).nice().range([height - MARGIN.bottom, MARGIN.top]);
-        svg.append('g').attr('class', 'axis').attr('transform', `translate(0,${height - MARGIN.bottom})`)
+        keep(svg, 'g', 'x-axis').attr('class', 'axis').attr('transform', `translate(0,${height - MARGIN.bottom})`)
           .call(axisBottom(x).ticks(Math.max(2, Math.floor(width / 120)), '~s'));
-        svg.append('g').attr('class', 'axis').attr('transform', `translate(${MARGIN.left},0)`)
+        keep(svg, 'g', 'y-axis').attr('class', 'axis').attr('transform', `translate(${MARGIN.left},0)`)
           .call(axisLeft(y).ticks(5, '~s'));
-        svg.append('text').attr('class', 'axis-title').attr('x', MARGIN.left + 6).attr('y', MARGIN.top + 4).text('bytes, one layer');
-        svg.append('text').attr('class', 'axis-title').attr('x', width - MARGIN.right).attr('y', height - 6)
-          .attr('text-anchor', 'end').text('context (tokens)');
+        text(keep(svg, 'text', 'y-title').attr('class', 'axis-title').attr('x', MARGIN.left + 6).attr('y', MARGIN.top + 4), 'bytes, one layer');
+        text(keep(svg, 'text', 'x-title').attr('class', 'axis-title').attr('x', width - MARGIN.right).attr('y', height - 6)
+          .attr('text-anchor', 'end'), 'context (tokens)');
         const series = [
           { key: 'stored_score_bytes', cls: 'series-stored', label: 'stored scores' },
           { key: 'tiled_kernel_bytes', cls: 'series-tiled', label: 'tiled kernel' },
         ];
         for (const ser of series) {
           const pts = s.context_tokens.map((n, i) => [n, s[ser.key][i]]).filter((d) => d[1] > 0);
-          svg.append('path').attr('class', `series ${ser.cls}`).attr('d', polyline(pts.map((d) => [x(d[0]), y(d[1])])));
+          keep(svg, 'path', ser.key).attr('class', `series ${ser.cls}`).attr('d', polyline(pts.map((d) => [x(d[0]), y(d[1])])));
           const last = pts[pts.length - 1];
-          svg.append('text').attr('class', 'series-label').attr('x', x(last[0]) + 4).attr('y', y(last[1]) + 4).text(ser.label);
+          text(shown(keep(svg, 'text', `${ser.key}-label`), !!last).attr('class', 'series-label')
+            .attr('x', last ? x(last[0]) + 4 : 0).attr('y', last ? y(last[1]) + 4 : 0), ser.label);
         }
-        if (here.ok && inp.context_tokens >= MIN_CONTEXT && inp.context_tokens <= hi) {
-          svg.append('line').attr('class', 'crossover-line').attr('x1', x(inp.context_tokens)).attr('x2', x(inp.context_tokens))
-            .attr('y1', MARGIN.top).attr('y2', height - MARGIN.bottom);
-        }
-      });
+        const mark = here.ok && inp.context_tokens >= MIN_CONTEXT && inp.context_tokens <= hi;
+        shown(keep(svg, 'line', 'context'), mark).attr('class', 'crossover-line')
+          .attr('x1', mark ? x(inp.context_tokens) : 0).attr('x2', mark ? x(inp.context_tokens) : 0)
+          .attr('y1', MARGIN.top).attr('y2', height - MARGIN.bottom);
+      }, key);
       frame.summary(here.ok
         ? `At ${fmt.int(inp.context_tokens)} tokens with ${fmt.int(inp.query_heads)} heads, storing one layer’s scores takes `
           + `${fmt.fixed2(here.value.stored_score_bytes / fmt.GB)} GB; a tiled kernel keeps ${fmt.bytesText(here.value.tiled_kernel_bytes)}.`
         : `Context beyond the chart’s range: ${here.error}`);
-      const step = Math.ceil(POINTS / 20);
-      frame.table(['Context (tokens)', 'Stored scores (GB)', 'Tiled kernel (MB)', 'KV cache, whole batch (GB)'],
-        s.context_tokens.map((n, i) => [n, i]).filter(([, i]) => i % step === 0 || i === POINTS - 1)
-          .map(([n, i]) => [fmt.int(n), fmt.fixed2(s.stored_score_bytes[i] / fmt.GB),
-            fmt.num1(s.tiled_kernel_bytes[i] / 1e6), fmt.num1(s.kv_cache_bytes[i] / fmt.GB)]));
+      tableKey = Object.values(inp).join('|');
+      frame.table(headers, () => rowsOf(s));
     },
   };
 }

@@ -1,16 +1,29 @@
 // Shared frame for every chart: a heading (the chart's accessible name), an
 // SVG drawn at the container's real width, a one-line text summary that
 // changes with the chart, and the chart's data as a table in <details>.
+//
+// Charts draw into a persistent <svg>: each draw updates the elements it made
+// last time (keep() for single elements, d3 data joins for lists) instead of
+// removing and rebuilding them, and a draw whose inputs (its `key`) and width
+// are unchanged is skipped. The data table is built only while its <details>
+// is open (on opening, from the latest data), so a closed table costs nothing
+// per input event.
 import { select } from 'd3-selection';
 import { h, setText, nextId } from '../element/dom.js';
 
 const HEIGHT = 280;
+const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /**
  * @param container part container
- * @param opts { title, description }
- * @returns { draw(fn), summary(text), table(headers, rows), redraw() }
- *   fn(svg, width, height) draws into a cleared d3 selection of the <svg>.
+ * @param opts { title, description, className, height }
+ * @returns {{ draw(fn, key?), summary(text), table(headers, rows, caption?) }}
+ *   draw: fn(svg, width, height) updates the d3 selection of the <svg>; it is
+ *     called again when the width changes. With a `key` (any string naming
+ *     every input the drawing depends on), a call with the same key and width
+ *     as the last drawing does nothing.
+ *   table: rows is an array of rows or a function returning them (called only
+ *     when the table is shown).
  */
 export function chartFrame(container, { title, description, className, height = HEIGHT }) {
   const titleId = nextId('chart-title');
@@ -26,7 +39,7 @@ export function chartFrame(container, { title, description, className, height = 
   if (description) container.append(h('p', { class: 'chart-desc', text: description }));
   container.append(figure, details);
 
-  const svgNode = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  const svgNode = document.createElementNS(SVG_NS, 'svg');
   svgNode.setAttribute('role', 'img');
   svgNode.setAttribute('aria-labelledby', `${titleId} ${summaryId}`);
   svgNode.setAttribute('class', 'chart-canvas');
@@ -34,7 +47,9 @@ export function chartFrame(container, { title, description, className, height = 
   const svg = select(svgNode);
 
   let drawFn = null;
-  let lastWidth = 0;
+  let drawnKey;
+  let sizedWidth = 0; // width the <svg> attributes were last set for
+  let lastWidth = 0; // width of the last drawing
   // The holder's width comes from the ResizeObserver, which reports it after
   // the browser's own layout and before paint: reading clientWidth here would
   // force a synchronous layout of the whole page per chart, at start-up and
@@ -48,11 +63,13 @@ export function chartFrame(container, { title, description, className, height = 
     if (!drawFn) return;
     if (!knownWidth && !hasObserver) knownWidth = measure();
     const width = knownWidth || 640;
+    if (width !== sizedWidth) {
+      sizedWidth = width;
+      svgNode.setAttribute('viewBox', `0 0 ${width} ${height}`);
+      svgNode.setAttribute('width', width);
+      svgNode.setAttribute('height', height);
+    }
     lastWidth = width;
-    svgNode.setAttribute('viewBox', `0 0 ${width} ${height}`);
-    svgNode.setAttribute('width', width);
-    svgNode.setAttribute('height', height);
-    svg.selectAll('*').remove();
     drawFn(svg, width, height);
   }
   if (hasObserver) {
@@ -63,21 +80,72 @@ export function chartFrame(container, { title, description, className, height = 
     }).observe(svgHolder);
   }
 
+  let pendingTable = null;
+  function showTable() {
+    if (!pendingTable || !details.open) return;
+    const { headers, rows, caption } = pendingTable;
+    pendingTable = null;
+    const list = typeof rows === 'function' ? rows() : rows;
+    const table = h('table', { class: 'data-table' },
+      caption ? h('caption', { text: caption }) : null,
+      h('thead', null, h('tr', null, headers.map((t) => h('th', { scope: 'col', text: t })))),
+      h('tbody', null, list.map((r) => h('tr', null,
+        r.map((c, i) => (i === 0 ? h('th', { scope: 'row', text: c }) : h('td', { text: c })))))));
+    tableHolder.replaceChildren(table);
+  }
+  details.addEventListener('toggle', showTable);
+
   return {
-    draw(fn) { drawFn = fn; render(); },
+    draw(fn, key) {
+      const width = knownWidth || 640;
+      if (key !== undefined && key === drawnKey && width === lastWidth) return;
+      drawnKey = key;
+      drawFn = fn;
+      render();
+    },
     summary(text) { setText(summary, text); },
     table(headers, rows, caption) {
-      const table = h('table', { class: 'data-table' },
-        caption ? h('caption', { text: caption }) : null,
-        h('thead', null, h('tr', null, headers.map((t) => h('th', { scope: 'col', text: t })))),
-        h('tbody', null, rows.map((r) => h('tr', null,
-          r.map((c, i) => (i === 0 ? h('th', { scope: 'row', text: c }) : h('td', { text: c })))))));
-      tableHolder.replaceChildren(table);
+      pendingTable = { headers, rows, caption };
+      showTable();
     },
   };
 }
 
 export const MARGIN = { top: 22, right: 16, bottom: 40, left: 56 };
+
+/**
+ * The child element of `parent` (a d3 selection) kept under `key`: created on
+ * the first call, the same element afterwards. Charts make every element they
+ * may need on every draw (hiding those not needed with display="none"), so
+ * the drawing order, and with it which element paints over which, never changes.
+ */
+export function keep(parent, tag, key) {
+  const node = parent.node();
+  const kept = node.__kept || (node.__kept = new Map());
+  let el = kept.get(key);
+  if (!el) {
+    el = document.createElementNS(SVG_NS, tag);
+    node.append(el);
+    kept.set(key, el);
+  }
+  return select(el);
+}
+
+/**
+ * Sets the text of every element in a d3 selection, only where it changed
+ * (`value` may be a function of the datum, as in selection.text()).
+ */
+export function text(sel, value) {
+  return sel.each(function setIfChanged(d, i, nodes) {
+    const s = String(typeof value === 'function' ? value.call(this, d, i, nodes) : value);
+    if (this.textContent !== s) this.textContent = s;
+  });
+}
+
+/** Shows (display unset) or hides (display="none") a d3 selection. */
+export function shown(sel, visible) {
+  return sel.attr('display', visible ? null : 'none');
+}
 
 /** SVG path data through points [[x, y], ...] already in pixels (a polyline). */
 export function polyline(points) {

@@ -4,21 +4,34 @@
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { axisBottom, axisLeft } from 'd3-axis';
 import { registerPart } from './registry.js';
-import { chartFrame, MARGIN } from './chart-frame.js';
+import { chartFrame, MARGIN, keep, text, shown } from './chart-frame.js';
 import { configurations } from '../element/presets.js';
 import * as fmt from '../element/format.js';
+
+// Legend layout: estimated width of one 11 px character, and the row height.
+const LEGEND_CHAR_PX = 6.6;
+const LEGEND_ROW_PX = 16;
 
 function mount(container, ctx) {
   const frame = chartFrame(container, {
     title: 'GPU memory per configuration',
     description: 'Weights and KV cache stacked for your configuration (“now”) and the lesson’s six rows, against your GPU’s memory and the headroom you keep free.',
   });
-  // The lesson's rows, judged against the current GPU memory and headroom.
-  const lessonRows = (input) => configurations('lesson').map((c, i) => {
-    const r = ctx.core.plan({ ...c.inputs, gpu_memory_bytes: input.gpu_memory_bytes,
-      headroom_fraction: input.headroom_fraction });
-    return { key: String(i + 1), label: c.label, plan: r.ok ? r.value : null };
-  }).filter((r) => r.plan);
+  // The lesson's rows, judged against the current GPU memory and headroom
+  // (recomputed only when those two change).
+  let rowsKey = '';
+  let rows = [];
+  const lessonRows = (input) => {
+    const key = `${input.gpu_memory_bytes}|${input.headroom_fraction}`;
+    if (key === rowsKey) return rows;
+    rowsKey = key;
+    rows = configurations('lesson').map((c, i) => {
+      const r = ctx.core.plan({ ...c.inputs, gpu_memory_bytes: input.gpu_memory_bytes,
+        headroom_fraction: input.headroom_fraction });
+      return { key: String(i + 1), label: c.label, plan: r.ok ? r.value : null };
+    }).filter((r) => r.plan);
+    return rows;
+  };
 
   return {
     update(state, { plan }) {
@@ -27,53 +40,78 @@ function mount(container, ctx) {
       const headroomLevel = plan.headroom_limit_bytes;
       const bars = [{ key: 'now', label: 'Your configuration', plan, current: true }, ...lessonRows(state.input)];
       const over = bars.filter((b) => !b.plan.fits);
+      const key = [plan.weight_bytes, plan.total_bytes, plan.fits, headroomLevel, gpu, state.input.headroom_fraction].join('|');
       frame.draw((svg, width, height) => {
+        // Legend above the plot, wrapped to the width: the line labels live
+        // here rather than at the lines' ends, where on a phone they ran into
+        // the bars' value labels. Text widths are estimated (no layout read).
+        const hasHeadroom = state.input.headroom_fraction > 0;
+        const items = [
+          { key: 'weights', swatch: 'rect', cls: 'bar-weights', label: 'weights' },
+          { key: 'cache', swatch: 'rect', cls: 'bar-cache', label: 'KV cache' },
+          { key: 'limit', swatch: 'line', cls: 'limit-line', label: `GPU ${fmt.bytesText(gpu)}` },
+          { key: 'headroom', swatch: 'line', cls: 'headroom-line', label: `${fmt.int(state.input.headroom_fraction * 100)}% headroom`, off: !hasHeadroom },
+        ];
+        let lx = 0;
+        let row = 0;
+        const room = width - MARGIN.left - MARGIN.right;
+        for (const it of items) {
+          const w = 18 + it.label.length * LEGEND_CHAR_PX + 14;
+          if (it.off) continue;
+          if (lx > 0 && lx + w > room) { lx = 0; row += 1; }
+          it.x = lx;
+          it.y = row * LEGEND_ROW_PX;
+          lx += w;
+        }
+        const top = 6 + (row + 1) * LEGEND_ROW_PX + 12;
+        const legend = keep(svg, 'g', 'legend').attr('class', 'legend').attr('transform', `translate(${MARGIN.left},6)`);
+        for (const it of items) {
+          const g = shown(keep(legend, 'g', it.key), !it.off).attr('transform', `translate(${it.x || 0},${it.y || 0})`);
+          if (it.swatch === 'rect') keep(g, 'rect', 'swatch').attr('class', it.cls).attr('width', 10).attr('height', 10);
+          else keep(g, 'line', 'swatch').attr('class', it.cls).attr('x1', 0).attr('x2', 14).attr('y1', 5).attr('y2', 5);
+          text(keep(g, 'text', 'label').attr('class', it.swatch === 'line' ? `${it.cls}-label` : null)
+            .attr('x', it.swatch === 'rect' ? 14 : 18).attr('y', 9), it.label);
+        }
         const x = scaleBand().domain(bars.map((b) => b.key)).range([MARGIN.left, width - MARGIN.right]).padding(0.25);
-        const top = Math.max(gpu, ...bars.map((b) => b.plan.total_bytes)) * 1.12;
-        const y = scaleLinear().domain([0, top / fmt.GB]).nice().range([height - MARGIN.bottom, MARGIN.top]);
-        svg.append('g').attr('class', 'axis').attr('transform', `translate(0,${height - MARGIN.bottom})`)
+        const topBytes = Math.max(gpu, ...bars.map((b) => b.plan.total_bytes)) * 1.12;
+        const y = scaleLinear().domain([0, topBytes / fmt.GB]).nice().range([height - MARGIN.bottom, top]);
+        keep(svg, 'g', 'x-axis').attr('class', 'axis').attr('transform', `translate(0,${height - MARGIN.bottom})`)
           .call(axisBottom(x).tickSizeOuter(0));
-        svg.append('g').attr('class', 'axis').attr('transform', `translate(${MARGIN.left},0)`)
+        keep(svg, 'g', 'y-axis').attr('class', 'axis').attr('transform', `translate(${MARGIN.left},0)`)
           .call(axisLeft(y).ticks(5));
-        svg.append('text').attr('class', 'axis-title').attr('x', 4).attr('y', MARGIN.top - 6)
-          .text('GB');
-        svg.append('text').attr('class', 'axis-title').attr('x', width - MARGIN.right).attr('y', height - 6)
-          .attr('text-anchor', 'end').text('configuration (now, lesson rows 1–6)');
-        const g = svg.append('g');
-        for (const b of bars) {
-          const wTop = y(b.plan.weight_bytes / fmt.GB);
-          const tTop = y(b.plan.total_bytes / fmt.GB);
-          const base = y(0);
-          const cls = b.current ? ' is-current' : '';
-          g.append('rect').attr('class', `bar-weights${cls}`).attr('data-bar', `${b.key}-weights`)
-            .attr('x', x(b.key)).attr('width', x.bandwidth()).attr('y', wTop).attr('height', Math.max(0, base - wTop));
-          g.append('rect').attr('class', `bar-cache${cls}`).attr('data-bar', `${b.key}-cache`)
-            .attr('x', x(b.key)).attr('width', x.bandwidth()).attr('y', tTop).attr('height', Math.max(0, wTop - tTop));
-          g.append('text').attr('class', 'bar-label').attr('x', x(b.key) + x.bandwidth() / 2).attr('y', tTop - 4)
-            .attr('text-anchor', 'middle')
-            .text(`${b.plan.fits ? '' : '✗ '}${fmt.sig(b.plan.total_bytes / fmt.GB)}`);
-        }
-        const line = (level, cls, text) => {
-          svg.append('line').attr('class', cls).attr('x1', MARGIN.left).attr('x2', width - MARGIN.right)
-            .attr('y1', y(level / fmt.GB)).attr('y2', y(level / fmt.GB));
-          svg.append('text').attr('class', `${cls}-label`).attr('x', width - MARGIN.right).attr('y', y(level / fmt.GB) - 4)
-            .attr('text-anchor', 'end').text(text);
+        text(keep(svg, 'text', 'y-title').attr('class', 'axis-title').attr('x', 4).attr('y', top - 8), 'GB');
+        text(keep(svg, 'text', 'x-title').attr('class', 'axis-title').attr('x', width - MARGIN.right).attr('y', height - 6)
+          .attr('text-anchor', 'end'), 'configuration (now, lesson rows 1–6)');
+        const base = y(0);
+        const cls = (b, name) => `${name}${b.current ? ' is-current' : ''}`;
+        const wTop = (b) => y(b.plan.weight_bytes / fmt.GB);
+        const tTop = (b) => y(b.plan.total_bytes / fmt.GB);
+        const g = keep(svg, 'g', 'bars');
+        g.selectAll('rect.bar-weights').data(bars, (b) => b.key).join('rect')
+          .attr('class', (b) => cls(b, 'bar-weights')).attr('data-bar', (b) => `${b.key}-weights`)
+          .attr('x', (b) => x(b.key)).attr('width', x.bandwidth())
+          .attr('y', wTop).attr('height', (b) => Math.max(0, base - wTop(b)));
+        g.selectAll('rect.bar-cache').data(bars, (b) => b.key).join('rect')
+          .attr('class', (b) => cls(b, 'bar-cache')).attr('data-bar', (b) => `${b.key}-cache`)
+          .attr('x', (b) => x(b.key)).attr('width', x.bandwidth())
+          .attr('y', tTop).attr('height', (b) => Math.max(0, wTop(b) - tTop(b)));
+        const line = (name, cls2, level) => {
+          const on = level !== null;
+          const yl = on ? y(level / fmt.GB) : 0;
+          shown(keep(svg, 'line', name), on).attr('class', cls2).attr('x1', MARGIN.left).attr('x2', width - MARGIN.right)
+            .attr('y1', yl).attr('y2', yl);
         };
-        line(gpu, 'limit-line', `GPU ${fmt.bytesText(gpu)}`);
-        if (state.input.headroom_fraction > 0) {
-          line(headroomLevel, 'headroom-line', `${fmt.int(state.input.headroom_fraction * 100)}% headroom`);
-        }
-        const legend = svg.append('g').attr('class', 'legend').attr('transform', `translate(${MARGIN.left + 8},${MARGIN.top + 4})`);
-        legend.append('rect').attr('class', 'bar-weights').attr('width', 10).attr('height', 10);
-        legend.append('text').attr('x', 14).attr('y', 9).text('weights');
-        legend.append('rect').attr('class', 'bar-cache').attr('x', 74).attr('width', 10).attr('height', 10);
-        legend.append('text').attr('x', 88).attr('y', 9).text('KV cache');
-      });
+        line('limit', 'limit-line', gpu);
+        line('headroom', 'headroom-line', hasHeadroom ? headroomLevel : null);
+        text(keep(svg, 'g', 'bar-labels').selectAll('text.bar-label').data(bars, (b) => b.key).join('text')
+          .attr('class', 'bar-label').attr('x', (b) => x(b.key) + x.bandwidth() / 2).attr('y', (b) => tTop(b) - 4)
+          .attr('text-anchor', 'middle'), (b) => `${b.plan.fits ? '' : '✗ '}${fmt.sig(b.plan.total_bytes / fmt.GB)}`);
+      }, key);
       frame.summary(`Your configuration needs ${fmt.bytesText(plan.total_bytes)} (${fmt.bytesText(plan.weight_bytes)} weights, `
         + `${fmt.bytesText(plan.kv_cache_bytes)} KV cache) of ${fmt.bytesText(gpu)}: ${fmt.verdictText(plan.verdict).toLowerCase()}; `
         + `${over.length} of ${bars.length} bars exceed the GPU.`);
       frame.table(['Configuration', 'Weights (GB)', 'KV cache (GB)', 'Total (GB)', `Fits ${fmt.bytesText(gpu)}?`],
-        bars.map((b) => [b.key === 'now' ? 'Your configuration' : `${b.key}. ${b.label}`,
+        () => bars.map((b) => [b.key === 'now' ? 'Your configuration' : `${b.key}. ${b.label}`,
           fmt.num1(b.plan.weight_bytes / fmt.GB), fmt.num1(b.plan.kv_cache_bytes / fmt.GB),
           fmt.num1(b.plan.total_bytes / fmt.GB), b.plan.fits ? 'yes' : 'no']));
     },

@@ -4,7 +4,7 @@
 import { scaleLinear } from 'd3-scale';
 import { axisBottom, axisLeft } from 'd3-axis';
 import { registerPart } from './registry.js';
-import { chartFrame, MARGIN, polyline } from './chart-frame.js';
+import { chartFrame, MARGIN, polyline, keep, text as setSvgText } from './chart-frame.js';
 import { pairedInput } from './paired-input.js';
 import { h, setText } from '../element/dom.js';
 import * as fmt from '../element/format.js';
@@ -54,25 +54,28 @@ function mount(container, ctx) {
       for (const p of panels) {
         const maxV = Math.max(1, ...series.flatMap((s) => s[p.key]));
         const y = scaleLinear().domain([0, maxV]).nice().range([p.top + panelH, p.top]);
-        svg.append('g').attr('class', 'axis').attr('transform', `translate(0,${p.top + panelH})`).call(axisBottom(x).ticks(5));
-        svg.append('g').attr('class', 'axis').attr('transform', `translate(${MARGIN.left},0)`).call(axisLeft(y).ticks(4));
-        svg.append('text').attr('class', 'axis-title').attr('x', MARGIN.left + 6).attr('y', p.top + 10).text(p.label);
+        const g = keep(svg, 'g', `panel-${p.key}`);
+        keep(g, 'g', 'x-axis').attr('class', 'axis').attr('transform', `translate(0,${p.top + panelH})`).call(axisBottom(x).ticks(5));
+        keep(g, 'g', 'y-axis').attr('class', 'axis').attr('transform', `translate(${MARGIN.left},0)`).call(axisLeft(y).ticks(4));
+        setSvgText(keep(g, 'text', 'title').attr('class', 'axis-title').attr('x', MARGIN.left + 6).attr('y', p.top + 10), p.label);
         if (p.key === 'speedup') {
-          svg.append('line').attr('class', 'limit-line').attr('x1', x(0)).attr('x2', x(1)).attr('y1', y(1)).attr('y2', y(1));
-          svg.append('text').attr('class', 'limit-line-label').attr('x', x(0.02)).attr('y', y(1) - 4).text('1× = no gain');
+          keep(g, 'line', 'one').attr('class', 'limit-line').attr('x1', x(0)).attr('x2', x(1)).attr('y1', y(1)).attr('y2', y(1));
+          // Labelled at the right end, where every curve is well above 1×.
+          setSvgText(keep(g, 'text', 'one-label').attr('class', 'limit-line-label').attr('x', x(1)).attr('y', y(1) - 4)
+            .attr('text-anchor', 'end'), '1× = no gain');
         }
-        for (const s of series) {
-          const pts = s.acceptance_rate.map((a, i) => [a, s[p.key][i]]);
-          svg.append('path').attr('class', `series series-k${KS.indexOf(s.k) >= 0 ? KS.indexOf(s.k) : 'x'}${s.k === local.k ? ' is-current' : ''}`)
-            .attr('d', polyline(pts.map((d) => [x(d[0]), y(d[1])])));
-          const last = pts[pts.length - 1];
-          svg.append('text').attr('class', 'series-label').attr('x', x(last[0]) + 4).attr('y', y(last[1]) + 4).text(`k=${s.k}`);
-        }
+        const pts = (s) => s.acceptance_rate.map((a, i) => [a, s[p.key][i]]);
+        const last = (s) => pts(s)[s.acceptance_rate.length - 1];
+        keep(g, 'g', 'series').selectAll('path').data(series, (s) => s.k).join('path')
+          .attr('class', (s) => `series series-k${KS.indexOf(s.k) >= 0 ? KS.indexOf(s.k) : 'x'}${s.k === local.k ? ' is-current' : ''}`)
+          .attr('d', (s) => polyline(pts(s).map((d) => [x(d[0]), y(d[1])])));
+        setSvgText(keep(g, 'g', 'labels').selectAll('text').data(series, (s) => s.k).join('text')
+          .attr('class', 'series-label').attr('x', (s) => x(last(s)[0]) + 4).attr('y', (s) => y(last(s)[1]) + 4), (s) => `k=${s.k}`);
         const v = p.key === 'speedup' ? one.value.speedup : one.value.tokens_per_pass;
-        svg.append('circle').attr('class', 'current-dot').attr('r', 4).attr('cx', x(local.a)).attr('cy', y(v));
+        keep(g, 'circle', 'dot').attr('class', 'current-dot').attr('r', 4).attr('cx', x(local.a)).attr('cy', y(v));
       }
-      svg.append('text').attr('class', 'axis-title').attr('x', width - MARGIN.right).attr('y', height - 6)
-        .attr('text-anchor', 'end').text('acceptance rate a');
+      setSvgText(keep(svg, 'text', 'x-title').attr('class', 'axis-title').attr('x', width - MARGIN.right).attr('y', height - 6)
+        .attr('text-anchor', 'end'), 'acceptance rate a');
     });
     const text = `At a = ${local.a} with k = ${local.k}: ${fmt.fixed2(one.value.tokens_per_pass)} tokens per target pass; `
       + `speed-up ${fmt.fixed2(one.value.speedup)}× when each draft token costs ${local.c} of a pass. `
