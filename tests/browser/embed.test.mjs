@@ -46,6 +46,12 @@ before(async () => {
   writeFileSync(path.join(hostDir, 'element.html'), page(two));
   writeFileSync(path.join(hostDir, 'hostile.html'), page(two, { hostile: 'hostile.css' }));
   writeFileSync(path.join(hostDir, 'hostile.css'), HOSTILE_CSS);
+  writeFileSync(path.join(hostDir, 'unknown.html'), page(`${script}
+<llm-budget-lab id="only-bogus" parts="bogus"></llm-budget-lab>
+<llm-budget-lab id="mixed" parts="calculator bogus memory-chart Table"></llm-budget-lab>
+<llm-budget-lab id="bad-preset" parts="calculator" preset="no-such-preset"></llm-budget-lab>
+<llm-budget-lab id="plain" parts="calculator"></llm-budget-lab>
+<llm-budget-lab id="good-preset" parts="calculator" preset="lesson-mha-16"></llm-budget-lab>`));
   const framed = `<p>Before the frame.</p>
 <iframe data-llm-budget-lab id="frame" src="${lab.url}embed.html?parts=calculator%20memory-chart&amp;preset=lesson-gqa8-8"
   title="LLM Budget Lab: calculator" height="300"></iframe>
@@ -134,6 +140,48 @@ test('hostile host CSS (all: unset, huge fonts) does not break the element', asy
   await rec.context.close();
 });
 
+const notices = (page, id) => page.locator(`#${id}`).evaluate((el) =>
+  [...el.shadowRoot.querySelectorAll('[data-lab-notice]')].map((n) => ({ text: n.textContent, visible: n.getBoundingClientRect().height > 0 })));
+const shownParts = (page, id) => page.locator(`#${id}`).evaluate((el) =>
+  [...el.shadowRoot.querySelectorAll('[data-part]')].map((s) => s.dataset.part));
+
+test('unknown parts and presets: a visible notice inside the element naming the value and the valid ones', async () => {
+  const rec = await recordedPage(browser, { viewport: { width: 1100, height: 800 } });
+  const { page } = rec;
+  await page.goto(`${host.url}unknown.html`);
+  await waitReady(page);
+
+  // parts="bogus": nothing to draw, but the element says why instead of staying empty.
+  const only = await notices(page, 'only-bogus');
+  assert.equal(only.length, 1);
+  assert.ok(only[0].visible, 'the notice takes up space on the page');
+  assert.match(only[0].text, /^Unknown part “bogus”\. Known parts: all, presets, calculator, table, memory-chart, batch-chart, speculative, attention, quiz\.$/);
+  assert.deepEqual(await shownParts(page, 'only-bogus'), []);
+
+  // Known parts still render, in the order given; part names are case-sensitive.
+  const mixed = await notices(page, 'mixed');
+  assert.equal(mixed.length, 1);
+  assert.match(mixed[0].text, /^Unknown parts “bogus”, “Table”\. Known parts: all, /);
+  assert.deepEqual(await shownParts(page, 'mixed'), ['calculator', 'memory-chart']);
+
+  // Unknown preset: a notice listing the ids, and the default inputs (the same total as no preset).
+  const preset = await notices(page, 'bad-preset');
+  assert.equal(preset.length, 1);
+  assert.match(preset[0].text, /^Unknown preset “no-such-preset”, so the default inputs are shown\. Known presets: lesson-mha-16, lesson-gqa8-16, .*knowledge-check-13b.*llama-2-7b.*h100-sxm-80gb.*\.$/);
+  const defaultTotal = await total(page, 'plain');
+  assert.equal(await total(page, 'bad-preset'), defaultTotal);
+  // The default is the lesson's 31.2 GB row; a known preset gets no notice and its own numbers (the 82.7 GB row).
+  assert.equal(defaultTotal, '31.2 GB');
+  assert.equal(await total(page, 'good-preset'), '82.7 GB');
+  assert.deepEqual(await notices(page, 'plain'), []);
+  assert.deepEqual(await notices(page, 'good-preset'), []);
+
+  // Said on the page only: nothing at all in the console.
+  assert.deepEqual(rec.pageErrors, []);
+  assert.deepEqual(rec.consoleMessages, []);
+  await rec.context.close();
+});
+
 const frameHeight = (page) => page.locator('#frame').evaluate((f) => f.getBoundingClientRect().height);
 
 test('iframe from another origin sizes itself to its content and ignores messages that are not its own', async () => {
@@ -195,5 +243,27 @@ test('the embed also sizes itself when the frame is styled height: 100% (no grow
   await page.waitForTimeout(600);
   assert.equal(await frameHeight(page), a, 'no growth');
   assertQuiet(rec);
+  await rec.context.close();
+});
+
+test('the instructors\' live preview shows the same notice for an unknown part or preset', async () => {
+  const rec = await recordedPage(browser, { viewport: { width: 1100, height: 800 } });
+  const { page } = rec;
+  await page.goto(`${lab.url}instructors.html`);
+  await waitReady(page);
+  await page.locator('#preview-source').fill('<llm-budget-lab parts="calculator bogus" preset="nope"></llm-budget-lab>');
+  await page.waitForFunction(() => {
+    const el = document.querySelector('#preview-slot llm-budget-lab');
+    return el && el.getAttribute('preset') === 'nope' && el.hasAttribute('ready');
+  });
+  const texts = await page.locator('#preview-slot llm-budget-lab').evaluate((el) =>
+    [...el.shadowRoot.querySelectorAll('[data-lab-notice]')].map((n) => n.textContent));
+  assert.equal(texts.length, 2);
+  assert.match(texts[0], /^Unknown part “bogus”\. Known parts: all, presets, calculator, /);
+  assert.match(texts[1], /^Unknown preset “nope”, so the default inputs are shown\. Known presets: lesson-mha-16, /);
+  // The known part still renders, with the default inputs (the lesson's 31.2 GB row).
+  assert.equal(await page.locator('#preview-slot llm-budget-lab [data-out="total_bytes"]').textContent(), '31.2 GB');
+  assert.deepEqual(rec.pageErrors, []);
+  assert.deepEqual(rec.consoleMessages, []);
   await rec.context.close();
 });

@@ -6,13 +6,16 @@
 //   group     elements with the same group share one state (one calculator
 //             drives the charts); without it the element has its own state
 //   questions URL of a questions file for the quiz part (passed on as ctx.questionsUrl)
+// An unknown part name or preset id is named in a small notice inside the
+// element (with the valid values); the known parts still render, and an
+// unknown preset leaves the default inputs. Nothing goes to the console.
 // The element sets the `ready` attribute once its parts are drawn, and
 // document.documentElement.dataset.labReady = "true" once every
 // <llm-budget-lab> in the document is ready.
 import { loadBudgetCore } from '../core/budget-core.js';
 import { getPart, ALL_PARTS } from '../parts/registry.js';
 import { createStore, groupStore } from './store.js';
-import { defaultInput, presetPatch } from './presets.js';
+import { defaultInput, presetPatch, presetData } from './presets.js';
 import { h } from './dom.js';
 
 let stylesheetUrl = 'llm-budget-lab.css';
@@ -71,10 +74,33 @@ export class LlmBudgetLab extends HTMLElement {
     return base;
   }
 
+  /** Requested part names split into known ones (in order, no repeats) and unknown ones. */
   _partNames() {
     const raw = (this.getAttribute('parts') || 'all').trim().split(/[\s,]+/).filter(Boolean);
     const names = raw.includes('all') ? ALL_PARTS : raw;
-    return [...new Set(names)].filter((n) => getPart(n));
+    const unique = [...new Set(names)];
+    return { known: unique.filter((n) => getPart(n)), unknown: unique.filter((n) => !getPart(n)) };
+  }
+
+  /** Sentences about attribute values the element cannot use (empty when all is well). */
+  _configNotices(core, unknownParts) {
+    const notes = [];
+    const quote = (list) => list.map((n) => `“${n}”`).join(', ');
+    if (unknownParts.length) {
+      notes.push(`Unknown part${unknownParts.length === 1 ? '' : 's'} ${quote(unknownParts)}. ` +
+        `Known parts: all, ${ALL_PARTS.filter((n) => getPart(n)).join(', ')}.`);
+    }
+    const preset = this.getAttribute('preset');
+    if (preset !== null && preset.trim() !== '') {
+      const patch = presetPatch(preset);
+      if (!patch) {
+        const ids = ['configurations', 'models', 'gpus'].flatMap((k) => (presetData[k] || []).map((p) => p.id));
+        notes.push(`Unknown preset “${preset}”, so the default inputs are shown. Known presets: ${ids.join(', ')}.`);
+      } else if (!core.plan({ ...defaultInput(core), ...patch }).ok) {
+        notes.push(`Preset “${preset}” gives inputs the calculator cannot use, so the default inputs are shown.`);
+      }
+    }
+    return notes;
   }
 
   _start(core) {
@@ -98,7 +124,11 @@ export class LlmBudgetLab extends HTMLElement {
       },
     };
     this._lab.hidden = false;
-    for (const name of this._partNames()) {
+    const { known, unknown } = this._partNames();
+    for (const text of this._configNotices(core, unknown)) {
+      this._lab.append(h('p', { class: 'lab-error lab-notice', 'data-lab-notice': '' }, text));
+    }
+    for (const name of known) {
       const section = h('section', { class: `part part-${name}`, 'data-part': name });
       this._lab.append(section);
       const instance = getPart(name).mount(section, ctx);
