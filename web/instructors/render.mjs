@@ -3,6 +3,7 @@
 // CSS custom-property table (read from web/styles/lab.css, so it cannot drift).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { contrastRatio } from './contrast.mjs';
 
 const PART_TEXT = {
   presets: 'buttons for the ready-made configurations, models and GPUs',
@@ -40,7 +41,54 @@ const PROPERTY_TEXT = {
   '--llmb-radius': 'corner radius of panels',
 };
 
-const EXAMPLE = { '--llmb-font': 'Georgia, serif', '--llmb-radius': '0', '--llmb-accent': '#6a1b9a' };
+// One example per property, each distinct and usable on its own: a warm page
+// with the other properties left at their defaults. checkExamples() holds them
+// to WCAG AA against the light defaults they meet.
+const EXAMPLE = {
+  '--llmb-font': 'Georgia, serif',
+  '--llmb-text': '#2b2118',
+  '--llmb-muted': '#5c4b3b',
+  '--llmb-bg': '#fffdf5',
+  '--llmb-surface': '#eef3ea',
+  '--llmb-border': '#6f7a86',
+  '--llmb-accent': '#6a1b9a',
+  '--llmb-focus': '#d2008a',
+  '--llmb-weights': '#00695c',
+  '--llmb-cache': '#b35c00',
+  '--llmb-limit': '#b00020',
+  '--llmb-headroom': '#5d4037',
+  '--llmb-good': '#1b5e20',
+  '--llmb-warn': '#8d4b00',
+  '--llmb-bad': '#b3261e',
+  '--llmb-radius': '12px',
+};
+
+// Text colours need 4.5:1 against the backgrounds; lines, bars, borders and
+// the focus ring 3:1 (WCAG 1.4.3 and 1.4.11). Backgrounds are checked the
+// other way round, against every default text colour.
+const TEXT = ['--llmb-text', '--llmb-muted', '--llmb-accent', '--llmb-good', '--llmb-warn', '--llmb-bad'];
+const GRAPHIC = ['--llmb-border', '--llmb-focus', '--llmb-weights', '--llmb-cache', '--llmb-limit', '--llmb-headroom'];
+const BACKGROUND = ['--llmb-bg', '--llmb-surface'];
+
+/** Throws when an example falls short of AA next to the light defaults (props from themeProperties). */
+export function checkExamples(props) {
+  const light = new Map(props.map((p) => [p.name, p.fallback]));
+  const problems = [];
+  const need = (name, other, min) => {
+    const r = contrastRatio(EXAMPLE[name], light.get(other));
+    if (r < min) problems.push(`${name}: ${EXAMPLE[name]} against ${other} ${light.get(other)} is ${r.toFixed(2)}:1, below ${min}:1`);
+  };
+  for (const p of props) {
+    if (!EXAMPLE[p.name]) problems.push(`${p.name}: no example`);
+    else if (EXAMPLE[p.name] === p.fallback) problems.push(`${p.name}: the example is the default`);
+  }
+  for (const name of TEXT) for (const bg of BACKGROUND) need(name, bg, 4.5);
+  for (const name of GRAPHIC) for (const bg of BACKGROUND) need(name, bg, 3);
+  for (const name of BACKGROUND) for (const fg of TEXT) need(name, fg, 4.5);
+  const values = Object.values(EXAMPLE);
+  if (new Set(values).size !== values.length) problems.push('two properties share an example value');
+  if (problems.length) throw new Error(`instructors' page theme examples:\n  ${problems.join('\n  ')}`);
+}
 
 export function renderInstructors(root) {
   const presets = JSON.parse(readFileSync(path.join(root, 'content/presets.json'), 'utf8'));
@@ -53,7 +101,8 @@ export function renderInstructors(root) {
     ...presets.gpus.map((g) => [g.id, g.label, 'GPU: memory and usable rates']),
   ].map(([id, label, kind]) => `<tr><th scope="row"><code>${esc(id)}</code></th><td>${esc(label)}</td><td>${kind}</td></tr>`).join('\n');
   const props = themeProperties(labCss);
-  const cssRows = props.map((p) => `<tr><th scope="row"><code>${p.name}</code></th><td>${esc(PROPERTY_TEXT[p.name] || '')}</td><td><code>${esc(p.fallback)}</code></td><td><code>${esc(p.dark)}</code></td><td><code>${esc(`llm-budget-lab { ${p.name}: ${EXAMPLE[p.name] || (p.fallback.startsWith('#') ? '#0b6e4f' : p.fallback)}; }`)}</code></td></tr>`).join('\n');
+  checkExamples(props);
+  const cssRows = props.map((p) => `<tr><th scope="row"><code>${p.name}</code></th><td>${esc(PROPERTY_TEXT[p.name] || '')}</td><td><code>${esc(p.fallback)}</code></td><td><code>${esc(p.dark)}</code></td><td><code>${esc(`llm-budget-lab { ${p.name}: ${EXAMPLE[p.name]}; }`)}</code></td></tr>`).join('\n');
   const template = readFileSync(path.join(root, 'web/instructors/instructors.html'), 'utf8');
   return template.replace('{{PARTS_ROWS}}', partsRows).replace('{{PRESET_ROWS}}', presetRows)
     .replace('{{CSS_ROWS}}', cssRows).replace('{{CSS_COUNT}}', String(props.length));
