@@ -91,19 +91,32 @@ test('numbers typed in several forms are graded by the core; choices, follow-up 
   const mb = await answer(page, 'q1-fit', 'total', '53 MB');
   assert.equal(mb.verdict, 'wrong_unit');
   assert.match(mb.text, /unit/);
-  assert.equal((await answer(page, 'q1-fit', 'total', '40 GB')).verdict, 'wrong', 'the cache alone is not the total');
+  const cacheOnly = await answer(page, 'q1-fit', 'total', '40 GB');
+  assert.equal(cacheOnly.verdict, 'wrong', 'the cache alone is not the total');
+  // The core's message, then the step's own hint for a wrong total.
+  assert.match(cacheOnly.text, /^Not right\. .*plus the KV cache; check that both are in\./);
   assert.equal((await answer(page, 'q1-fit', 'total', 'a lot')).verdict, 'unparseable');
   assert.equal((await answer(page, 'q1-fit', 'total', '52 GB')).verdict, 'close', '52 is within 5 % of 53 but outside ±0.1 GB');
 
   // Does it fit? seed: no.
   assert.equal(KC['q1-fit'].fits, false);
-  assert.equal((await choose(page, 'q1-fit', 'fits', ['yes'])).verdict, 'wrong');
-  assert.equal((await choose(page, 'q1-fit', 'fits', ['no'])).verdict, 'correct');
+  // Each choice has its own reason, filled with the question's numbers (53 GB on 48 GB).
+  const yes = await choose(page, 'q1-fit', 'fits', ['yes']);
+  assert.equal(yes.verdict, 'wrong');
+  assert.equal(yes.text, 'Not right. 53 GB is more than the 48 GB the GPU has, so it cannot fit, and that is before keeping 10–20 % of the memory free as headroom.');
+  const no = await choose(page, 'q1-fit', 'fits', ['no']);
+  assert.equal(no.verdict, 'correct');
+  assert.match(no.text, /^Correct\. 53 GB of weights and cache is more than the 48 GB on the GPU/);
 
   // First lever: a distractor is wrong and shows no follow-up; the 8-bit cache is right and asks its effect.
-  assert.equal((await choose(page, 'q1-fit', 'lever', ['flash-attention'])).verdict, 'wrong');
+  const flash = await choose(page, 'q1-fit', 'lever', ['flash-attention']);
+  assert.equal(flash.verdict, 'wrong');
+  assert.match(flash.text, /^Not right\. .*the KV cache keeps its size, and the 40 GB cache is what overflows here\.$/);
+  assert.doesNotMatch(flash.text, /which term dominates/, 'not the core\'s generic sentence');
   assert.equal(await page.locator(`${step('q1-fit', 'effect-cache-8bit')}`).isVisible(), false);
-  assert.equal((await choose(page, 'q1-fit', 'lever', ['cache-8bit'])).verdict, 'correct');
+  const cache8 = await choose(page, 'q1-fit', 'lever', ['cache-8bit']);
+  assert.equal(cache8.verdict, 'correct');
+  assert.match(cache8.text, /^Correct\. The KV cache \(40 GB\) .* halve it to 20 GB\./);
   assert.equal(await page.locator(`${step('q1-fit', 'effect-cache-8bit')}`).isVisible(), true);
   assert.equal(await page.locator(`${step('q1-fit', 'effect-lower-load')}`).isVisible(), false);
   assert.equal(KC['q1-fit'].after_8bit_cache.total_gb, 33);
@@ -127,10 +140,22 @@ test('numbers typed in several forms are graded by the core; choices, follow-up 
 
   // Q3: only 4-bit weights (seed changes_output = [false, false, true, false]).
   assert.deepEqual(KC['q3-output-changing'].changes_output, [false, false, true, false]);
-  assert.equal((await choose(page, 'q3-output-changing', 'changes', ['batching', 'weights-4bit'])).verdict, 'partly');
-  assert.equal((await choose(page, 'q3-output-changing', 'changes', ['speculative'])).verdict, 'wrong');
+  const partly = await choose(page, 'q3-output-changing', 'changes', ['batching', 'weights-4bit']);
+  assert.equal(partly.verdict, 'partly');
+  // The core's count, then why the wrongly selected option does not apply.
+  assert.match(partly.text, /^Partly right: 1 of your 2 choices is right, 1 is not\./);
+  const notes = () => page.locator(`${step('q3-output-changing', 'changes')} [data-feedback] li`).allTextContents();
+  assert.deepEqual((await notes()).map((t) => t.split(':')[0]), ['“Batching more requests together” does not apply']);
+  const spec = await choose(page, 'q3-output-changing', 'changes', ['speculative']);
+  assert.equal(spec.verdict, 'wrong');
+  // A wrong pick and the missed right option each get their reason.
+  assert.deepEqual((await notes()).map((t) => t.split(':')[0]), [
+    '“Weights quantised to 4 bits” applies too', '“Speculative decoding with the correct acceptance rule” does not apply']);
+  assert.match((await notes())[1], /target model's own distribution/);
   assert.equal((await choose(page, 'q3-output-changing', 'changes', ['weights-4bit'])).verdict, 'correct');
-  assert.equal((await choose(page, 'q3-output-changing', 'action', ['nothing'])).verdict, 'wrong');
+  const nothing = await choose(page, 'q3-output-changing', 'action', ['nothing']);
+  assert.equal(nothing.verdict, 'wrong');
+  assert.match(nothing.text, /^Not right\. Saving memory is the reason for the change/);
   assert.equal((await choose(page, 'q3-output-changing', 'action', ['evaluate'])).verdict, 'correct');
 
   // Explanation: hidden until asked, then shows the worked numbers (13 + 40 = 53, 8-bit cache 20 -> 33).

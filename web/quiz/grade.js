@@ -38,9 +38,10 @@ function correctIndices(step, resolve) {
  * Grades `answer` for `step`.
  * @param {object} step a step from the questions file
  * @param {string|string[]} answer typed text (numeric) or chosen choice ids (choice)
- * @returns {{ok:true, verdict:string, message:string, interpreted:string}
+ * @returns {{ok:true, verdict:string, message:string, interpreted:string,
+ *   selected?:number[], extra?:number[], missing?:number[]}
  *   | {ok:false, error:string}} verdicts: numeric correct/close/wrong_unit/wrong/unparseable,
- *   choice correct/partly/wrong/invalid
+ *   choice correct/partly/wrong/invalid; for choices, option indices as the core reports them
  */
 export function gradeStep(step, answer, resolve, quizCore) {
   if (step.kind === 'numeric') {
@@ -58,5 +59,8 @@ export function gradeStep(step, answer, resolve, quizCore) {
     option_count: step.choices.length, correct: c.indices, multiple: step.multiple === true,
   });
   if (!r.ok) return { ok: false, error: `${r.field}: ${r.error}` };
-  return { ok: true, verdict: r.value.verdict, message: r.value.message, interpreted: '' };
+  return {
+    ok: true, verdict: r.value.verdict, message: r.value.message, interpreted: '',
+    selected, extra: r.value.extra, missing: r.value.missing,
+  };
 }

@@ -6,6 +6,7 @@
 import { h, nextId } from '../element/dom.js';
 import { gradeStep } from './grade.js';
 import { fill } from './resolve.js';
+import { choiceFeedback } from './feedback.js';
 
 const VERDICT_CLASS = {
   correct: 'good', close: 'warn', partly: 'warn', wrong_unit: 'warn', wrong: 'bad', unparseable: 'bad', invalid: 'bad',
@@ -70,7 +71,7 @@ export function questionView(question, { texts, resolve, quizCore, onChange }) {
     const base = nextId(`quiz-${question.id}-${step.id}`);
     const ids = { input: `${base}-in`, hint: `${base}-hint`, feedback: `${base}-fb` };
     const control = step.kind === 'numeric' ? numericStep(step, texts, ids) : choiceStep(step, texts, ids);
-    const feedback = h('p', { id: ids.feedback, class: 'quiz-feedback', role: 'status', 'data-feedback': step.id });
+    const feedback = h('div', { id: ids.feedback, class: 'quiz-feedback', role: 'status', 'data-feedback': step.id });
     const read = h('span', { class: 'quiz-read' });
     const check = h('button', { type: 'submit', class: 'quiz-check' }, 'Check');
     const form = h('form', { class: 'quiz-step', 'data-step': step.id, novalidate: true },
@@ -112,7 +113,15 @@ export function questionView(question, { texts, resolve, quizCore, onChange }) {
     }
     feedback.dataset.verdict = result.verdict;
     feedback.className = `quiz-feedback verdict-${VERDICT_CLASS[result.verdict] || 'bad'}`;
-    feedback.textContent = result.message;
+    if (view.step.kind === 'choice') {
+      const { lead, notes } = choiceFeedback(view.step, result, texts);
+      feedback.replaceChildren(h('p', null, lead));
+      if (notes.length) feedback.append(h('ul', { class: 'quiz-feedback-notes' }, ...notes.map((n) => h('li', null, n))));
+      return;
+    }
+    const hint = view.step.feedback && typeof view.step.feedback[result.verdict] === 'string'
+      ? ` ${fill(view.step.feedback[result.verdict], texts)}` : '';
+    feedback.textContent = result.message + hint;
     if (result.interpreted) {
       view.read.textContent = ` (Read as ${result.interpreted}.)`;
       feedback.append(view.read);

@@ -32,6 +32,8 @@ export const CALC_FIELDS = Object.freeze({
 });
 
 const MAX_TEXT = 2000;
+/** Verdicts of a numeric step, the keys its optional `feedback` object may use. */
+export const NUMERIC_VERDICTS = ['correct', 'close', 'wrong_unit', 'wrong', 'unparseable'];
 const PLACEHOLDER = /\{([a-z0-9_]+)\}/g;
 
 const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -94,7 +96,7 @@ function checkTolerance(t, id, field, add) {
   if (t.close_relative !== undefined && (!isNum(t.close_relative) || t.close_relative < 0 || t.close_relative > 1)) add(id, `${field}.close_relative`, `must be a fraction from 0 to 1 (got ${show(t.close_relative)})`);
 }
 
-function checkChoices(step, id, f, add) {
+function checkChoices(step, id, f, add, values) {
   if (!Array.isArray(step.choices) || step.choices.length < 2 || step.choices.length > 64) {
     return add(id, `${f}.choices`, 'must be an array of 2 to 64 choices');
   }
@@ -107,6 +109,10 @@ function checkChoices(step, id, f, add) {
     else if (seen.has(c.id)) add(id, `${cf}.id`, `duplicate choice id "${c.id}"`);
     seen.add(c.id);
     if (!text(c.text)) add(id, `${cf}.text`, 'must be a non-empty string');
+    if (c.feedback !== undefined) {
+      if (!text(c.feedback)) add(id, `${cf}.feedback`, `must be a non-empty string of at most ${MAX_TEXT} characters (or left out)`);
+      else checkPlaceholders(c.feedback, id, `${cf}.feedback`, add, values);
+    }
     if (byValue) {
       if (!['boolean', 'number', 'string'].includes(typeof c.value)) add(id, `${cf}.value`, 'must be true, false, a number or a string (the step has correct_value)');
     } else if (typeof c.correct !== 'boolean') add(id, `${cf}.correct`, 'must be true or false');
@@ -133,8 +139,16 @@ function checkStep(step, i, q, id, add, opts, practice, earlier) {
     else if (!isNum(step.expected)) add(id, `${sf}.expected`, 'must be a number (in the step\'s unit) or a calculation such as {"calc": "plan", ...}');
     if (isObj(step.expected) && step.expected.field === 'fits') add(id, `${sf}.expected.field`, '"fits" is yes/no: use a choice step with correct_value');
     checkTolerance(step.tolerance, id, `${sf}.tolerance`, add);
+    if (step.feedback !== undefined) {
+      if (!isObj(step.feedback)) add(id, `${sf}.feedback`, `must be an object keyed by verdict (${NUMERIC_VERDICTS.join(', ')})`);
+      else for (const [k, v] of Object.entries(step.feedback)) {
+        if (!NUMERIC_VERDICTS.includes(k)) add(id, `${sf}.feedback.${k}`, `is not a verdict: use ${NUMERIC_VERDICTS.join(', ')}`);
+        else if (!text(v)) add(id, `${sf}.feedback.${k}`, `must be a non-empty string of at most ${MAX_TEXT} characters`);
+        else checkPlaceholders(v, id, `${sf}.feedback.${k}`, add, q.values);
+      }
+    }
   } else if (step.kind === 'choice') {
-    checkChoices(step, id, sf, add);
+    checkChoices(step, id, sf, add, q.values);
     if (step.correct_value !== undefined) checkCalc(step.correct_value, id, `${sf}.correct_value`, add, opts, practice);
   } else {
     add(id, `${sf}.kind`, `must be "numeric" or "choice" (got ${show(step.kind)})`);
