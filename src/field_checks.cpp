@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "number_format.h"
+#include "number_text.h"
 
 namespace llmbudget {
 namespace detail {

@@ -4,7 +4,7 @@
 #include <string_view>
 
 #include "field_checks.h"
-#include "number_format.h"
+#include "number_text.h"
 
 namespace llmbudget {
 

@@ -1,21 +1,21 @@
-// Number-to-text helpers shared by error messages, the CLI and tests.
+// Exact number-to-text for the CLI's JSON, CSV and table (and the tests that
+// check the lesson's rounding). Uses snprintf/strtod, so it is compiled into
+// the native CLI and the tests only, never into the wasm module; messages use
+// the printf-free src/number_text.h (format_compact, re-exported here).
 // Pure functions: they build strings, they never print.
 #pragma once
 
 #include <string>
+
+#include "number_text.h"
 
 namespace llmbudget {
 
 /// The shortest decimal text that reads back (strtod) as exactly `x`, with a
 /// JavaScript-style exponent ("7e9", "1.5e-7", "8192", "0.1"). Non-finite
 /// values give "NaN", "Infinity" or "-Infinity" (the names a web page uses).
-/// Used for "(got ...)" in error messages and for the CLI's JSON numbers.
+/// Used for the CLI's JSON and CSV numbers.
 std::string format_shortest(double x);
-
-/// Like format_shortest, but large values use the exponent form when it is
-/// shorter: 1e13 -> "1e13", 2e8 -> "2e8", 6700000001 stays as is. For
-/// messages, where "1e13" reads better than "10000000000000".
-std::string format_compact(double x);
 
 /// `x` with exactly `decimals` digits after the point (0..9), rounded the way
 /// printf("%.*f") rounds: correctly, from the exact binary value, ties to even.

@@ -1,3 +1,4 @@
+// Exact number text for the CLI; see number_format.h.
 #include "number_format.h"
 
 #include <cmath>
@@ -44,18 +45,6 @@ std::string format_shortest(double x) {
     if (std::strtod(buf, nullptr) == x) break;
   }
   return tidy_exponent(buf);
-}
-
-std::string format_compact(double x) {
-  const std::string plain = format_shortest(x);
-  if (!std::isfinite(x) || std::fabs(x) < 1e6 || plain.find('e') != std::string::npos) return plain;
-  char buf[40];
-  for (int precision = 1; precision <= 17; ++precision) {
-    std::snprintf(buf, sizeof buf, "%.*e", precision - 1, x);
-    if (std::strtod(buf, nullptr) == x) break;
-  }
-  const std::string exponent_form = tidy_exponent(buf);
-  return exponent_form.size() < plain.size() ? exponent_form : plain;
 }
 
 std::string format_fixed(double x, int decimals) {
