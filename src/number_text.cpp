@@ -61,22 +61,38 @@ void drop_trailing_zeros(std::string& text) {
   while (text.size() > 1 && text.back() == '0') text.pop_back();
 }
 
-// a * 10^k as hi + lo. The last step (|k| <= 22 part) is exact: fma gives the
-// product's rounding error, or the division's remainder. Earlier steps (|k| > 22)
-// round, so only those results can be an ulp or two away.
+// Exact product a * b = hi + lo (Dekker's two-product with Veltkamp's split;
+// no fma, which wasm would emulate in software). Exact unless it over/underflows.
+void two_product(double a, double b, double& hi, double& lo) {
+  constexpr double kSplit = 134217729.0;  // 2^27 + 1
+  const auto split = [](double x, double& x_hi, double& x_lo) {
+    const double t = kSplit * x;
+    x_hi = t - (t - x);
+    x_lo = x - x_hi;
+  };
+  double a_hi, a_lo, b_hi, b_lo;
+  split(a, a_hi, a_lo);
+  split(b, b_hi, b_lo);
+  hi = a * b;
+  lo = ((a_hi * b_hi - hi) + a_hi * b_lo + a_lo * b_hi) + a_lo * b_lo;
+}
+
+// a * 10^k as hi + lo. The last step (|k| <= 22 part) is exact: the two-product
+// gives the product's rounding error, or the division's remainder. Earlier
+// steps (|k| > 22) round, so only those results can be an ulp or two away.
 void scale_pow10(double a, int k, double& hi, double& lo) {
   while (k > 22 + 280) { a *= 1e280; k -= 280; }
   while (k < -22 - 280) { a /= 1e280; k += 280; }
   if (k > 22) { a *= std::pow(10.0, k - 22); k = 22; }
   if (k < -22) { a /= std::pow(10.0, -k - 22); k = -22; }
   if (k >= 0) {
-    const double p = kExactPow10[k];
-    hi = a * p;
-    lo = std::fma(a, p, -hi);
+    two_product(a, kExactPow10[k], hi, lo);
   } else {
     const double p = kExactPow10[-k];
     hi = a / p;
-    lo = std::fma(-hi, p, a) / p;  // the remainder a - hi*p is exact
+    double prod_hi, prod_lo;
+    two_product(hi, p, prod_hi, prod_lo);
+    lo = ((a - prod_hi) - prod_lo) / p;  // a - hi*p, exact (a - prod_hi is, by Sterbenz)
   }
 }
 
