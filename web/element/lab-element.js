@@ -1,7 +1,8 @@
 // <llm-budget-lab>: the whole lab as one custom element with Shadow DOM.
 //
 // Attributes
-//   parts     space-separated part names, or "all" (default "all"); see parts/registry.js
+//   parts     part names separated by spaces or commas, or "all" (default, also when
+//             the value is empty or only separators); see parts/registry.js
 //   preset    a configuration, model or GPU id from content/presets.json
 //   group     elements with the same group share one state (one calculator
 //             drives the charts); without it the element has its own state
@@ -76,8 +77,9 @@ export class LlmBudgetLab extends HTMLElement {
 
   /** Requested part names split into known ones (in order, no repeats) and unknown ones. */
   _partNames() {
-    const raw = (this.getAttribute('parts') || 'all').trim().split(/[\s,]+/).filter(Boolean);
-    const names = raw.includes('all') ? ALL_PARTS : raw;
+    // Empty, or only spaces and commas: the same as "all".
+    const raw = (this.getAttribute('parts') || '').split(/[\s,]+/).filter(Boolean);
+    const names = raw.length === 0 || raw.includes('all') ? ALL_PARTS : raw;
     const unique = [...new Set(names)];
     return { known: unique.filter((n) => getPart(n)), unknown: unique.filter((n) => !getPart(n)) };
   }
@@ -85,7 +87,10 @@ export class LlmBudgetLab extends HTMLElement {
   /** Sentences about attribute values the element cannot use (empty when all is well). */
   _configNotices(core, unknownParts) {
     const notes = [];
-    const quote = (list) => list.map((n) => `“${n}”`).join(', ');
+    // Values are quoted shortened (an over-long attribute is named, not echoed whole).
+    const short = (v) => (v.length > 40 ? `${v.slice(0, 40)}…` : v);
+    const quote = (list) => list.slice(0, 5).map((n) => `“${short(n)}”`).join(', ') +
+      (list.length > 5 ? ` and ${list.length - 5} more` : '');
     if (unknownParts.length) {
       notes.push(`Unknown part${unknownParts.length === 1 ? '' : 's'} ${quote(unknownParts)}. ` +
         `Known parts: all, ${ALL_PARTS.filter((n) => getPart(n)).join(', ')}.`);
@@ -95,9 +100,9 @@ export class LlmBudgetLab extends HTMLElement {
       const patch = presetPatch(preset);
       if (!patch) {
         const ids = ['configurations', 'models', 'gpus'].flatMap((k) => (presetData[k] || []).map((p) => p.id));
-        notes.push(`Unknown preset “${preset}”, so the default inputs are shown. Known presets: ${ids.join(', ')}.`);
+        notes.push(`Unknown preset “${short(preset)}”, so the default inputs are shown. Known presets: ${ids.join(', ')}.`);
       } else if (!core.plan({ ...defaultInput(core), ...patch }).ok) {
-        notes.push(`Preset “${preset}” gives inputs the calculator cannot use, so the default inputs are shown.`);
+        notes.push(`Preset “${short(preset)}” gives inputs the calculator cannot use, so the default inputs are shown.`);
       }
     }
     return notes;
