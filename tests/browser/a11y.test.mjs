@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
-import { assertBuilt, launch, serveDist, waitReady } from './lib/harness.mjs';
+import { assertBuilt, launch, serveDist, waitReady, renderAllSections } from './lib/harness.mjs';
 
 let browser;
 let server;
@@ -150,6 +150,7 @@ test('no horizontal scrolling at 640 px (200 % zoom of 1280) and 320 px', async 
   for (const width of [640, 320]) {
     for (const p of PAGES) {
       const { context, page } = await open(p, { viewport: { width, height: 800 } });
+      await renderAllSections(page);
       const [scrollWidth, clientWidth] = await page.evaluate(
         () => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
       assert.ok(scrollWidth <= clientWidth, `${p} at ${width}px: ${scrollWidth} > ${clientWidth}`);

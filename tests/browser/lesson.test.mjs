@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  REPO, OUT, INDEX_FILE_URL, assertBuilt, launch, serveDist, recordedPage, waitReady, originOf,
+  REPO, OUT, INDEX_FILE_URL, assertBuilt, launch, serveDist, recordedPage, waitReady, originOf, renderAllSections,
 } from './lib/harness.mjs';
 
 const SEED = JSON.parse(readFileSync(path.resolve(REPO, '../shared/reference/seed-values.json'), 'utf8'));
@@ -62,6 +62,7 @@ test('over http: ready, table filled, every request on the page origin, screensh
     // Charts drawn: the memory chart has one weights bar per configuration (now + 6 rows).
     assert.equal(await page.locator('llm-budget-lab[parts="memory-chart"] rect.bar-weights[data-bar]').count(), 7);
     await page.screenshot({ path: path.join(OUT, `lesson-${width}x${height}.png`) });
+    await renderAllSections(page);
     await page.screenshot({ path: path.join(OUT, `lesson-${width}x${height}-full.png`), fullPage: true });
     await page.locator('llm-budget-lab[parts="calculator"]').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(OUT, `lesson-${width}x${height}-calculator.png`) });

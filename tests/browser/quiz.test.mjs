@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
-  REPO, DIST, OUT, INDEX_FILE_URL, assertBuilt, launch, serveDist, recordedPage,
+  REPO, DIST, OUT, INDEX_FILE_URL, assertBuilt, launch, serveDist, recordedPage, renderAllSections,
 } from './lib/harness.mjs';
 
 const SEED = JSON.parse(readFileSync(path.resolve(REPO, '../shared/reference/seed-values.json'), 'utf8'));
@@ -439,6 +439,7 @@ test('screenshots at 360 px and 1280 px; no sideways scroll; keyboard reaches Ch
     await choose(page, 'q1-fit', 'fits', ['no']);
     await page.locator(`${QUIZ} [data-question="q1-fit"] .quiz-explain-toggle`).click();
     await page.locator(`${QUIZ} [data-question="q1-fit"]`).screenshot({ path: path.join(OUT, `quiz-${width}.png`) });
+    await renderAllSections(page);
     const [scrollWidth, clientWidth] = await page.evaluate(
       () => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
     assert.ok(scrollWidth <= clientWidth, `no horizontal scroll at ${width}px`);

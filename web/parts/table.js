@@ -8,7 +8,8 @@ import * as fmt from '../element/format.js';
 function describe(inp) {
   const bits = (b) => `${fmt.int(b * 8)}-bit`;
   const attn = inp.kv_heads === inp.query_heads ? 'MHA' : `GQA-${fmt.int(inp.kv_heads)}`;
-  return `${bits(inp.weight_bytes_per_param)} weights, ${attn}, ${bits(inp.cache_bytes_per_value)} cache, B = ${fmt.int(inp.batch)}`;
+  // No-break spaces keep "B = 16" on one line when the label wraps.
+  return `${bits(inp.weight_bytes_per_param)} weights, ${attn}, ${bits(inp.cache_bytes_per_value)} cache, B\u00a0=\u00a0${fmt.int(inp.batch)}`;
 }
 
 function mount(container, ctx) {

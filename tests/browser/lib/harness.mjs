@@ -57,3 +57,17 @@ export function originOf(url) {
   const u = new URL(url);
   return u.protocol === 'file:' ? 'file:' : u.origin;
 }
+
+/**
+ * Renders every lesson section as if it were on screen. The lesson page skips
+ * laying out off-screen sections (content-visibility: auto), which also clips
+ * their overflow and leaves them blank in a full-page screenshot; checks of
+ * sideways overflow and full-page screenshots call this first so they see the
+ * whole page laid out. Set through the CSSOM, so it works under the strict CSP.
+ */
+export async function renderAllSections(page) {
+  await page.evaluate(async () => {
+    for (const el of document.querySelectorAll('.lab-slot')) el.style.contentVisibility = 'visible';
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  });
+}
