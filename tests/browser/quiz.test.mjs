@@ -284,7 +284,7 @@ test('download then load restores answers; a bad file gets a clear error', async
     const other = path.join(dir, 'other.json');
     writeFileSync(other, JSON.stringify({ ...doc, version: 'v0' }));
     await page.locator(`${QUIZ} input[type="file"]`).setInputFiles(other);
-    await status.filter({ hasText: 'version v0' }).waitFor();
+    await status.filter({ hasText: 'version “v0”' }).waitFor();
     const mangled = path.join(dir, 'mangled.json');
     writeFileSync(mangled, JSON.stringify({ ...doc, answers: { 'q1-fit': { steps: 'none' } } }));
     await page.locator(`${QUIZ} input[type="file"]`).setInputFiles(mangled);
@@ -351,7 +351,7 @@ test('practice with new numbers: the core\'s variant, graded the same way', asyn
   assert.ok(v.ok, 'the same seed gives a variant in node');
   const { total_gb: total, total_gb_8bit_cache: total8, fits, tokens_per_pass: tokens } = v.value;
   assert.match(await page.locator(`${QUIZ} [data-question="p1-fit"] .quiz-prompt`).textContent(),
-    new RegExp(`${v.value.params_billion}-billion.*${v.value.gpu_memory_gb} GB`));
+    new RegExp(`^The model has ${v.value.params_billion} billion parameters, stored as ${v.value.weight_bits}-bit weights.*${v.value.gpu_memory_gb} GB`));
   assert.equal((await answer(page, 'p1-fit', 'total', `${total} GB`)).verdict, 'correct');
   assert.equal((await answer(page, 'p1-fit', 'total', `${total} MB`)).verdict, 'wrong_unit');
   assert.equal((await choose(page, 'p1-fit', 'fits', [fits ? 'yes' : 'no'])).verdict, 'correct');
@@ -461,5 +461,122 @@ test('screenshots at 360 px and 1280 px; no sideways scroll; keyboard reaches Ch
     assert.equal(focused, 'quiz-check', 'Tab moves from the input to its Check button');
     assertQuiet(rec);
     await rec.context.close();
+  }
+});
+
+test('loading answers: a file naming no lesson is described in words; an unusable answer is reported; other answers are kept', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'quiz-merge-'));
+  try {
+    const rec = await openQuiz();
+    const { page } = rec;
+    const status = page.locator(`${QUIZ} [data-quiz-status]`);
+    const load = async (name, doc) => {
+      const file = path.join(dir, name);
+      writeFileSync(file, JSON.stringify(doc));
+      await status.evaluate((el) => { el.textContent = ''; });
+      await page.locator(`${QUIZ} input[type="file"]`).setInputFiles(file);
+      await status.filter({ hasText: /\S/ }).waitFor();
+      return status.textContent();
+    };
+    // An answer of the student's own, saved before any file is loaded.
+    assert.equal((await answer(page, 'q2-speculative', 'tokens', '2.95')).verdict, 'correct');
+
+    const noTags = await load('no-tags.json', { format: 'llm-budget-lab-answers' });
+    assert.equal(noTags, `Could not load answers: That answers file names no lesson and no questions version (this page needs "lesson": "${QUESTIONS.lesson}", "version": "${QUESTIONS.version}").`);
+    const wrongTypes = await load('types.json', { format: 'llm-budget-lab-answers', lesson: { a: 1 }, version: null, answers: {} });
+    assert.match(wrongTypes, /names no lesson and no questions version/);
+    assert.doesNotMatch(wrongTypes, /undefined|null|\[object/);
+    const other = await load('other.json', { format: 'llm-budget-lab-answers', lesson: 'LM99', version: 'v\u200b1', answers: {} });
+    assert.match(other, /for lesson “LM99”, questions version “vU\+200B1”; this page has lesson “LM10-T6”/);
+
+    // One usable answer and one 5,000-character answer for question 1; nothing for question 2.
+    const base = { format: 'llm-budget-lab-answers', lesson: QUESTIONS.lesson, version: QUESTIONS.version };
+    const mixed = await load('mixed.json', { ...base, answers: { 'q1-fit': { steps: {
+      total: { answer: '5'.repeat(5000), checked: true },
+      fits: { answer: ['no'], checked: true },
+    } } } });
+    assert.equal(mixed, 'Answers loaded from mixed.json: 1 answer from the file, 1 other answer of yours kept. ' +
+      'Not loaded: question q1-fit, step “total”: the answer is 5,000 characters long (at most 1,000).');
+    assert.equal((await feedback(page, 'q1-fit', 'fits')).verdict, 'correct');
+    assert.equal(await page.locator(`${step('q1-fit', 'total')} input`).inputValue(), '');
+    // Question 2, absent from the file, keeps its answer and verdict, also after a reload.
+    assert.equal((await feedback(page, 'q2-speculative', 'tokens')).verdict, 'correct');
+    await page.reload();
+    await waitQuiz(page);
+    assert.equal(await page.locator(`${step('q2-speculative', 'tokens')} input`).inputValue(), '2.95');
+    assert.equal((await feedback(page, 'q1-fit', 'fits')).verdict, 'correct');
+
+    // A file whose only answer is unusable loads nothing and says so.
+    const none = await load('none.json', { ...base, answers: { 'q1-fit': { steps: { total: { answer: 53, checked: true } } } } });
+    assert.equal(none, 'No answers were loaded from none.json; your answers are unchanged. ' +
+      'Not loaded: question q1-fit, step “total”: the answer is not text.');
+    assert.equal(await status.getAttribute('data-error'), '');
+    assertQuiet(rec);
+    await rec.context.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('verdict text: a negative zero reads as 0; an invisible character in the answer is shown as U+XXXX', async () => {
+  const rec = await openQuiz();
+  const { page } = rec;
+  const zero = await answer(page, 'q1-fit', 'total', '-0');
+  assert.equal(zero.verdict, 'wrong');
+  assert.match(zero.text, /\(Read as 0 GB\.\)$/);
+  assert.doesNotMatch(zero.text, /-0/);
+  const zw = await answer(page, 'q1-fit', 'total', '53 GB\u200b');
+  assert.equal(zw.verdict, 'unparseable');
+  assert.match(zw.text, /^"GBU\+200B" is not a unit/);
+  assert.doesNotMatch(zw.text, /\u200b/);
+  assertQuiet(rec);
+  await rec.context.close();
+});
+
+test('questions="URL": other schemes are refused without a request; missing fields, unknown keys, size and CORS are named', async () => {
+  const other = await serveDist({ host: '127.0.0.2' }); // another origin, no CORS headers
+  const rec = await recordedPage(browser, { viewport: { width: 1280, height: 900 } });
+  const { page, context } = rec;
+  try {
+    const html = (questions) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>q</title>
+<script src="/llm-budget-lab.js" defer></script></head><body><llm-budget-lab parts="quiz" questions="${questions}"></llm-budget-lab></body></html>`;
+    const cases = {
+      js: 'javascript:alert(1)',
+      data: 'data:application/json,{}',
+      partial: 'partial.json',
+      extra: 'extra.json',
+      big: 'big.json',
+    };
+    for (const [name, q] of Object.entries(cases)) {
+      await context.route(`${server.url}/${name}.html`, (r) => r.fulfill({ contentType: 'text/html', body: html(q) }));
+    }
+    await context.route(`${server.url}/partial.json`, (r) => r.fulfill({ contentType: 'application/json', body: '{"lesson":"x"}' }));
+    const extraDoc = { ...QUESTIONS, answers_url: 'https://example.org/collect' };
+    await context.route(`${server.url}/extra.json`, (r) => r.fulfill({ contentType: 'application/json', body: JSON.stringify(extraDoc) }));
+    // 300,000 bytes: over the 256 KB (262,144-byte) limit.
+    await context.route(`${server.url}/big.json`, (r) => r.fulfill({ contentType: 'application/json', body: ' '.repeat(300000) }));
+    const noticeOf = async (name) => {
+      await page.goto(`${server.url}/${name}.html`);
+      await waitQuiz(page);
+      assert.equal(await page.locator(`${QUIZ} [data-question="q1-fit"]`).count(), 1, `${name}: built-in questions shown`);
+      return page.locator(`${QUIZ} [data-notice="questions"]`).textContent();
+    };
+    assert.equal(await noticeOf('js'), 'The questions file address “javascript:alert(1)” uses “javascript:”, which is not loaded: only http: and https: addresses are; showing the built-in questions.');
+    assert.match(await noticeOf('data'), /^The questions file address “data:application\/json,\{\}” uses “data:”, which is not loaded/);
+    const partial = await noticeOf('partial');
+    assert.equal(partial, 'The questions file has 3 problems (first: (file): format: must be "llm-budget-lab-questions" (it is missing)); showing the built-in questions.');
+    assert.match(await noticeOf('extra'), /\(first: \(file\): answers_url: unknown key \(expected one of format, lesson, version, questions, practice\)\)/);
+    assert.equal(await noticeOf('big'), 'The questions file is too large (300000 bytes; at most 262144); showing the built-in questions.');
+    assert.ok(!rec.requests.some((u) => u.startsWith('javascript:') || u.startsWith('data:application/json')), 'refused addresses are not requested');
+    assertQuiet(rec);
+
+    // Another origin that does not allow cross-origin reads (the browser itself logs the CORS refusal).
+    await context.route(`${server.url}/cors.html`, (r) => r.fulfill({ contentType: 'text/html', body: html(`${other.url}favicon.svg`) }));
+    const cors = await noticeOf('cors');
+    assert.equal(cors, `The questions file could not be read from ${new URL(other.url).origin}: that server must allow cross-origin reads (CORS, an Access-Control-Allow-Origin header), or it could not be reached; showing the built-in questions.`);
+    assert.deepEqual(rec.pageErrors, []);
+  } finally {
+    await context.close();
+    await other.close();
   }
 });

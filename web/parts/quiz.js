@@ -1,6 +1,7 @@
 // Part "quiz": the knowledge check. Questions come from content/questions.json
 // (bundled at build time) or from the file named by the element's
-// questions="URL" attribute (fetched over http; not possible from file://).
+// questions="URL" attribute (http(s) only, checked before fetching:
+// web/quiz/questions-source.js; not possible from file://).
 // Answers are graded by the C++ core (web/core/quiz-core.js) and kept in this
 // browser only (web/quiz/storage.js); download/load moves them as a file.
 import builtInQuestions from '../../content/questions.json';
@@ -9,6 +10,7 @@ import { h } from '../element/dom.js';
 import { INPUT_FIELDS, configurations } from '../element/presets.js';
 import { loadQuizCore } from '../core/quiz-core.js';
 import { validateQuestions } from '../quiz/schema.js';
+import { fetchQuestions } from '../quiz/questions-source.js';
 import { makeResolver, resolveValues } from '../quiz/resolve.js';
 import { questionView } from '../quiz/render.js';
 import { createAnswerStore } from '../quiz/storage.js';
@@ -29,14 +31,9 @@ async function loadQuestions(url) {
   if (globalThis.location && globalThis.location.protocol === 'file:') {
     return { doc: builtInQuestions, notice: 'This page was opened from disk (file://), where a separate questions file cannot be loaded; showing the built-in questions.' };
   }
-  let doc;
-  try {
-    const response = await fetch(new URL(url, document.baseURI), { credentials: 'same-origin' });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    doc = await response.json();
-  } catch (err) {
-    return { doc: builtInQuestions, notice: `The questions file could not be loaded (${err && err.message ? err.message : err}); showing the built-in questions.` };
-  }
+  const fetched = await fetchQuestions(url, document.baseURI);
+  if (!fetched.ok) return { doc: builtInQuestions, notice: `The questions file ${fetched.error}; showing the built-in questions.` };
+  const doc = fetched.doc;
   const problems = validateQuestions(doc, schemaOptions());
   if (problems.length > 0) {
     const p = problems[0];
@@ -115,13 +112,29 @@ function mount(container, ctx) {
         status.textContent = `Could not load answers: ${r.error}`;
         return;
       }
-      delete status.dataset.error;
+      // Merge: the file's answers replace those of the same steps; every other answer stays.
+      let loaded = 0;
+      let kept = 0;
       for (const { view, question } of views) {
-        const rec = r.records.get(question.id) || null;
-        view.restore(rec);
-        if (rec) store.save(question, view.record()); else store.remove(question);
+        const fromFile = r.records.get(question.id);
+        const current = view.record();
+        const fileSteps = fromFile ? fromFile.steps : {};
+        kept += Object.keys(current.steps).filter((id) => !(id in fileSteps)).length;
+        loaded += Object.keys(fileSteps).length;
+        if (!fromFile) continue;
+        const merged = { steps: { ...current.steps, ...fileSteps }, explained: current.explained || fromFile.explained };
+        view.restore(merged);
+        store.save(question, view.record());
       }
-      status.textContent = `Answers loaded from ${file.name}.`;
+      const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+      const skippedNote = r.skipped.length
+        ? ` Not loaded: ${r.skipped.slice(0, 3).join('; ')}${r.skipped.length > 3 ? `; and ${r.skipped.length - 3} more` : ''}.`
+        : '';
+      if (loaded === 0) status.dataset.error = ''; else delete status.dataset.error;
+      status.textContent = loaded === 0
+        ? `No answers were loaded from ${file.name}; your answers are unchanged.${skippedNote}`
+        : `Answers loaded from ${file.name}: ${plural(loaded, 'answer', 'answers')} from the file` +
+          `${kept ? `, ${plural(kept, 'other answer', 'other answers')} of yours kept` : ''}.${skippedNote}`;
     });
 
     if (doc.practice && doc.practice.questions.length > 0) mountPractice(quizCore, doc.practice);

@@ -7,6 +7,19 @@ import { h, nextId } from '../element/dom.js';
 import { gradeStep } from './grade.js';
 import { fill } from './resolve.js';
 import { choiceFeedback } from './feedback.js';
+import { visibleText } from './visible.js';
+
+/** A zero the core wrote with its sign ("-0 GB", "-0.00") reads as plain 0. */
+const unsignZero = (text) => text.replace(/(^|[^\w.])-(0(?:\.0+)?)(?![\w.])/g, '$1$2');
+
+/**
+ * The core's message as the page shows it: a negative zero without its sign,
+ * and, inside the quoted echo of what the student typed, invisible characters
+ * written out as U+XXXX ('"GB<U+200B>" is not a unit' shows as "GBU+200B").
+ */
+export function displayMessage(text) {
+  return unsignZero(String(text)).replace(/"([^"]*)"/g, (m, inner) => `"${visibleText(inner)}"`);
+}
 
 const VERDICT_CLASS = {
   correct: 'good', close: 'warn', partly: 'warn', wrong_unit: 'warn', wrong: 'bad', unparseable: 'bad', invalid: 'bad',
@@ -121,9 +134,9 @@ export function questionView(question, { texts, resolve, quizCore, onChange }) {
     }
     const hint = view.step.feedback && typeof view.step.feedback[result.verdict] === 'string'
       ? ` ${fill(view.step.feedback[result.verdict], texts)}` : '';
-    feedback.textContent = result.message + hint;
+    feedback.textContent = displayMessage(result.message) + hint;
     if (result.interpreted) {
-      view.read.textContent = ` (Read as ${result.interpreted}.)`;
+      view.read.textContent = ` (Read as ${unsignZero(visibleText(result.interpreted))}.)`;
       feedback.append(view.read);
     }
   }

@@ -8,7 +8,11 @@
 //   { id, field, reason }   (id: question id or "(file)"; field: dotted path)
 // An empty array means the file is usable.
 
+import { visibleText } from './visible.js';
+
 export const QUESTIONS_FORMAT = 'llm-budget-lab-questions';
+/** The keys a questions file may have at its top level. */
+export const TOP_LEVEL_KEYS = ['format', 'lesson', 'version', 'questions', 'practice'];
 export const ID_PATTERN = /^[a-z0-9][a-z0-9._-]*$/;
 export const TAG_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
@@ -38,7 +42,16 @@ const PLACEHOLDER = /\{([a-z0-9_]+)\}/g;
 
 const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isNum = (v) => typeof v === 'number' && Number.isFinite(v);
-const show = (v) => (typeof v === 'string' ? JSON.stringify(v.slice(0, 40)) : String(v));
+/** A value as a problem message shows it: strings quoted (invisible characters as U+XXXX), other types named. */
+export function show(v) {
+  if (typeof v === 'string') return visibleText(JSON.stringify(v.slice(0, 40)));
+  if (typeof v === 'number' || typeof v === 'boolean' || v === null) return String(v);
+  if (Array.isArray(v)) return 'an array';
+  return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
+}
+/** " (got X)" after a reason, or " (it is missing)" when the field is absent. */
+const got = (v) => (v === undefined ? ' (it is missing)' : ` (got ${show(v)})`);
+
 
 function text(v) {
   return typeof v === 'string' && v.trim() !== '' && v.length <= MAX_TEXT;
@@ -51,34 +64,34 @@ function text(v) {
 function checkCalc(c, id, field, add, opts, practice) {
   if (!isObj(c)) return add(id, field, 'must be an object such as {"calc": "plan", ...}');
   const kinds = ['plan', 'input', 'speculative', 'variant', 'number'];
-  if (!kinds.includes(c.calc)) return add(id, `${field}.calc`, `must be one of ${kinds.join(', ')} (got ${show(c.calc)})`);
+  if (!kinds.includes(c.calc)) return add(id, `${field}.calc`, `must be one of ${kinds.join(', ')}${got(c.calc)}`);
   if (c.calc === 'number') {
-    if (!isNum(c.value)) add(id, `${field}.value`, `must be a finite number (got ${show(c.value)})`);
+    if (!isNum(c.value)) add(id, `${field}.value`, `must be a finite number${got(c.value)}`);
   } else if (c.calc === 'plan' || c.calc === 'input') {
     if (typeof c.preset !== 'string') add(id, `${field}.preset`, 'must name a configuration id from presets.json');
-    else if (opts.presetIds && !opts.presetIds.has(c.preset)) add(id, `${field}.preset`, `is not a configuration id in presets.json (got ${show(c.preset)})`);
+    else if (opts.presetIds && !opts.presetIds.has(c.preset)) add(id, `${field}.preset`, `is not a configuration id in presets.json${got(c.preset)}`);
     const allowed = c.calc === 'plan' ? CALC_FIELDS.plan : (opts.inputFields || null);
     if (typeof c.field !== 'string' || (allowed && !allowed.includes(c.field))) {
-      add(id, `${field}.field`, `must be one of ${(allowed || ['an input field']).join(', ')} (got ${show(c.field)})`);
+      add(id, `${field}.field`, `must be one of ${(allowed || ['an input field']).join(', ')}${got(c.field)}`);
     }
     if (c.set !== undefined) {
       if (!isObj(c.set)) add(id, `${field}.set`, 'must be an object of input fields and numbers');
       else for (const [k, v] of Object.entries(c.set)) {
         if (opts.inputFields && !opts.inputFields.includes(k)) add(id, `${field}.set.${k}`, 'is not an input field');
-        else if (!isNum(v)) add(id, `${field}.set.${k}`, `must be a finite number (got ${show(v)})`);
+        else if (!isNum(v)) add(id, `${field}.set.${k}`, `must be a finite number${got(v)}`);
       }
     }
   } else if (c.calc === 'speculative') {
-    if (!isNum(c.acceptance_rate) || c.acceptance_rate < 0 || c.acceptance_rate > 1) add(id, `${field}.acceptance_rate`, `must be a number from 0 to 1 (got ${show(c.acceptance_rate)})`);
-    if (!Number.isInteger(c.draft_tokens) || c.draft_tokens < 1 || c.draft_tokens > 32) add(id, `${field}.draft_tokens`, `must be a whole number from 1 to 32 (got ${show(c.draft_tokens)})`);
-    if (c.draft_cost_ratio !== undefined && (!isNum(c.draft_cost_ratio) || c.draft_cost_ratio < 0 || c.draft_cost_ratio > 1)) add(id, `${field}.draft_cost_ratio`, `must be a number from 0 to 1 (got ${show(c.draft_cost_ratio)})`);
-    if (!CALC_FIELDS.speculative.includes(c.field)) add(id, `${field}.field`, `must be one of ${CALC_FIELDS.speculative.join(', ')} (got ${show(c.field)})`);
+    if (!isNum(c.acceptance_rate) || c.acceptance_rate < 0 || c.acceptance_rate > 1) add(id, `${field}.acceptance_rate`, `must be a number from 0 to 1${got(c.acceptance_rate)}`);
+    if (!Number.isInteger(c.draft_tokens) || c.draft_tokens < 1 || c.draft_tokens > 32) add(id, `${field}.draft_tokens`, `must be a whole number from 1 to 32${got(c.draft_tokens)}`);
+    if (c.draft_cost_ratio !== undefined && (!isNum(c.draft_cost_ratio) || c.draft_cost_ratio < 0 || c.draft_cost_ratio > 1)) add(id, `${field}.draft_cost_ratio`, `must be a number from 0 to 1${got(c.draft_cost_ratio)}`);
+    if (!CALC_FIELDS.speculative.includes(c.field)) add(id, `${field}.field`, `must be one of ${CALC_FIELDS.speculative.join(', ')}${got(c.field)}`);
   } else if (c.calc === 'variant') {
     if (!practice) add(id, `${field}.calc`, '"variant" is only available in practice questions');
-    if (!CALC_FIELDS.variant.includes(c.field)) add(id, `${field}.field`, `must be one of ${CALC_FIELDS.variant.join(', ')} (got ${show(c.field)})`);
+    if (!CALC_FIELDS.variant.includes(c.field)) add(id, `${field}.field`, `must be one of ${CALC_FIELDS.variant.join(', ')}${got(c.field)}`);
   }
   if (c.unit !== undefined && typeof c.unit !== 'string') add(id, `${field}.unit`, 'must be a unit symbol such as "GB"');
-  if (c.digits !== undefined && (!Number.isInteger(c.digits) || c.digits < 0 || c.digits > 6)) add(id, `${field}.digits`, `must be a whole number from 0 to 6 (got ${show(c.digits)})`);
+  if (c.digits !== undefined && (!Number.isInteger(c.digits) || c.digits < 0 || c.digits > 6)) add(id, `${field}.digits`, `must be a whole number from 0 to 6${got(c.digits)}`);
 }
 
 function checkPlaceholders(str, id, field, add, values) {
@@ -91,9 +104,9 @@ function checkPlaceholders(str, id, field, add, values) {
 
 function checkTolerance(t, id, field, add) {
   if (!isObj(t)) return add(id, field, 'must be an object {"relative", "absolute", "close_relative"}');
-  if (!isNum(t.relative) || t.relative < 0 || t.relative > 1) add(id, `${field}.relative`, `must be a fraction from 0 to 1 (got ${show(t.relative)})`);
-  if (!isNum(t.absolute) || t.absolute < 0) add(id, `${field}.absolute`, `must be a number of at least 0, in the step's unit (got ${show(t.absolute)})`);
-  if (t.close_relative !== undefined && (!isNum(t.close_relative) || t.close_relative < 0 || t.close_relative > 1)) add(id, `${field}.close_relative`, `must be a fraction from 0 to 1 (got ${show(t.close_relative)})`);
+  if (!isNum(t.relative) || t.relative < 0 || t.relative > 1) add(id, `${field}.relative`, `must be a fraction from 0 to 1${got(t.relative)}`);
+  if (!isNum(t.absolute) || t.absolute < 0) add(id, `${field}.absolute`, `must be a number of at least 0, in the step's unit${got(t.absolute)}`);
+  if (t.close_relative !== undefined && (!isNum(t.close_relative) || t.close_relative < 0 || t.close_relative > 1)) add(id, `${field}.close_relative`, `must be a fraction from 0 to 1${got(t.close_relative)}`);
 }
 
 function checkChoices(step, id, f, add, values) {
@@ -105,7 +118,7 @@ function checkChoices(step, id, f, add, values) {
   step.choices.forEach((c, j) => {
     const cf = `${f}.choices[${j}]`;
     if (!isObj(c)) return add(id, cf, 'must be an object {"id", "text", ...}');
-    if (typeof c.id !== 'string' || !ID_PATTERN.test(c.id)) add(id, `${cf}.id`, `must be a lower-case id (got ${show(c.id)})`);
+    if (typeof c.id !== 'string' || !ID_PATTERN.test(c.id)) add(id, `${cf}.id`, `must be a lower-case id${got(c.id)}`);
     else if (seen.has(c.id)) add(id, `${cf}.id`, `duplicate choice id "${c.id}"`);
     seen.add(c.id);
     if (!text(c.text)) add(id, `${cf}.text`, 'must be a non-empty string');
@@ -128,13 +141,13 @@ function checkStep(step, i, q, id, add, opts, practice, earlier) {
   const f = `steps[${i}]`;
   if (!isObj(step)) return add(id, f, 'must be an object');
   const sf = typeof step.id === 'string' ? `steps.${step.id}` : f;
-  if (typeof step.id !== 'string' || !ID_PATTERN.test(step.id)) add(id, `${f}.id`, `must be a lower-case id (got ${show(step.id)})`);
+  if (typeof step.id !== 'string' || !ID_PATTERN.test(step.id)) add(id, `${f}.id`, `must be a lower-case id${got(step.id)}`);
   else if (earlier.has(step.id)) add(id, `${f}.id`, `duplicate step id "${step.id}"`);
   if (!text(step.prompt)) add(id, `${sf}.prompt`, 'must be a non-empty string');
   else checkPlaceholders(step.prompt, id, `${sf}.prompt`, add, q.values);
   if (step.kind === 'numeric') {
-    if (!Object.hasOwn(UNITS, step.dimension)) add(id, `${sf}.dimension`, `must be one of ${Object.keys(UNITS).join(', ')} (got ${show(step.dimension)})`);
-    else if (!UNITS[step.dimension].includes(step.unit ?? '')) add(id, `${sf}.unit`, `must be a ${step.dimension} unit: ${UNITS[step.dimension].filter(Boolean).join(', ')} (got ${show(step.unit)})`);
+    if (!Object.hasOwn(UNITS, step.dimension)) add(id, `${sf}.dimension`, `must be one of ${Object.keys(UNITS).join(', ')}${got(step.dimension)}`);
+    else if (!UNITS[step.dimension].includes(step.unit ?? '')) add(id, `${sf}.unit`, `must be a ${step.dimension} unit: ${UNITS[step.dimension].filter(Boolean).join(', ')}${got(step.unit)}`);
     if (isObj(step.expected)) checkCalc(step.expected, id, `${sf}.expected`, add, opts, practice);
     else if (!isNum(step.expected)) add(id, `${sf}.expected`, 'must be a number (in the step\'s unit) or a calculation such as {"calc": "plan", ...}');
     if (isObj(step.expected) && step.expected.field === 'fits') add(id, `${sf}.expected.field`, '"fits" is yes/no: use a choice step with correct_value');
@@ -151,13 +164,13 @@ function checkStep(step, i, q, id, add, opts, practice, earlier) {
     checkChoices(step, id, sf, add, q.values);
     if (step.correct_value !== undefined) checkCalc(step.correct_value, id, `${sf}.correct_value`, add, opts, practice);
   } else {
-    add(id, `${sf}.kind`, `must be "numeric" or "choice" (got ${show(step.kind)})`);
+    add(id, `${sf}.kind`, `must be "numeric" or "choice"${got(step.kind)}`);
   }
   if (step.show_when !== undefined) {
     const w = step.show_when;
     const target = isObj(w) ? earlier.get(w.step) : undefined;
     if (!isObj(w) || !target || target.kind !== 'choice') add(id, `${sf}.show_when.step`, 'must name an earlier choice step of this question');
-    else if (!target.choices?.some((c) => c?.id === w.choice)) add(id, `${sf}.show_when.choice`, `must be a choice id of step "${w.step}" (got ${show(w.choice)})`);
+    else if (!target.choices?.some((c) => c?.id === w.choice)) add(id, `${sf}.show_when.choice`, `must be a choice id of step "${w.step}"${got(w.choice)}`);
   }
   if (typeof step.id === 'string') earlier.set(step.id, step);
 }
@@ -165,7 +178,7 @@ function checkStep(step, i, q, id, add, opts, practice, earlier) {
 function checkQuestion(q, i, add, opts, practice, list) {
   const id = typeof q?.id === 'string' ? q.id : `${list}[${i}]`;
   if (!isObj(q)) return add(id, 'question', 'must be an object');
-  if (typeof q.id !== 'string' || !ID_PATTERN.test(q.id)) add(id, 'id', `must be a lower-case id such as "q1-fit" (got ${show(q.id)})`);
+  if (typeof q.id !== 'string' || !ID_PATTERN.test(q.id)) add(id, 'id', `must be a lower-case id such as "q1-fit"${got(q.id)}`);
   if (!text(q.title)) add(id, 'title', 'must be a non-empty string');
   if (q.values !== undefined) {
     if (!isObj(q.values)) add(id, 'values', 'must be an object of named calculations');
@@ -209,14 +222,17 @@ export function validateQuestions(doc, opts = {}) {
   const problems = [];
   const add = (id, field, reason) => { problems.push({ id, field, reason }); };
   if (!isObj(doc)) { add('(file)', '(top level)', 'must be an object'); return problems; }
-  if (doc.format !== QUESTIONS_FORMAT) add('(file)', 'format', `must be "${QUESTIONS_FORMAT}" (got ${show(doc.format)})`);
+  if (doc.format !== QUESTIONS_FORMAT) add('(file)', 'format', `must be "${QUESTIONS_FORMAT}"${got(doc.format)}`);
+  for (const key of Object.keys(doc)) {
+    if (!TOP_LEVEL_KEYS.includes(key)) add('(file)', visibleText(key.slice(0, 40)), `unknown key (expected one of ${TOP_LEVEL_KEYS.join(', ')})`);
+  }
   for (const key of ['lesson', 'version']) {
     if (typeof doc[key] !== 'string' || !TAG_PATTERN.test(doc[key]) || doc[key].length > 40) {
-      add('(file)', key, `must be a short tag of letters, digits, ".", "_" or "-" (got ${show(doc[key])})`);
+      add('(file)', key, `must be a short tag of letters, digits, ".", "_" or "-"${got(doc[key])}`);
     }
   }
   if (!Array.isArray(doc.questions) || doc.questions.length === 0 || doc.questions.length > 50) {
-    add('(file)', 'questions', doc.questions === undefined ? 'missing' : 'must be an array of 1 to 50 questions');
+    add('(file)', 'questions', doc.questions === undefined ? 'is missing (an array of 1 to 50 questions)' : 'must be an array of 1 to 50 questions');
   } else doc.questions.forEach((q, i) => checkQuestion(q, i, add, opts, false, 'questions'));
   let practice = [];
   if (doc.practice !== undefined) {

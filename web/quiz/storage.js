@@ -20,8 +20,10 @@ export function answerKey(lesson, version, questionId) {
  * value is not a record at all.
  * @param {unknown} rec parsed JSON
  * @param {object} question the question the record belongs to (its steps name the valid ids)
+ * @param {{step:string, reason:string}[]} [dropped] when given, receives one entry per
+ *   step entry that was dropped, with the reason in words
  */
-export function cleanRecord(rec, question) {
+export function cleanRecord(rec, question, dropped = null) {
   if (rec === null || typeof rec !== 'object' || Array.isArray(rec)) return null;
   if (rec.steps === null || typeof rec.steps !== 'object' || Array.isArray(rec.steps)) return null;
   const steps = {};
@@ -33,8 +35,26 @@ export function cleanRecord(rec, question) {
       ? typeof a === 'string' && a.length <= MAX_ANSWER_CHARS
       : Array.isArray(a) && a.length <= MAX_CHOICES && a.every((x) => typeof x === 'string' && x.length <= 100);
     if (ok) steps[step.id] = { answer: a, checked: s.checked === true };
+    else if (dropped) dropped.push({ step: step.id, reason: droppedReason(step, s) });
+  }
+  if (dropped) {
+    for (const id of Object.keys(rec.steps)) {
+      if (!question.steps.some((st) => st.id === id)) dropped.push({ step: id, reason: 'this question has no such step' });
+    }
   }
   return { steps, explained: rec.explained === true };
+}
+
+function droppedReason(step, s) {
+  if (!s || typeof s !== 'object') return 'the entry is not an object';
+  const a = s.answer;
+  if (step.kind === 'numeric') {
+    if (typeof a !== 'string') return 'the answer is not text';
+    return `the answer is ${a.length.toLocaleString('en-US')} characters long (at most ${MAX_ANSWER_CHARS.toLocaleString('en-US')})`;
+  }
+  if (!Array.isArray(a)) return 'the answer is not a list of choices';
+  if (a.length > MAX_CHOICES) return `the answer lists ${a.length} choices (at most ${MAX_CHOICES})`;
+  return 'the answer lists something that is not a choice id';
 }
 
 /**

@@ -1,5 +1,7 @@
 // "Download my answers" / "Load answers": one JSON file, made and read in the
-// browser (a Blob and a download link; a file input). No network.
+// browser (a Blob and a download link; a file input). No network. Loading
+// merges: the file's answers replace those of the same steps, every other
+// saved answer is kept (web/parts/quiz.js says how many of each).
 //
 // File format:
 //   { "format": "llm-budget-lab-answers", "lesson": "LM10-T6", "version": "v1",
@@ -8,6 +10,7 @@
 //                                                              "checked": true } },
 //                                      "explained": false } } }
 import { cleanRecord } from './storage.js';
+import { visibleText } from './visible.js';
 
 export const ANSWERS_FORMAT = 'llm-budget-lab-answers';
 const MAX_FILE_BYTES = 256 * 1024;
@@ -33,12 +36,34 @@ export function downloadJson(doc, filename, host) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** A tag from the file, as the student reads it: quoted, shortened, invisible characters shown. */
+const tag = (v) => `“${visibleText(v.length > 40 ? `${v.slice(0, 40)}…` : v)}”`;
+
+/**
+ * Why the file's lesson/version do not match this page, in words, or null when they do.
+ * Values of the wrong type are described, never printed.
+ */
+function mismatch(doc, lesson, version) {
+  const missing = [];
+  if (typeof doc.lesson !== 'string' || doc.lesson === '') missing.push('no lesson');
+  if (typeof doc.version !== 'string' || doc.version === '') missing.push('no questions version');
+  if (missing.length) {
+    return `That answers file names ${missing.join(' and ')} (this page needs "lesson": "${lesson}", "version": "${version}").`;
+  }
+  if (doc.lesson !== lesson || doc.version !== version) {
+    return `Those answers are for lesson ${tag(doc.lesson)}, questions version ${tag(doc.version)}; this page has lesson “${lesson}”, version “${version}”.`;
+  }
+  return null;
+}
+
 /**
  * Reads and validates an answers file.
  * @param {File} file
  * @param {{lesson:string, version:string, questions:object[]}} expected
- * @returns {Promise<{ok:true, records:Map<string,object>} | {ok:false, error:string}>}
- *   `error` is one sentence for the student.
+ * @returns {Promise<{ok:true, records:Map<string,object>, skipped:string[]} | {ok:false, error:string}>}
+ *   `error` is one sentence for the student; `skipped` lists, one phrase each, the
+ *   answers in the file that could not be used (e.g. 'question q1-fit, step total: the
+ *   answer is 5,000 characters long (at most 1,000)'); the usable ones are in `records`.
  */
 export async function readAnswersFile(file, { lesson, version, questions }) {
   if (!file) return { ok: false, error: 'No file was chosen.' };
@@ -49,22 +74,24 @@ export async function readAnswersFile(file, { lesson, version, questions }) {
   } catch {
     return { ok: false, error: 'That file is not an answers file: it is not valid JSON.' };
   }
-  if (!doc || typeof doc !== 'object' || doc.format !== ANSWERS_FORMAT) {
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc) || doc.format !== ANSWERS_FORMAT) {
     return { ok: false, error: `That file is not an answers file: "format" must be "${ANSWERS_FORMAT}".` };
   }
-  if (doc.lesson !== lesson || doc.version !== version) {
-    return { ok: false, error: `Those answers are for lesson ${String(doc.lesson).slice(0, 40)}, questions version ${String(doc.version).slice(0, 40)}; this page has lesson ${lesson}, version ${version}.` };
-  }
+  const wrong = mismatch(doc, lesson, version);
+  if (wrong) return { ok: false, error: wrong };
   if (!doc.answers || typeof doc.answers !== 'object' || Array.isArray(doc.answers)) {
     return { ok: false, error: 'That answers file has no "answers" object.' };
   }
   const records = new Map();
+  const skipped = [];
   for (const [id, rec] of Object.entries(doc.answers)) {
     const question = questions.find((q) => q.id === id);
-    if (!question) return { ok: false, error: `That answers file has answers for an unknown question "${id.slice(0, 40)}".` };
-    const clean = cleanRecord(rec, question);
-    if (!clean) return { ok: false, error: `The answers for question "${id}" are not in the expected form.` };
+    if (!question) return { ok: false, error: `That answers file has answers for an unknown question ${tag(id)}.` };
+    const dropped = [];
+    const clean = cleanRecord(rec, question, dropped);
+    if (!clean) return { ok: false, error: `The answers for question ${tag(id)} are not in the expected form.` };
+    for (const d of dropped) skipped.push(`question ${id}, step ${tag(d.step)}: ${d.reason}`);
     records.set(id, clean);
   }
-  return { ok: true, records };
+  return { ok: true, records, skipped };
 }
