@@ -24,7 +24,7 @@ import { tmpdir, cpus } from 'node:os';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { startServer } from './serve.mjs';
+import { startServer } from '../serve.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DIST = path.join(REPO, 'dist');
