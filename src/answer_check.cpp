@@ -110,6 +110,42 @@ const UnitEntry* find_unit(const std::string& normalised) {
   return nullptr;
 }
 
+// Bit units: recognised so that "53 Gb" is not read as 53 GB, but never a unit
+// of any question (their dimension is bytes, flagged `bits`). Symbols are
+// matched case-sensitively (an upper-case prefix, or the SI "k", then a
+// lower-case "b"); words ignoring case. All-lower-case "mb", "gb", "tb" stay
+// bytes (they are not bit symbols, and people type them for bytes).
+struct BitUnit {
+  const char* spelling;
+  bool exact_case;
+  const char* symbol;  // canonical bit symbol
+  const char* bytes_symbol;  // the byte unit the student probably meant
+  const char* name;    // "gigabits"
+  double factor;       // bytes per one of this unit
+};
+
+const BitUnit kBitUnits[] = {
+    {"Kb", true, "kb", "KB", "kilobits", 1e3 / 8},    {"kb", true, "kb", "KB", "kilobits", 1e3 / 8},
+    {"Mb", true, "Mb", "MB", "megabits", 1e6 / 8},    {"Gb", true, "Gb", "GB", "gigabits", 1e9 / 8},
+    {"Tb", true, "Tb", "TB", "terabits", 1e12 / 8},   {"bit", false, "bit", "B", "bits", 1.0 / 8},
+    {"bits", false, "bit", "B", "bits", 1.0 / 8},     {"kbit", false, "kb", "KB", "kilobits", 1e3 / 8},
+    {"kilobit", false, "kb", "KB", "kilobits", 1e3 / 8}, {"kilobits", false, "kb", "KB", "kilobits", 1e3 / 8},
+    {"mbit", false, "Mb", "MB", "megabits", 1e6 / 8}, {"megabit", false, "Mb", "MB", "megabits", 1e6 / 8},
+    {"megabits", false, "Mb", "MB", "megabits", 1e6 / 8}, {"gbit", false, "Gb", "GB", "gigabits", 1e9 / 8},
+    {"gigabit", false, "Gb", "GB", "gigabits", 1e9 / 8}, {"gigabits", false, "Gb", "GB", "gigabits", 1e9 / 8},
+    {"tbit", false, "Tb", "TB", "terabits", 1e12 / 8}, {"terabit", false, "Tb", "TB", "terabits", 1e12 / 8},
+    {"terabits", false, "Tb", "TB", "terabits", 1e12 / 8},
+};
+
+// `trimmed` is the unit text as typed (spaces trimmed); `normalised` its
+// normalise_unit_text form.
+const BitUnit* find_bit_unit(const std::string& trimmed, const std::string& normalised) {
+  for (const BitUnit& u : kBitUnits) {
+    if (u.exact_case ? trimmed == u.spelling : normalised == u.spelling) return &u;
+  }
+  return nullptr;
+}
+
 // Lower-cases ASCII, drops spaces around '/', collapses runs of spaces.
 std::string normalise_unit_text(const std::string& s) {
   std::string out;
@@ -248,12 +284,45 @@ bool starts_with_nocase(const std::string& s, std::size_t pos, const char* prefi
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
-// Keeps at most `max_bytes` of `s` without cutting a UTF-8 sequence.
-std::string clip_utf8(const std::string& s, std::size_t max_bytes) {
-  if (s.size() <= max_bytes) return s;
-  std::size_t cut = max_bytes;
-  while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0u) == 0x80u) --cut;
-  return s.substr(0, cut) + "\xE2\x80\xA6";  // …
+// True for code points that show as nothing or as a plain space and so would
+// make a quoted text misleading: format characters (zero-width space/joiners,
+// bidi marks and overrides, word joiner, BOM, soft hyphen, ...), Unicode
+// spaces other than U+0020, fillers and variation selectors. Controls never
+// reach a message (parse_quantity rejects them first) but are listed too.
+bool is_invisible(unsigned cp) {
+  return cp < 0x20 || (cp >= 0x7F && cp <= 0xA0) || cp == 0xAD || cp == 0x34F || cp == 0x61C ||
+         cp == 0x115F || cp == 0x1160 || cp == 0x1680 || cp == 0x180E || (cp >= 0x2000 && cp <= 0x200F) ||
+         (cp >= 0x2028 && cp <= 0x202F) || (cp >= 0x205F && cp <= 0x206F) || cp == 0x3000 || cp == 0x3164 ||
+         (cp >= 0xFE00 && cp <= 0xFE0F) || cp == 0xFEFF || (cp >= 0xFFF0 && cp <= 0xFFFB) ||
+         (cp >= 0xE0000 && cp <= 0xE0FFF);
+}
+
+// `s` (valid UTF-8) for quoting in a message: invisible characters written as
+// "[U+200B]", at most about `max_bytes` bytes kept (never cutting a character
+// or a "[U+...]"), "…" appended when clipped.
+std::string quote_visible(const std::string& s, std::size_t max_bytes) {
+  static const char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    std::size_t len = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+    if (i + len > s.size()) len = s.size() - i;
+    unsigned cp = len == 1 ? c : (c & (0x7Fu >> len));
+    for (std::size_t k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3Fu);
+    std::string piece;
+    if (is_invisible(cp)) {
+      std::string hex;
+      for (unsigned v = cp; v != 0 || hex.size() < 4; v >>= 4) hex.insert(hex.begin(), kHex[v & 0xFu]);
+      piece = "[U+" + hex + "]";
+    } else {
+      piece = s.substr(i, len);
+    }
+    if (out.size() + piece.size() > max_bytes) return out + "\xE2\x80\xA6";  // …
+    out += piece;
+    i += len;
+  }
+  return out;
 }
 
 // ---- Numbers ------------------------------------------------------------------
@@ -508,11 +577,26 @@ Quantity parse_quantity(const std::string& text) {
   std::string unit_text = trim_spaces(s.substr(n.end));
   q.value = sign * n.value;
   q.alt_value = sign * n.alt_value;
+  if (q.value == 0) q.value = 0;  // "-0" is zero: no "-0" in any message
+  if (q.alt_value == 0) q.alt_value = 0;
   q.ambiguous = n.ambiguous;
   if (!unit_text.empty()) {
-    const UnitEntry* u = find_unit(normalise_unit_text(unit_text));
+    const std::string normalised = normalise_unit_text(unit_text);
+    if (const BitUnit* b = find_bit_unit(unit_text, normalised)) {
+      q.has_unit = true;
+      q.bits = true;
+      q.unit = b->symbol;
+      q.dimension = UnitDimension::bytes;
+      q.unit_factor = b->factor;
+      if (!std::isfinite(q.value * b->factor) || !std::isfinite(q.alt_value * b->factor))
+        return fail(ParseError::out_of_range, "That number is too large to check.");
+      q.ok = true;
+      q.error = ParseError::none;
+      return q;
+    }
+    const UnitEntry* u = find_unit(normalised);
     if (u == nullptr)
-      return fail(ParseError::unknown_unit, "\"" + clip_utf8(unit_text, 24) + "\" is not a unit this check knows.");
+      return fail(ParseError::unknown_unit, "\"" + quote_visible(unit_text, 24) + "\" is not a unit this check knows.");
     q.has_unit = true;
     q.unit = u->symbol;
     q.dimension = u->dimension;
@@ -535,7 +619,9 @@ std::vector<std::string> unit_symbols(UnitDimension dimension) {
 }
 
 double unit_factor(UnitDimension dimension, const std::string& symbol) {
-  const UnitEntry* u = find_unit(normalise_unit_text(trim_spaces(symbol)));
+  const std::string trimmed = trim_spaces(symbol);
+  if (find_bit_unit(trimmed, normalise_unit_text(trimmed)) != nullptr) return 0;
+  const UnitEntry* u = find_unit(normalise_unit_text(trimmed));
   return (u != nullptr && u->dimension == dimension) ? u->factor : 0;
 }
 
@@ -555,7 +641,7 @@ std::string validate_numeric_question(const NumericQuestion& q, std::string& mes
   if (!(q.dimension == UnitDimension::none && q.default_unit.empty()) &&
       unit_factor(q.dimension, q.default_unit) == 0) {
     message = "default_unit must be a unit of " + std::string(to_string(q.dimension)) + ": " +
-              dimension_units(q.dimension) + " (got \"" + clip_utf8(q.default_unit, 24) + "\")";
+              dimension_units(q.dimension) + " (got \"" + quote_visible(q.default_unit, 24) + "\")";
     return "default_unit";
   }
   if (!(q.relative_tolerance >= 0 && q.relative_tolerance <= 1)) {
@@ -637,6 +723,22 @@ NumericCheck check_numeric_answer(const std::string& text, const NumericQuestion
     return out;
   }
   out.approximate = p.approximate;
+
+  if (p.bits) {
+    // Bits are never a question's unit: say which byte unit was probably meant.
+    const BitUnit* b = find_bit_unit(p.unit, normalise_unit_text(p.unit));
+    out.verdict = AnswerVerdict::wrong_unit;
+    out.message = p.unit + " is " + (b ? b->name : "bits") + " (8 bits = 1 byte); ";
+    if (question.dimension == UnitDimension::bytes) {
+      std::string bytes_name = b ? b->name : "bits";
+      bytes_name.replace(bytes_name.size() - 4, 4, "bytes");  // "gigabits" -> "gigabytes"
+      out.message += std::string("this question asks for a memory size in bytes: write ") +
+                     (b ? b->bytes_symbol : "B") + " (capital B) for " + bytes_name + ".";
+    } else
+      out.message += expectation(question);
+    out.interpreted = format_number(p.value, 10) + " " + p.unit;
+    return out;
+  }
 
   if (p.has_unit && p.dimension != question.dimension) {
     out.verdict = AnswerVerdict::wrong_unit;

@@ -39,8 +39,16 @@
 //     a trailing "." and inner spaces around "/" ignored):
 //       bytes:            B, byte(s), KB/kilobyte(s), MB/megabyte(s),
 //                         GB/gigabyte(s), TB/terabyte(s) (decimal: 1 GB = 1e9 B),
-//                         KiB, MiB, GiB, TiB and their words (1 GiB = 2^30 B);
-//                         "Gb" is read as GB (students mean bytes here).
+//                         KiB, MiB, GiB, TiB and their words (1 GiB = 2^30 B).
+//                         Case matters only for bits: "Kb", "kb", "Mb", "Gb",
+//                         "Tb" (upper-case prefix or the SI "k", then lower-case
+//                         "b") and the words bit(s), kbit, Mbit, Gbit, Tbit,
+//                         kilobit(s) ... terabit(s) are BITS (Quantity::bits);
+//                         no question takes bits, so they grade as wrong_unit
+//                         with a message naming the byte unit ("Gb is gigabits
+//                         ... write GB"). All-lower-case "b", "mb", "gb", "tb"
+//                         are bytes (not bit symbols; commonly typed for bytes),
+//                         as are "GB", "gB", "MB", ...
 //       tokens per pass:  token(s), tok, tokens/pass, tok/pass, tokens per pass,
 //                         tokens per target pass, tokens per forward pass
 //       tokens per second: tok/s, tokens/s, tokens/sec, t/s, tokens per second
@@ -48,13 +56,17 @@
 //                         microsecond(s), ns, nanosecond(s)
 //       none:             x, × (a ratio, e.g. a speed-up), % (= 0.01)
 //     A bare number carries no unit; the question's default unit applies.
+//  7. A zero typed with a sign ("-0") is read as 0.
+//  Messages that quote typed text show invisible characters (zero-width and
+//  bidi marks, BOM, soft hyphen, non-ASCII spaces) as "[U+200B]".
 //
 // ---- How a numeric answer is graded (check_numeric_answer) ----------------
 //  The expected value and the absolute tolerance are given in the question's
 //  default unit. tolerance = max(absolute_tolerance, relative_tolerance*|expected|);
 //  close band = max(tolerance, close_relative_tolerance*|expected|).
 //   unparseable  the text is not a number with a known unit (reason in `code`).
-//   wrong_unit   the unit belongs to another dimension (tokens/s for a memory
+//   wrong_unit   the unit is a bit unit ("53 Gb"; see 6), or it belongs to
+//                another dimension (tokens/s for a memory
 //                question; any unit other than x/% for a unitless one), or the
 //                number is not right in the unit used (or the default unit, for
 //                a bare number) but would be right in another unit of the same
@@ -107,6 +119,8 @@ struct Quantity {
   UnitDimension dimension = UnitDimension::none;  ///< of the typed unit; none when bare
   double unit_factor = 1;   ///< base units per typed unit (GiB: 1073741824)
   bool approximate = false; ///< a "~", "≈", "about" ... prefix was typed
+  bool bits = false;        ///< the unit is a bit unit ("Gb", "megabits"): dimension bytes,
+                            ///< unit_factor in bytes (Gb: 1.25e8); graded wrong_unit always
 };
 
 /// Reads `text` (UTF-8) as a number with an optional unit; rules at the top of

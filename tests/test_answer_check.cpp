@@ -2,6 +2,7 @@
 // hostile input, and choice questions. No file I/O (runs as wasm too).
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <limits>
 #include <string>
 #include <vector>
@@ -58,6 +59,22 @@ const Row kRows[] = {
     {"53 gb", &kQ1, V::correct},
     {"53 gigabytes", &kQ1, V::correct},
     {"53 Gigabyte", &kQ1, V::correct},
+    // Bits are not bytes: an upper-case prefix (or SI "k") then a lower-case b.
+    {"53 Gb", &kQ1, V::wrong_unit},
+    {"53Gb", &kQ1, V::wrong_unit},
+    {"424 Gb", &kQ1, V::wrong_unit},  // 424 gigabits = 53 GB, still bits
+    {"53000 Mb", &kQ1, V::wrong_unit},
+    {"53 gigabits", &kQ1, V::wrong_unit},
+    {"53 Gbit", &kQ1, V::wrong_unit},
+    {"53000000 kb", &kQ1, V::wrong_unit},
+    {"0.053 Tb", &kQ1, V::wrong_unit},
+    {"53 gB", &kQ1, V::correct},          // odd case but not a bit symbol
+    {"53000 mb", &kQ1, V::correct},       // all lower case: bytes
+    {"53000000 KB", &kQ1, V::correct},
+    {"2.952 Gb", &kQ2, V::wrong_unit},   // bits on a tokens question: wrong kind
+    // A signed zero is zero.
+    {"-0", &kQ1, V::wrong},
+    {"-0 GB", &kQ1, V::wrong},
     {"5.3e1", &kQ1, V::correct},
     {"5.3E+01", &kQ1, V::correct},
     {"5.3e+1 GB", &kQ1, V::correct},
@@ -257,6 +274,74 @@ TEST_CASE("messages say what was expected without giving the answer away", "[ans
   CHECK(check_numeric_answer("48", kQ1).message.find("a bare number is read as GB") != std::string::npos);
   CHECK(check_numeric_answer("53 MB", kQ1).message.find("(MB)") != std::string::npos);
   CHECK(check_numeric_answer("53 tok/s", kQ1).message.find("tokens per second") != std::string::npos);
+}
+
+TEST_CASE("bit units are named as bits, with the byte unit meant", "[answer_check][units]") {
+  const NumericCheck gb = check_numeric_answer("53 Gb", kQ1);
+  CHECK(gb.verdict == AnswerVerdict::wrong_unit);
+  CHECK(gb.message == "Gb is gigabits (8 bits = 1 byte); this question asks for a memory size in bytes: "
+                      "write GB (capital B) for gigabytes.");
+  CHECK(gb.message.find("53") == std::string::npos);
+  const Quantity q = parse_quantity("424 Gb");
+  REQUIRE(q.ok);
+  CHECK(q.bits);
+  CHECK(q.unit == "Gb");
+  CHECK(q.dimension == UnitDimension::bytes);
+  CHECK(q.unit_factor == 125000000.0);  // 1e9 bits / 8
+  CHECK(parse_quantity("7 Kb").unit == "kb");
+  CHECK(check_numeric_answer("8 megabits", kQ1).message.find("write MB (capital B) for megabytes") != std::string::npos);
+  // Byte spellings in any other case are bytes, not bits.
+  for (const char* text : {"53 GB", "53 gb", "53 gB", "53 mb", "53 tb", "53 b"}) {
+    INFO(text);
+    CHECK_FALSE(parse_quantity(text).bits);
+  }
+  // On a question of another dimension the usual expectation follows.
+  CHECK(check_numeric_answer("3 Mb", kQ2).message.find("tokens per target pass") != std::string::npos);
+  // A bit symbol is never a valid default unit.
+  CHECK(unit_factor(UnitDimension::bytes, "Gb") == 0);
+  CHECK(unit_factor(UnitDimension::bytes, "gb") == 1e9);
+  CHECK(parse_quantity("1e305 Tb").error == ParseError::out_of_range);
+}
+
+TEST_CASE("a signed zero reads as 0 and no message shows -0", "[answer_check][parse]") {
+  for (const char* text : {"-0", "-0.0", "\xE2\x88\x92" "0 GB", "-0,000"}) {
+    INFO(text);
+    const Quantity q = parse_quantity(text);
+    REQUIRE(q.ok);
+    CHECK(q.value == 0);
+    CHECK_FALSE(std::signbit(q.value));
+    CHECK_FALSE(std::signbit(q.alt_value));
+    const NumericCheck r = check_numeric_answer(text, kQ1);
+    CHECK(r.interpreted.find("-0") == std::string::npos);
+    CHECK(r.message.find("-0") == std::string::npos);
+    CHECK_FALSE(std::signbit(r.answer_in_default_unit));
+  }
+  CHECK(check_numeric_answer("-0", kQ1).interpreted == "0 GB");
+}
+
+TEST_CASE("quoted unit text shows invisible characters by code point", "[answer_check][hostile]") {
+  // "GB" followed by a zero-width space (U+200B) is not a unit; the message
+  // shows the hidden character instead of a quote that looks like "GB".
+  NumericCheck r = check_numeric_answer("53 GB\xE2\x80\x8B", kQ1);
+  CHECK(r.verdict == AnswerVerdict::unparseable);
+  CHECK(r.message.rfind("\"GB[U+200B]\" is not a unit this check knows.", 0) == 0);
+  // Right-to-left override, BOM and soft hyphen inside a unit.
+  r = check_numeric_answer("53 G\xE2\x80\xAE" "B\xEF\xBB\xBF", kQ1);
+  CHECK(r.message.rfind("\"G[U+202E]B[U+FEFF]\"", 0) == 0);
+  r = check_numeric_answer("53 G\xC2\xAD" "B", kQ1);
+  CHECK(r.message.rfind("\"G[U+00AD]B\"", 0) == 0);
+  // A language tag character (4-byte UTF-8) shows with five hex digits.
+  r = check_numeric_answer("53 GB\xF3\xA0\x80\x81", kQ1);
+  CHECK(r.message.rfind("\"GB[U+E0001]\"", 0) == 0);
+  // Visible text, including other scripts, is quoted as typed.
+  r = check_numeric_answer("53 \xE5\x90\x89", kQ1);
+  CHECK(r.message.rfind("\"\xE5\x90\x89\" is not", 0) == 0);
+  // Clipping never splits a [U+...] marker: 30 zero-width spaces give at most
+  // 24 bytes of markers (3 x 8) and an ellipsis.
+  std::string many = "53 x";
+  for (int i = 0; i < 30; ++i) many += "\xE2\x80\x8B";
+  r = check_numeric_answer(many, kQ1);
+  CHECK(r.message.rfind("\"x[U+200B][U+200B]\xE2\x80\xA6\"", 0) == 0);
 }
 
 TEST_CASE("GiB and MiB convert exactly", "[answer_check][units]") {
