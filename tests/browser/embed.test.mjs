@@ -52,6 +52,10 @@ before(async () => {
 <llm-budget-lab id="bad-preset" parts="calculator" preset="no-such-preset"></llm-budget-lab>
 <llm-budget-lab id="plain" parts="calculator"></llm-budget-lab>
 <llm-budget-lab id="good-preset" parts="calculator" preset="lesson-mha-16"></llm-budget-lab>`));
+  writeFileSync(path.join(hostDir, 'separators.html'), page(`${script}
+<llm-budget-lab id="seps" parts="  ,, "></llm-budget-lab>
+<llm-budget-lab id="empty" parts=""></llm-budget-lab>
+<llm-budget-lab id="long" parts="calculator ${'x'.repeat(600)}"></llm-budget-lab>`));
   const framed = `<p>Before the frame.</p>
 <iframe data-llm-budget-lab id="frame" src="${lab.url}embed.html?parts=calculator%20memory-chart&amp;preset=lesson-gqa8-8"
   title="LLM Budget Lab: calculator" height="300"></iframe>
@@ -265,5 +269,62 @@ test('the instructors\' live preview shows the same notice for an unknown part o
   assert.equal(await page.locator('#preview-slot llm-budget-lab [data-out="total_bytes"]').textContent(), '31.2 GB');
   assert.deepEqual(rec.pageErrors, []);
   assert.deepEqual(rec.consoleMessages, []);
+  await rec.context.close();
+});
+
+test('parts made only of spaces and commas, or empty, means all parts; an over-long value is named in the notice', async () => {
+  const rec = await recordedPage(browser, { viewport: { width: 1100, height: 800 } });
+  const { page } = rec;
+  await page.goto(`${host.url}separators.html`);
+  await waitReady(page);
+  // Every part, in the order "all" lists them (as the unknown-parts notice names them).
+  const all = ['presets', 'calculator', 'table', 'memory-chart', 'batch-chart', 'speculative', 'attention', 'quiz'];
+  assert.deepEqual(await shownParts(page, 'seps'), all);
+  assert.deepEqual(await shownParts(page, 'empty'), all);
+  assert.deepEqual(await notices(page, 'seps'), []);
+  const long = await notices(page, 'long');
+  assert.equal(long.length, 1);
+  assert.equal(long[0].text.split('.')[0], `Unknown part “${'x'.repeat(40)}…”`);
+  assert.deepEqual(await shownParts(page, 'long'), ['calculator']);
+
+  // The iframe embed passes the same values on: ?parts=%20 shows everything,
+  // a 600-character value gets the notice instead of being dropped.
+  await page.goto(`${lab.url}embed.html?parts=%20`);
+  await waitReady(page);
+  const framedParts = await page.locator('llm-budget-lab').evaluate((el) =>
+    [...el.shadowRoot.querySelectorAll('[data-part]')].map((x) => x.dataset.part));
+  assert.deepEqual(framedParts, all);
+  assert.ok(await page.locator('#lab-root').evaluate((el) => el.getBoundingClientRect().height) > 100);
+  await page.goto(`${lab.url}embed.html?parts=calculator%20${'y'.repeat(600)}`);
+  await waitReady(page);
+  const framedNotice = await page.locator('llm-budget-lab').evaluate((el) =>
+    [...el.shadowRoot.querySelectorAll('[data-lab-notice]')].map((n) => n.textContent));
+  assert.equal(framedNotice.length, 1);
+  assert.match(framedNotice[0], new RegExp(`^Unknown part “${'y'.repeat(40)}…”\\. Known parts: all, `));
+  assert.deepEqual(rec.pageErrors, []);
+  assert.deepEqual(rec.consoleMessages.filter((m) => m.type === 'error'), []);
+  await rec.context.close();
+});
+
+test('the instructors\' live preview keeps a ">" inside a quoted value as part of the value', async () => {
+  const rec = await recordedPage(browser, { viewport: { width: 1100, height: 800 } });
+  const { page } = rec;
+  await page.goto(`${lab.url}instructors.html`);
+  await waitReady(page);
+  await page.locator('#preview-source').fill('<llm-budget-lab parts="calc>ulator" preset=\'lesson-mha-16\'></llm-budget-lab>');
+  await page.waitForFunction(() => {
+    const el = document.querySelector('#preview-slot llm-budget-lab');
+    return el && el.getAttribute('preset') === 'lesson-mha-16' && el.hasAttribute('ready');
+  });
+  assert.equal(await page.locator('#preview-slot llm-budget-lab').getAttribute('parts'), 'calc>ulator');
+  const texts = await page.locator('#preview-slot llm-budget-lab').evaluate((el) =>
+    [...el.shadowRoot.querySelectorAll('[data-lab-notice]')].map((n) => n.textContent));
+  assert.equal(texts.length, 1);
+  assert.match(texts[0], /^Unknown part “calc>ulator”\. Known parts: all, /);
+  assert.match(await page.locator('#preview-status').textContent(), /^Preview: parts “calc>ulator”, preset “lesson-mha-16”\./);
+  // An unclosed quote leaves the tag unclosed, and the status says so.
+  await page.locator('#preview-source').fill('<llm-budget-lab parts="calculator>');
+  await page.locator('#preview-status').filter({ hasText: 'not closed' }).waitFor();
+  assert.deepEqual(rec.pageErrors, []);
   await rec.context.close();
 });

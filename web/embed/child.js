@@ -21,7 +21,9 @@ function start() {
   const lab = document.createElement('llm-budget-lab');
   for (const name of ATTRIBUTES) {
     const value = params.get(name);
-    if (value !== null && value.length <= 500) lab.setAttribute(name, value);
+    // Passed on whole, however long: the element names a value it cannot use
+    // (shortened) in its notice rather than the embed dropping it silently.
+    if (value !== null) lab.setAttribute(name, value);
   }
   root.append(lab);
 

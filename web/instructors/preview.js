@@ -14,14 +14,37 @@ function decodeEntities(text) {
 }
 
 /**
+ * Index of the ">" that ends the tag whose attributes start at `from`, or -1.
+ * As in HTML, a ">" inside a quoted attribute value (quotes opened right after
+ * "=") does not end the tag: parts="calc>ulator" is one value.
+ */
+export function tagEnd(source, from) {
+  let quote = null;
+  let afterEquals = false;
+  for (let i = from; i < source.length; i += 1) {
+    const c = source[i];
+    if (quote) {
+      if (c === quote) quote = null;
+    } else if (c === '>') {
+      return i;
+    } else if (afterEquals && (c === '"' || c === "'")) {
+      quote = c;
+    }
+    if (!quote && c === '=') afterEquals = true;
+    else if (!/\s/.test(c)) afterEquals = false;
+  }
+  return -1;
+}
+
+/**
  * Reads the first <llm-budget-lab> tag of `source`.
  * @returns {{ ok: true, attributes: Object<string,string>, properties: Array<[string,string]>, ignored: string[] } | { ok: false, error: string }}
  */
 export function parseSnippet(source) {
   const start = source.search(/<llm-budget-lab(?=[\s>/])/i);
   if (start < 0) return { ok: false, error: 'No <llm-budget-lab> tag found.' };
-  const end = source.indexOf('>', start);
-  if (end < 0) return { ok: false, error: 'The <llm-budget-lab> tag is not closed with “>”.' };
+  const end = tagEnd(source, start + '<llm-budget-lab'.length);
+  if (end < 0) return { ok: false, error: 'The <llm-budget-lab> tag is not closed with “>” (or a quoted value in it is not closed).' };
   const inside = source.slice(start + '<llm-budget-lab'.length, end).replace(/\/$/, '');
   const attributes = {};
   const properties = [];
