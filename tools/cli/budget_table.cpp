@@ -11,6 +11,7 @@
 // Bad flags and values: one line on stderr naming the flag, exit status 2.
 // Every number comes from the core (plan()); this file parses and prints.
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -87,18 +88,117 @@ const InputFlag* flag_for_field(const std::string& field) {
 
 // ---------------------------------------------------------------- errors
 
+// Code points a terminal or a table must not receive from a label: C0 and C1
+// controls, DEL, line/paragraph separators and the bidirectional controls
+// (they reorder or hide the text around them).
+bool is_control(unsigned cp) {
+  return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || cp == 0x2028 || cp == 0x2029 ||
+         (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069) || cp == 0x200E || cp == 0x200F ||
+         cp == 0x061C;
+}
+
+// Decodes one UTF-8 code point at text[i]; returns its length in bytes, or 0
+// for a malformed sequence (overlong, surrogate, truncated, beyond U+10FFFF).
+std::size_t decode_utf8(const std::string& text, std::size_t i, unsigned& cp) {
+  const auto c = static_cast<unsigned char>(text[i]);
+  std::size_t len;
+  if (c < 0x80) { cp = c; return 1; }
+  if (c >= 0xC2 && c <= 0xDF) { len = 2; cp = c & 0x1Fu; }
+  else if (c >= 0xE0 && c <= 0xEF) { len = 3; cp = c & 0x0Fu; }
+  else if (c >= 0xF0 && c <= 0xF4) { len = 4; cp = c & 0x07u; }
+  else return 0;
+  if (i + len > text.size()) return 0;
+  for (std::size_t k = 1; k < len; ++k) {
+    const auto d = static_cast<unsigned char>(text[i + k]);
+    if ((d & 0xC0u) != 0x80u) return 0;
+    cp = (cp << 6) | (d & 0x3Fu);
+  }
+  if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) || (cp >= 0xD800 && cp <= 0xDFFF))
+    return 0;
+  return len;
+}
+
+std::string hex(unsigned v, int digits) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%0*X", digits, v);
+  return buf;
+}
+
+// `text` safe to print in one error line: controls become "\x1B" or
+// "\u{202E}", bytes that are not UTF-8 "\xFF", backslashes stay as they are.
+std::string shown(const std::string& text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size();) {
+    unsigned cp = 0;
+    const std::size_t len = decode_utf8(text, i, cp);
+    if (len == 0) {
+      out += "\\x" + hex(static_cast<unsigned char>(text[i]), 2);
+      ++i;
+      continue;
+    }
+    if (is_control(cp)) out += cp < 0x100 ? "\\x" + hex(cp, 2) : "\\u{" + hex(cp, 4) + "}";
+    else out += text.substr(i, len);
+    i += len;
+  }
+  return out;
+}
+
+// Every message goes through shown(), so text a user typed (a flag, a value,
+// a label) never reaches the terminal as raw escape codes or line breaks.
 [[noreturn]] void fail(const std::string& message) {
-  std::fprintf(stderr, "%s: %s\n", kProgram, message.c_str());
+  std::fprintf(stderr, "%s: %s\n", kProgram, shown(message).c_str());
   std::exit(2);
 }
 
-std::optional<double> parse_number(const std::string& text) {
-  if (text.empty()) return std::nullopt;
-  const char* begin = text.c_str();
-  char* end = nullptr;
-  const double value = std::strtod(begin, &end);
-  if (end != begin + text.size()) return std::nullopt;
-  return value;  // "nan" and "inf" parse; the core rejects them with the field named
+// A label must be printable UTF-8: no control characters (see is_control), so
+// that it cannot break a table row or a CSV line or colour the terminal.
+void check_label(const std::string& who, const std::string& label) {
+  for (std::size_t i = 0; i < label.size();) {
+    unsigned cp = 0;
+    const std::size_t len = decode_utf8(label, i, cp);
+    if (len == 0) fail(who + ": the label is not valid UTF-8 text");
+    if (is_control(cp))
+      fail(who + ": the label contains the control character U+" + hex(cp, 4) +
+           " (labels must be printable text on one line)");
+    i += len;
+  }
+}
+
+// Reads a flag value: a decimal number only, [+-]digits[.digits][e[+-]digits]
+// (".5" and "5." too). Hex ("0x10"), "inf", "nan", spaces and empty text are
+// refused, and so is a value the double range cannot hold: overflow to
+// infinity ("1e400") or underflow to zero or a subnormal ("1e-400"). `who`
+// names the flag in the error, which echoes the text as typed.
+double parse_number(const std::string& who, const std::string& text) {
+  const std::string quoted = "\"" + text + "\"";
+  std::size_t i = 0;
+  const auto digits = [&]() {
+    std::size_t n = 0;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i, ++n;
+    return n;
+  };
+  if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
+  const std::size_t mantissa_start = i;
+  std::size_t mantissa_digits = digits();
+  if (i < text.size() && text[i] == '.') {
+    ++i;
+    mantissa_digits += digits();
+  }
+  const std::size_t mantissa_end = i;
+  bool ok = mantissa_digits > 0;
+  if (ok && i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+    ++i;
+    if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
+    ok = digits() > 0;
+  }
+  if (!ok || i != text.size()) fail(who + ": " + quoted + " is not a decimal number (e.g. 16, 0.5 or 7e9)");
+  const double value = std::strtod(text.c_str(), nullptr);
+  if (std::isinf(value)) fail(who + ": " + quoted + " is out of range (overflows)");
+  const bool nonzero_digits =
+      text.find_first_of("123456789", mantissa_start) < mantissa_end;  // any non-zero mantissa digit
+  if ((value == 0 && nonzero_digits) || (value != 0 && std::fabs(value) < DBL_MIN))
+    fail(who + ": " + quoted + " is out of range (underflows)");
+  return value == 0 ? 0.0 : value;  // "-0" is 0
 }
 
 // ---------------------------------------------------------------- rows
@@ -153,6 +253,7 @@ RowSpec parse_config(const std::string& text, const BudgetInput& base) {
   spec.input = base;
   spec.source = "--config '" + text + "'";
   if (text.empty()) fail("--config needs KEY=VALUE pairs, e.g. --config wb=2,kv=8,cb=2,batch=16,ctx=8192");
+  std::vector<std::string> seen;  // fields (and "label") set so far
   std::size_t start = 0;
   while (start <= text.size()) {
     std::size_t comma = text.find(',', start);
@@ -163,22 +264,24 @@ RowSpec parse_config(const std::string& text, const BudgetInput& base) {
     if (eq == std::string::npos || eq == 0) fail(spec.source + ": '" + pair + "' is not KEY=VALUE");
     const std::string key = pair.substr(0, eq);
     const std::string value = pair.substr(eq + 1);
-    if (key == "label") {
-      spec.label = value;
-      continue;
-    }
     std::string field = key;
     for (const ShortKey& s : kShortKeys) {
       if (key == s.key) field = s.field;
+    }
+    if (std::find(seen.begin(), seen.end(), field) != seen.end())
+      fail(spec.source + ": '" + key + "' given twice (each key once per --config)");
+    seen.push_back(field);
+    if (key == "label") {
+      check_label(spec.source, value);
+      spec.label = value;
+      continue;
     }
     const InputFlag* flag = flag_for_field(field);
     if (!flag) {
       fail(spec.source + ": unknown key '" + key +
            "' (keys: wb, kv, cb, batch, ctx, window, label, or an input name such as total_params)");
     }
-    const std::optional<double> number = parse_number(value);
-    if (!number) fail(spec.source + ": " + key + "='" + value + "' is not a number");
-    spec.input.*(flag->member) = *number;
+    spec.input.*(flag->member) = parse_number(spec.source + ": " + key, value);
     spec.fields_from_source.push_back(field);
   }
   return spec;
@@ -267,20 +370,45 @@ std::size_t width(const std::string& text) {
   return n;
 }
 
+// A table cell number: grouped digits with `decimals` places ("1,026",
+// "25.6"), or, from 1e12 up, three significant digits in exponent form
+// ("3.33e17"), so every column reads the same way for any model size.
+std::string table_number(double x, int decimals) {
+  if (!(std::fabs(x) >= 1e12)) return format_grouped(x, decimals);
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.2e", x);  // "3.33e+17"
+  std::string text = buf;
+  const std::size_t e = text.find('e');
+  std::string mantissa = text.substr(0, e), exponent = text.substr(e + 1);
+  while (mantissa.back() == '0') mantissa.pop_back();
+  if (mantissa.back() == '.') mantissa.pop_back();
+  const std::string sign = exponent[0] == '-' ? "-" : "";
+  exponent.erase(0, 1);
+  while (exponent.size() > 1 && exponent[0] == '0') exponent.erase(0, 1);
+  return mantissa + "e" + sign + exponent;
+}
+
+// GPU memory for the "Fits ...?" header: in GB (1e9 bytes) from 1 MB up
+// ("80 GB", "0.5 GB", "1e6 GB"), below that in bytes ("512 B", "1e-300 B").
+std::string gpu_memory_text(double bytes) {
+  if (bytes >= 1e6) return format_compact(bytes / 1e9) + " GB";
+  return format_compact(bytes) + " B";
+}
+
 void print_table(const std::vector<Row>& rows, const std::vector<BudgetInput>& inputs) {
   bool same_gpu = true;
   for (const BudgetInput& in : inputs) same_gpu = same_gpu && in.gpu_memory_bytes == inputs[0].gpu_memory_bytes;
   const std::string fits_header =
-      same_gpu ? "Fits " + format_shortest(inputs[0].gpu_memory_bytes / 1e9) + " GB?" : std::string("Fits?");
+      same_gpu ? "Fits " + gpu_memory_text(inputs[0].gpu_memory_bytes) + "?" : std::string("Fits?");
   std::vector<std::vector<std::string>> cells;
   cells.push_back({"Configuration", "Memory", fits_header, "Verdict", "Step", "Per request", "Total"});
   for (const Row& row : rows) {
     const BudgetResult& r = row.result;
     const std::string dash = "-";  // the lesson prints no speed for a configuration that does not fit
-    cells.push_back({row.label, format_grouped(r.total_bytes / 1e9, 1) + " GB", r.fits ? "yes" : "no",
-                     verdict_name(r.verdict), r.has_speed ? format_fixed(r.step_s * 1000, 1) + " ms" : dash,
-                     r.has_speed ? format_fixed(r.per_request_tokens_per_s, 1) + " tok/s" : dash,
-                     r.has_speed ? format_grouped(r.total_tokens_per_s, 0) + " tok/s" : dash});
+    cells.push_back({row.label, table_number(r.total_bytes / 1e9, 1) + " GB", r.fits ? "yes" : "no",
+                     verdict_name(r.verdict), r.has_speed ? table_number(r.step_s * 1000, 1) + " ms" : dash,
+                     r.has_speed ? table_number(r.per_request_tokens_per_s, 1) + " tok/s" : dash,
+                     r.has_speed ? table_number(r.total_tokens_per_s, 0) + " tok/s" : dash});
   }
   std::vector<std::size_t> widths(cells[0].size(), 0);
   for (const auto& line : cells) {
@@ -298,9 +426,12 @@ void print_table(const std::vector<Row>& rows, const std::vector<BudgetInput>& i
   }
   bool same_headroom = true;
   for (const BudgetInput& in : inputs) same_headroom = same_headroom && in.headroom_fraction == inputs[0].headroom_fraction;
-  if (same_headroom) {
+  if (same_headroom && inputs[0].headroom_fraction > 0) {
     std::printf("tight = fits but leaves less than %s%% of GPU memory free; 1 GB = 1e9 bytes.\n",
-                format_shortest(inputs[0].headroom_fraction * 100).c_str());
+                format_compact(inputs[0].headroom_fraction * 100).c_str());
+  } else {
+    // Headroom 0: nothing that fits is tight, so there is no tight note.
+    std::printf("1 GB = 1e9 bytes.\n");
   }
 }
 
@@ -320,7 +451,7 @@ void print_help() {
       "  --context-tokens given   one row: the defaults changed by the flags\n"
       "  otherwise                the lesson's six rows, with the other flags applied\n"
       "\n"
-      "Input flags (value in the unit shown; 7e9 and 0.5 style numbers accepted):\n",
+      "Input flags (value in the unit shown; decimal numbers such as 7e9 and 0.5):\n",
       kProgram);
   const std::vector<FieldLimit> limits = budget_input_limits();
   const BudgetInput defaults;
@@ -350,7 +481,9 @@ void print_help() {
       "                            label (row name, no commas), or any input name, e.g.\n"
       "                            total_params=47e9. Unset keys come from the flags.\n"
       "                            Example: --config wb=2,kv=8,cb=2,batch=16,ctx=8192\n"
-      "  --label TEXT              name of the single row (one-row mode)\n"
+      "  --label TEXT              name of the single row (one-row mode); printable text\n"
+      "                            only: a label with a control character (escape,\n"
+      "                            newline, tab, bidi control) is a bad flag\n"
       "  --csv                     comma-separated, exact numbers, empty speeds when it does not fit\n"
       "  --json                    array of {label, weight_bytes, kv_cache_bytes, total_bytes, fits,\n"
       "                            verdict (fits|tight|does-not-fit), step_s, per_request_tokens_per_s,\n"
@@ -362,6 +495,10 @@ void print_help() {
       "does not fit shows dashes for its speeds. Verdict 'tight' means it fits but leaves\n"
       "less than --headroom-fraction of GPU memory free (default 0.1, the low end of the\n"
       "lesson's 10-20%% advice); none of the lesson's fitting rows is tight at 0.1.\n"
+      "\n"
+      "Numbers are decimal only (16, 0.5, 7e9; no 0x10, inf or nan) and must fit a double\n"
+      "without overflowing or underflowing to 0. Each flag other than --config may be given\n"
+      "once; arguments that are not flags are refused.\n"
       "\n"
       "Exit status: 0 on success, 2 on a bad flag or value (one line on stderr naming it).\n");
 }
@@ -382,6 +519,8 @@ int main(int argc, char** argv) {
   std::optional<std::string> single_label;
   bool csv = false;
   bool json = false;
+  bool help = false;
+  std::vector<std::string> given;  // flags seen, to refuse a second one
 
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
@@ -401,28 +540,37 @@ int main(int argc, char** argv) {
     auto no_value = [&]() {
       if (inline_value) fail(arg + " takes no value");
     };
-    if (arg == "-h" || arg == "--help") {
-      no_value();
-      print_help();
-      return 0;
-    }
-    if (arg == "--csv") { no_value(); csv = true; continue; }
-    if (arg == "--json") { no_value(); json = true; continue; }
-    if (arg == "--config") { configs.push_back(value()); continue; }
-    if (arg == "--label") { single_label = value(); continue; }
+    // Help is printed only once every argument has been read, so a stray
+    // argument after it is still an error.
+    if (arg == "-h" || arg == "--help") { no_value(); help = true; continue; }
     const InputFlag* matched = nullptr;
     for (const InputFlag& f : kInputFlags) {
       if (arg == f.flag) matched = &f;
     }
-    if (!matched) {
+    const bool known = matched || arg == "--csv" || arg == "--json" || arg == "--config" || arg == "--label";
+    if (!known) {
       if (arg.rfind("-", 0) == 0) fail("unknown flag " + arg + " (see --help)");
-      fail("unexpected argument '" + arg + "' (see --help)");
+      fail("unexpected argument '" + arg + "' (flags only; see --help)");
     }
-    const std::string text = value();
-    const std::optional<double> number = parse_number(text);
-    if (!number) fail(std::string(matched->flag) + ": '" + text + "' is not a number");
-    base.*(matched->member) = *number;
+    if (arg != "--config") {
+      if (std::find(given.begin(), given.end(), arg) != given.end())
+        fail(arg + " given twice (give each flag once; --config may repeat)");
+      given.push_back(arg);
+    }
+    if (arg == "--csv") { no_value(); csv = true; continue; }
+    if (arg == "--json") { no_value(); json = true; continue; }
+    if (arg == "--config") { configs.push_back(value()); continue; }
+    if (arg == "--label") {
+      single_label = value();
+      check_label("--label", *single_label);
+      continue;
+    }
+    base.*(matched->member) = parse_number(matched->flag, value());
     base_fields.push_back(matched->field);
+  }
+  if (help) {
+    print_help();
+    return 0;
   }
   if (csv && json) fail("--csv and --json cannot be combined");
 
