@@ -527,7 +527,8 @@ test('verdict text: a negative zero reads as 0; an invisible character in the an
   assert.doesNotMatch(zero.text, /-0/);
   const zw = await answer(page, 'q1-fit', 'total', '53 GB\u200b');
   assert.equal(zw.verdict, 'unparseable');
-  assert.match(zw.text, /^"GBU\+200B" is not a unit/);
+  // Written out either by the core ("[U+200B]") or, for a core that echoes it raw, by the page ("U+200B").
+  assert.match(zw.text, /^"GB\[?U\+200B\]?" is not a unit/);
   assert.doesNotMatch(zw.text, /\u200b/);
   assertQuiet(rec);
   await rec.context.close();
