@@ -185,7 +185,8 @@ test('bad input in any number field: inline range message, aria-invalid, last go
       await box.fill(bad);
       assert.ok(await error.isVisible(), `${field}: message shown for "${bad}"`);
       const msg = await error.textContent();
-      assert.match(msg, /^Enter (a|a whole) number (from|greater than) [\d.,e-]+ (to|and at most) [\d.,]+/, `${field} "${bad}": ${msg}`);
+      assert.match(msg, /^Enter (0 \((same as total|no window)\) or )?(a|a whole) number (from|greater than) \d[\d.,]*%?( [a-zA-Z/]+)? (to|up to|and at most) /, `${field} "${bad}": ${msg}`);
+      assert.doesNotMatch(msg, /_|\de[-+]?\d/, `${field}: no internal names or exponent notation: ${msg}`);
       assert.equal(await box.getAttribute('aria-invalid'), 'true');
       assert.equal(await page.locator(out('total_bytes')).textContent(), good, `${field}: last good result kept`);
     }
@@ -197,7 +198,164 @@ test('bad input in any number field: inline range message, aria-invalid, last go
   const a = page.locator('llm-budget-lab[parts="speculative"] input.field-text').first();
   await a.fill('1.5');
   assert.ok(await page.locator('llm-budget-lab[parts="speculative"] .field-error').first().isVisible());
+  // Same style as the calculator: no internal name, the range said once.
+  assert.equal(await page.locator('llm-budget-lab[parts="speculative"] .field-error').first().textContent(), 'Enter a number from 0 to 1.');
   assert.match(await page.locator('llm-budget-lab[parts="speculative"] [data-out="speculative-readout"]').textContent(), /a = 0\.8 with k = 3: 2\.95 tokens/);
+  assertQuiet(rec);
+  await rec.context.close();
+});
+
+const box = (page, field) => page.locator(`${CALC} input.field-text[data-field="${field}"]`);
+const errorOf = (page, field) => page.locator(`${CALC} .field[data-field="${field}"] .field-error`);
+const rangeOf = (page, field) => page.locator(`${CALC} input.field-range[data-field="${field}"]`);
+
+test('log sliders by keyboard: arrows move by at least one unit, Page Up/Down further, Home/End to the ends', async () => {
+  const rec = await openLesson();
+  const { page } = rec;
+  const value = async (field) => Number(await box(page, field).inputValue());
+  const press = async (field, key) => { await rangeOf(page, field).focus(); await page.keyboard.press(key); return value(field); };
+  // Batch (whole numbers, 1..4096 on the slider): 16 -> 17 -> 16, Page Up more than one.
+  assert.equal(await press('batch', 'ArrowRight'), 17);
+  assert.equal(await press('batch', 'ArrowUp'), 18);
+  assert.equal(await press('batch', 'ArrowLeft'), 17);
+  assert.equal(await press('batch', 'ArrowDown'), 16);
+  const paged = await press('batch', 'PageUp');
+  assert.ok(paged > 17 && paged < 37, `Page Up is a larger but moderate step (${paged})`);
+  assert.equal(await press('batch', 'Home'), 1);
+  assert.equal(await press('batch', 'ArrowRight'), 2);
+  assert.equal(await press('batch', 'ArrowRight'), 3);
+  assert.equal(await press('batch', 'End'), 4096);
+  // Every log slider: Home/End give the slider's ends, arrows always change the value.
+  const ends = {
+    total_params: [0.1, 2000], batch: [1, 4096], context_tokens: [128, 1048576], gpu_memory_bytes: [4, 2000],
+    bandwidth_bytes_per_s: [0.05, 20], flops_per_s: [1, 5000],
+  };
+  for (const [field, [lo, hi]] of Object.entries(ends)) {
+    assert.equal(await press(field, 'Home'), lo, `${field} Home`);
+    const up = await press(field, 'ArrowRight');
+    assert.ok(up > lo, `${field}: ArrowRight from ${lo} moved (${up})`);
+    assert.equal(await press(field, 'ArrowLeft'), lo, `${field}: ArrowLeft back to ${lo}`);
+    const paged2 = await press(field, 'PageUp');
+    assert.ok(paged2 > up, `${field}: Page Up moves further than an arrow (${paged2} > ${up})`);
+    assert.ok(await press(field, 'PageDown') < paged2, `${field}: Page Down comes back`);
+    assert.equal(await press(field, 'End'), hi, `${field} End`);
+    assert.ok(await press(field, 'ArrowLeft') < hi, `${field}: ArrowLeft from the end moved`);
+    assert.equal(await press(field, 'ArrowRight'), hi, `${field}: ArrowRight at the end stays`);
+  }
+  assertQuiet(rec);
+  await rec.context.close();
+});
+
+test('refused typed values are retried when another field changes; clash messages in the page’s words; stale results are marked', async () => {
+  const rec = await openLesson();
+  const { page } = rec;
+  const stale = page.locator(`${CALC} [data-out="stale"]`);
+  const attention = page.locator('llm-budget-lab[parts="attention"] [data-out="chart-summary"]');
+  assert.equal(await stale.textContent(), '');
+  await box(page, 'kv_heads').fill('32');
+  await box(page, 'query_heads').fill('16');
+  const msg = await errorOf(page, 'query_heads').textContent();
+  assert.equal(msg, '16 query heads would be fewer than the 32 KV heads. Lower KV heads first; this value is used as soon as it fits.');
+  assert.match(await stale.textContent(), /^Showing the last valid result/);
+  assert.equal(await page.locator(`${CALC} .results`).getAttribute('data-stale'), '');
+  assert.match(await attention.textContent(), /with 32 heads/, 'query heads 16 not used yet');
+  // KV 8 removes the clash: the typed 16 is now used and its message goes.
+  await box(page, 'kv_heads').fill('8');
+  assert.ok(!(await errorOf(page, 'query_heads').isVisible()), 'stale clash message cleared');
+  assert.equal(await box(page, 'query_heads').inputValue(), '16');
+  assert.match(await attention.textContent(), /with 16 heads/, 'results use the 16 on screen');
+  // 2 (K and V) x 32 layers x 8 KV heads x 128 values x 2 bytes = 131,072 B per token.
+  assert.match(await page.locator(out('kv_cache_bytes')).textContent(), /\(131\.1 kB per token\)/);
+  assert.equal(await stale.textContent(), '');
+  assert.equal(await page.locator(`${CALC} .results`).getAttribute('data-stale'), null);
+  // The other order: KV 32 is refused while query heads are 16, then used when query heads reach 64.
+  await box(page, 'kv_heads').fill('32');
+  assert.equal(await errorOf(page, 'kv_heads').textContent(), 'Enter a whole number from 1 to 16 heads (the query heads).');
+  await box(page, 'query_heads').fill('64');
+  assert.ok(!(await errorOf(page, 'kv_heads').isVisible()));
+  // 2 x 32 x 32 x 128 x 2 = 524,288 B per token.
+  assert.match(await page.locator(out('kv_cache_bytes')).textContent(), /\(524\.3 kB per token\)/);
+
+  // Dense model: typing a smaller total takes active parameters down with it.
+  await box(page, 'total_params').fill('0.5');
+  assert.ok(!(await errorOf(page, 'total_params').isVisible()), 'total 0.5 billion accepted');
+  await box(page, 'total_params').blur();
+  assert.equal(await box(page, 'active_params').inputValue(), '0.5');
+  // 0.5e9 parameters x 2 bytes = 1.0 GB of weights.
+  assert.equal(await page.locator(out('weight_bytes')).textContent(), '1.0 GB');
+  await box(page, 'active_params').fill('7');
+  assert.equal(await errorOf(page, 'active_params').textContent(),
+    'Enter 0 (same as total) or a number from 1 parameter up to the total (500 million parameters).');
+  await box(page, 'active_params').fill('0');
+  assert.ok(!(await errorOf(page, 'active_params').isVisible()));
+
+  // Range messages in the field's units, as a student reads them.
+  const said = async (field, text) => { await box(page, field).fill(text); return errorOf(page, field).textContent(); };
+  assert.equal(await said('total_params', '-5'), 'Enter a number from 1 parameter to 10 trillion parameters.');
+  assert.equal(await said('bandwidth_bytes_per_s', '0'), 'Enter a number from 1 byte/s to 10,000 TB/s.');
+  assert.equal(await said('context_tokens', 'abc'), 'Enter a whole number from 1 to 100 million tokens per request.');
+  assert.equal(await said('gpu_memory_bytes', '0'), 'Enter a number greater than 0 and at most 1,000,000 GB.');
+  assert.equal(await said('headroom_fraction', '95'), 'Enter a number from 0% to 90%.');
+  assert.equal(await said('weight_bytes_per_param', '0'), 'Enter a number from 0.08 to 64 bits per weight.');
+  assert.equal(await said('layers', '0'), 'Enter a whole number from 1 to 1,000 layers.');
+  assertQuiet(rec);
+  await rec.context.close();
+});
+
+test('typed values: exact display after blur, plain decimal only', async () => {
+  const rec = await openLesson();
+  const { page } = rec;
+  await box(page, 'context_tokens').fill('1234567');
+  await box(page, 'context_tokens').blur();
+  assert.equal(await box(page, 'context_tokens').inputValue(), '1234567');
+  await box(page, 'bandwidth_bytes_per_s').fill('1.23456789');
+  await box(page, 'bandwidth_bytes_per_s').blur();
+  assert.equal(await box(page, 'bandwidth_bytes_per_s').inputValue(), '1.23456789');
+  await box(page, 'total_params').fill('6.738415616');
+  await box(page, 'total_params').blur();
+  assert.equal(await box(page, 'total_params').inputValue(), '6.738415616');
+  for (const bad of ['0x10', '0b11', '1_000', 'Infinity', '16px', '1.2.3', '8,19']) {
+    await box(page, 'batch').fill(bad);
+    assert.ok(await errorOf(page, 'batch').isVisible(), `"${bad}" refused`);
+  }
+  for (const [good, shown] of [['1e3', '1000'], [' 32 ', '32'], ['+8', '8'], ['2,048', '2048']]) {
+    await box(page, 'batch').fill(good);
+    assert.ok(!(await errorOf(page, 'batch').isVisible()), `"${good}" accepted`);
+    await box(page, 'batch').blur();
+    assert.equal(await box(page, 'batch').inputValue(), shown);
+  }
+  assertQuiet(rec);
+  await rec.context.close();
+});
+
+test('valid extremes read well: small speeds, tiny memory, long context, huge memory axis, articles, GB/s', async () => {
+  const rec = await openLesson();
+  const { page } = rec;
+  // The lesson's row 3 (GQA-8, 8-bit, batch 16) gives 64.1 and 1,026 tokens/s at 1 TB/s;
+  // at 0.001 TB/s (1 GB/s) the memory-bound step is 1000 times longer: 0.0641 and 1.03.
+  await page.locator('llm-budget-lab[parts="presets"] button[data-preset="lesson-gqa8-8"]').click();
+  await box(page, 'bandwidth_bytes_per_s').fill('0.001');
+  assert.equal(await page.locator(out('per_request_tokens_per_s')).textContent(), '0.0641 tokens/s');
+  assert.equal(await page.locator(out('total_tokens_per_s')).textContent(), '1.03 tokens/s');
+  // A GPU of 1e-12 GB is 0.001 bytes.
+  await box(page, 'gpu_memory_bytes').fill('1e-12');
+  assert.match(await page.locator(out('verdict-note')).textContent(), / of 0\.001 B$/);
+  // Huge GPU memory: the y-axis ticks stay short (compact notation).
+  await box(page, 'gpu_memory_bytes').fill('1000000');
+  const ticks = await page.locator('llm-budget-lab[parts="memory-chart"] .y-axis .tick text').allTextContents();
+  assert.ok(ticks.length > 0 && ticks.every((t) => t.length <= 5), `short y ticks: ${ticks.join(' ')}`);
+  // Context 100 million: the attention chart reaches it and labels its marker.
+  await box(page, 'context_tokens').fill('100000000');
+  const att = 'llm-budget-lab[parts="attention"]';
+  await page.locator(att).scrollIntoViewIfNeeded();
+  assert.equal(await page.locator(`${att} .marker-label`).textContent(), 'now: 100,000,000 tokens');
+  assert.notEqual(await page.locator(`${att} .crossover-line`).getAttribute('display'), 'none');
+  await box(page, 'context_tokens').fill('1');
+  assert.match(await page.locator(`${att} [data-out="chart-summary"]`).textContent(), /^At 1 token with/);
+  // Table caption: "an 80.0 GB GPU"; the L4 preset in GB/s (240 of 300).
+  assert.match(await page.locator('llm-budget-lab[parts="table"] caption').textContent(), /on an 80\.0 GB GPU, 1\.0 TB\/s,/);
+  assert.match(await page.locator('llm-budget-lab[parts="presets"] button[data-preset="l4-24gb"]').textContent(),
+    /240 GB\/s usable \(80% of 300 GB\/s peak\)/);
   assertQuiet(rec);
   await rec.context.close();
 });

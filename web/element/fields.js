@@ -45,10 +45,21 @@ export const FIELDS = {
 
 const LOG_STEPS = 1000;
 
-/** Trims floating noise for display: 7.000000001 -> "7". */
-export function displayNumber(v) {
+/**
+ * The shortest decimal text for a display value `v` that reads back as the
+ * value in use: with `factor`, parsing the text and multiplying by `factor`
+ * must give `raw` exactly (7.000000001 -> "7.000000001", 1234567 -> "1234567",
+ * 7e9 / 1e9 -> "7"). Without `raw`, the text must read back as `v` itself.
+ */
+export function displayNumber(v, raw, factor = 1) {
   if (!Number.isFinite(v)) return '';
-  return String(Number(v.toPrecision(6)));
+  const target = raw === undefined ? v : raw;
+  for (let p = 1; p <= 17; p += 1) {
+    const t = Number(v.toPrecision(p));
+    if ((raw === undefined ? t : t * factor) === target) return String(t);
+  }
+  // No decimal text round-trips through the multiplication: show the closest.
+  return String(v);
 }
 
 function niceRound(v, whole) {
@@ -84,9 +95,47 @@ export function fromSlider(def, position) {
   return niceRound(Math.exp(lo + (p / LOG_STEPS) * (hi - lo)), def.whole);
 }
 
-/** Text the user typed -> a JS number (NaN for empty or non-numeric text). */
+// Plain decimal notation only: optional sign, digits with at most one
+// decimal point (commas allowed only as thousands separators: 8,192), an
+// optional exponent, surrounding spaces. Hex (0x10), binary, "Infinity",
+// underscores and the like are refused.
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+|\d{1,3}(,\d{3})+(\.\d*)?)([eE][+-]?\d+)?$/;
+
+/** Text the user typed -> a JS number (NaN for empty or non-decimal text). */
 export function parseTyped(text) {
   const t = String(text).trim();
-  if (t === '') return NaN;
-  return Number(t);
+  if (!DECIMAL.test(t)) return NaN;
+  return Number(t.replace(/,/g, ''));
+}
+
+/**
+ * The next display value when a keyboard key moves a log-scale slider, or
+ * null when the key is not one it handles. Arrows move by at least one
+ * whole unit on whole-number fields (one slider position can round back to
+ * the same number) and by at least one visible step otherwise; Page Up/Down
+ * move 5% of the track (whole numbers: at least two units); Home/End go to the ends.
+ */
+export function logSliderKey(def, display, key) {
+  const s = def.slider;
+  if (!s.log) return null;
+  const dir = { ArrowRight: 1, ArrowUp: 1, PageUp: 1, ArrowLeft: -1, ArrowDown: -1, PageDown: -1 }[key];
+  if (key === 'Home') return s.min;
+  if (key === 'End') return s.max;
+  if (!dir) return null;
+  const clamp = (v) => Math.min(s.max, Math.max(s.min, v));
+  if ((dir > 0 && display >= s.max) || (dir < 0 && display <= s.min)) return clamp(display);
+  const jump = key.startsWith('Page') ? LOG_STEPS / 20 : 1;
+  let pos = toSlider(def, clamp(display));
+  let next = display;
+  // Step position by position until the tidy value actually moves.
+  for (let i = 0; i < LOG_STEPS && (dir > 0 ? next <= display : next >= display); i += 1) {
+    pos = Math.min(LOG_STEPS, Math.max(0, pos + dir * (i === 0 ? jump : 1)));
+    next = fromSlider(def, pos);
+    if (pos === 0 || pos === LOG_STEPS) break;
+  }
+  if (def.whole) {
+    const unit = jump > 1 ? 2 : 1; // a page is always more than one arrow step
+    next = dir > 0 ? Math.max(next, Math.floor(display) + unit) : Math.min(next, Math.ceil(display) - unit);
+  }
+  return clamp(next);
 }

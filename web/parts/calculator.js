@@ -3,7 +3,7 @@
 import { registerPart } from './registry.js';
 import { h, setText, nextId } from '../element/dom.js';
 import {
-  FIELDS, FIELD_GROUPS, displayNumber, sliderAttrs, toSlider, fromSlider, parseTyped,
+  FIELDS, FIELD_GROUPS, displayNumber, sliderAttrs, toSlider, fromSlider, parseTyped, logSliderKey,
 } from '../element/fields.js';
 import { rangeMessage } from '../element/limits.js';
 import { mountResults } from './results.js';
@@ -12,6 +12,11 @@ function mount(container, ctx) {
   const { store } = ctx;
   const controls = new Map(); // field -> { def, range, text, error, choiceButtons }
   let editing = null; // field whose text box the user is typing in
+  // Typed values the core refused, by field (raw units). They are retried
+  // whenever anything changes, so a value refused only because of another
+  // field (KV heads above query heads) is used as soon as that clash is gone.
+  const pending = new Map();
+  let retrying = false;
 
   container.append(h('h2', { class: 'part-title', text: 'Serving-budget calculator' }));
   const form = h('form', { class: 'calc-form', novalidate: true, onsubmit: (e) => e.preventDefault() });
@@ -67,47 +72,111 @@ function mount(container, ctx) {
       const display = fromSlider(def, range.value);
       commit(field, display * def.factor, null, true);
     });
+    if (def.slider.log) {
+      // ~1000 log positions: one native step can round back to the same
+      // number, so the keys are handled here (see logSliderKey).
+      range.addEventListener('keydown', (e) => {
+        const next = logSliderKey(def, store.state.input[field] / def.factor, e.key);
+        if (next === null) return;
+        e.preventDefault();
+        clearError(field);
+        commit(field, next * def.factor, null, true);
+      });
+    }
     text.addEventListener('input', () => {
       editing = field;
       const value = parseTyped(text.value);
       const raw = Number.isFinite(value) ? value * def.factor : value;
-      const res = store.tryInput({ [field]: raw });
+      const res = store.tryInput(linked(field, raw, true));
       if (res.ok) clearError(field);
-      else showError(field, res);
+      else {
+        pending.set(field, raw);
+        showError(field, res, value);
+      }
     });
     text.addEventListener('blur', () => {
       editing = null;
       const c = controls.get(field);
-      if (c.error.hidden) text.value = displayNumber(store.state.input[field] / def.factor);
+      if (c.error.hidden) text.value = shown(field, store.state.input);
     });
     controls.set(field, { def, range, text, error, choiceButtons });
     return wrap;
   }
 
-  // Slider and button changes keep linked fields valid (kv_heads <= query_heads,
-  // active_params <= total_params) so a slider never produces an error.
-  function commit(field, raw, presetId, fromSliderMove = false) {
+  /**
+   * The patch for a new value of `field`, with linked fields kept valid.
+   * Total parameters (slider or typed): active parameters that equalled the
+   * total (a dense model) follow it, and are lowered when above it. Query
+   * heads (slider and buttons only): KV heads are lowered to match; a typed
+   * query-head count below the KV heads is refused with a message instead.
+   */
+  function linked(field, raw, typed = false) {
     const patch = { [field]: raw };
     const input = store.state.input;
-    if (field === 'query_heads' && input.kv_heads > raw) patch.kv_heads = raw;
-    if (field === 'total_params' && input.active_params > raw) patch.active_params = raw;
-    const res = store.tryInput(patch, presetId);
-    if (!res.ok && fromSliderMove) showError(field, res);
+    if (!Number.isFinite(raw)) return patch;
+    if (field === 'query_heads' && !typed && input.kv_heads > raw) patch.kv_heads = raw;
+    if (field === 'total_params' && raw >= 1
+      && (input.active_params === input.total_params || input.active_params > raw)) patch.active_params = raw;
+    return patch;
   }
 
-  function showError(field, res) {
+  // Slider and button changes keep linked fields valid so a slider never
+  // produces an error.
+  function commit(field, raw, presetId, fromSliderMove = false) {
+    pending.delete(field);
+    const res = store.tryInput(linked(field, raw), presetId);
+    if (res.ok) clearError(field);
+    else if (fromSliderMove) showError(field, res, raw / FIELDS[field].factor);
+    results.setStale(pending.size > 0);
+  }
+
+  /** Field text for the value in use: exact enough to read back as that value. */
+  function shown(field, input) {
+    const def = FIELDS[field];
+    return displayNumber(input[field] / def.factor, input[field], def.factor);
+  }
+
+  function showError(field, res, typedDisplay) {
     const c = controls.get(field);
-    const msg = rangeMessage(ctx.limits, field, res, store.state.input);
+    const msg = rangeMessage(ctx.limits, field, res, store.state.input, typedDisplay);
     setText(c.error, msg);
     c.error.hidden = false;
     c.text.setAttribute('aria-invalid', 'true');
+    results.setStale(pending.size > 0);
   }
   function clearError(field) {
+    pending.delete(field);
+    results.setStale(pending.size > 0);
     const c = controls.get(field);
     if (c.error.hidden) return;
     c.error.hidden = true;
     setText(c.error, '');
     c.text.removeAttribute('aria-invalid');
+  }
+
+  /** Retries every refused typed value against the current state. */
+  function retryPending() {
+    if (retrying || pending.size === 0) return;
+    retrying = true;
+    try {
+      let progress = true;
+      while (progress) {
+        progress = false;
+        for (const [field, raw] of [...pending]) {
+          const res = store.tryInput(linked(field, raw, true));
+          if (res.ok) {
+            clearError(field);
+            progress = true;
+          } else {
+            showError(field, res, raw / FIELDS[field].factor);
+          }
+        }
+      }
+    } finally {
+      retrying = false;
+    }
+    syncFields(store.state);
+    results.setStale(pending.size > 0);
   }
 
   function syncFields(state) {
@@ -119,9 +188,9 @@ function mount(container, ctx) {
       }
       const pos = String(toSlider(c.def, display));
       if (c.range.value !== pos) c.range.value = pos;
-      c.range.setAttribute('aria-valuetext', `${displayNumber(display)} ${c.def.unit}`);
+      c.range.setAttribute('aria-valuetext', `${shown(field, state.input)} ${c.def.unit}`);
       if (field !== editing && c.error.hidden) {
-        const txt = displayNumber(display);
+        const txt = shown(field, state.input);
         if (c.text.value !== txt) c.text.value = txt;
       }
       for (const b of c.choiceButtons) {
@@ -136,6 +205,7 @@ function mount(container, ctx) {
       if (state.presetId) for (const f of controls.keys()) clearError(f);
       syncFields(state);
       results.update(state, res);
+      retryPending();
     },
   };
 }

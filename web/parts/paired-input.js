@@ -1,8 +1,9 @@
 // A slider with a paired number field for a part's own settings (not the
 // shared BudgetInput). `check(value)` asks the core; a rejected value shows
-// the core's message beside the field and is not applied.
+// a range message beside the field and is not applied.
 import { h, setText, nextId } from '../element/dom.js';
 import { displayNumber, parseTyped } from '../element/fields.js';
+import { plainRangeMessage } from '../element/limits.js';
 
 /**
  * @param opts { label, unit, min, max, step, value, check(v) -> {ok, error}, onChange(v) }
@@ -27,7 +28,8 @@ export function pairedInput(opts) {
   const apply = (v, fromText) => {
     const res = opts.check(v);
     if (!res.ok) {
-      setText(error, `${res.error} Range: ${opts.min} to ${opts.max}.`);
+      // The same wording as the calculator; the range is the control's own.
+      setText(error, plainRangeMessage(opts.min, opts.max, opts.step === 1));
       error.hidden = false;
       text.setAttribute('aria-invalid', 'true');
       return;

@@ -15,8 +15,13 @@ export function mountResults(parent, ctx) {
   const gib = h('input', { type: 'checkbox', class: 'gib-toggle' });
   gib.addEventListener('change', () => ctx.store.setOption('showGiB', gib.checked));
 
+  // Shown while a typed value is refused: the numbers below are the last
+  // valid ones, not the ones in the fields. Always in the DOM (a live region
+  // that is only filled in), so screen readers hear the change.
+  const staleNote = h('p', { class: 'results-stale', role: 'status', 'data-out': 'stale' });
   const panel = h('div', { class: 'results', role: 'group', 'aria-label': 'Results' },
     h('h3', { class: 'results-title', text: 'Results' }),
+    staleNote,
     verdict,
     h('dl', { class: 'result-list' },
       h('dt', { text: 'Weights' }), dd('weight_bytes'),
@@ -36,7 +41,22 @@ export function mountResults(parent, ctx) {
   parent.append(status, panel);
 
   let lastAnnounced = '';
+  let stale = false;
+  let statusText = '';
+  const STALE = 'Showing the last valid result: a field above holds a value that is not used.';
+  const paintStatus = () => {
+    setText(status, stale ? `Last valid result · ${statusText}` : statusText);
+    status.toggleAttribute('data-stale', stale);
+  };
   return {
+    /** Marks the numbers as the last valid result (true) or current (false). */
+    setStale(on) {
+      if (on === stale) return;
+      stale = on;
+      panel.toggleAttribute('data-stale', on);
+      setText(staleNote, on ? STALE : '');
+      paintStatus();
+    },
     update(state, { plan, capacity }) {
       const m = (b) => fmt.memText(b, state.showGiB);
       gib.checked = state.showGiB;
@@ -66,8 +86,9 @@ export function mountResults(parent, ctx) {
       setText(out.max_batch_with_headroom, capacity.max_batch_with_headroom > 0
         ? `${fmt.int(capacity.max_batch_with_headroom)} requests (${fmt.int(state.input.headroom_fraction * 100)}% kept free)`
         : 'none');
-      setText(status, `${VERDICT_MARK[plan.verdict]} ${fmt.verdictText(plan.verdict)} · ${fmt.bytesText(plan.total_bytes)} of ${fmt.bytesText(state.input.gpu_memory_bytes)}`
-        + (plan.has_speed ? ` · ${fmt.totalText(plan.total_tokens_per_s)} tok/s` : ''));
+      statusText = `${VERDICT_MARK[plan.verdict]} ${fmt.verdictText(plan.verdict)} · ${fmt.bytesText(plan.total_bytes)} of ${fmt.bytesText(state.input.gpu_memory_bytes)}`
+        + (plan.has_speed ? ` · ${fmt.totalText(plan.total_tokens_per_s)} tok/s` : '');
+      paintStatus();
       status.dataset.verdict = plan.verdict;
       const speed = plan.has_speed
         ? `, ${fmt.totalText(plan.total_tokens_per_s)} tokens per second in all` : '';
