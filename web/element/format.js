@@ -27,7 +27,8 @@ export function bytesText(b) {
   if (a >= 0.1 * GB) return `${num1(b / GB)} GB`;
   if (a >= 1e6) return `${num1(b / 1e6)} MB`;
   if (a >= 100) return `${num1(b / 1e3)} kB`;
-  return `${int(b)} B`;
+  if (a >= 1) return `${int(b)} B`;
+  return `${sig(b)} B`;
 }
 
 /** GiB equivalent, e.g. "77.0 GiB". */
@@ -45,10 +46,40 @@ export function msText(s) {
   return s >= 1 ? `${num1(s)} s` : `${num1(s * 1000)} ms`;
 }
 
-/** Per-request decode speed: one decimal, "32.1". */
-export const perRequestText = (v) => num1(v);
-/** Total decode speed: whole tokens/s with grouping, "1,026". */
-export const totalText = (v) => int(v);
+/** Three significant digits; below 0.001 in exponent form ("1.43e-11"). */
+function small(v) {
+  return Math.abs(v) < 1e-3 ? v.toExponential(2) : sig(v);
+}
+/** Per-request decode speed: one decimal, "32.1"; below 10, three significant digits ("0.00123"). */
+export const perRequestText = (v) => (Math.abs(v) >= 10 || v === 0 ? num1(v) : small(v));
+/** Total decode speed: whole tokens/s with grouping, "1,026"; below 10, three significant digits. */
+export const totalText = (v) => (Math.abs(v) >= 10 || v === 0 ? int(v) : small(v));
+
+/** Bandwidth: TB/s with one decimal from 1 TB/s up, else GB/s to 3 significant digits ("240 GB/s"). */
+export function bandwidthText(bytesPerS) {
+  return bytesPerS >= 1e12 ? `${num1(bytesPerS / 1e12)} TB/s` : `${sig(bytesPerS / 1e9)} GB/s`;
+}
+
+/** "a" or "an" before a number as it is read aloud in English ("an 80.0 GB", "an 8-bit", "a 7 GB"). */
+export function article(text) {
+  // eight, eighty, eight hundred...; eleven and eighteen (also 11,000, 18 million).
+  const whole = String(text).trim().split('.')[0].replace(/,/g, '');
+  if (/^8/.test(whole)) return 'an';
+  if (/^1[18]\d*$/.test(whole) && whole.length % 3 === 2) return 'an';
+  return 'a';
+}
+
+/** "1 token" / "8,192 tokens". */
+export const plural = (n, one, many) => (n === 1 ? one : many);
+
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumSignificantDigits: 3 });
+/** Short axis tick text: "2K", "1.5M" for big values, "1e-7" for tiny ones, else 3 significant digits. */
+export function axisNum(v) {
+  const a = Math.abs(v);
+  if (a >= 1e4) return compact.format(v);
+  if (a !== 0 && a < 1e-3) return v.toExponential(0).replace('e-', 'e−');
+  return sig(v);
+}
 
 /** Short axis label for bytes (GB scale). */
 export function axisGB(b) {

@@ -11,6 +11,7 @@ const POINTS = 200;
 const MIN_CONTEXT = 512;
 const MAX_CONTEXT = 1e6;
 
+
 /** Every tenth point of a context sweep (and the last) as table rows. */
 function rowsOf(s) {
   const step = Math.ceil(POINTS / 20);
@@ -31,10 +32,13 @@ function mount(container, ctx) {
   return {
     update(state) {
       const inp = state.input;
-      const hi = Math.min(MAX_CONTEXT, Math.max(32768, inp.context_tokens * 4));
+      // Up to 1M tokens by default, further when the current context is longer
+      // (so its marker is always on the chart).
+      const lo = Math.max(1, Math.min(MIN_CONTEXT, Math.floor(inp.context_tokens / 2)));
+      const hi = Math.max(Math.min(MAX_CONTEXT, Math.max(32768, inp.context_tokens * 4)), inp.context_tokens);
       const key = `${inp.query_heads}|${inp.cache_bytes_per_value}|${inp.context_tokens}`;
       const table = () => {
-        const res = ctx.core.sweepContext(inp, MIN_CONTEXT, hi, POINTS);
+        const res = ctx.core.sweepContext(inp, lo, hi, POINTS);
         return res.ok ? rowsOf(res.value) : [];
       };
       const headers = ['Context (tokens)', 'Stored scores (GB)', 'Tiled kernel (MB)', 'KV cache, whole batch (GB)'];
@@ -43,13 +47,13 @@ function mount(container, ctx) {
         if (tk !== tableKey) { tableKey = tk; frame.table(headers, table); }
         return;
       }
-      const res = ctx.core.sweepContext(inp, MIN_CONTEXT, hi, POINTS);
+      const res = ctx.core.sweepContext(inp, lo, hi, POINTS);
       const here = ctx.core.attentionMemory(inp.query_heads, inp.context_tokens, inp.cache_bytes_per_value);
       if (!res.ok) { frame.summary(`No chart: ${res.error}`); return; }
       chartKey = key;
       const s = res.value;
       frame.draw((svg, width, height) => {
-        const x = scaleLog().domain([MIN_CONTEXT, hi]).range([MARGIN.left, width - MARGIN.right - 84]);
+        const x = scaleLog().domain([lo, hi]).range([MARGIN.left, width - MARGIN.right - 84]);
         const ys = [...s.stored_score_bytes, ...s.tiled_kernel_bytes].filter((v) => v > 0);
         const y = scaleLog().domain([Math.min(...ys), Math.max(...ys)]).nice().range([height - MARGIN.bottom, MARGIN.top]);
         keep(svg, 'g', 'x-axis').attr('class', 'axis').attr('transform', `translate(0,${height - MARGIN.bottom})`)
@@ -70,13 +74,19 @@ function mount(container, ctx) {
           text(shown(keep(svg, 'text', `${ser.key}-label`), !!last).attr('class', 'series-label')
             .attr('x', last ? x(last[0]) + 4 : 0).attr('y', last ? y(last[1]) + 4 : 0), ser.label);
         }
-        const mark = here.ok && inp.context_tokens >= MIN_CONTEXT && inp.context_tokens <= hi;
+        const mark = here.ok && inp.context_tokens >= lo && inp.context_tokens <= hi;
         shown(keep(svg, 'line', 'context'), mark).attr('class', 'crossover-line')
           .attr('x1', mark ? x(inp.context_tokens) : 0).attr('x2', mark ? x(inp.context_tokens) : 0)
           .attr('y1', MARGIN.top).attr('y2', height - MARGIN.bottom);
+        // The marker's label sits beside the line, on whichever side has room.
+        const lx = mark ? x(inp.context_tokens) : 0;
+        const right = lx < (MARGIN.left + width - MARGIN.right) / 2;
+        text(shown(keep(svg, 'text', 'context-label'), mark).attr('class', 'marker-label')
+          .attr('x', right ? lx + 4 : lx - 4).attr('y', MARGIN.top + 18).attr('text-anchor', right ? 'start' : 'end'),
+        `now: ${fmt.int(inp.context_tokens)} ${fmt.plural(inp.context_tokens, 'token', 'tokens')}`);
       }, key);
       frame.summary(here.ok
-        ? `At ${fmt.int(inp.context_tokens)} tokens with ${fmt.int(inp.query_heads)} heads, storing one layer’s scores takes `
+        ? `At ${fmt.int(inp.context_tokens)} ${fmt.plural(inp.context_tokens, 'token', 'tokens')} with ${fmt.int(inp.query_heads)} ${fmt.plural(inp.query_heads, 'head', 'heads')}, storing one layer’s scores takes `
           + `${fmt.fixed2(here.value.stored_score_bytes / fmt.GB)} GB; a tiled kernel keeps ${fmt.bytesText(here.value.tiled_kernel_bytes)}.`
         : `Context beyond the chart’s range: ${here.error}`);
       tableKey = Object.values(inp).join('|');

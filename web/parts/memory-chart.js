@@ -77,8 +77,8 @@ function mount(container, ctx) {
         const y = scaleLinear().domain([0, topBytes / fmt.GB]).nice().range([height - MARGIN.bottom, top]);
         keep(svg, 'g', 'x-axis').attr('class', 'axis').attr('transform', `translate(0,${height - MARGIN.bottom})`)
           .call(axisBottom(x).tickSizeOuter(0));
-        keep(svg, 'g', 'y-axis').attr('class', 'axis').attr('transform', `translate(${MARGIN.left},0)`)
-          .call(axisLeft(y).ticks(5));
+        keep(svg, 'g', 'y-axis').attr('class', 'axis y-axis').attr('transform', `translate(${MARGIN.left},0)`)
+          .call(axisLeft(y).ticks(5).tickFormat(fmt.axisNum));
         text(keep(svg, 'text', 'y-title').attr('class', 'axis-title').attr('x', 4).attr('y', top - 8), 'GB');
         text(keep(svg, 'text', 'x-title').attr('class', 'axis-title').attr('x', width - MARGIN.right).attr('y', height - 6)
           .attr('text-anchor', 'end'), 'configuration (now, lesson rows 1–6)');

@@ -37,8 +37,8 @@ function mount(container, ctx) {
   container.append(section('Model shape only', models().map((m) => button(m.id, m.label)),
     'Sets the model shape only; precision, workload and GPU stay as they are.'));
   container.append(section('GPUs', gpus().map((g) => button(g.id, g.label,
-    `${fmt.bytesText(g.gpu_memory_bytes)}; ${fmt.num1(g.bandwidth_bytes_per_s / 1e12)} TB/s usable `
-    + `(${pct(g.usable_fraction_bandwidth)} of ${fmt.num1(g.peak_bandwidth_bytes_per_s / 1e12)} peak); `
+    `${fmt.bytesText(g.gpu_memory_bytes)}; ${fmt.bandwidthText(g.bandwidth_bytes_per_s)} usable `
+    + `(${pct(g.usable_fraction_bandwidth)} of ${fmt.bandwidthText(g.peak_bandwidth_bytes_per_s)} peak); `
     + `${fmt.int(g.flops_per_s / 1e12)} TFLOP/s usable (${pct(g.usable_fraction_flops)} of `
     + `${fmt.int(g.peak_flops_per_s / 1e12)} peak)`)),
   'Datasheet figures are peaks; the calculator uses the usable share shown.'));

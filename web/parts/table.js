@@ -43,8 +43,8 @@ function mount(container, ctx) {
   const first = rows[0] ? rows[0].inputs : null;
   const caption = first
     ? `The lesson’s 7B model (${fmt.int(first.layers)} layers, head dimension ${fmt.int(first.head_dim)}) at `
-      + `${fmt.int(first.context_tokens)} tokens of context on a ${fmt.bytesText(first.gpu_memory_bytes)} GPU, `
-      + `${fmt.num1(first.bandwidth_bytes_per_s / 1e12)} TB/s, ${fmt.int(first.flops_per_s / 1e12)} TFLOP/s usable.`
+      + `${fmt.int(first.context_tokens)} tokens of context on ${fmt.article(fmt.bytesText(first.gpu_memory_bytes))} ${fmt.bytesText(first.gpu_memory_bytes)} GPU, `
+      + `${fmt.bandwidthText(first.bandwidth_bytes_per_s)}, ${fmt.int(first.flops_per_s / 1e12)} TFLOP/s usable.`
     : 'No lesson configurations found.';
   const table = h('table', { class: 'data-table worked-table' },
     h('caption', { text: caption }),
