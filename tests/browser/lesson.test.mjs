@@ -359,3 +359,25 @@ test('valid extremes read well: small speeds, tiny memory, long context, huge me
   assertQuiet(rec);
   await rec.context.close();
 });
+
+test('at 360 px display formulas fit the column and wide lesson tables scroll with a visible shadow', async () => {
+  const rec = await openLesson({ width: 360, height: 740 });
+  const { page } = rec;
+  await renderAllSections(page);
+  const blocks = await page.evaluate(() => [...document.querySelectorAll('.math-display, .table-scroll')].map((e) => {
+    const cs = getComputedStyle(e);
+    return { cls: e.className, text: e.textContent.slice(0, 40), scroll: e.scrollWidth, client: e.clientWidth,
+      overflowX: cs.overflowX, bg: cs.backgroundImage };
+  }));
+  const throughput = blocks.find((b) => b.cls === 'math-display' && /^total\sthroughput/.test(b.text.trim()));
+  assert.ok(throughput, 'the total-throughput formula is a display formula of its own');
+  assert.ok(throughput.scroll <= throughput.client, `throughput formula fits at 360 px (${throughput.scroll} > ${throughput.client})`);
+  for (const b of blocks) {
+    assert.equal(b.overflowX, 'auto', `${b.cls} "${b.text}" scrolls sideways rather than clipping`);
+    assert.match(b.bg, /radial-gradient/, `${b.cls} "${b.text}" has scroll shadows`);
+  }
+  const levers = blocks.find((b) => b.cls === 'table-scroll' && /Lever/.test(b.text));
+  assert.ok(levers && levers.scroll > levers.client, 'the levers table is wider than the column at 360 px (so it scrolls)');
+  assertQuiet(rec);
+  await rec.context.close();
+});
