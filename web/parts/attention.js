@@ -12,6 +12,9 @@ const MIN_CONTEXT = 512;
 const MAX_CONTEXT = 1e6;
 
 
+/** GB for the summary: two decimals, whole numbers with grouping from 1,000 GB. */
+const storedGB = (v) => (v >= 1000 ? fmt.int(v) : fmt.fixed2(v));
+
 /** Every tenth point of a context sweep (and the last) as table rows. */
 function rowsOf(s) {
   const step = Math.ceil(POINTS / 20);
@@ -78,16 +81,17 @@ function mount(container, ctx) {
         shown(keep(svg, 'line', 'context'), mark).attr('class', 'crossover-line')
           .attr('x1', mark ? x(inp.context_tokens) : 0).attr('x2', mark ? x(inp.context_tokens) : 0)
           .attr('y1', MARGIN.top).attr('y2', height - MARGIN.bottom);
-        // The marker's label sits beside the line, on whichever side has room.
+        // The marker's label sits beside the line, away from the rising curves:
+        // near the top on the left half, near the bottom on the right half.
         const lx = mark ? x(inp.context_tokens) : 0;
         const right = lx < (MARGIN.left + width - MARGIN.right) / 2;
         text(shown(keep(svg, 'text', 'context-label'), mark).attr('class', 'marker-label')
-          .attr('x', right ? lx + 4 : lx - 4).attr('y', MARGIN.top + 18).attr('text-anchor', right ? 'start' : 'end'),
+          .attr('x', right ? lx + 4 : lx - 4).attr('y', right ? MARGIN.top + 34 : height - MARGIN.bottom - 8).attr('text-anchor', right ? 'start' : 'end'),
         `now: ${fmt.int(inp.context_tokens)} ${fmt.plural(inp.context_tokens, 'token', 'tokens')}`);
       }, key);
       frame.summary(here.ok
         ? `At ${fmt.int(inp.context_tokens)} ${fmt.plural(inp.context_tokens, 'token', 'tokens')} with ${fmt.int(inp.query_heads)} ${fmt.plural(inp.query_heads, 'head', 'heads')}, storing one layer’s scores takes `
-          + `${fmt.fixed2(here.value.stored_score_bytes / fmt.GB)} GB; a tiled kernel keeps ${fmt.bytesText(here.value.tiled_kernel_bytes)}.`
+          + `${storedGB(here.value.stored_score_bytes / fmt.GB)} GB; a tiled kernel keeps ${fmt.bytesText(here.value.tiled_kernel_bytes)}.`
         : `Context beyond the chart’s range: ${here.error}`);
       tableKey = Object.values(inp).join('|');
       frame.table(headers, () => rowsOf(s));
