@@ -36,6 +36,8 @@ CapacityResult capacity(const BudgetInput& in) {
   r.ok = true;
   const double weights = detail::weight_bytes(in);
   const double gpu = in.gpu_memory_bytes;
+  r.weights_fit = detail::fits(in, weights);
+  r.weights_fit_with_headroom = detail::fits_with_headroom(in, weights);
 
   // Batch: P*b_w + per_request*B <= budget  =>  B = floor((budget - P*b_w) / per_request).
   const double per_request = detail::kv_bytes_per_token(in) * detail::cached_tokens(in, in.context_tokens);

@@ -14,6 +14,8 @@ struct CapacityResult {
   double max_batch_with_headroom = 0;   ///< same, keeping headroom_fraction of GPU memory free (plan() verdict "fits", not "tight")
   double max_context_tokens = 0;        ///< largest whole n in [1, 1e8] that fits at in.batch; with a sliding window that fits, every n does, so 1e8
   double crossover_batch = 0;           ///< smallest whole B in [1, 1e6] with compute_time_s >= memory_time_s, whether or not it fits (0 if none)
+  bool weights_fit = false;             ///< weight bytes P*b_w <= GPU memory G (same predicate as plan()'s fit); when true and max_batch is 0, one request's KV cache is what does not fit
+  bool weights_fit_with_headroom = false;  ///< weight bytes <= G - headroom_fraction*G; when true and max_batch_with_headroom is 0, one request's KV cache is what crosses the headroom
 };
 
 /// Closed forms, from memory = P*b_w + c*n_c*B (c = 2*L*H_kv*d_h*b_c, n_c = min(n, W)):

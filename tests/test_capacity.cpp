@@ -64,6 +64,44 @@ TEST_CASE("no batch fits when the weights alone overflow", "[capacity]") {
   CHECK(c.max_batch == 0);
   CHECK(c.max_batch_with_headroom == 0);
   CHECK(c.max_context_tokens == 0);
+  CHECK_FALSE(c.weights_fit);
+  CHECK_FALSE(c.weights_fit_with_headroom);
+}
+
+TEST_CASE("no batch fits at a huge context although the weights do", "[capacity]") {
+  // Context 1234567: one request's cache = 131072 * 1234567 = 161816346624 B > 80e9 - 14e9,
+  // yet the weights (14e9 B) fit in 80e9 and under the 72e9 headroom limit.
+  BudgetInput in = gqa8_16bit();
+  in.context_tokens = 1234567;
+  const CapacityResult c = capacity(in);
+  REQUIRE(c.ok);
+  CHECK(c.max_batch == 0);
+  CHECK(c.max_batch_with_headroom == 0);
+  CHECK(c.weights_fit);
+  CHECK(c.weights_fit_with_headroom);
+}
+
+TEST_CASE("weights that fit but eat into the headroom", "[capacity]") {
+  // 38e9 params * 2 B = 76e9 B: <= 80e9 (fits) but > 72e9 (the 10% headroom limit).
+  // (80e9 - 76e9) / 1073741824 = 3.73 -> 3 requests without headroom, none with it.
+  BudgetInput in = gqa8_16bit();
+  in.total_params = 38e9;
+  const CapacityResult c = capacity(in);
+  REQUIRE(c.ok);
+  CHECK(c.weights_fit);
+  CHECK_FALSE(c.weights_fit_with_headroom);
+  CHECK(c.max_batch == 3);
+  CHECK(c.max_batch_with_headroom == 0);
+}
+
+TEST_CASE("weights exactly at GPU memory fit (same <= as plan())", "[capacity]") {
+  // 40e9 params * 2 B = 80e9 B = G: the weights fit, but no request's cache does.
+  BudgetInput in = gqa8_16bit();
+  in.total_params = 40e9;
+  const CapacityResult c = capacity(in);
+  REQUIRE(c.ok);
+  CHECK(c.weights_fit);
+  CHECK(c.max_batch == 0);
 }
 
 TEST_CASE("longest context at the given batch", "[capacity]") {

@@ -102,7 +102,9 @@ EMSCRIPTEN_BINDINGS(budget_core) {
       .field("max_batch", &lb::CapacityResult::max_batch)
       .field("max_batch_with_headroom", &lb::CapacityResult::max_batch_with_headroom)
       .field("max_context_tokens", &lb::CapacityResult::max_context_tokens)
-      .field("crossover_batch", &lb::CapacityResult::crossover_batch);
+      .field("crossover_batch", &lb::CapacityResult::crossover_batch)
+      .field("weights_fit", &lb::CapacityResult::weights_fit)
+      .field("weights_fit_with_headroom", &lb::CapacityResult::weights_fit_with_headroom);
 
   value_object<lb::SpeculativeResult>("SpeculativeResult")
       .field("ok", &lb::SpeculativeResult::ok)

@@ -314,6 +314,20 @@ test('typed values: exact display after blur, plain decimal only', async () => {
   await box(page, 'total_params').fill('6.738415616');
   await box(page, 'total_params').blur();
   assert.equal(await box(page, 'total_params').inputValue(), '6.738415616');
+  // 14 GB of weights fit in 80 GB, but one request's cache at 1,234,567 tokens
+  // (131072 B x 1234567 = 161.8 GB) does not: the reason is the cache, not the weights.
+  assert.equal(await page.locator(out('max_batch')).textContent(),
+    'none: one request’s KV cache at this context does not fit beside the weights');
+  assert.equal(await page.locator(out('max_batch_with_headroom')).textContent(),
+    'none: one request’s KV cache at this context does not fit beside the weights with 10% kept free');
+  // 38 billion x 2 bytes = 76 GB: fits in 80 GB (3 requests at 8,192 tokens) but not under 72 GB.
+  await box(page, 'context_tokens').fill('8192');
+  await box(page, 'total_params').fill('38');
+  assert.equal(await page.locator(out('max_batch')).textContent(), '3 requests');
+  assert.equal(await page.locator(out('max_batch_with_headroom')).textContent(), 'none: the weights alone leave less than 10% free');
+  await box(page, 'total_params').fill('70');
+  assert.equal(await page.locator(out('max_batch')).textContent(), 'none: the weights alone do not fit');
+  await box(page, 'total_params').fill('7');
   for (const bad of ['0x10', '0b11', '1_000', 'Infinity', '16px', '1.2.3', '8,19']) {
     await box(page, 'batch').fill(bad);
     assert.ok(await errorOf(page, 'batch').isVisible(), `"${bad}" refused`);
@@ -378,6 +392,25 @@ test('at 360 px display formulas fit the column and wide lesson tables scroll wi
   }
   const levers = blocks.find((b) => b.cls === 'table-scroll' && /Lever/.test(b.text));
   assert.ok(levers && levers.scroll > levers.client, 'the levers table is wider than the column at 360 px (so it scrolls)');
+
+  // The element's worked table: wider than 360 px, so it has a scroll shadow and a visible hint.
+  const worked = page.locator('llm-budget-lab[parts="table"] .table-scroll');
+  await worked.scrollIntoViewIfNeeded();
+  const wt = await worked.evaluate((e) => ({ scroll: e.scrollWidth, client: e.clientWidth,
+    overflowX: getComputedStyle(e).overflowX, bg: getComputedStyle(e).backgroundImage }));
+  assert.ok(wt.scroll > wt.client, `worked table overflows at 360 px (${wt.scroll} <= ${wt.client})`);
+  assert.equal(wt.overflowX, 'auto');
+  assert.match(wt.bg, /radial-gradient/, 'worked table has scroll shadows');
+  const hint = page.locator('llm-budget-lab[parts="table"] [data-out="scroll-hint"]');
+  assert.ok(await hint.isVisible(), 'scroll hint shown while the table overflows');
+  assert.equal(await hint.textContent(), 'Scroll the table sideways for the speeds →');
+  // Wide enough for the whole table: no hint.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForFunction(() => {
+    const host = document.querySelector('llm-budget-lab[parts="table"]');
+    return host.shadowRoot.querySelector('[data-out="scroll-hint"]').hidden;
+  });
+  assert.ok(!(await hint.isVisible()), 'no hint when the table fits');
   assertQuiet(rec);
   await rec.context.close();
 });

@@ -99,6 +99,28 @@ test('plan: headroom_limit_bytes is the fits/tight boundary the verdict uses', (
   assert.equal(over.value.headroom_limit_bytes, 38.4e9);
 });
 
+test('capacity: weights_fit tells a cache that does not fit from weights that do not', () => {
+  const row = SEED.budget_rows[1];  // GQA-8, 16-bit: weights 14e9 B, 131072 B per token
+  // Context 1234567: one request's cache is 131072 * 1234567 = 161816346624 B > 66e9 B free.
+  const longContext = core.capacity({ ...lessonInput(core.DEFAULT_INPUT, row), context_tokens: 1234567 });
+  assert.equal(longContext.ok, true);
+  assert.equal(longContext.value.max_batch, 0);
+  assert.equal(longContext.value.weights_fit, true);
+  assert.equal(longContext.value.weights_fit_with_headroom, true);
+  // 70e9 params * 2 B = 140e9 B > 80e9 B: the weights themselves overflow.
+  const huge = core.capacity({ ...lessonInput(core.DEFAULT_INPUT, row), total_params: 70e9 });
+  assert.equal(huge.value.max_batch, 0);
+  assert.equal(huge.value.weights_fit, false);
+  assert.equal(huge.value.weights_fit_with_headroom, false);
+  // 38e9 * 2 B = 76e9 B: under 80e9 B but over the 72e9 B headroom limit;
+  // (80e9 - 76e9) / 1073741824 = 3.7 -> 3 requests, none with headroom.
+  const edge = core.capacity({ ...lessonInput(core.DEFAULT_INPUT, row), total_params: 38e9 });
+  assert.equal(edge.value.max_batch, 3);
+  assert.equal(edge.value.max_batch_with_headroom, 0);
+  assert.equal(edge.value.weights_fit, true);
+  assert.equal(edge.value.weights_fit_with_headroom, false);
+});
+
 test('plan: compute-bound when 2·P·B/F exceeds memory/BW', () => {
   // B=1024, GQA-8, 8-bit everything, context 128: compute = 2*7e9*1024/4e13 = 0.3584 s;
   // memory = 7e9 + 2*32*8*128*128*1024*1 = 7e9 + 8589934592 B -> 0.015589934592 s.

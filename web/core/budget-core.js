@@ -138,7 +138,11 @@ function buildCore(module) {
     /**
      * Largest batch (with and without headroom), longest context at input.batch,
      * and the batch where the compute term overtakes the memory term.
-     * @returns value {max_batch, max_batch_with_headroom, max_context_tokens, crossover_batch}
+     * weights_fit: the weight bytes alone fit in GPU memory (so a max_batch of 0
+     * means one request's KV cache at this context is what does not fit);
+     * weights_fit_with_headroom: the same against the headroom limit.
+     * @returns value {max_batch, max_batch_with_headroom, max_context_tokens,
+     *   crossover_batch, weights_fit, weights_fit_with_headroom}
      */
     capacity(input) {
       return guarded(() => {
@@ -151,6 +155,8 @@ function buildCore(module) {
             max_batch_with_headroom: raw.max_batch_with_headroom,
             max_context_tokens: raw.max_context_tokens,
             crossover_batch: raw.crossover_batch,
+            weights_fit: raw.weights_fit,
+            weights_fit_with_headroom: raw.weights_fit_with_headroom,
           },
         };
       });

@@ -81,11 +81,19 @@ export function mountResults(parent, ctx) {
         setText(out.per_request_tokens_per_s, 'does not fit');
         setText(out.total_tokens_per_s, 'does not fit');
       }
+      // Why no batch fits comes from the core: the weights alone, or one
+      // request's KV cache at this context on top of them.
+      const pct = `${fmt.int(state.input.headroom_fraction * 100)}%`;
       setText(out.max_batch, capacity.max_batch > 0
-        ? `${fmt.int(capacity.max_batch)} requests` : 'none: the weights alone do not fit');
+        ? `${fmt.int(capacity.max_batch)} requests`
+        : capacity.weights_fit
+          ? 'none: one request’s KV cache at this context does not fit beside the weights'
+          : 'none: the weights alone do not fit');
       setText(out.max_batch_with_headroom, capacity.max_batch_with_headroom > 0
-        ? `${fmt.int(capacity.max_batch_with_headroom)} requests (${fmt.int(state.input.headroom_fraction * 100)}% kept free)`
-        : 'none');
+        ? `${fmt.int(capacity.max_batch_with_headroom)} requests (${pct} kept free)`
+        : capacity.weights_fit_with_headroom
+          ? `none: one request’s KV cache at this context does not fit beside the weights with ${pct} kept free`
+          : `none: the weights alone leave less than ${pct} free`);
       statusText = `${VERDICT_MARK[plan.verdict]} ${fmt.verdictText(plan.verdict)} · ${fmt.bytesText(plan.total_bytes)} of ${fmt.bytesText(state.input.gpu_memory_bytes)}`
         + (plan.has_speed ? ` · ${fmt.totalText(plan.total_tokens_per_s)} tok/s` : '');
       paintStatus();
