@@ -57,7 +57,13 @@ function mount(container, ctx) {
       h('th', { scope: 'col', text: 'Total (tokens/s)' }))),
     tbody);
   container.append(h('h2', { class: 'part-title', text: 'Worked table' }));
-  container.append(h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': 'Worked table (scrolls sideways)' }, table));
+  const wrap = h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': 'Worked table (scrolls sideways)' }, table);
+  // On a narrow screen the speed columns start past the right edge, often
+  // exactly at a column boundary: say so in words, only while that is true.
+  const hint = h('p', { class: 'scroll-hint', 'data-out': 'scroll-hint', hidden: '', text: 'Scroll the table sideways for the speeds →' });
+  container.append(hint, wrap);
+  const checkOverflow = () => { hint.hidden = wrap.scrollWidth <= wrap.clientWidth + 1; };
+  if (typeof ResizeObserver === 'function') new ResizeObserver(checkOverflow).observe(wrap);
 
   return {
     update(state) {
