@@ -201,6 +201,16 @@ test('bad input in any number field: inline range message, aria-invalid, last go
   // Same style as the calculator: no internal name, the range said once.
   assert.equal(await page.locator('llm-budget-lab[parts="speculative"] .field-error').first().textContent(), 'Enter a number from 0 to 1.');
   assert.match(await page.locator('llm-budget-lab[parts="speculative"] [data-out="speculative-readout"]').textContent(), /a = 0\.8 with k = 3: 2\.95 tokens/);
+  // ... and the readout says it is the last valid one, in a status region.
+  const specStale = page.locator('llm-budget-lab[parts="speculative"] [data-out="speculative-stale"]');
+  assert.match(await specStale.textContent(), /^Showing the last valid result/);
+  assert.equal(await specStale.getAttribute('role'), 'status');
+  assert.ok(await specStale.isVisible());
+  // A good value: used at once, the note goes. a = 0.5, k = 3: (1 - 0.5^4) / (1 - 0.5) = 1.875 -> 1.88.
+  await a.fill('0.5');
+  assert.equal(await specStale.textContent(), '');
+  assert.ok(!(await specStale.isVisible()));
+  assert.match(await page.locator('llm-budget-lab[parts="speculative"] [data-out="speculative-readout"]').textContent(), /a = 0\.5 with k = 3: 1\.88 tokens/);
   assertQuiet(rec);
   await rec.context.close();
 });

@@ -6,7 +6,8 @@ import { displayNumber, parseTyped } from '../element/fields.js';
 import { plainRangeMessage } from '../element/limits.js';
 
 /**
- * @param opts { label, unit, min, max, step, value, check(v) -> {ok, error}, onChange(v) }
+ * @param opts { label, unit, min, max, step, value, check(v) -> {ok, error}, onChange(v),
+ *   onValidity(ok) (optional: told whether the value on screen is the one in use) }
  */
 export function pairedInput(opts) {
   const id = nextId('p');
@@ -32,9 +33,11 @@ export function pairedInput(opts) {
       setText(error, plainRangeMessage(opts.min, opts.max, opts.step === 1));
       error.hidden = false;
       text.setAttribute('aria-invalid', 'true');
+      if (opts.onValidity) opts.onValidity(false);
       return;
     }
     error.hidden = true;
+    if (opts.onValidity) opts.onValidity(true);
     text.removeAttribute('aria-invalid');
     value = v;
     if (fromText) range.value = String(v);

@@ -24,14 +24,27 @@ function mount(container, ctx) {
   });
   const redraw = () => draw();
   const check3 = (a, k, c) => core.speculative(a, k, c);
+  // While a typed value is refused, the readout and chart are the last valid
+  // ones: say so (a status region, always present, so screen readers hear it).
+  const staleNote = h('p', { class: 'results-stale', role: 'status', 'data-out': 'speculative-stale' });
+  const refused = new Set();
+  const validity = (name) => (ok) => {
+    if (ok) refused.delete(name); else refused.add(name);
+    setText(staleNote, refused.size
+      ? 'Showing the last valid result: a field above holds a value that is not used.' : '');
+  };
   controls.append(
     pairedInput({ label: 'Acceptance rate', unit: 'a, 0 to 1', min: 0, max: 1, step: 0.01, value: local.a,
-      check: (v) => check3(v, local.k, local.c), onChange: (v) => { local.a = v; redraw(); } }).el,
+      check: (v) => check3(v, local.k, local.c), onChange: (v) => { local.a = v; redraw(); },
+      onValidity: validity('a') }).el,
     pairedInput({ label: 'Draft tokens', unit: 'k, 1 to 32', min: 1, max: 32, step: 1, value: local.k,
-      check: (v) => check3(local.a, v, local.c), onChange: (v) => { local.k = v; redraw(); } }).el,
+      check: (v) => check3(local.a, v, local.c), onChange: (v) => { local.k = v; redraw(); },
+      onValidity: validity('k') }).el,
     pairedInput({ label: 'Draft cost per token', unit: 'c, share of a target pass', min: 0, max: 1, step: 0.01, value: local.c,
-      check: (v) => check3(local.a, local.k, v), onChange: (v) => { local.c = v; redraw(); } }).el);
+      check: (v) => check3(local.a, local.k, v), onChange: (v) => { local.c = v; redraw(); },
+      onValidity: validity('c') }).el);
   container.insertBefore(controls, container.querySelector('figure'));
+  container.insertBefore(staleNote, container.querySelector('figure'));
   container.insertBefore(readout, container.querySelector('figure'));
 
   function draw() {
