@@ -794,7 +794,8 @@ NumericCheck check_numeric_answer(const std::string& text, const NumericQuestion
   out.interpreted = format_number(typed, 10);
   if (!typed_unit.empty()) out.interpreted += " " + unit_display(typed_unit);
   if (p.has_unit && !default_symbol.empty() && default_factor != p.unit_factor)
-    out.interpreted += " = " + format_number(best.in_default_unit, 6) + " " + unit_display(default_symbol);
+    // The conversion is a reading aid: 4 significant digits ("53 GiB = 56.91 GB").
+    out.interpreted += " = " + format_number(best.in_default_unit, 4) + " " + unit_display(default_symbol);
   if (p.ambiguous) out.interpreted += best.decimal_comma ? " (comma read as a decimal comma)" : " (comma read as a thousands separator)";
 
   switch (best.verdict) {

@@ -349,7 +349,12 @@ TEST_CASE("GiB and MiB convert exactly", "[answer_check][units]") {
   const NumericCheck r = check_numeric_answer("49.36 GiB", kQ1);
   CHECK(r.verdict == AnswerVerdict::correct);
   CHECK(r.answer_in_default_unit == Approx(52.99989643264).epsilon(1e-12));
-  CHECK(r.interpreted == "49.36 GiB = 52.9999 GB");
+  // The conversion is shown to 4 significant digits: 52.99989... -> "53" (zeros dropped).
+  CHECK(r.interpreted == "49.36 GiB = 53 GB");
+  // 53 GiB = 53 * 2^30 B = 56,908,316,672 B = 56.908316672 GB -> "56.91".
+  CHECK(check_numeric_answer("53 GiB", kQ1).interpreted == "53 GiB = 56.91 GB");
+  // 500 MiB = 524,288,000 B = 0.524288 GB -> "0.5243".
+  CHECK(check_numeric_answer("500 MiB", kQ1).interpreted == "500 MiB = 0.5243 GB");
   CHECK(unit_factor(UnitDimension::bytes, "GiB") == 1073741824.0);
   CHECK(unit_factor(UnitDimension::bytes, "MiB") == 1048576.0);
   CHECK(unit_factor(UnitDimension::bytes, "KiB") == 1024.0);

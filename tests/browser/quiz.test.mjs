@@ -484,8 +484,11 @@ test('loading answers: a file naming no lesson is described in words; an unusabl
     const noTags = await load('no-tags.json', { format: 'llm-budget-lab-answers' });
     assert.equal(noTags, `Could not load answers: That answers file names no lesson and no questions version (this page needs "lesson": "${QUESTIONS.lesson}", "version": "${QUESTIONS.version}").`);
     const wrongTypes = await load('types.json', { format: 'llm-budget-lab-answers', lesson: { a: 1 }, version: null, answers: {} });
-    assert.match(wrongTypes, /names no lesson and no questions version/);
+    assert.equal(wrongTypes, `Could not load answers: That answers file gives its lesson as an object rather than text and names no questions version (this page needs "lesson": "${QUESTIONS.lesson}", "version": "${QUESTIONS.version}").`);
     assert.doesNotMatch(wrongTypes, /undefined|null|\[object/);
+    // A version that is there but a number: said as such, and only the version is asked for.
+    const numbered = await load('numbered.json', { format: 'llm-budget-lab-answers', lesson: QUESTIONS.lesson, version: 1, answers: {} });
+    assert.equal(numbered, `Could not load answers: That answers file gives its questions version as 1, a number rather than text (this page needs "version": "${QUESTIONS.version}").`);
     const other = await load('other.json', { format: 'llm-budget-lab-answers', lesson: 'LM99', version: 'v\u200b1', answers: {} });
     assert.match(other, /for lesson “LM99”, questions version “vU\+200B1”; this page has lesson “LM10-T6”/);
 
@@ -524,6 +527,9 @@ test('verdict text: a negative zero reads as 0; an invisible character in the an
   const zero = await answer(page, 'q1-fit', 'total', '-0');
   assert.equal(zero.verdict, 'wrong');
   assert.match(zero.text, /\(Read as 0 GB\.\)$/);
+  // 53 GiB = 53 x 2^30 B = 56.908316672 GB, shown to 4 significant digits.
+  const gib = await answer(page, 'q1-fit', 'total', '53 GiB');
+  assert.match(gib.text, /\(Read as 53 GiB = 56\.91 GB\.\)$/);
   assert.doesNotMatch(zero.text, /-0/);
   const zw = await answer(page, 'q1-fit', 'total', '53 GB\u200b');
   assert.equal(zw.verdict, 'unparseable');

@@ -40,15 +40,36 @@ export function downloadJson(doc, filename, host) {
 const tag = (v) => `“${visibleText(v.length > 40 ? `${v.slice(0, 40)}…` : v)}”`;
 
 /**
+ * What is wrong with one of the file's tags (`label` as the student reads it),
+ * or null when it is a non-empty string. Values of the wrong type are
+ * described by kind; numbers and true/false are short and printed as they are.
+ */
+function tagProblem(value, label) {
+  if (value === undefined || value === null) return `names no ${label}`;
+  if (typeof value === 'string') return value === '' ? `has an empty ${label}` : null;
+  if (typeof value === 'number') return `gives its ${label} as ${value}, a number rather than text`;
+  if (typeof value === 'boolean') return `gives its ${label} as ${value}, a true/false value rather than text`;
+  return `gives its ${label} as ${Array.isArray(value) ? 'a list' : 'an object'} rather than text`;
+}
+
+/**
  * Why the file's lesson/version do not match this page, in words, or null when they do.
- * Values of the wrong type are described, never printed.
+ * Each wrong tag is named with what is wrong with it and what this page needs.
  */
 function mismatch(doc, lesson, version) {
-  const missing = [];
-  if (typeof doc.lesson !== 'string' || doc.lesson === '') missing.push('no lesson');
-  if (typeof doc.version !== 'string' || doc.version === '') missing.push('no questions version');
-  if (missing.length) {
-    return `That answers file names ${missing.join(' and ')} (this page needs "lesson": "${lesson}", "version": "${version}").`;
+  const problems = [];
+  const needs = [];
+  const lessonProblem = tagProblem(doc.lesson, 'lesson');
+  if (lessonProblem) { problems.push(lessonProblem); needs.push(`"lesson": "${lesson}"`); }
+  const versionProblem = tagProblem(doc.version, 'questions version');
+  if (versionProblem) {
+    // "names no lesson and no questions version", not "... and names no ...".
+    const shared = lessonProblem && lessonProblem.startsWith('names no ') && versionProblem.startsWith('names no ');
+    problems.push(shared ? versionProblem.slice('names '.length) : versionProblem);
+    needs.push(`"version": "${version}"`);
+  }
+  if (problems.length) {
+    return `That answers file ${problems.join(' and ')} (this page needs ${needs.join(', ')}).`;
   }
   if (doc.lesson !== lesson || doc.version !== version) {
     return `Those answers are for lesson ${tag(doc.lesson)}, questions version ${tag(doc.version)}; this page has lesson “${lesson}”, version “${version}”.`;
