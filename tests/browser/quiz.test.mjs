@@ -242,6 +242,47 @@ test('reset clears answers, verdicts and storage', async () => {
   await rec.context.close();
 });
 
+test('undo reset restores answers, verdicts and storage; the next change or a reload drops it', async () => {
+  const rec = await openQuiz();
+  const { page } = rec;
+  const undo = page.locator(`${QUIZ} [data-action="undo-reset"]`);
+  const savedKeys = () => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('llm-budget-lab:')).sort());
+  assert.ok(!(await undo.isVisible()), 'no undo before a reset');
+  assert.equal((await answer(page, 'q1-fit', 'total', '53 GB')).verdict, 'correct');
+  await choose(page, 'q3-output-changing', 'changes', ['weights-4bit']);
+  const before = await savedKeys();
+  const beforeValues = await page.evaluate((keys) => keys.map((k) => localStorage.getItem(k)), before);
+  assert.equal(before.length, 2);
+
+  await page.locator(`${QUIZ} [data-action="reset"]`).click();
+  assert.deepEqual(await savedKeys(), []);
+  assert.ok(await undo.isVisible(), 'undo offered after a reset');
+  await undo.click();
+  assert.equal(await page.locator(`${step('q1-fit', 'total')} input`).inputValue(), '53 GB');
+  assert.equal((await feedback(page, 'q1-fit', 'total')).verdict, 'correct');
+  assert.equal(await page.locator(`${step('q3-output-changing', 'changes')} input:checked`).count(), 1);
+  assert.deepEqual(await savedKeys(), before);
+  assert.deepEqual(await page.evaluate((keys) => keys.map((k) => localStorage.getItem(k)), before), beforeValues);
+  assert.ok(!(await undo.isVisible()), 'undo used up');
+  assert.equal(await page.locator(`${QUIZ} [data-quiz-status]`).textContent(), 'Your answers are back.');
+
+  // Reset, then a new answer: the undo is gone and the old answers stay cleared.
+  await page.locator(`${QUIZ} [data-action="reset"]`).click();
+  assert.ok(await undo.isVisible());
+  await page.locator(`${step('q2-speculative', 'tokens')} input`).fill('3');
+  assert.ok(!(await undo.isVisible()), 'a change drops the undo');
+  assert.equal(await page.locator(`${step('q1-fit', 'total')} input`).inputValue(), '');
+
+  // Reset, then reload: nothing to undo.
+  await page.locator(`${QUIZ} [data-action="reset"]`).click();
+  await page.reload();
+  await waitQuiz(page);
+  assert.ok(!(await undo.isVisible()), 'no undo after a reload');
+  assert.deepEqual(await savedKeys(), []);
+  assertQuiet(rec);
+  await rec.context.close();
+});
+
 test('download then load restores answers; a bad file gets a clear error', async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'quiz-answers-'));
   try {

@@ -91,11 +91,33 @@ function mount(container, ctx) {
     const status = h('p', { class: 'quiz-status', role: 'status', 'data-quiz-status': '' });
     const fileId = `quiz-load-${Math.random().toString(36).slice(2, 8)}`;
     const fileInput = h('input', { type: 'file', id: fileId, accept: 'application/json,.json', class: 'quiz-file' });
+    // Reset keeps what it cleared in memory (not in storage) until the next
+    // change or reload, so one click can be taken back.
+    let undoRecords = null;
+    const undoButton = h('button', { type: 'button', 'data-action': 'undo-reset', hidden: true }, 'Undo reset');
+    const dropUndo = () => { undoRecords = null; undoButton.hidden = true; };
+    const resetButton = h('button', { type: 'button', 'data-action': 'reset', onclick: () => {
+      undoRecords = views.map(({ view, question }) => ({ view, question, rec: view.record() }));
+      for (const { view, question } of views) { view.reset(); store.remove(question); }
+      delete status.dataset.error;
+      status.textContent = 'Your answers were cleared. “Undo reset” brings them back until you change an answer.';
+      undoButton.hidden = false;
+    } }, 'Reset my answers');
+    undoButton.addEventListener('click', () => {
+      if (!undoRecords) return;
+      for (const { view, question, rec } of undoRecords) {
+        view.restore(rec);
+        if (rec.explained || Object.keys(rec.steps).length) store.save(question, view.record());
+      }
+      dropUndo();
+      resetButton.focus();
+      status.textContent = 'Your answers are back.';
+    });
+    list.addEventListener('input', () => { if (undoRecords) dropUndo(); });
+    list.addEventListener('change', () => { if (undoRecords) dropUndo(); });
     tools.append(
-      h('button', { type: 'button', 'data-action': 'reset', onclick: () => {
-        for (const { view, question } of views) { view.reset(); store.remove(question); }
-        status.textContent = 'Your answers were cleared.';
-      } }, 'Reset my answers'),
+      resetButton,
+      undoButton,
       h('button', { type: 'button', 'data-action': 'download', onclick: () => {
         const records = new Map(views.map(({ view, question }) => [question.id, view.record()]));
         downloadJson(answersDocument(lesson, version, records), `llm-budget-lab-answers-${lesson}-${version}.json`, container);
@@ -104,6 +126,7 @@ function mount(container, ctx) {
       h('span', { class: 'quiz-load' }, h('label', { for: fileId }, 'Load answers'), fileInput),
       status);
     fileInput.addEventListener('change', async () => {
+      dropUndo();
       const file = fileInput.files && fileInput.files[0];
       const r = await readAnswersFile(file, { lesson, version, questions: doc.questions });
       fileInput.value = '';
