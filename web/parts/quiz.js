@@ -70,7 +70,7 @@ function mount(container, ctx) {
     const store = createAnswerStore({
       lesson,
       version,
-      onUnavailable: () => notice('This browser is not letting the page save your answers (storage is blocked or full), so they are kept only until you leave the page. Use "Download my answers" to keep a copy.', 'storage'),
+      onUnavailable: () => notice('This browser is not letting the page save your answers (storage is blocked or full), so they are kept only until you leave the page. Use “Download my answers” to keep a copy.', 'storage'),
     });
     const resolve = makeResolver(ctx.core, quizCore, null);
     const views = [];
