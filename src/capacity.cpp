@@ -40,7 +40,7 @@ CapacityResult capacity(const BudgetInput& in) {
   r.weights_fit_with_headroom = detail::fits_with_headroom(in, weights);
 
   // Batch: P*b_w + per_request*B <= budget  =>  B = floor((budget - P*b_w) / per_request).
-  const double per_request = detail::kv_bytes_per_token(in) * detail::cached_tokens(in, in.context_tokens);
+  const double per_request = detail::kv_cache_bytes(in, 1, in.context_tokens);
   const double usable = detail::headroom_limit_bytes(in);
   r.max_batch = largest_whole((gpu - weights) / per_request, kMaxBatch, [&](double b) {
     return b >= 1 && detail::fits(in, detail::total_bytes(in, b, in.context_tokens));
@@ -59,14 +59,15 @@ CapacityResult capacity(const BudgetInput& in) {
   // Crossover: 2*P_a*B/F >= (P*b_w + per_request*B)/BW
   //   <=>  B * (2*P_a/F - per_request/BW) >= P*b_w/BW.
   // No crossover when the bracket is <= 0: each extra request then adds more
-  // memory time than compute time.
-  const double slope = 2 * detail::active_params(in) / in.flops_per_s - per_request / in.bandwidth_bytes_per_s;
+  // memory time than compute time. The bracket is the compute time of one
+  // request minus the memory time of its cache; the right side, the weights' memory time.
+  const double slope = detail::compute_time_s(in, 1) - detail::memory_time_s(in, per_request);
   if (slope > 0) {
     auto compute_binds = [&](double b) {
       return detail::compute_time_s(in, b) >=
              detail::memory_time_s(in, detail::total_bytes(in, b, in.context_tokens));
     };
-    double b = std::ceil(weights / in.bandwidth_bytes_per_s / slope);
+    double b = std::ceil(detail::memory_time_s(in, weights) / slope);
     b = std::min(std::max(b, 1.0), kMaxBatch + 1);
     while (b > 1 && compute_binds(b - 1)) b -= 1;
     while (b <= kMaxBatch && !compute_binds(b)) b += 1;
