@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "field_checks.h"
 #include "number_text.h"
 
 namespace llmbudget {
@@ -830,9 +831,9 @@ NumericCheck check_numeric_answer(const std::string& text, const NumericQuestion
 
 ChoiceCheck check_choice_answer(const std::vector<int>& selected, const ChoiceQuestion& question) {
   ChoiceCheck out;
-  if (question.option_count < 1 || question.option_count > 64) {
-    out.error_field = "option_count";
-    out.error_message = "option_count must be a whole number from 1 to 64 (got " + std::to_string(question.option_count) + ")";
+  if (auto e = detail::check_value("option_count", question.option_count, 1, 64, false, true)) {
+    out.error_field = e->field;
+    out.error_message = e->message;
     return out;
   }
   std::vector<bool> is_right(static_cast<std::size_t>(question.option_count), false);

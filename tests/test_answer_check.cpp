@@ -601,8 +601,10 @@ TEST_CASE("invalid choice questions are reported by field", "[answer_check][choi
   ChoiceQuestion q;
   q.option_count = 0;
   CHECK(check_choice_answer({}, q).error_field == "option_count");
+  CHECK(check_choice_answer({}, q).error_message == "option_count must be a whole number from 1 to 64 (got 0)");
   q.option_count = 65;
   CHECK(check_choice_answer({}, q).error_field == "option_count");
+  CHECK(check_choice_answer({}, q).error_message == "option_count must be a whole number from 1 to 64 (got 65)");
   q.option_count = 3;
   q.correct = {3};
   CHECK(check_choice_answer({0}, q).error_field == "correct");
