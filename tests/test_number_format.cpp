@@ -1,4 +1,5 @@
-// Number text for messages, tables and JSON.
+// Exact number text for the CLI's tables and JSON (tools/cli/number_format.h);
+// format_compact, for messages, is tested in test_number_text.cpp.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -28,18 +29,6 @@ TEST_CASE("format_shortest: shortest text that reads back exactly", "[format]") 
   for (double x : {193.4248212312096, 0.082719476736, 2.9520000000000004, 1e-300, 1.7976931348623157e308}) {
     CHECK(std::strtod(format_shortest(x).c_str(), nullptr) == x);
   }
-}
-
-TEST_CASE("format_compact uses the exponent only when shorter", "[format]") {
-  CHECK(format_compact(1e13) == "1e13");
-  CHECK(format_compact(2e8) == "2e8");
-  CHECK(format_compact(1.5e6) == "1.5e6");
-  CHECK(format_compact(6700000001) == "6700000001");
-  CHECK(format_compact(999999) == "999999");
-  CHECK(format_compact(8192) == "8192");
-  CHECK(format_compact(0.01) == "0.01");
-  CHECK(format_compact(1e-300) == "1e-300");
-  CHECK(format_compact(std::numeric_limits<double>::infinity()) == "Infinity");
 }
 
 TEST_CASE("format_fixed rounds like the lesson's table", "[format]") {

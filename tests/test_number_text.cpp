@@ -48,6 +48,18 @@ TEST_CASE("format_compact: the numbers messages show", "[format]") {
   CHECK(format_compact(0.1 + 0.2) == "0.3");
 }
 
+TEST_CASE("format_compact uses the exponent only when shorter", "[format]") {
+  CHECK(format_compact(1e13) == "1e13");
+  CHECK(format_compact(2e8) == "2e8");
+  CHECK(format_compact(1.5e6) == "1.5e6");
+  CHECK(format_compact(6700000001) == "6700000001");
+  CHECK(format_compact(999999) == "999999");
+  CHECK(format_compact(8192) == "8192");
+  CHECK(format_compact(0.01) == "0.01");
+  CHECK(format_compact(1e-300) == "1e-300");
+  CHECK(format_compact(std::numeric_limits<double>::infinity()) == "Infinity");
+}
+
 TEST_CASE("format_compact: up to 15 typed digits read back exactly, any exponent", "[format]") {
   Lcg rng{42};
   for (int i = 0; i < 20000; ++i) {
