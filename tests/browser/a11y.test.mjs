@@ -6,21 +6,13 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
-import { assertBuilt, launch, serveDist, waitReady, renderAllSections } from './lib/harness.mjs';
+import { openSession, closeSession, waitReady, renderAllSections } from './lib/harness.mjs';
 
 let browser;
 let server;
 
-before(async () => {
-  assertBuilt();
-  browser = await launch();
-  server = await serveDist();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.close();
-});
+before(async () => { ({ browser, server } = await openSession()); });
+after(() => closeSession({ browser, server }));
 
 const PAGES = ['index.html', 'embed.html?parts=all', 'instructors.html'];
 

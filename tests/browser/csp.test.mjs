@@ -5,21 +5,13 @@
 // error (the wasm is handed to the loader as bytes, never fetched from a data: URL).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertBuilt, launch, serveDist, recordedPage, waitReady } from './lib/harness.mjs';
+import { openSession, closeSession, recordedPage, waitReady } from './lib/harness.mjs';
 
 let browser;
 let server;
 
-before(async () => {
-  assertBuilt();
-  browser = await launch();
-  server = await serveDist({ csp: true });
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.close();
-});
+before(async () => { ({ browser, server } = await openSession({ csp: true })); });
+after(() => closeSession({ browser, server }));
 
 async function openStrict(pathAndQuery) {
   const rec = await recordedPage(browser, { viewport: { width: 1100, height: 800 } });

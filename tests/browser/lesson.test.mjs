@@ -2,10 +2,10 @@
 // Expected numbers come from ../shared/reference/seed-values.json ("displayed").
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  REPO, OUT, INDEX_FILE_URL, assertBuilt, launch, serveDist, recordedPage, waitReady, originOf, renderAllSections,
+  REPO, OUT, INDEX_FILE_URL, openSession, closeSession, assertQuiet, recordedPage, waitReady, originOf, renderAllSections,
 } from './lib/harness.mjs';
 
 const SEED = JSON.parse(readFileSync(path.resolve(REPO, '../shared/reference/seed-values.json'), 'utf8'));
@@ -19,26 +19,11 @@ const out = (key) => `${CALC} [data-out="${key}"]`;
 let browser;
 let server;
 
-before(async () => {
-  assertBuilt();
-  mkdirSync(OUT, { recursive: true });
-  browser = await launch();
-  server = await serveDist();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.close();
-});
+before(async () => { ({ browser, server } = await openSession()); });
+after(() => closeSession({ browser, server }));
 
 /** "1,026 tokens/s" -> 1026; "82.7 GB" -> 82.7 */
 const numberIn = (text) => Number(String(text).replace(/,/g, '').match(/-?\d+(\.\d+)?/)[0]);
-
-function assertQuiet(rec) {
-  assert.deepEqual(rec.pageErrors, [], 'no page errors');
-  assert.deepEqual(rec.consoleMessages.filter((m) => m.type === 'error' || m.type === 'warning'), [],
-    'no console errors or warnings');
-}
 
 async function openLesson(viewport = { width: 1280, height: 800 }, url = server.url) {
   const rec = await recordedPage(browser, { viewport });

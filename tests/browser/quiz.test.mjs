@@ -5,12 +5,12 @@
 // Q3 only 4-bit weights change the outputs.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
-  REPO, DIST, OUT, INDEX_FILE_URL, assertBuilt, launch, serveDist, recordedPage, renderAllSections,
+  REPO, DIST, OUT, INDEX_FILE_URL, openSession, closeSession, assertQuiet, serveDist, recordedPage, renderAllSections,
 } from './lib/harness.mjs';
 
 const SEED = JSON.parse(readFileSync(path.resolve(REPO, '../shared/reference/seed-values.json'), 'utf8'));
@@ -24,23 +24,8 @@ const step = (q, s) => `${QUIZ} [data-question="${q}"] [data-step="${s}"]`;
 let browser;
 let server;
 
-before(async () => {
-  assertBuilt();
-  mkdirSync(OUT, { recursive: true });
-  browser = await launch();
-  server = await serveDist();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.close();
-});
-
-function assertQuiet(rec) {
-  assert.deepEqual(rec.pageErrors, [], 'no page errors');
-  assert.deepEqual(rec.consoleMessages.filter((m) => m.type === 'error' || m.type === 'warning'), [],
-    'no console errors or warnings');
-}
+before(async () => { ({ browser, server } = await openSession()); });
+after(() => closeSession({ browser, server }));
 
 async function waitQuiz(page) {
   await page.waitForSelector(`${QUIZ}[data-state="ready"]`, { timeout: 15000 });

@@ -2,7 +2,8 @@
 // dist/ served on 127.0.0.1 by tools/serve.mjs, every request, console
 // message and page error recorded.
 import { chromium } from 'playwright-core';
-import { existsSync } from 'node:fs';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -29,6 +30,37 @@ export async function serveDist(options = {}) {
   const { startServer } = await import(pathToFileURL(path.join(REPO, 'tools/serve.mjs')).href);
   const { server, url } = await startServer({ root: DIST, port: 0, ...options });
   return { url, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/**
+ * One test file's browser and dist/ server (for before()): checks dist/ is
+ * built, makes test-output/, launches chromium, serves dist/ with
+ * `serveOptions` (as serveDist). Pair with closeSession() in after().
+ * @returns { browser, server }
+ */
+export async function openSession(serveOptions = {}) {
+  assertBuilt();
+  mkdirSync(OUT, { recursive: true });
+  const browser = await launch();
+  try {
+    return { browser, server: await serveDist(serveOptions) };
+  } catch (err) {
+    await browser.close();
+    throw err;
+  }
+}
+
+/** Closes what openSession() opened (either may be missing if it failed). */
+export async function closeSession({ browser, server } = {}) {
+  if (browser) await browser.close();
+  if (server) await server.close();
+}
+
+/** No page errors and no console errors or warnings were recorded on `rec` (from recordedPage). */
+export function assertQuiet(rec) {
+  assert.deepEqual(rec.pageErrors, [], 'no page errors');
+  assert.deepEqual(rec.consoleMessages.filter((m) => m.type === 'error' || m.type === 'warning'), [],
+    'no console errors or warnings');
 }
 
 /**
