@@ -13,8 +13,9 @@
 export function createStore(core, input) {
   const listeners = new Set();
   let state = { input: { ...input }, showGiB: false, presetId: null };
-  let results = compute(core, state.input);
-  if (!results) throw new Error('initial input rejected by the core');
+  const initial = compute(core, state.input);
+  if (!initial.ok) throw new Error('initial input rejected by the core');
+  let results = initial.value;
 
   function notify() {
     for (const fn of listeners) fn(state, results);
@@ -29,12 +30,10 @@ export function createStore(core, input) {
      */
     tryInput(patch, presetId = null) {
       const next = { ...state.input, ...patch };
-      const plan = core.plan(next);
-      if (!plan.ok) return plan;
-      const capacity = core.capacity(next);
-      if (!capacity.ok) return capacity;
+      const res = compute(core, next);
+      if (!res.ok) return res;
       state = { ...state, input: next, presetId };
-      results = { plan: plan.value, capacity: capacity.value };
+      results = res.value;
       notify();
       return { ok: true };
     },
@@ -50,11 +49,13 @@ export function createStore(core, input) {
   };
 }
 
+/** The core's plan and capacity for `input`: { ok: true, value: { plan, capacity } } or the first refusal. */
 function compute(core, input) {
   const plan = core.plan(input);
+  if (!plan.ok) return plan;
   const capacity = core.capacity(input);
-  if (!plan.ok || !capacity.ok) return null;
-  return { plan: plan.value, capacity: capacity.value };
+  if (!capacity.ok) return capacity;
+  return { ok: true, value: { plan: plan.value, capacity: capacity.value } };
 }
 
 const groups = new Map();
