@@ -81,12 +81,6 @@ export function axisNum(v) {
   return sig(v);
 }
 
-/** Short axis label for bytes (GB scale). */
-export function axisGB(b) {
-  const v = b / GB;
-  return v >= 1 ? sig(v) : sig(v);
-}
-
 export function verdictText(verdict) {
   if (verdict === 'fits') return 'Fits';
   if (verdict === 'tight') return 'Fits, but tight';

@@ -5,9 +5,9 @@
 // parameters", "from 1 to 1,000 layers"). Formatting only: the limits
 // themselves come from the core.
 import { FIELDS } from './fields.js';
+import { plural } from './format.js';
 
 const grouped = (v) => v.toLocaleString('en-US', { maximumFractionDigits: 6 });
-const plural = (n, one, many) => (n === 1 ? one : many);
 
 /** "100 million", "10 trillion" for big round numbers, else "8,192". */
 function countWords(v) {
