@@ -1,22 +1,19 @@
 #include "speculative.h"
 
-#include "field_checks.h"
+#include "field_declarations.h"
+#include "validate.h"
 
 namespace llmbudget {
 
 namespace {
 
-constexpr double kMaxDraftTokens = 32;
-
-std::optional<InputError> check_acceptance_rate(double a) {
-  return detail::check_value("acceptance_rate", a, 0, 1, false, false);
+// The ranges are the declaration's (field_declarations.cpp).
+std::optional<InputError> check(const char* name, double value) {
+  return check_declared_value(*find_speculative_input_field(name), value);
 }
-std::optional<InputError> check_draft_tokens(double k) {
-  return detail::check_value("draft_tokens", k, 1, kMaxDraftTokens, false, true);
-}
-std::optional<InputError> check_draft_cost_ratio(double c) {
-  return detail::check_value("draft_cost_ratio", c, 0, 1, false, false);
-}
+std::optional<InputError> check_acceptance_rate(double a) { return check("acceptance_rate", a); }
+std::optional<InputError> check_draft_tokens(double k) { return check("draft_tokens", k); }
+std::optional<InputError> check_draft_cost_ratio(double c) { return check("draft_cost_ratio", c); }
 
 // 1 + a + a^2 + ... + a^k, the closed form (1 - a^(k+1)) / (1 - a) written
 // as a sum: no division, so a = 1 gives exactly k + 1 and a just below 1
@@ -48,7 +45,8 @@ BestDraftResult best_draft_tokens(double acceptance_rate, double draft_cost_rati
   if (auto e = check_acceptance_rate(acceptance_rate)) { r.error = *e; return r; }
   if (auto e = check_draft_cost_ratio(draft_cost_ratio)) { r.error = *e; return r; }
   r.ok = true;
-  for (int k = 1; k <= static_cast<int>(kMaxDraftTokens); ++k) {
+  const int max_draft_tokens = static_cast<int>(find_speculative_input_field("draft_tokens")->max);
+  for (int k = 1; k <= max_draft_tokens; ++k) {
     const double tokens = tokens_per_pass(acceptance_rate, k);
     const double s = speedup(tokens, k, draft_cost_ratio);
     if (k == 1 || s > r.speedup) {  // strict: the smallest k wins a tie

@@ -128,57 +128,62 @@ TEST_CASE("valid edge values are accepted", "[validate]") {
   CHECK_FALSE(validate_budget_input(in).has_value());
 }
 
-TEST_CASE("limits list every field in declaration order", "[validate]") {
-  const std::vector<FieldLimit> limits = budget_input_limits();
+TEST_CASE("the declaration lists every field in order, with the lesson's units and ranges", "[validate]") {
+  const auto fields = budget_input_fields();
+  // The names in BudgetInput's member order (a test's own list, to catch a
+  // row dropped or reordered by mistake).
   const char* names[] = {"total_params", "active_params", "layers", "query_heads", "kv_heads",
                          "head_dim", "sliding_window_tokens", "weight_bytes_per_param",
                          "cache_bytes_per_value", "batch", "context_tokens", "gpu_memory_bytes",
                          "bandwidth_bytes_per_s", "flops_per_s", "headroom_fraction"};
-  REQUIRE(limits.size() == std::size(names));
-  for (std::size_t i = 0; i < limits.size(); ++i) CHECK(limits[i].field == names[i]);
-  CHECK(limits[2].whole);          // layers
-  CHECK_FALSE(limits[7].whole);    // weight bytes may be fractional
-  CHECK(limits[7].min == 0.01);
-  CHECK(limits[7].max == 8);
-  CHECK(limits[11].min_exclusive); // GPU memory > 0
-  CHECK(limits[11].unit == "bytes");
-  CHECK(limits[13].unit == "FLOP/s");
-  CHECK(limits[14].max == 0.9);
+  REQUIRE(fields.size == std::size(names));
+  for (std::size_t i = 0; i < fields.size; ++i) CHECK(std::string(fields.rows[i].name) == names[i]);
+  const auto& f = fields.rows;
+  CHECK(f[2].kind == FieldKind::whole);      // layers
+  CHECK(f[7].kind == FieldKind::real);       // weight bytes may be fractional
+  CHECK(f[7].min == 0.01);
+  CHECK(f[7].max == 8);
+  CHECK(f[11].min_exclusive);                // GPU memory > 0
+  CHECK(std::string(f[11].unit) == "bytes");
+  CHECK(std::string(f[13].unit) == "FLOP/s");
+  CHECK(f[14].max == 0.9);
+  CHECK(std::string(f[4].max_from) == "query_heads");        // KV heads <= query heads
+  CHECK(std::string(f[1].max_from) == "total_params");       // active <= total
+  CHECK(std::string(f[1].zero_means) == "same as total_params");
+  CHECK(std::string(f[6].zero_means) == "full attention");
+  CHECK(std::string(f[4].symbol) == "H_kv");
+  // Every row's member is the BudgetInput member of the same name: setting it
+  // through the declaration moves exactly that field.
+  for (const InputFieldDeclaration& row : fields) {
+    INFO(row.name);
+    REQUIRE(row.member != nullptr);
+    CHECK(row.typical_min >= (row.zero_means[0] ? 0 : row.min));
+    CHECK(row.typical_max <= row.max);
+    CHECK(row.meaning[0] != '\0');
+    CHECK(row.label[0] != '\0');
+  }
+  CHECK(find_budget_input_field("kv_heads")->member == &BudgetInput::kv_heads);
+  CHECK(find_budget_input_field("headroom_fraction")->member == &BudgetInput::headroom_fraction);
+  CHECK(find_budget_input_field("no_such_field") == nullptr);
 }
 
-TEST_CASE("each limit's bounds are accepted and just outside is rejected", "[validate]") {
-  // Walk the table: min (or just above it) and max are valid; beyond max is not.
-  for (const FieldLimit& limit : budget_input_limits()) {
-    INFO(limit.field);
-    if (limit.field == "kv_heads" || limit.field == "active_params") continue;  // bounded by other fields
-    const double lo = limit.min_exclusive ? std::nextafter(limit.min, limit.max) : limit.min;
-    for (double value : {lo, limit.max}) {
+TEST_CASE("each declared bound is accepted and beyond it is rejected", "[validate]") {
+  // Walk the declaration: min (or just above it) and max are valid; beyond max is not.
+  for (const InputFieldDeclaration& field : budget_input_fields()) {
+    INFO(field.name);
+    if (field.max_from[0] != '\0') continue;  // bounded by another field: own cases above
+    const double lo = field.min_exclusive ? std::nextafter(field.min, field.max) : field.min;
+    for (double value : {lo, field.max}) {
       BudgetInput in;
       in.query_heads = 1024;
       in.total_params = 1e13;
-      // Set the field by name through the matching member.
-      double* slot = nullptr;
-      if (limit.field == "total_params") slot = &in.total_params;
-      if (limit.field == "layers") slot = &in.layers;
-      if (limit.field == "query_heads") slot = &in.query_heads;
-      if (limit.field == "head_dim") slot = &in.head_dim;
-      if (limit.field == "sliding_window_tokens") slot = &in.sliding_window_tokens;
-      if (limit.field == "weight_bytes_per_param") slot = &in.weight_bytes_per_param;
-      if (limit.field == "cache_bytes_per_value") slot = &in.cache_bytes_per_value;
-      if (limit.field == "batch") slot = &in.batch;
-      if (limit.field == "context_tokens") slot = &in.context_tokens;
-      if (limit.field == "gpu_memory_bytes") slot = &in.gpu_memory_bytes;
-      if (limit.field == "bandwidth_bytes_per_s") slot = &in.bandwidth_bytes_per_s;
-      if (limit.field == "flops_per_s") slot = &in.flops_per_s;
-      if (limit.field == "headroom_fraction") slot = &in.headroom_fraction;
-      REQUIRE(slot != nullptr);
-      if (limit.field == "query_heads") in.kv_heads = 1;  // stays <= query_heads at its minimum
-      *slot = value;
+      if (std::string(field.name) == "query_heads") in.kv_heads = 1;  // stays <= query_heads at its minimum
+      in.*field.member = value;
       CHECK_FALSE(validate_budget_input(in).has_value());
-      *slot = limit.max * 2;
+      in.*field.member = field.max * 2;
       const auto error = validate_budget_input(in);
       REQUIRE(error.has_value());
-      CHECK(error->field == limit.field);
+      CHECK(error->field == field.name);
     }
   }
 }

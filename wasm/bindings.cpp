@@ -1,7 +1,9 @@
 // Embind table for the serving-budget core: a declarative list, no logic.
 //
 // Every core function is exposed under its C++ name; result structs become
-// plain JS objects (value_object). Vector fields arrive in JS as VectorDouble
+// plain JS objects (value_object). The input and result objects are
+// registered by looping over the core's field declarations
+// (src/field_declarations.h), so no field name is written here. Vector fields arrive in JS as VectorDouble
 // handles that the caller must .delete(); web/core/budget-core.js owns that.
 // The answer-check bindings live in bindings_quiz.cpp and link into the same
 // module (budget_core.js); VectorDouble is registered here only.
@@ -13,10 +15,11 @@
 #include "attention_memory.h"
 #include "budget_types.h"
 #include "capacity.h"
+#include "field_declarations.h"
+#include "field_declarations_json.h"
 #include "serving_budget.h"
 #include "speculative.h"
 #include "sweeps.h"
-#include "validate.h"
 
 namespace lb = llmbudget;
 using emscripten::enum_;
@@ -25,25 +28,38 @@ using emscripten::register_vector;
 using emscripten::value_object;
 
 namespace {
-// Embind needs a function to hand JS the core's default configuration.
-lb::BudgetInput default_budget_input() { return lb::BudgetInput{}; }
 
 // A Float64Array view of a vector's storage, so JS copies a series in one call
 // instead of one get() per element. Valid only until the next call into wasm.
 emscripten::val vector_double_view(const std::vector<double>& v) {
   return emscripten::val(emscripten::typed_memory_view(v.size(), v.data()));
 }
+// Registers a result struct's ok/error and every declared field.
+template <class Result>
+void register_result(const char* name, lb::Table<lb::ResultFieldDeclaration<Result>> fields) {
+  value_object<Result> object(name);
+  object.field("ok", &Result::ok).field("error", &Result::error);
+  for (const lb::ResultFieldDeclaration<Result>& f : fields) {
+    switch (f.kind) {
+      case lb::ResultKind::number: object.field(f.name, f.number); break;
+      case lb::ResultKind::flag: object.field(f.name, f.flag); break;
+      case lb::ResultKind::verdict: object.field(f.name, f.verdict); break;
+      case lb::ResultKind::binding_term: object.field(f.name, f.binding_term); break;
+    }
+  }
+}
+
+// Registers an enum's values under the core's names (names[i] is value i).
+template <class Enum, std::size_t N>
+void register_enum(const char* name, const char* const (&names)[N]) {
+  enum_<Enum> e(name);
+  for (std::size_t i = 0; i < N; ++i) e.value(names[i], static_cast<Enum>(i));
+}
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(budget_core) {
-  enum_<lb::Verdict>("Verdict")
-      .value("fits", lb::Verdict::fits)
-      .value("tight", lb::Verdict::tight)
-      .value("does_not_fit", lb::Verdict::does_not_fit);
-
-  enum_<lb::BindingTerm>("BindingTerm")
-      .value("memory", lb::BindingTerm::memory)
-      .value("compute", lb::BindingTerm::compute);
+  register_enum<lb::Verdict>("Verdict", lb::kVerdictNames);
+  register_enum<lb::BindingTerm>("BindingTerm", lb::kBindingTermNames);
 
   register_vector<double>("VectorDouble");
 
@@ -51,66 +67,14 @@ EMSCRIPTEN_BINDINGS(budget_core) {
       .field("field", &lb::InputError::field)
       .field("message", &lb::InputError::message);
 
-  value_object<lb::BudgetInput>("BudgetInput")
-      .field("total_params", &lb::BudgetInput::total_params)
-      .field("active_params", &lb::BudgetInput::active_params)
-      .field("layers", &lb::BudgetInput::layers)
-      .field("query_heads", &lb::BudgetInput::query_heads)
-      .field("kv_heads", &lb::BudgetInput::kv_heads)
-      .field("head_dim", &lb::BudgetInput::head_dim)
-      .field("sliding_window_tokens", &lb::BudgetInput::sliding_window_tokens)
-      .field("weight_bytes_per_param", &lb::BudgetInput::weight_bytes_per_param)
-      .field("cache_bytes_per_value", &lb::BudgetInput::cache_bytes_per_value)
-      .field("batch", &lb::BudgetInput::batch)
-      .field("context_tokens", &lb::BudgetInput::context_tokens)
-      .field("gpu_memory_bytes", &lb::BudgetInput::gpu_memory_bytes)
-      .field("bandwidth_bytes_per_s", &lb::BudgetInput::bandwidth_bytes_per_s)
-      .field("flops_per_s", &lb::BudgetInput::flops_per_s)
-      .field("headroom_fraction", &lb::BudgetInput::headroom_fraction);
+  {
+    value_object<lb::BudgetInput> input("BudgetInput");
+    for (const lb::InputFieldDeclaration& f : lb::budget_input_fields()) input.field(f.name, f.member);
+  }
 
-  value_object<lb::FieldLimit>("FieldLimit")
-      .field("field", &lb::FieldLimit::field)
-      .field("min", &lb::FieldLimit::min)
-      .field("max", &lb::FieldLimit::max)
-      .field("min_exclusive", &lb::FieldLimit::min_exclusive)
-      .field("whole", &lb::FieldLimit::whole)
-      .field("unit", &lb::FieldLimit::unit);
-  register_vector<lb::FieldLimit>("VectorFieldLimit");
-
-  value_object<lb::BudgetResult>("BudgetResult")
-      .field("ok", &lb::BudgetResult::ok)
-      .field("error", &lb::BudgetResult::error)
-      .field("weight_bytes", &lb::BudgetResult::weight_bytes)
-      .field("kv_cache_bytes", &lb::BudgetResult::kv_cache_bytes)
-      .field("kv_cache_bytes_per_token", &lb::BudgetResult::kv_cache_bytes_per_token)
-      .field("total_bytes", &lb::BudgetResult::total_bytes)
-      .field("free_bytes", &lb::BudgetResult::free_bytes)
-      .field("headroom_limit_bytes", &lb::BudgetResult::headroom_limit_bytes)
-      .field("memory_time_s", &lb::BudgetResult::memory_time_s)
-      .field("compute_time_s", &lb::BudgetResult::compute_time_s)
-      .field("step_s", &lb::BudgetResult::step_s)
-      .field("bound_by", &lb::BudgetResult::bound_by)
-      .field("fits", &lb::BudgetResult::fits)
-      .field("verdict", &lb::BudgetResult::verdict)
-      .field("has_speed", &lb::BudgetResult::has_speed)
-      .field("per_request_tokens_per_s", &lb::BudgetResult::per_request_tokens_per_s)
-      .field("total_tokens_per_s", &lb::BudgetResult::total_tokens_per_s);
-
-  value_object<lb::CapacityResult>("CapacityResult")
-      .field("ok", &lb::CapacityResult::ok)
-      .field("error", &lb::CapacityResult::error)
-      .field("max_batch", &lb::CapacityResult::max_batch)
-      .field("max_batch_with_headroom", &lb::CapacityResult::max_batch_with_headroom)
-      .field("max_context_tokens", &lb::CapacityResult::max_context_tokens)
-      .field("crossover_batch", &lb::CapacityResult::crossover_batch)
-      .field("weights_fit", &lb::CapacityResult::weights_fit)
-      .field("weights_fit_with_headroom", &lb::CapacityResult::weights_fit_with_headroom);
-
-  value_object<lb::SpeculativeResult>("SpeculativeResult")
-      .field("ok", &lb::SpeculativeResult::ok)
-      .field("error", &lb::SpeculativeResult::error)
-      .field("tokens_per_pass", &lb::SpeculativeResult::tokens_per_pass)
-      .field("speedup", &lb::SpeculativeResult::speedup);
+  register_result<lb::BudgetResult>("BudgetResult", lb::budget_result_fields());
+  register_result<lb::CapacityResult>("CapacityResult", lb::capacity_result_fields());
+  register_result<lb::SpeculativeResult>("SpeculativeResult", lb::speculative_result_fields());
 
   value_object<lb::BestDraftResult>("BestDraftResult")
       .field("ok", &lb::BestDraftResult::ok)
@@ -153,8 +117,7 @@ EMSCRIPTEN_BINDINGS(budget_core) {
       .field("speedup", &lb::AcceptanceSweep::speedup);
 
   function("vector_double_view", &vector_double_view);
-  function("default_budget_input", &default_budget_input);
-  function("budget_input_limits", &lb::budget_input_limits);
+  function("field_declarations_json", &lb::field_declarations_json);
   function("plan", &lb::plan);
   function("capacity", &lb::capacity);
   function("speculative", &lb::speculative);

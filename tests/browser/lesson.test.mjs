@@ -170,7 +170,7 @@ test('bad input in any number field: inline range message, aria-invalid, last go
       await box.fill(bad);
       assert.ok(await error.isVisible(), `${field}: message shown for "${bad}"`);
       const msg = await error.textContent();
-      assert.match(msg, /^Enter (0 \((same as total|no window)\) or )?(a|a whole) number (from|greater than) \d[\d.,]*%?( [a-zA-Z/]+)? (to|up to|and at most) /, `${field} "${bad}": ${msg}`);
+      assert.match(msg, /^Enter (0 \((same as total parameters|full attention)\) or )?(a|a whole) number (from|greater than) \d[\d.,]*%?( [a-zA-Z/]+)? (to|up to|and at most) /, `${field} "${bad}": ${msg}`);
       assert.doesNotMatch(msg, /_|\de[-+]?\d/, `${field}: no internal names or exponent notation: ${msg}`);
       assert.equal(await box.getAttribute('aria-invalid'), 'true');
       assert.equal(await page.locator(out('total_bytes')).textContent(), good, `${field}: last good result kept`);
@@ -280,7 +280,7 @@ test('refused typed values are retried when another field changes; clash message
   assert.equal(await page.locator(out('weight_bytes')).textContent(), '1.0 GB');
   await box(page, 'active_params').fill('7');
   assert.equal(await errorOf(page, 'active_params').textContent(),
-    'Enter 0 (same as total) or a number from 1 parameter up to the total (500 million parameters).');
+    'Enter 0 (same as total parameters) or a number from 1 parameter to 500 million parameters (the total parameters).');
   await box(page, 'active_params').fill('0');
   assert.ok(!(await errorOf(page, 'active_params').isVisible()));
 

@@ -25,13 +25,27 @@ test('DEFAULT_INPUT holds every BudgetInput field, frozen', () => {
   assert.equal(core.DEFAULT_INPUT.gpu_memory_bytes, 80e9);
 });
 
-test('limits() lists the fields in BudgetInput order as plain objects', () => {
-  const limits = core.limits();
-  assert.deepEqual(limits.map((l) => l.field), Object.keys(core.DEFAULT_INPUT));
-  const layers = limits.find((l) => l.field === 'layers');
-  assert.deepEqual(layers, { field: 'layers', min: 1, max: 1000, min_exclusive: false, whole: true, unit: 'layers' });
-  limits[0].min = -1;  // a copy: editing it changes nothing in the core's list
-  assert.notEqual(core.limits()[0].min, -1);
+test('declaration lists the inputs in BudgetInput order, with ranges, defaults and units, frozen', () => {
+  const { inputs } = core.declaration;
+  assert.deepEqual(inputs.map((f) => f.name), Object.keys(core.DEFAULT_INPUT));
+  const layers = inputs.find((f) => f.name === 'layers');
+  assert.deepEqual(
+    { min: layers.min, max: layers.max, min_exclusive: layers.min_exclusive, kind: layers.kind, unit: layers.unit, default: layers.default, symbol: layers.symbol },
+    { min: 1, max: 1000, min_exclusive: false, kind: 'whole', unit: 'layers', default: 32, symbol: 'L' });
+  const kv = inputs.find((f) => f.name === 'kv_heads');
+  assert.equal(kv.max_from, 'query_heads');
+  assert.ok(Object.isFrozen(core.declaration) && Object.isFrozen(inputs) && Object.isFrozen(layers));
+  assert.throws(() => { 'use strict'; layers.min = -1; }, TypeError);
+  // Results: units the quiz converts with, and the enum names the core registers.
+  const plan = Object.fromEntries(core.declaration.results.plan.map((f) => [f.name, f]));
+  assert.equal(plan.kv_cache_bytes_per_token.unit, 'B');
+  assert.equal(plan.step_s.unit, 's');
+  assert.equal(plan.step_s.needs_fit, true);
+  assert.equal(plan.verdict.kind, 'verdict');
+  assert.deepEqual(core.declaration.enums.Verdict, ['fits', 'tight', 'does-not-fit']);
+  assert.deepEqual(core.declaration.enums.BindingTerm, ['memory', 'compute']);
+  // The value object the facade returns has exactly the declared result fields.
+  assert.deepEqual(Object.keys(core.plan(core.DEFAULT_INPUT).value), Object.keys(plan));
 });
 
 for (const row of SEED.budget_rows) {

@@ -59,7 +59,7 @@ test('an unchanged copy passes through --dir', () => {
 
 test('kv_heads above query_heads is reported with file, id and field', () => {
   const r = runOnBrokenCopy(({ presets }) => { config(presets, 'lesson-mha-16').inputs.kv_heads = 40; });
-  assertFails(r, 'presets.json: lesson-mha-16: inputs.kv_heads: must not exceed query_heads (32) (got 40)');
+  assertFails(r, 'presets.json: lesson-mha-16: inputs.kv_heads: must be a whole number from 1 to query_heads (got 40; query_heads is 32)');
 });
 
 test('a missing input field is reported', () => {
@@ -69,7 +69,7 @@ test('a missing input field is reported', () => {
 
 test('a fractional batch is out of the core range', () => {
   const r = runOnBrokenCopy(({ presets }) => { config(presets, 'lesson-gqa8-16').inputs.batch = 7.5; });
-  assertFails(r, 'presets.json: lesson-gqa8-16: inputs.batch: must be a whole number from 1 to 1000000 (got 7.5)');
+  assertFails(r, 'presets.json: lesson-gqa8-16: inputs.batch: must be a whole number from 1 to 1e6 (got 7.5)');
 });
 
 test('a value that overflows to Infinity is not finite', () => {
@@ -119,7 +119,7 @@ test('an unknown part name in a lesson file is reported with its line', () => {
   const line = fs.readFileSync(path.join(CONTENT, 'lesson', '08-knowledge-check.md'), 'utf8')
     .split('\n').indexOf('{{part:quiz}}') + 1;
   assert.ok(line > 0);
-  assertFails(r, `lesson/08-knowledge-check.md: line ${line}: directive: unknown part "quizz" (known: calculator, presets, table, memory-chart, batch-chart, speculative, attention, quiz)`);
+  assertFails(r, `lesson/08-knowledge-check.md: line ${line}: directive: unknown part "quizz" (known: presets, calculator, table, memory-chart, batch-chart, speculative, attention, quiz)`);
 });
 
 test('a directive naming an unknown preset is reported', () => {

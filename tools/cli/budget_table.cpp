@@ -11,6 +11,7 @@
 // Bad flags and values: one line on stderr naming the flag, exit status 2.
 // Every number comes from the core (plan()); this file parses and prints.
 #include <algorithm>
+#include <cctype>
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
@@ -20,6 +21,8 @@
 #include <string>
 #include <vector>
 
+#include "field_declarations.h"
+#include "field_declarations_json.h"
 #include "number_format.h"
 #include "serving_budget.h"
 #include "validate.h"
@@ -33,41 +36,32 @@ constexpr double kLessonContextTokens = 8192;
 
 // ---------------------------------------------------------------- inputs
 
+// Every input flag comes from the core's field declarations: the flag is the
+// field name in kebab case (--kv-heads), its placeholder the unit in capitals
+// (BYTES_PER_S), its help the symbol and meaning, its range the declared one.
 struct InputFlag {
-  const char* flag;      // --kebab-case of the field
-  const char* metavar;   // unit-bearing placeholder in --help
-  const char* field;     // BudgetInput field name (also a --config key)
-  double BudgetInput::*member;
-  const char* help;
+  std::string flag;     // --kebab-case of the field
+  std::string metavar;  // unit-bearing placeholder in --help
+  const InputFieldDeclaration* field;
 };
 
-const InputFlag kInputFlags[] = {
-    {"--total-params", "COUNT", "total_params", &BudgetInput::total_params,
-     "P: all parameters (MoE: every expert), drives weight memory"},
-    {"--active-params", "COUNT", "active_params", &BudgetInput::active_params,
-     "MoE: parameters used per token, drives compute; 0 = all"},
-    {"--layers", "COUNT", "layers", &BudgetInput::layers, "L: transformer layers"},
-    {"--query-heads", "COUNT", "query_heads", &BudgetInput::query_heads, "attention query heads"},
-    {"--kv-heads", "COUNT", "kv_heads", &BudgetInput::kv_heads,
-     "H_kv: key-value heads (GQA; = query heads for MHA, 1 for MQA)"},
-    {"--head-dim", "COUNT", "head_dim", &BudgetInput::head_dim, "d_h: values per head"},
-    {"--sliding-window-tokens", "TOKENS", "sliding_window_tokens", &BudgetInput::sliding_window_tokens,
-     "W: the cache holds min(context, W) tokens; 0 = full attention"},
-    {"--weight-bytes-per-param", "BYTES", "weight_bytes_per_param", &BudgetInput::weight_bytes_per_param,
-     "b_w: bytes per weight (2 = 16-bit, 0.5 = 4-bit, 0.5625 = 4.5-bit)"},
-    {"--cache-bytes-per-value", "BYTES", "cache_bytes_per_value", &BudgetInput::cache_bytes_per_value,
-     "b_c: bytes per cached key or value"},
-    {"--batch", "REQUESTS", "batch", &BudgetInput::batch, "B: concurrent requests"},
-    {"--context-tokens", "TOKENS", "context_tokens", &BudgetInput::context_tokens,
-     "n: tokens held per request"},
-    {"--gpu-memory-bytes", "BYTES", "gpu_memory_bytes", &BudgetInput::gpu_memory_bytes,
-     "GPU memory (decimal: 80e9 = 80 GB)"},
-    {"--bandwidth-bytes-per-s", "BYTES_PER_S", "bandwidth_bytes_per_s", &BudgetInput::bandwidth_bytes_per_s,
-     "BW: memory bandwidth"},
-    {"--flops-per-s", "FLOP_PER_S", "flops_per_s", &BudgetInput::flops_per_s, "F: usable arithmetic rate"},
-    {"--headroom-fraction", "FRACTION", "headroom_fraction", &BudgetInput::headroom_fraction,
-     "memory to keep free; less free than this is 'tight'"},
-};
+std::vector<InputFlag> input_flags() {
+  std::vector<InputFlag> flags;
+  for (const InputFieldDeclaration& f : budget_input_fields()) {
+    std::string flag = std::string("--") + f.name;
+    std::replace(flag.begin(), flag.end(), '_', '-');
+    std::string metavar;
+    for (const char* p = f.unit; *p != '\0'; ++p) {
+      if (*p == '/') metavar += "_PER_";
+      else if (*p == ' ') metavar += '_';
+      else metavar += static_cast<char>(std::toupper(static_cast<unsigned char>(*p)));
+    }
+    flags.push_back(InputFlag{flag, metavar, &f});
+  }
+  return flags;
+}
+
+const std::vector<InputFlag> kInputFlags = input_flags();
 
 // Short --config keys (the lesson's table varies these five).
 struct ShortKey {
@@ -81,7 +75,7 @@ const ShortKey kShortKeys[] = {
 
 const InputFlag* flag_for_field(const std::string& field) {
   for (const InputFlag& f : kInputFlags) {
-    if (field == f.field) return &f;
+    if (field == f.field->name) return &f;
   }
   return nullptr;
 }
@@ -281,7 +275,7 @@ RowSpec parse_config(const std::string& text, const BudgetInput& base) {
       fail(spec.source + ": unknown key '" + key +
            "' (keys: wb, kv, cb, batch, ctx, window, label, or an input name such as total_params)");
     }
-    spec.input.*(flag->member) = parse_number(spec.source + ": " + key, value);
+    spec.input.*(flag->field->member) = parse_number(spec.source + ": " + key, value);
     spec.fields_from_source.push_back(field);
   }
   return spec;
@@ -293,15 +287,6 @@ struct Row {
   std::string label;
   BudgetResult result;
 };
-
-const char* verdict_name(Verdict v) {
-  switch (v) {
-    case Verdict::fits: return "fits";
-    case Verdict::tight: return "tight";
-    case Verdict::does_not_fit: return "does-not-fit";
-  }
-  return "does-not-fit";
-}
 
 std::string json_string(const std::string& text) {
   std::string out = "\"";
@@ -453,24 +438,20 @@ void print_help() {
       "\n"
       "Input flags (value in the unit shown; decimal numbers such as 7e9 and 0.5):\n",
       kProgram);
-  const std::vector<FieldLimit> limits = budget_input_limits();
   const BudgetInput defaults;
-  for (const InputFlag& f : kInputFlags) {
-    const FieldLimit* limit = nullptr;
-    for (const FieldLimit& l : limits) {
-      if (l.field == f.field) limit = &l;
-    }
-    std::string range;
-    if (limit) {
-      range = std::string(limit->whole ? "whole, " : "") + (limit->min_exclusive ? "above " : "from ") +
-              format_compact(limit->min) + (limit->min_exclusive ? ", at most " : " to ") + format_compact(limit->max);
-      if (limit->unit.size()) range += " " + limit->unit;
-      if (std::string(f.field) == "kv_heads") range = "whole, from 1 to the query heads";
-      if (std::string(f.field) == "active_params") range = "0, or from 1 to the total params";
-    }
-    const std::string left = std::string(f.flag) + " " + f.metavar;
-    std::printf("  %-37s %s\n  %-37s [%s; default %s]\n", left.c_str(), f.help, "", range.c_str(),
-                format_compact(defaults.*(f.member)).c_str());
+  for (const InputFlag& flag : kInputFlags) {
+    const InputFieldDeclaration& f = *flag.field;
+    const bool whole = f.kind == FieldKind::whole;
+    std::string range = std::string(whole ? "whole, " : "") + (f.min_exclusive ? "above " : "from ") +
+                        format_compact(f.min) + (f.min_exclusive ? ", at most " : " to ") +
+                        (f.max_from[0] != '\0' ? std::string(f.max_from) : format_compact(f.max) + " " + f.unit);
+    if (f.zero_means[0] != '\0') range = std::string("0 = ") + f.zero_means + ", or " + range;
+    const std::string help = (f.symbol[0] != '\0' ? std::string(f.symbol) + ": " : std::string()) + f.meaning;
+    const std::string left = flag.flag + " " + flag.metavar;
+    // A placeholder too long for the column puts the help on the next line.
+    if (left.size() > 37) std::printf("  %s\n  %-37s %s\n", left.c_str(), "", help.c_str());
+    else std::printf("  %-37s %s\n", left.c_str(), help.c_str());
+    std::printf("  %-37s [%s; default %s]\n", "", range.c_str(), format_compact(defaults.*(f.member)).c_str());
   }
   std::printf(
       "\n"
@@ -488,6 +469,8 @@ void print_help() {
       "  --json                    array of {label, weight_bytes, kv_cache_bytes, total_bytes, fits,\n"
       "                            verdict (fits|tight|does-not-fit), step_s, per_request_tokens_per_s,\n"
       "                            total_tokens_per_s}; the last three are null when it does not fit\n"
+      "  --fields-json             print the core's declaration of every input and result\n"
+      "                            field (name, symbol, unit, range, default, meaning) as JSON\n"
       "  -h, --help                this text\n"
       "\n"
       "The table rounds as the lesson does: memory to 0.1 GB (1 GB = 1e9 bytes), step to\n"
@@ -547,6 +530,11 @@ int main(int argc, char** argv) {
     for (const InputFlag& f : kInputFlags) {
       if (arg == f.flag) matched = &f;
     }
+    if (arg == "--fields-json") {
+      no_value();
+      std::printf("%s\n", field_declarations_json().c_str());
+      return 0;
+    }
     const bool known = matched || arg == "--csv" || arg == "--json" || arg == "--config" || arg == "--label";
     if (!known) {
       if (arg.rfind("-", 0) == 0) fail("unknown flag " + arg + " (see --help)");
@@ -565,8 +553,8 @@ int main(int argc, char** argv) {
       check_label("--label", *single_label);
       continue;
     }
-    base.*(matched->member) = parse_number(matched->flag, value());
-    base_fields.push_back(matched->field);
+    base.*(matched->field->member) = parse_number(matched->flag, value());
+    base_fields.push_back(matched->field->name);
   }
   if (help) {
     print_help();

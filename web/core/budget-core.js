@@ -2,16 +2,16 @@
 //
 // Turns raw Embind results into plain objects, enums into strings and
 // VectorDouble handles into arrays, and deletes every handle it receives.
-// It computes nothing itself: every number comes from the C++ core.
+// It computes nothing itself: every number comes from the C++ core. Field
+// names, units, ranges, defaults and enum names come from the core's field
+// declarations (src/field_declarations.cpp), read once as JSON; this file
+// keeps no list of its own.
 //
 // Result shape of every method: { ok: true, value } or
 // { ok: false, field, error } where `field` names the rejected input (as in
 // BudgetInput or the method's parameter) and `error` is one sentence that
 // gives the valid range and the value received.
 import { loadWasmModule } from './wasm-module.js';
-
-const VERDICT_NAMES = ['fits', 'tight', 'does-not-fit'];
-const BINDING_TERM_NAMES = ['memory', 'compute'];
 
 let corePromise = null;
 
@@ -58,19 +58,38 @@ function guarded(run) {
   }
 }
 
-function buildCore(module) {
-  const defaults = module.default_budget_input();
-  const inputFields = Object.keys(defaults);
-  const DEFAULT_INPUT = Object.freeze({ ...defaults });
+/**
+ * A converter for one result struct: copies each declared field, turns enum
+ * values into the core's names, and gives null for a field that needs a fit
+ * when the configuration does not fit.
+ */
+function resultConverter(fields, enums) {
+  const enumNames = { verdict: enums.Verdict, binding_term: enums.BindingTerm };
+  return (raw) => {
+    const value = {};
+    for (const f of fields) {
+      let v = raw[f.name];
+      if (f.kind in enumNames) v = enumNames[f.kind][v.value];
+      if (f.needs_fit && raw.fits === false) v = null;
+      value[f.name] = v;
+    }
+    return { ok: true, value };
+  };
+}
 
-  const limitHandle = module.budget_input_limits();
-  let limitList;
-  try {
-    limitList = [];
-    for (let i = 0; i < limitHandle.size(); i += 1) limitList.push(Object.freeze(limitHandle.get(i)));
-  } finally {
-    limitHandle.delete();
-  }
+/** Deep-freezes the parsed declaration so no caller can edit the shared copy. */
+function deepFreeze(object) {
+  for (const v of Object.values(object)) if (v && typeof v === 'object') deepFreeze(v);
+  return Object.freeze(object);
+}
+
+function buildCore(module) {
+  const declaration = deepFreeze(JSON.parse(module.field_declarations_json()));
+  const inputFields = declaration.inputs.map((f) => f.name);
+  const DEFAULT_INPUT = Object.freeze(Object.fromEntries(declaration.inputs.map((f) => [f.name, f.default])));
+  const planValue = resultConverter(declaration.results.plan, declaration.enums);
+  const capacityValue = resultConverter(declaration.results.capacity, declaration.enums);
+  const speculativeValue = resultConverter(declaration.results.speculative, declaration.enums);
 
   /** A BudgetInput for the core with every field present: missing or non-number → NaN. */
   function toBudgetInput(input) {
@@ -91,12 +110,13 @@ function buildCore(module) {
     DEFAULT_INPUT,
 
     /**
-     * Valid ranges of the BudgetInput fields, as the core enforces them.
-     * @returns {{field:string,min:number,max:number,min_exclusive:boolean,whole:boolean,unit:string}[]}
+     * The core's declaration of every field (frozen): {inputs, speculative_inputs,
+     * results: {plan, capacity, speculative}, enums: {Verdict, BindingTerm}}.
+     * An input: {name, symbol, label, unit, kind:'real'|'whole', min, max, min_exclusive,
+     * zero_means, max_from, typical_min, typical_max, group, meaning, default}.
+     * A result: {name, unit, kind:'number'|'flag'|'verdict'|'binding_term', needs_fit, meaning}.
      */
-    limits() {
-      return limitList.map((limit) => ({ ...limit }));
-    },
+    declaration,
 
     /**
      * Memory and decode speed for one configuration.
@@ -111,27 +131,7 @@ function buildCore(module) {
     plan(input) {
       return guarded(() => {
         const raw = module.plan(toBudgetInput(input));
-        if (!raw.ok) return failure(raw);
-        return {
-          ok: true,
-          value: {
-            weight_bytes: raw.weight_bytes,
-            kv_cache_bytes: raw.kv_cache_bytes,
-            kv_cache_bytes_per_token: raw.kv_cache_bytes_per_token,
-            total_bytes: raw.total_bytes,
-            free_bytes: raw.free_bytes,
-            headroom_limit_bytes: raw.headroom_limit_bytes,
-            memory_time_s: raw.memory_time_s,
-            compute_time_s: raw.compute_time_s,
-            step_s: raw.has_speed ? raw.step_s : null,
-            bound_by: BINDING_TERM_NAMES[raw.bound_by.value],
-            fits: raw.fits,
-            verdict: VERDICT_NAMES[raw.verdict.value],
-            has_speed: raw.has_speed,
-            per_request_tokens_per_s: raw.has_speed ? raw.per_request_tokens_per_s : null,
-            total_tokens_per_s: raw.has_speed ? raw.total_tokens_per_s : null,
-          },
-        };
+        return raw.ok ? planValue(raw) : failure(raw);
       });
     },
 
@@ -147,18 +147,7 @@ function buildCore(module) {
     capacity(input) {
       return guarded(() => {
         const raw = module.capacity(toBudgetInput(input));
-        if (!raw.ok) return failure(raw);
-        return {
-          ok: true,
-          value: {
-            max_batch: raw.max_batch,
-            max_batch_with_headroom: raw.max_batch_with_headroom,
-            max_context_tokens: raw.max_context_tokens,
-            crossover_batch: raw.crossover_batch,
-            weights_fit: raw.weights_fit,
-            weights_fit_with_headroom: raw.weights_fit_with_headroom,
-          },
-        };
+        return raw.ok ? capacityValue(raw) : failure(raw);
       });
     },
 
@@ -171,8 +160,7 @@ function buildCore(module) {
       return guarded(() => {
         const raw = module.speculative(asNumber(acceptance_rate), asNumber(draft_tokens),
           asNumber(draft_cost_ratio));
-        if (!raw.ok) return failure(raw);
-        return { ok: true, value: { tokens_per_pass: raw.tokens_per_pass, speedup: raw.speedup } };
+        return raw.ok ? speculativeValue(raw) : failure(raw);
       });
     },
 
@@ -266,7 +254,7 @@ function buildCore(module) {
 
 /**
  * Loads the shared wasm module once and returns the memoised facade.
- * @returns {Promise<object>} core with DEFAULT_INPUT, limits(), plan(), capacity(),
+ * @returns {Promise<object>} core with DEFAULT_INPUT, declaration, plan(), capacity(),
  *   speculative(), bestDraftTokens(), attentionMemory(), sweepBatch(),
  *   sweepContext(), sweepAcceptance(); all methods are synchronous.
  */

@@ -1,47 +1,95 @@
-// Calculator fields: labels, display units and slider ranges. Display value
-// = raw value / factor (e.g. parameters shown in billions). Slider ranges are
-// chosen inside the core's limits so a slider can never produce an error.
+// Calculator fields, built from the core's declaration (core.declaration):
+// name, label, unit, kind, range, typical span, group and meaning all come
+// from there. This file adds only how each unit is shown (display value =
+// raw value / factor: parameters in billions, bytes in GB, bytes per weight
+// as bits) and how a slider covers the field's typical span. Slider ranges lie
+// inside the core's limits, so a slider can never produce an error.
 
-export const FIELD_GROUPS = [
-  { legend: 'Model', fields: ['total_params', 'active_params', 'layers', 'query_heads', 'kv_heads', 'head_dim', 'sliding_window_tokens'] },
-  { legend: 'Precision', fields: ['weight_bytes_per_param', 'cache_bytes_per_value'] },
-  { legend: 'Workload', fields: ['batch', 'context_tokens'] },
-  { legend: 'Hardware and policy', fields: ['gpu_memory_bytes', 'bandwidth_bytes_per_s', 'flops_per_s', 'headroom_fraction'] },
-];
+/** How a unit the core declares is shown; units not listed show as declared, factor 1. */
+const UNIT_DISPLAY = {
+  parameters: { unit: 'billion', noun: 'billion parameters', factor: 1e9 },
+  bytes: { unit: 'GB', factor: 1e9 },
+  'bytes/s': { unit: 'TB/s, usable', factor: 1e12 },
+  'FLOP/s': { unit: 'TFLOP/s, usable', factor: 1e12 },
+  'bytes per parameter': { unit: 'bits per weight', factor: 1 / 8, choices: [16, 8, 4], step: 0.5 },
+  'bytes per value': { unit: 'bits per value', factor: 1 / 8, choices: [16, 8, 4], step: 0.5 },
+  'fraction of GPU memory': { unit: '% of GPU memory', factor: 0.01, step: 1 },
+};
+
+/** A typical span wider than this ratio gets a log-scale slider. */
+const LOG_SPAN_RATIO = 300;
+
+/** "Query heads" -> "query heads", but "KV heads" stays (an acronym starts it). */
+export function lowerFirst(text) {
+  return /^[A-Z][A-Z]/.test(text) ? text : text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/** A whole-number slider's step: about 256 positions over its span, in 1, 10, 100... */
+function wholeStep(span) {
+  return Math.max(1, 10 ** Math.floor(Math.log10(span / 256)));
+}
+
+/** One field's calculator definition from its declaration row. */
+function fieldDef(d, byName) {
+  const display = UNIT_DISPLAY[d.unit] || { unit: d.unit, factor: 1 };
+  const whole = d.kind === 'whole';
+  const min = d.typical_min / display.factor;
+  const max = d.typical_max / display.factor;
+  const log = d.typical_min > 0 && d.typical_max / d.typical_min >= LOG_SPAN_RATIO;
+  const zero = d.zero_means ? `0 = ${inLabels(d.zero_means, byName)}` : '';
+  return Object.freeze({
+    name: d.name,
+    label: d.label,
+    symbol: d.symbol,
+    unit: [display.unit, d.symbol && display.factor === 1 ? d.symbol : '', zero].filter(Boolean).join(', '),
+    displayUnit: display.unit,
+    coreUnit: d.unit,
+    noun: display.noun || display.unit.split(',')[0],
+    factor: display.factor,
+    whole,
+    choices: display.choices,
+    hint: d.meaning.charAt(0).toUpperCase() + d.meaning.slice(1) + '.',
+    maxFrom: d.max_from || undefined,
+    zeroMeans: d.zero_means ? inLabels(d.zero_means, byName) : '',
+    limit: d,
+    slider: log ? { min, max, log: true }
+      : { min, max, step: whole ? wholeStep(max - min) : (display.step || 'any') },
+  });
+}
+
+/** Field codes in a core sentence replaced by their labels, lower-cased ("same as total parameters"). */
+function inLabels(text, byName) {
+  let out = String(text);
+  for (const [code, d] of byName) out = out.split(code).join(lowerFirst(d.label));
+  return out;
+}
+
+const built = new WeakMap();
 
 /**
- * slider: { min, max, log?, step? } in display units. `maxFrom` names a field
- * whose current display value caps the slider (kv_heads <= query_heads).
- * `whole`: slider values are rounded to integers.
+ * The calculator's fields for a core: { FIELDS: {name: def}, FIELD_GROUPS:
+ * [{legend, fields: [name]}], inPageWords(text) }. Groups and their order
+ * are the declaration's. Built once per core.
  */
-export const FIELDS = {
-  total_params: { label: 'Total parameters', unit: 'billion', noun: 'billion parameters', factor: 1e9,
-    slider: { min: 0.1, max: 2000, log: true } },
-  active_params: { label: 'Active parameters per token', unit: 'billion, 0 = all', noun: 'billion parameters', factor: 1e9,
-    hint: 'Mixture-of-experts models use only some parameters per token.',
-    slider: { min: 0, max: 2000, step: 0.1 }, maxFrom: 'total_params' },
-  layers: { label: 'Layers', unit: 'L', noun: 'layers', factor: 1, whole: true, slider: { min: 1, max: 200, step: 1 } },
-  query_heads: { label: 'Query heads', unit: 'per layer', noun: 'heads', factor: 1, whole: true, slider: { min: 1, max: 256, step: 1 } },
-  kv_heads: { label: 'KV heads', unit: 'H_kv, per layer', noun: 'heads', factor: 1, whole: true,
-    hint: 'Equal to query heads for multi-head attention; fewer with GQA.',
-    slider: { min: 1, max: 256, step: 1 }, maxFrom: 'query_heads' },
-  head_dim: { label: 'Head dimension', unit: 'd_h', noun: 'values per head', factor: 1, whole: true, slider: { min: 16, max: 512, step: 16 } },
-  sliding_window_tokens: { label: 'Sliding window', unit: 'tokens, 0 = none', factor: 1, whole: true,
-    slider: { min: 0, max: 131072, step: 512 } },
-  weight_bytes_per_param: { label: 'Weight precision', unit: 'bits per weight', factor: 1 / 8,
-    choices: [16, 8, 4], slider: { min: 2, max: 32, step: 0.5 } },
-  cache_bytes_per_value: { label: 'KV cache precision', unit: 'bits per value', factor: 1 / 8,
-    choices: [16, 8, 4], slider: { min: 2, max: 32, step: 0.5 } },
-  batch: { label: 'Batch', unit: 'concurrent requests', factor: 1, whole: true, slider: { min: 1, max: 4096, log: true } },
-  context_tokens: { label: 'Context', unit: 'tokens per request', factor: 1, whole: true,
-    slider: { min: 128, max: 1048576, log: true } },
-  gpu_memory_bytes: { label: 'GPU memory', unit: 'GB', factor: 1e9, slider: { min: 4, max: 2000, log: true } },
-  bandwidth_bytes_per_s: { label: 'Memory bandwidth', unit: 'TB/s, usable', factor: 1e12,
-    slider: { min: 0.05, max: 20, log: true } },
-  flops_per_s: { label: 'Arithmetic rate', unit: 'TFLOP/s, usable', factor: 1e12, slider: { min: 1, max: 5000, log: true } },
-  headroom_fraction: { label: 'Headroom to keep free', unit: '% of GPU memory', factor: 0.01,
-    slider: { min: 0, max: 50, step: 1 } },
-};
+export function calculatorFields(core) {
+  const declaration = core.declaration;
+  if (built.has(declaration)) return built.get(declaration);
+  const byName = new Map(declaration.inputs.map((d) => [d.name, d]));
+  const FIELDS = {};
+  const groups = new Map();
+  for (const d of declaration.inputs) {
+    FIELDS[d.name] = fieldDef(d, byName);
+    if (!groups.has(d.group)) groups.set(d.group, []);
+    groups.get(d.group).push(d.name);
+  }
+  const result = Object.freeze({
+    FIELDS: Object.freeze(FIELDS),
+    FIELD_GROUPS: Object.freeze([...groups].map(([legend, fields]) => Object.freeze({ legend, fields }))),
+    inPageWords: (text) => inLabels(text, byName),
+  });
+  built.set(declaration, result);
+  return result;
+}
 
 const LOG_STEPS = 1000;
 

@@ -70,7 +70,7 @@ export class LlmBudgetLab extends HTMLElement {
   _initialInput(core) {
     const base = defaultInput(core);
     const preset = this.getAttribute('preset');
-    const patch = preset ? presetPatch(preset) : null;
+    const patch = preset ? presetPatch(preset, core) : null;
     if (patch && core.plan({ ...base, ...patch }).ok) return { ...base, ...patch };
     return base;
   }
@@ -97,7 +97,7 @@ export class LlmBudgetLab extends HTMLElement {
     }
     const preset = this.getAttribute('preset');
     if (preset !== null && preset.trim() !== '') {
-      const patch = presetPatch(preset);
+      const patch = presetPatch(preset, core);
       if (!patch) {
         const ids = ['configurations', 'models', 'gpus'].flatMap((k) => (presetData[k] || []).map((p) => p.id));
         notes.push(`Unknown preset “${short(preset)}”, so the default inputs are shown. Known presets: ${ids.join(', ')}.`);
@@ -118,7 +118,6 @@ export class LlmBudgetLab extends HTMLElement {
     const ctx = {
       core,
       store,
-      limits: core.limits(),
       host: this,
       questionsUrl: this.getAttribute('questions') || null,
       preset,

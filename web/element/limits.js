@@ -1,10 +1,10 @@
-// Turns the core's field limits (core.limits()) and its refusals into the
-// inline message shown beside a rejected number field, in the page's words:
-// the labels the user sees and the field's display units, with numbers
-// written the way a student reads them ("from 1 parameter to 10 trillion
-// parameters", "from 1 to 1,000 layers"). Formatting only: the limits
-// themselves come from the core.
-import { FIELDS } from './fields.js';
+// Turns the core's field declaration (through calculatorFields) and its
+// refusals into the inline message shown beside a rejected number field, in
+// the page's words: the labels the user sees and the field's display units,
+// with numbers written the way a student reads them ("from 1 parameter to 10
+// trillion parameters", "from 1 to 1,000 layers"). Formatting only: the
+// limits themselves, and which field caps which, come from the core.
+import { lowerFirst } from './fields.js';
 import { plural } from './format.js';
 
 const grouped = (v) => v.toLocaleString('en-US', { maximumFractionDigits: 6 });
@@ -18,32 +18,31 @@ function countWords(v) {
 }
 
 /**
- * A raw value of `field` as { n, unit } for a message; units are compared so
- * a range with one unit names it once ("1 to 1,000 layers").
+ * A raw value of a field as { n, unit } for a message, by the unit the core
+ * declares; units are compared so a range with one unit names it once
+ * ("1 to 1,000 layers").
  */
-function quantity(field, raw) {
-  const def = FIELDS[field];
-  switch (field) {
-    case 'total_params':
-    case 'active_params':
+function quantity(def, raw) {
+  switch (def.coreUnit) {
+    case 'parameters':
       if (raw >= 1e12) return { n: `${grouped(raw / 1e12)} trillion`, unit: 'parameters' };
       if (raw >= 1e9) return { n: `${grouped(raw / 1e9)} billion`, unit: 'parameters' };
       return { n: countWords(raw), unit: plural(raw, 'parameter', 'parameters') };
-    case 'gpu_memory_bytes':
+    case 'bytes':
       return { n: grouped(raw / 1e9), unit: 'GB' };
-    case 'bandwidth_bytes_per_s':
+    case 'bytes/s':
       if (raw < 1e9) return { n: grouped(raw), unit: plural(raw, 'byte/s', 'bytes/s') };
       return { n: grouped(raw / 1e12), unit: 'TB/s' };
-    case 'flops_per_s':
+    case 'FLOP/s':
       if (raw < 1e9) return { n: grouped(raw), unit: 'FLOP/s' };
       return { n: countWords(raw / 1e12), unit: 'TFLOP/s' };
-    case 'weight_bytes_per_param':
-    case 'cache_bytes_per_value':
-      return { n: grouped(raw * 8), unit: def.unit };
-    case 'headroom_fraction':
+    case 'bytes per parameter':
+    case 'bytes per value':
+      return { n: grouped(raw / def.factor), unit: def.displayUnit };
+    case 'fraction of GPU memory':
       return { n: grouped(Math.round(raw * 1e6) / 1e4), unit: '%' };
     default:
-      return { n: countWords(raw / def.factor), unit: def.noun || def.unit.split(',')[0] };
+      return { n: countWords(raw / def.factor), unit: def.noun };
   }
 }
 
@@ -60,60 +59,46 @@ function span(lo, hi, loExclusive) {
   return `${from} ${join(lo)} ${to} ${join(hi)}`;
 }
 
-const label = (field) => (FIELDS[field] ? FIELDS[field].label : field);
-
 /** A value as the field shows it, with its unit: "7 billion parameters", "32 heads". */
-export function valueText(field, raw) {
-  return FIELDS[field] ? join(quantity(field, raw)) : grouped(raw);
-}
-
-/** The core's sentence with field codes replaced by the labels on screen. */
-function inPageWords(error) {
-  let text = String(error || 'Not a valid value.');
-  for (const [code, def] of Object.entries(FIELDS)) {
-    text = text.split(code).join(def.label.toLowerCase());
-  }
-  return text;
+export function valueText(fields, field, raw) {
+  const def = fields.FIELDS[field];
+  return def ? join(quantity(def, raw)) : grouped(raw);
 }
 
 /**
- * @param limits       array from core.limits()
+ * @param fields       calculatorFields(core)
  * @param field        the field the user edited
  * @param res          the core's { ok: false, field, error }
  * @param input        the current (last good) input, for linked maxima
  * @param typedDisplay the refused value in the field's display units (optional)
  */
-export function rangeMessage(limits, field, res, input, typedDisplay) {
+export function rangeMessage(fields, field, res, input, typedDisplay) {
+  const { FIELDS } = fields;
   const def = FIELDS[field];
-  const lim = (limits || []).find((l) => l.field === field);
+  const capped = res.field ? FIELDS[res.field] : undefined;
   if (res.field && res.field !== field) {
-    // The value is fine on its own but clashes with another field.
-    if (field === 'query_heads' && res.field === 'kv_heads' && input) {
-      const typed = Number.isFinite(typedDisplay) ? `${grouped(typedDisplay)} query heads` : 'That many query heads';
-      return `${typed} would be fewer than the ${grouped(input.kv_heads)} KV heads. `
-        + 'Lower KV heads first; this value is used as soon as it fits.';
+    // The value is fine on its own but falls below a field it caps
+    // (query heads under the KV heads, total under the active parameters).
+    if (def && capped && capped.maxFrom === field && input) {
+      const typed = Number.isFinite(typedDisplay)
+        ? `${quantity(def, typedDisplay * def.factor).n} ${lowerFirst(def.label)}` : `That many ${lowerFirst(def.label)}`;
+      return `${typed} would be fewer than the ${quantity(capped, input[res.field]).n} ${lowerFirst(capped.label)}. `
+        + `Lower ${lowerFirst(capped.label)} first; this value is used as soon as it fits.`;
     }
-    if (field === 'total_params' && res.field === 'active_params' && input) {
-      return `Active parameters per token (${valueText('active_params', input.active_params)}) would exceed the total. `
-        + 'Lower them first (or set them to 0, the same as the total); this value is used as soon as it fits.';
-    }
-    return `Not accepted: ${inPageWords(res.error)}`;
+    return `Not accepted: ${fields.inPageWords(res.error)}`;
   }
-  if (!def || !lim) return inPageWords(res.error);
-  if (field === 'active_params') {
-    const total = input ? ` (${valueText('total_params', input.total_params)})` : '';
-    return `Enter 0 (same as total) or a number from 1 parameter up to the total${total}.`;
-  }
+  if (!def) return fields.inPageWords(res.error);
+  const lim = def.limit;
   let max = lim.max;
   let maxNote = '';
   if (def.maxFrom && input && input[def.maxFrom] < max) {
     max = input[def.maxFrom];
-    maxNote = ` (the ${label(def.maxFrom).toLowerCase()})`;
+    maxNote = ` (the ${lowerFirst(FIELDS[def.maxFrom].label)})`;
   }
-  const kind = lim.whole ? 'a whole number' : 'a number';
-  const range = span(quantity(field, lim.min), quantity(field, max), lim.min_exclusive);
-  if (field === 'sliding_window_tokens') return `Enter 0 (no window) or ${kind} ${range.replace(/^from 0/, 'from 1')}.`;
-  return `Enter ${kind} ${range}${maxNote}.`;
+  const kind = def.whole ? 'a whole number' : 'a number';
+  const range = span(quantity(def, lim.min), quantity(def, max), lim.min_exclusive);
+  const zero = def.zeroMeans ? `0 (${def.zeroMeans}) or ` : '';
+  return `Enter ${zero}${kind} ${range}${maxNote}.`;
 }
 
 /** "Enter a number from 0 to 1." for a part's own control (plain numbers). */

@@ -1,19 +1,16 @@
 // Presets from content/presets.json, inlined into the bundle at build time
-// (fetching JSON does not work from file://).
+// (fetching JSON does not work from file://). Which fields a preset may set
+// comes from the core's declaration: a configuration sets any input, a model
+// the fields of the "Model" group, a GPU those of the "Hardware" group.
+
 import data from '../../content/presets.json';
 
 export const presetData = data;
 
-export const INPUT_FIELDS = [
-  'total_params', 'active_params', 'layers', 'query_heads', 'kv_heads', 'head_dim',
-  'sliding_window_tokens', 'weight_bytes_per_param', 'cache_bytes_per_value', 'batch',
-  'context_tokens', 'gpu_memory_bytes', 'bandwidth_bytes_per_s', 'flops_per_s',
-  'headroom_fraction',
-];
-
-const MODEL_FIELDS = ['total_params', 'active_params', 'layers', 'query_heads', 'kv_heads',
-  'head_dim', 'sliding_window_tokens'];
-const GPU_FIELDS = ['gpu_memory_bytes', 'bandwidth_bytes_per_s', 'flops_per_s'];
+/** Names of the core's inputs, all of them or those of one declaration group. */
+export function inputNames(core, group) {
+  return core.declaration.inputs.filter((f) => !group || f.group === group).map((f) => f.name);
+}
 
 function pick(obj, fields) {
   const out = {};
@@ -23,7 +20,7 @@ function pick(obj, fields) {
 
 /** The lesson's default input (content defaults over the core's). */
 export function defaultInput(core) {
-  return { ...core.DEFAULT_INPUT, ...pick(data.defaults || {}, INPUT_FIELDS) };
+  return { ...core.DEFAULT_INPUT, ...pick(data.defaults || {}, inputNames(core)) };
 }
 
 export function configurations(group) {
@@ -33,16 +30,16 @@ export const models = () => data.models || [];
 export const gpus = () => data.gpus || [];
 
 /**
- * The input patch a preset id stands for: a configuration sets every field,
- * a model its shape fields, a GPU its memory, bandwidth and FLOP/s.
+ * The input patch a preset id stands for: a configuration sets every field it
+ * gives, a model its shape fields, a GPU its memory, bandwidth and FLOP/s.
  * Returns null for an unknown id.
  */
-export function presetPatch(id) {
+export function presetPatch(id, core) {
   const conf = (data.configurations || []).find((c) => c.id === id);
-  if (conf) return pick(conf.inputs, INPUT_FIELDS);
+  if (conf) return pick(conf.inputs, inputNames(core));
   const model = models().find((m) => m.id === id);
-  if (model) return pick(model, MODEL_FIELDS);
+  if (model) return pick(model, inputNames(core, 'Model'));
   const gpu = gpus().find((g) => g.id === id);
-  if (gpu) return pick(gpu, GPU_FIELDS);
+  if (gpu) return pick(gpu, inputNames(core, 'Hardware'));
   return null;
 }

@@ -4,16 +4,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { contrastRatio } from './contrast.mjs';
+import { PARTS } from '../parts/part-names.js';
 
 const PART_TEXT = {
-  presets: 'buttons for the ready-made configurations, models and GPUs',
-  calculator: 'the serving-budget calculator: every input, memory, verdict and speeds',
-  table: 'the lesson’s six configurations as a live table',
-  'memory-chart': 'GPU memory per configuration, weights and KV cache stacked, with the limit',
-  'batch-chart': 'tokens/s against batch, with the region that does not fit',
-  speculative: 'speculative decoding: tokens per pass against acceptance rate, and the speed-up',
-  attention: 'stored attention-score memory against context, quadratic vs tiled',
-  quiz: 'the knowledge check (questions from the built-in file or the questions attribute)',
+  ...Object.fromEntries(PARTS.map((p) => [p.name, p.description])),
   all: 'every part above, in that order (the default)',
 };
 

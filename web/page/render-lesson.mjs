@@ -7,14 +7,12 @@ import path from 'node:path';
 import { marked } from 'marked';
 import temml from 'temml';
 
-const PART_NAMES = new Set(['calculator', 'presets', 'table', 'memory-chart', 'batch-chart',
-  'speculative', 'attention', 'quiz']);
+import { readDirective, DIRECTIVE_LINE } from './directive.js';
 
 const escapeAttr = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** Element markup for one directive. A directive with its own preset gets its own state. */
-export function partMarkup(name, params, file) {
-  if (!PART_NAMES.has(name)) throw new Error(`${file}: unknown part "${name}" in {{part:${name}}}`);
+export function partMarkup(name, params) {
   const attrs = [`parts="${name}"`];
   if (params.preset) attrs.push(`preset="${escapeAttr(params.preset)}"`);
   else attrs.push('group="lesson"');
@@ -66,10 +64,10 @@ export function renderMarkdown(source, file, state) {
   const hold = (html) => `@@LLMB${slots.push(html) - 1}@@`;
   let text = source.replace(/\r\n/g, '\n');
   // Directives: a line holding only {{part:NAME key=value ...}}.
-  text = text.replace(/^[ \t]*\{\{part:([a-z-]+)((?:[ \t]+[a-z]+=[^\s}]+)*)[ \t]*\}\}[ \t]*$/gm, (_, name, rest) => {
-    const params = {};
-    for (const m of rest.matchAll(/([a-z]+)=([^\s}]+)/g)) params[m[1]] = m[2];
-    return `\n${hold(`<div class="lab-slot">${partMarkup(name, params, file)}</div>`)}\n`;
+  text = text.replace(new RegExp(DIRECTIVE_LINE.source, 'gm'), (line) => {
+    const d = readDirective(line);
+    if (!d.ok) throw new Error(`${file}: directive ${d.error}`);
+    return `\n${hold(`<div class="lab-slot">${partMarkup(d.name, d.params)}</div>`)}\n`;
   });
   // Math: display first, then inline; \$ stays a literal dollar.
   text = text.replace(/\$\$([\s\S]+?)\$\$/g, (_, tex) => `\n${hold(`<div class="math-display">${typeset(tex.trim(), true, file)}</div>`)}\n`);

@@ -3,13 +3,15 @@
 import { registerPart } from './registry.js';
 import { h, setText, nextId } from '../element/dom.js';
 import {
-  FIELDS, FIELD_GROUPS, displayNumber, sliderAttrs, toSlider, fromSlider, parseTyped, logSliderKey,
+  calculatorFields, displayNumber, sliderAttrs, toSlider, fromSlider, parseTyped, logSliderKey,
 } from '../element/fields.js';
 import { rangeMessage } from '../element/limits.js';
 import { mountResults } from './results.js';
 
 function mount(container, ctx) {
   const { store } = ctx;
+  const fields = calculatorFields(ctx.core);
+  const { FIELDS, FIELD_GROUPS } = fields;
   const controls = new Map(); // field -> { def, range, text, error, choiceButtons }
   let editing = null; // field whose text box the user is typing in
   // Typed values the core refused, by field (raw units). They are retried
@@ -104,19 +106,26 @@ function mount(container, ctx) {
   }
 
   /**
-   * The patch for a new value of `field`, with linked fields kept valid.
-   * Total parameters (slider or typed): active parameters that equalled the
-   * total (a dense model) follow it, and are lowered when above it. Query
-   * heads (slider and buttons only): KV heads are lowered to match; a typed
-   * query-head count below the KV heads is refused with a message instead.
+   * The patch for a new value of `field`, with the fields it caps (the
+   * declaration's max_from) kept valid. A capped field that has a meaning for
+   * 0 (active parameters: 0 = same as the total) follows its cap when it
+   * equalled it or would exceed it, typed or not. Any other capped field (KV
+   * heads under query heads) is lowered to match on slider and button moves
+   * only; a typed value below it is refused with a message instead.
    */
   function linked(field, raw, typed = false) {
     const patch = { [field]: raw };
     const input = store.state.input;
     if (!Number.isFinite(raw)) return patch;
-    if (field === 'query_heads' && !typed && input.kv_heads > raw) patch.kv_heads = raw;
-    if (field === 'total_params' && raw >= 1
-      && (input.active_params === input.total_params || input.active_params > raw)) patch.active_params = raw;
+    for (const capped of Object.values(FIELDS)) {
+      if (capped.maxFrom !== field) continue;
+      const current = input[capped.name];
+      if (capped.zeroMeans) {
+        if (raw >= capped.limit.min && (current === input[field] || current > raw)) patch[capped.name] = raw;
+      } else if (!typed && current > raw) {
+        patch[capped.name] = raw;
+      }
+    }
     return patch;
   }
 
@@ -138,7 +147,7 @@ function mount(container, ctx) {
 
   function showError(field, res, typedDisplay) {
     const c = controls.get(field);
-    const msg = rangeMessage(ctx.limits, field, res, store.state.input, typedDisplay);
+    const msg = rangeMessage(fields, field, res, store.state.input, typedDisplay);
     setText(c.error, msg);
     c.error.hidden = false;
     c.text.setAttribute('aria-invalid', 'true');
@@ -188,7 +197,7 @@ function mount(container, ctx) {
       }
       const pos = String(toSlider(c.def, display));
       if (c.range.value !== pos) c.range.value = pos;
-      c.range.setAttribute('aria-valuetext', `${shown(field, state.input)} ${c.def.unit}`);
+      c.range.setAttribute('aria-valuetext', `${shown(field, state.input)} ${c.def.displayUnit}`);
       if (field !== editing && c.error.hidden) {
         const txt = shown(field, state.input);
         if (c.text.value !== txt) c.text.value = txt;

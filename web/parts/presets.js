@@ -16,7 +16,7 @@ function mount(container, ctx) {
       h('span', { class: 'preset-label', text: label }),
       detail ? h('span', { class: 'preset-detail', text: detail }) : null);
     b.addEventListener('click', () => {
-      const patch = presetPatch(id);
+      const patch = presetPatch(id, ctx.core);
       if (patch) ctx.store.tryInput(patch, id);
     });
     buttons.push(b);

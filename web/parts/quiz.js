@@ -7,7 +7,7 @@
 import builtInQuestions from '../../content/questions.json';
 import { registerPart } from './registry.js';
 import { h } from '../element/dom.js';
-import { INPUT_FIELDS, configurations } from '../element/presets.js';
+import { configurations } from '../element/presets.js';
 import { loadQuizCore } from '../core/quiz-core.js';
 import { validateQuestions } from '../quiz/schema.js';
 import { fetchQuestions } from '../quiz/questions-source.js';
@@ -16,9 +16,9 @@ import { questionView } from '../quiz/render.js';
 import { createAnswerStore } from '../quiz/storage.js';
 import { answersDocument, downloadJson, readAnswersFile } from '../quiz/transfer.js';
 
-const schemaOptions = () => ({
+const schemaOptions = (core) => ({
   presetIds: new Set(configurations().map((c) => c.id)),
-  inputFields: INPUT_FIELDS,
+  declaration: core.declaration,
 });
 
 /**
@@ -26,7 +26,7 @@ const schemaOptions = () => ({
  * validates, else the built-in one, with a notice saying why.
  * @returns {Promise<{doc:object, notice:string|null}>}
  */
-async function loadQuestions(url) {
+async function loadQuestions(url, core) {
   if (!url) return { doc: builtInQuestions, notice: null };
   if (globalThis.location && globalThis.location.protocol === 'file:') {
     return { doc: builtInQuestions, notice: 'This page was opened from disk (file://), where a separate questions file cannot be loaded; showing the built-in questions.' };
@@ -34,7 +34,7 @@ async function loadQuestions(url) {
   const fetched = await fetchQuestions(url, document.baseURI);
   if (!fetched.ok) return { doc: builtInQuestions, notice: `The questions file ${fetched.error}; showing the built-in questions.` };
   const doc = fetched.doc;
-  const problems = validateQuestions(doc, schemaOptions());
+  const problems = validateQuestions(doc, schemaOptions(core));
   if (problems.length > 0) {
     const p = problems[0];
     return { doc: builtInQuestions, notice: `The questions file has ${problems.length} problem${problems.length === 1 ? '' : 's'} (first: ${p.id}: ${p.field}: ${p.reason}); showing the built-in questions.` };
@@ -54,7 +54,7 @@ function mount(container, ctx) {
     notices.append(h('p', { class: `quiz-notice quiz-notice-${kind}`, 'data-notice': kind }, text));
   }
 
-  Promise.all([loadQuizCore(), loadQuestions(ctx.questionsUrl)])
+  Promise.all([loadQuizCore(), loadQuestions(ctx.questionsUrl, ctx.core)])
     .then(([quizCore, { doc, notice: loadNotice }]) => {
       if (loadNotice) notice(loadNotice, 'questions');
       start(quizCore, doc);

@@ -27,8 +27,5 @@ export function getPart(name) {
   return parts.get(name);
 }
 
-/** Part names in the order `parts="all"` shows them. */
-export const ALL_PARTS = [
-  'presets', 'calculator', 'table', 'memory-chart', 'batch-chart',
-  'speculative', 'attention', 'quiz',
-];
+/** Part names in the order `parts="all"` shows them (from the one list, part-names.js). */
+export { PART_NAMES as ALL_PARTS } from './part-names.js';

@@ -33,14 +33,20 @@ function mount(container, ctx) {
     setText(staleNote, refused.size
       ? 'Showing the last valid result: a field above holds a value that is not used.' : '');
   };
+  // Labels, symbols and ranges of a, k and c are the core's declaration.
+  const param = (name) => {
+    const p = core.declaration.speculative_inputs.find((d) => d.name === name);
+    return { label: p.label, unit: `${p.symbol}, ${p.min} to ${p.max}`, min: p.min, max: p.max,
+      step: p.kind === 'whole' ? 1 : 0.01 };
+  };
   controls.append(
-    pairedInput({ label: 'Acceptance rate', unit: 'a, 0 to 1', min: 0, max: 1, step: 0.01, value: local.a,
+    pairedInput({ ...param('acceptance_rate'), value: local.a,
       check: (v) => check3(v, local.k, local.c), onChange: (v) => { local.a = v; redraw(); },
       onValidity: validity('a') }).el,
-    pairedInput({ label: 'Draft tokens', unit: 'k, 1 to 32', min: 1, max: 32, step: 1, value: local.k,
+    pairedInput({ ...param('draft_tokens'), value: local.k,
       check: (v) => check3(local.a, v, local.c), onChange: (v) => { local.k = v; redraw(); },
       onValidity: validity('k') }).el,
-    pairedInput({ label: 'Draft cost per token', unit: 'c, share of a target pass', min: 0, max: 1, step: 0.01, value: local.c,
+    pairedInput({ ...param('draft_cost_ratio'), value: local.c,
       check: (v) => check3(local.a, local.k, v), onChange: (v) => { local.c = v; redraw(); },
       onValidity: validity('c') }).el);
   container.insertBefore(controls, container.querySelector('figure'));

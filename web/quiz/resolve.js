@@ -13,16 +13,20 @@ function formatter(digits) {
   return numberFormats.get(digits);
 }
 
-/** The unit a calculation's raw result is in ('' = plain number or yes/no). */
-function sourceUnit(calc) {
+/**
+ * The unit a calculation's raw result is in ('' = plain number or yes/no):
+ * for plan, input and speculative fields the unit the core's declaration
+ * gives the field; for practice variants the unit its name ends in.
+ */
+function sourceUnit(calc, declaration) {
   const f = calc.field || '';
-  if (calc.calc === 'plan' || calc.calc === 'input') {
-    if (f.endsWith('_bytes')) return 'B';
-    if (f.endsWith('_time_s') || f === 'step_s') return 's';
-    if (f.endsWith('tokens_per_s')) return 'tok/s';
-    return '';
-  }
-  if (calc.calc === 'speculative') return f === 'tokens_per_pass' ? 'tokens' : '';
+  const declared = (list) => {
+    const d = list.find((x) => x.name === f);
+    return d ? d.unit : '';
+  };
+  if (calc.calc === 'plan') return declared(declaration.results.plan);
+  if (calc.calc === 'input') return declared(declaration.inputs);
+  if (calc.calc === 'speculative') return declared(declaration.results.speculative);
   if (calc.calc === 'variant') {
     if (f.endsWith('_gb') || f === 'cache_gb_8bit' || f === 'total_gb_8bit_cache') return 'GB';
     return f === 'tokens_per_pass' ? 'tokens' : '';
@@ -52,7 +56,7 @@ export function makeResolver(core, quizCore, variant) {
       case 'number': return { ok: true, value: calc.value };
       case 'input':
       case 'plan': {
-        const patch = presetPatch(calc.preset);
+        const patch = presetPatch(calc.preset, core);
         if (!patch) return { ok: false, error: `unknown preset "${calc.preset}"` };
         const input = { ...defaultInput(core), ...patch, ...(calc.set || {}) };
         if (calc.calc === 'input') return { ok: true, value: input[calc.field] };
@@ -77,7 +81,7 @@ export function makeResolver(core, quizCore, variant) {
     if (typeof r.value !== 'number' || !Number.isFinite(r.value)) {
       return { ok: false, error: `${calc.calc}.${calc.field} gave no number` };
     }
-    const from = sourceUnit(calc);
+    const from = sourceUnit(calc, core.declaration);
     const to = unit === undefined ? from : unit;
     if (!from || !to || from === to) return r;
     const scale = factor(from) / factor(to);

@@ -4,7 +4,7 @@
 // Pure data checks: no DOM, no core. The full schema is documented in
 // content/README.md ("questions.json").
 //
-// validateQuestions(doc, { presetIds, inputFields }) -> array of
+// validateQuestions(doc, { presetIds, declaration }) -> array of
 //   { id, field, reason }   (id: question id or "(file)"; field: dotted path)
 // An empty array means the file is usable.
 
@@ -26,10 +26,11 @@ export const UNITS = Object.freeze({
 });
 
 /** Calculations a value or an expected answer may name, and the fields each one yields. */
+// The fields of "plan", "input" and "speculative" calculations, and the
+// speculative parameters' ranges, come from the core's declaration
+// (opts.declaration, the budget facade's `declaration`); practice variants'
+// fields are listed here.
 export const CALC_FIELDS = Object.freeze({
-  plan: ['weight_bytes', 'kv_cache_bytes', 'kv_cache_bytes_per_token', 'total_bytes', 'free_bytes',
-    'memory_time_s', 'compute_time_s', 'step_s', 'fits', 'per_request_tokens_per_s', 'total_tokens_per_s'],
-  speculative: ['tokens_per_pass', 'speedup'],
   variant: ['params_billion', 'weight_bits', 'weight_gb', 'cache_gb', 'gpu_memory_gb', 'total_gb', 'fits',
     'cache_gb_8bit', 'total_gb_8bit_cache', 'fits_8bit_cache', 'acceptance_rate', 'draft_tokens',
     'acceptance_power', 'numerator', 'denominator', 'tokens_per_pass'],
@@ -53,6 +54,19 @@ export function show(v) {
 const got = (v) => (v === undefined ? ' (it is missing)' : ` (got ${show(v)})`);
 
 
+/** Result fields of plan() a question can use: numbers and yes/no flags. */
+function planFields(opts) {
+  if (!opts.declaration) return null;
+  return opts.declaration.results.plan.filter((f) => f.kind === 'number' || f.kind === 'flag').map((f) => f.name);
+}
+function inputFields(opts) {
+  return opts.declaration ? opts.declaration.inputs.map((f) => f.name) : null;
+}
+/** A declared parameter's own range (no cross-field rule applies to these). */
+function inDeclaredRange(p, v) {
+  return isNum(v) && (p.min_exclusive ? v > p.min : v >= p.min) && v <= p.max && (p.kind !== 'whole' || Number.isInteger(v));
+}
+
 function text(v) {
   return typeof v === 'string' && v.trim() !== '' && v.length <= MAX_TEXT;
 }
@@ -70,22 +84,25 @@ function checkCalc(c, id, field, add, opts, practice) {
   } else if (c.calc === 'plan' || c.calc === 'input') {
     if (typeof c.preset !== 'string') add(id, `${field}.preset`, 'must name a configuration id from presets.json');
     else if (opts.presetIds && !opts.presetIds.has(c.preset)) add(id, `${field}.preset`, `is not a configuration id in presets.json${got(c.preset)}`);
-    const allowed = c.calc === 'plan' ? CALC_FIELDS.plan : (opts.inputFields || null);
+    const allowed = c.calc === 'plan' ? planFields(opts) : inputFields(opts);
     if (typeof c.field !== 'string' || (allowed && !allowed.includes(c.field))) {
       add(id, `${field}.field`, `must be one of ${(allowed || ['an input field']).join(', ')}${got(c.field)}`);
     }
     if (c.set !== undefined) {
+      const inputs = inputFields(opts);
       if (!isObj(c.set)) add(id, `${field}.set`, 'must be an object of input fields and numbers');
       else for (const [k, v] of Object.entries(c.set)) {
-        if (opts.inputFields && !opts.inputFields.includes(k)) add(id, `${field}.set.${k}`, 'is not an input field');
+        if (inputs && !inputs.includes(k)) add(id, `${field}.set.${k}`, 'is not an input field');
         else if (!isNum(v)) add(id, `${field}.set.${k}`, `must be a finite number${got(v)}`);
       }
     }
   } else if (c.calc === 'speculative') {
-    if (!isNum(c.acceptance_rate) || c.acceptance_rate < 0 || c.acceptance_rate > 1) add(id, `${field}.acceptance_rate`, `must be a number from 0 to 1${got(c.acceptance_rate)}`);
-    if (!Number.isInteger(c.draft_tokens) || c.draft_tokens < 1 || c.draft_tokens > 32) add(id, `${field}.draft_tokens`, `must be a whole number from 1 to 32${got(c.draft_tokens)}`);
-    if (c.draft_cost_ratio !== undefined && (!isNum(c.draft_cost_ratio) || c.draft_cost_ratio < 0 || c.draft_cost_ratio > 1)) add(id, `${field}.draft_cost_ratio`, `must be a number from 0 to 1${got(c.draft_cost_ratio)}`);
-    if (!CALC_FIELDS.speculative.includes(c.field)) add(id, `${field}.field`, `must be one of ${CALC_FIELDS.speculative.join(', ')}${got(c.field)}`);
+    for (const p of (opts.declaration ? opts.declaration.speculative_inputs : [])) {
+      if (p.name === 'draft_cost_ratio' && c[p.name] === undefined) continue; // optional: 0 when absent
+      if (!inDeclaredRange(p, c[p.name])) add(id, `${field}.${p.name}`, `must be ${p.kind === 'whole' ? 'a whole number' : 'a number'} from ${p.min} to ${p.max}${got(c[p.name])}`);
+    }
+    const fields = opts.declaration ? opts.declaration.results.speculative.map((f) => f.name) : null;
+    if (fields && !fields.includes(c.field)) add(id, `${field}.field`, `must be one of ${fields.join(', ')}${got(c.field)}`);
   } else if (c.calc === 'variant') {
     if (!practice) add(id, `${field}.calc`, '"variant" is only available in practice questions');
     if (!CALC_FIELDS.variant.includes(c.field)) add(id, `${field}.field`, `must be one of ${CALC_FIELDS.variant.join(', ')}${got(c.field)}`);
@@ -214,8 +231,8 @@ function checkUnique(lists, add) {
 /**
  * Checks a parsed questions document.
  * @param {unknown} doc parsed JSON
- * @param {{presetIds?: Set<string>, inputFields?: string[]}} opts known configuration ids
- *   and input field names (checked only when given)
+ * @param {{presetIds?: Set<string>, declaration?: object}} opts known configuration ids
+ *   and the budget core's field declaration (each checked only when given)
  * @returns {{id:string, field:string, reason:string}[]} problems, empty when valid
  */
 export function validateQuestions(doc, opts = {}) {

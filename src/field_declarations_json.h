@@ -1,0 +1,22 @@
+// The field declarations (field_declarations.h) as one JSON text, for the JS
+// facade (read once when the module loads) and the CLI's --fields-json.
+#pragma once
+
+#include <string>
+
+namespace llmbudget {
+
+/// JSON object describing every declared field:
+///   {"inputs": [input...], "speculative_inputs": [input...],
+///    "results": {"plan": [result...], "capacity": [result...], "speculative": [result...]},
+///    "enums": {"Verdict": [names by value], "BindingTerm": [...]}}
+/// input:  {"name","symbol","label","unit","kind":"real"|"whole","min","max",
+///          "min_exclusive","zero_means","max_from","typical_min","typical_max",
+///          "group","meaning","default"} (default: BudgetInput{}'s value; absent
+///          for the speculative parameters, which have none)
+/// result: {"name","unit","kind":"number"|"flag"|"verdict"|"binding_term","needs_fit","meaning"}
+/// Numbers are written as format_compact() writes them (exact for these
+/// values); strings are JSON-escaped. Never fails.
+std::string field_declarations_json();
+
+}  // namespace llmbudget
