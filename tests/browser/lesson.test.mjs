@@ -346,9 +346,9 @@ test('valid extremes read well: small speeds, tiny memory, long context, huge me
   await box(page, 'bandwidth_bytes_per_s').fill('0.001');
   assert.equal(await page.locator(out('per_request_tokens_per_s')).textContent(), '0.0641 tokens/s');
   assert.equal(await page.locator(out('total_tokens_per_s')).textContent(), '1.03 tokens/s');
-  // A GPU of 1e-12 GB is 0.001 bytes.
+  // A GPU of 1e-12 GB is 0.001 bytes (spelled out: "B" could read as billion).
   await box(page, 'gpu_memory_bytes').fill('1e-12');
-  assert.match(await page.locator(out('verdict-note')).textContent(), / of 0\.001 B$/);
+  assert.match(await page.locator(out('verdict-note')).textContent(), / of 0\.001 bytes$/);
   // Huge GPU memory: the y-axis ticks stay short (compact notation).
   await box(page, 'gpu_memory_bytes').fill('1000000');
   const ticks = await page.locator('llm-budget-lab[parts="memory-chart"] .y-axis .tick text').allTextContents();

@@ -187,3 +187,12 @@ export function logSliderKey(def, display, key) {
   }
   return clamp(next);
 }
+
+/**
+ * The inputs as short texts for a chart's downloads ("Batch 16 requests",
+ * "GPU memory 80 GB"), in declaration order, with the calculator's units.
+ */
+export function inputTexts(core, input) {
+  const { FIELDS } = calculatorFields(core);
+  return Object.values(FIELDS).map((d) => `${d.label} ${displayNumber(input[d.name] / d.factor, input[d.name], d.factor)} ${d.displayUnit.split(',')[0]}`);
+}

@@ -20,15 +20,34 @@ export const int = (v) => f0.format(v);
 export const fixed2 = (v) => f2.format(v);
 export const sig = (v) => sig3.format(v);
 
-/** Bytes in decimal GB (the lesson's unit); small values fall back to MB/kB. */
+const fixedFormats = new Map();
+/**
+ * One decimal where that is within 0.5% of the value ("31.2", "1.0"), else
+ * as many decimals as that takes (up to 4: an exact halving of 1.07 reads
+ * 0.535, not 0.5), else three significant digits in exponent form; whole
+ * numbers with grouping from 1,000 up. Nothing non-zero reads as 0.0.
+ */
+export function adaptive(v) {
+  const a = Math.abs(v);
+  if (a >= 1000 || a === 0) return num1(v);
+  for (let d = 1; d <= 4; d += 1) {
+    if (Math.abs(Number(v.toFixed(d)) - v) <= 0.005 * a) {
+      if (!fixedFormats.has(d)) fixedFormats.set(d, nf(d, d));
+      return fixedFormats.get(d).format(v);
+    }
+  }
+  return v.toExponential(2);
+}
+
+/** Bytes in decimal GB (the lesson's unit); small values fall back to MB/kB, then whole bytes spelled out. */
 export function bytesText(b) {
   const a = Math.abs(b);
   if (a === 0) return '0 GB';
-  if (a >= 0.1 * GB) return `${num1(b / GB)} GB`;
-  if (a >= 1e6) return `${num1(b / 1e6)} MB`;
-  if (a >= 100) return `${num1(b / 1e3)} kB`;
-  if (a >= 1) return `${int(b)} B`;
-  return `${sig(b)} B`;
+  if (a >= 0.1 * GB) return `${adaptive(b / GB)} GB`;
+  if (a >= 1e6) return `${adaptive(b / 1e6)} MB`;
+  if (a >= 100) return `${adaptive(b / 1e3)} kB`;
+  if (a >= 1) return `${adaptive(b)} ${b === 1 ? 'byte' : 'bytes'}`;
+  return `${sig(b)} bytes`;
 }
 
 /** GiB equivalent, e.g. "77.0 GiB". */
@@ -41,9 +60,9 @@ export function memText(b, showGiB) {
   return showGiB && Math.abs(b) >= 0.1 * GB ? `${bytesText(b)} (${gibText(b)})` : bytesText(b);
 }
 
-/** Seconds as milliseconds with one decimal: "31.2 ms". */
+/** Seconds as milliseconds with one decimal where that is exact enough: "31.2 ms", "0.0031 ms". */
 export function msText(s) {
-  return s >= 1 ? `${num1(s)} s` : `${num1(s * 1000)} ms`;
+  return s >= 1 ? `${adaptive(s)} s` : `${adaptive(s * 1000)} ms`;
 }
 
 /** Three significant digits; below 0.001 in exponent form ("1.43e-11"). */

@@ -118,6 +118,8 @@ export class LlmBudgetLab extends HTMLElement {
     const ctx = {
       core,
       store,
+      /** The input this element starts from (its preset, else the defaults); Reset returns to it. */
+      initialInput: () => this._initialInput(core),
       host: this,
       questionsUrl: this.getAttribute('questions') || null,
       preset,

@@ -12,6 +12,7 @@
  */
 export function createStore(core, input) {
   const listeners = new Set();
+  const revealers = new Set();
   let state = { input: { ...input }, showGiB: false, presetId: null };
   const initial = compute(core, state.input);
   if (!initial.ok) throw new Error('initial input rejected by the core');
@@ -45,6 +46,19 @@ export function createStore(core, input) {
     subscribe(fn) {
       listeners.add(fn);
       return () => listeners.delete(fn);
+    },
+    /**
+     * Asks the parts that show results for this state (the calculator's
+     * panel) to come into view and say `text` (e.g. which inputs a preset
+     * changed). Parts in other elements of the same group hear it too.
+     */
+    reveal(text) {
+      for (const fn of revealers) fn(text);
+    },
+    /** Registers a reveal handler; returns its removal. */
+    onReveal(fn) {
+      revealers.add(fn);
+      return () => revealers.delete(fn);
     },
   };
 }

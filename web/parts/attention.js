@@ -4,6 +4,7 @@
 import { scaleLog } from 'd3-scale';
 import { axisBottom, axisLeft } from 'd3-axis';
 import { registerPart } from './registry.js';
+import { inputTexts } from '../element/fields.js';
 import { chartFrame, MARGIN, polyline, keep, text, shown } from './chart-frame.js';
 import * as fmt from '../element/format.js';
 
@@ -26,6 +27,7 @@ function rowsOf(s) {
 function mount(container, ctx) {
   const frame = chartFrame(container, {
     title: 'Attention-score memory against context',
+    inputs: () => inputTexts(ctx.core, ctx.store.state.input),
     description: 'Both axes are logarithmic: the stored score matrix grows with the square of the context (slope 2), a tiled kernel’s working memory grows linearly (slope 1).',
   });
   // The chart and its summary depend on the query heads, the cache precision

@@ -4,6 +4,7 @@
 import { scaleLinear } from 'd3-scale';
 import { axisBottom, axisLeft } from 'd3-axis';
 import { registerPart } from './registry.js';
+import { inputTexts } from '../element/fields.js';
 import { chartFrame, MARGIN, polyline, keep, text, shown } from './chart-frame.js';
 import * as fmt from '../element/format.js';
 
@@ -32,6 +33,7 @@ function head(s, end) {
 function mount(container, ctx) {
   const frame = chartFrame(container, {
     title: 'Decode speed against batch',
+    inputs: () => inputTexts(ctx.core, ctx.store.state.input),
     description: 'Tokens per second for all requests together (top) and for each request (bottom) as the batch grows, for your configuration.',
     height: HEIGHT,
   });

@@ -7,6 +7,7 @@ import {
 } from '../element/fields.js';
 import { rangeMessage } from '../element/limits.js';
 import { mountResults } from './results.js';
+import { mountLinkTools } from './calc-link.js';
 
 function mount(container, ctx) {
   const { store } = ctx;
@@ -32,6 +33,27 @@ function mount(container, ctx) {
   }
 
   const results = mountResults(layout, ctx);
+
+  // Sentences about a link whose settings could not all be used; placed above
+  // the fields when the page opens, so they move nothing under the pointer later.
+  const linkNotices = h('div', { class: 'calc-notices', role: 'status' });
+  container.insertBefore(linkNotices, layout);
+  const linkTools = mountLinkTools(form, ctx, fields.inPageWords, (texts) => {
+    linkNotices.replaceChildren(...texts.map((t) => h('p', { class: 'lab-error lab-notice', 'data-link-notice': '' }, t)));
+  });
+  container.append(linkTools.printed);
+
+  // A preset chosen elsewhere on the page: bring the results into view (if
+  // they are not) and say what changed.
+  // An instant jump (no smooth scrolling: nothing moves under reduced motion either).
+  store.onReveal((text) => {
+    results.showChanges(text);
+    const target = getComputedStyle(results.status).display !== 'none' ? results.status : results.panel;
+    const box = target.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) {
+      results.panel.scrollIntoView({ block: 'start', behavior: 'auto' });
+    }
+  });
 
   function capFor(def) {
     if (!def.maxFrom) return undefined;
@@ -214,6 +236,7 @@ function mount(container, ctx) {
       if (state.presetId) for (const f of controls.keys()) clearError(f);
       syncFields(state);
       results.update(state, res);
+      linkTools.update(state);
       retryPending();
     },
   };

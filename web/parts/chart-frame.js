@@ -10,13 +10,17 @@
 // per input event.
 import { select } from 'd3-selection';
 import { h, setText, nextId } from '../element/dom.js';
+import { downloadBlob, csvText, fileSlug } from '../element/download.js';
+import { standaloneSvg, pngFromSvg } from './chart-export.js';
 
 const HEIGHT = 280;
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /**
  * @param container part container
- * @param opts { title, description, className, height }
+ * @param opts { title, description, className, height, inputs }
+ *   inputs: () => string[], the "Label value unit" texts of what drew the chart,
+ *   written into its SVG and PNG downloads
  * @returns {{ draw(fn, key?), summary(text), table(headers, rows, caption?) }}
  *   draw: fn(svg, width, height) updates the d3 selection of the <svg>; it is
  *     called again when the width changes. With a `key` (any string naming
@@ -25,7 +29,7 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
  *   table: rows is an array of rows or a function returning them (called only
  *     when the table is shown).
  */
-export function chartFrame(container, { title, description, className, height = HEIGHT }) {
+export function chartFrame(container, { title, description, className, height = HEIGHT, inputs = () => [] }) {
   const titleId = nextId('chart-title');
   const summaryId = nextId('chart-summary');
   const heading = h('h2', { class: 'part-title', id: titleId, text: title });
@@ -37,7 +41,15 @@ export function chartFrame(container, { title, description, className, height = 
     svgHolder, h('figcaption', null, summary));
   container.append(heading);
   if (description) container.append(h('p', { class: 'chart-desc', text: description }));
-  container.append(figure, details);
+  const downloadStatus = h('span', { class: 'chart-download-status', role: 'status' });
+  const button = (label, kind) => h('button', { type: 'button', 'data-download': kind,
+    'aria-label': `${label}: ${title}` }, label);
+  const svgButton = button('SVG', 'svg');
+  const pngButton = button('PNG', 'png');
+  const csvButton = button('CSV', 'csv');
+  const downloads = h('div', { class: 'chart-downloads' }, h('span', { text: 'Download: ' }),
+    svgButton, pngButton, csvButton, downloadStatus);
+  container.append(figure, downloads, details);
 
   const svgNode = document.createElementNS(SVG_NS, 'svg');
   svgNode.setAttribute('role', 'img');
@@ -81,8 +93,11 @@ export function chartFrame(container, { title, description, className, height = 
   }
 
   let pendingTable = null;
+  let lastTable = null; // the latest data, for the CSV download
+  // Printing shows every data table, built or not (print CSS opens them).
+  const printing = typeof matchMedia === 'function' ? matchMedia('print') : null;
   function showTable() {
-    if (!pendingTable || !details.open) return;
+    if (!pendingTable || !(details.open || (printing && printing.matches))) return;
     const { headers, rows, caption } = pendingTable;
     pendingTable = null;
     const list = typeof rows === 'function' ? rows() : rows;
@@ -94,6 +109,27 @@ export function chartFrame(container, { title, description, className, height = 
     tableHolder.replaceChildren(table);
   }
   details.addEventListener('toggle', showTable);
+  if (printing) printing.addEventListener('change', showTable);
+  if (typeof window !== 'undefined') window.addEventListener('beforeprint', () => { if (printing) showTable(); });
+
+  const slug = fileSlug(title);
+  const said = (text) => setText(downloadStatus, text);
+  svgButton.addEventListener('click', () => {
+    const file = standaloneSvg(svgNode, title, inputs());
+    downloadBlob(new Blob([file.text], { type: 'image/svg+xml' }), `${slug}.svg`, container);
+    said('SVG saved.');
+  });
+  pngButton.addEventListener('click', () => {
+    pngFromSvg(standaloneSvg(svgNode, title, inputs()))
+      .then((blob) => { downloadBlob(blob, `${slug}.png`, container); said('PNG saved.'); })
+      .catch((err) => said(`The PNG could not be made here (${err.message}); the SVG download works everywhere.`));
+  });
+  csvButton.addEventListener('click', () => {
+    if (!lastTable) return;
+    const list = typeof lastTable.rows === 'function' ? lastTable.rows() : lastTable.rows;
+    downloadBlob(new Blob([csvText(lastTable.headers, list)], { type: 'text/csv' }), `${slug}.csv`, container);
+    said('CSV saved.');
+  });
 
   return {
     draw(fn, key) {
@@ -106,6 +142,7 @@ export function chartFrame(container, { title, description, className, height = 
     summary(text) { setText(summary, text); },
     table(headers, rows, caption) {
       pendingTable = { headers, rows, caption };
+      lastTable = pendingTable;
       showTable();
     },
   };

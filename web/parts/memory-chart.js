@@ -4,6 +4,7 @@
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { axisBottom, axisLeft } from 'd3-axis';
 import { registerPart } from './registry.js';
+import { inputTexts } from '../element/fields.js';
 import { chartFrame, MARGIN, keep, text, shown } from './chart-frame.js';
 import { configurations } from '../element/presets.js';
 import * as fmt from '../element/format.js';
@@ -12,9 +13,20 @@ import * as fmt from '../element/format.js';
 const LEGEND_CHAR_PX = 6.6;
 const LEGEND_ROW_PX = 16;
 
+/**
+ * A bar's short label: what sets the lesson row apart, in a few characters
+ * ("MHA", "16/16" bits of weights/cache, "B64" for a batch other than 16).
+ */
+function shortTag(inp) {
+  if (inp.kv_heads === inp.query_heads) return 'MHA';
+  if (inp.batch !== 16) return `B${fmt.int(inp.batch)}`;
+  return `${fmt.int(inp.weight_bytes_per_param * 8)}/${fmt.int(inp.cache_bytes_per_value * 8)}`;
+}
+
 function mount(container, ctx) {
   const frame = chartFrame(container, {
     title: 'GPU memory per configuration',
+    inputs: () => inputTexts(ctx.core, ctx.store.state.input),
     description: 'Weights and KV cache stacked for your configuration (“now”) and the lesson’s six rows, against your GPU’s memory and the headroom you keep free.',
   });
   // The lesson's rows, judged against the current GPU memory and headroom
@@ -28,7 +40,7 @@ function mount(container, ctx) {
     rows = configurations('lesson').map((c, i) => {
       const r = ctx.core.plan({ ...c.inputs, gpu_memory_bytes: input.gpu_memory_bytes,
         headroom_fraction: input.headroom_fraction });
-      return { key: String(i + 1), label: c.label, plan: r.ok ? r.value : null };
+      return { key: String(i + 1), label: c.label, short: `${i + 1} ${shortTag(c.inputs)}`, plan: r.ok ? r.value : null };
     }).filter((r) => r.plan);
     return rows;
   };
@@ -38,7 +50,7 @@ function mount(container, ctx) {
       const gpu = state.input.gpu_memory_bytes;
       // Headroom line: the memory level that leaves headroom_fraction free.
       const headroomLevel = plan.headroom_limit_bytes;
-      const bars = [{ key: 'now', label: 'Your configuration', plan, current: true }, ...lessonRows(state.input)];
+      const bars = [{ key: 'now', label: 'Your configuration', short: 'now', plan, current: true }, ...lessonRows(state.input)];
       const over = bars.filter((b) => !b.plan.fits);
       const key = [plan.weight_bytes, plan.total_bytes, plan.fits, headroomLevel, gpu, state.input.headroom_fraction].join('|');
       frame.draw((svg, width, height) => {
@@ -76,7 +88,7 @@ function mount(container, ctx) {
         const topBytes = Math.max(gpu, ...bars.map((b) => b.plan.total_bytes)) * 1.12;
         const y = scaleLinear().domain([0, topBytes / fmt.GB]).nice().range([height - MARGIN.bottom, top]);
         keep(svg, 'g', 'x-axis').attr('class', 'axis').attr('transform', `translate(0,${height - MARGIN.bottom})`)
-          .call(axisBottom(x).tickSizeOuter(0));
+          .call(axisBottom(x).tickSizeOuter(0).tickFormat((k) => (bars.find((b) => b.key === k) || { short: k }).short));
         keep(svg, 'g', 'y-axis').attr('class', 'axis y-axis').attr('transform', `translate(${MARGIN.left},0)`)
           .call(axisLeft(y).ticks(5).tickFormat(fmt.axisNum));
         text(keep(svg, 'text', 'y-title').attr('class', 'axis-title').attr('x', 4).attr('y', top - 8), 'GB');

@@ -4,9 +4,22 @@ import { registerPart } from './registry.js';
 import { h } from '../element/dom.js';
 import { configurations, models, gpus, presetPatch } from '../element/presets.js';
 import * as fmt from '../element/format.js';
+import { calculatorFields, lowerFirst } from '../element/fields.js';
+import { valueText } from '../element/limits.js';
 
 function pct(f) {
   return `${fmt.int(f * 100)}%`;
+}
+
+/** "Preset “X”: batch 16 → 32 requests, KV heads 32 → 8 heads." (or "nothing changed"). */
+function changedText(ctx, label, before, after) {
+  const fields = calculatorFields(ctx.core);
+  const changed = Object.values(fields.FIELDS).filter((d) => before[d.name] !== after[d.name]);
+  if (!changed.length) return `Preset “${label}”: the inputs were already these.`;
+  const shown = (d, v) => valueText(fields, d.name, v);
+  const parts = changed.slice(0, 4).map((d) => `${lowerFirst(d.label)} ${shown(d, before[d.name])} → ${shown(d, after[d.name])}`);
+  const rest = changed.length > 4 ? `, and ${changed.length - 4} more` : '';
+  return `Preset “${label}” changed ${parts.join(', ')}${rest}.`;
 }
 
 function mount(container, ctx) {
@@ -17,7 +30,11 @@ function mount(container, ctx) {
       detail ? h('span', { class: 'preset-detail', text: detail }) : null);
     b.addEventListener('click', () => {
       const patch = presetPatch(id, ctx.core);
-      if (patch) ctx.store.tryInput(patch, id);
+      if (!patch) return;
+      const before = ctx.store.state.input;
+      const res = ctx.store.tryInput(patch, id);
+      if (!res.ok) return;
+      ctx.store.reveal(changedText(ctx, label, before, ctx.store.state.input));
     });
     buttons.push(b);
     return h('li', null, b);

@@ -48,10 +48,13 @@ function mount(container, ctx) {
   const list = h('div', { class: 'quiz-list' });
   const tools = h('div', { class: 'quiz-tools' });
   const practice = h('div', { class: 'quiz-practice' });
-  container.append(h('h2', { class: 'part-title' }, 'Knowledge check'), notices, list, tools, practice);
+  // Notices that can arrive while the student works (storage failing on a
+  // write) go below everything, so they never move a control under the pointer.
+  const lateNotices = h('div', { class: 'quiz-notices', role: 'status' });
+  container.append(h('h2', { class: 'part-title' }, 'Knowledge check'), notices, list, tools, practice, lateNotices);
 
-  function notice(text, kind = 'info') {
-    notices.append(h('p', { class: `quiz-notice quiz-notice-${kind}`, 'data-notice': kind }, text));
+  function notice(text, kind = 'info', where = notices) {
+    where.append(h('p', { class: `quiz-notice quiz-notice-${kind}`, 'data-notice': kind }, text));
   }
 
   Promise.all([loadQuizCore(), loadQuestions(ctx.questionsUrl, ctx.core)])
@@ -70,7 +73,7 @@ function mount(container, ctx) {
     const store = createAnswerStore({
       lesson,
       version,
-      onUnavailable: () => notice('This browser is not letting the page save your answers (storage is blocked or full), so they are kept only until you leave the page. Use “Download my answers” to keep a copy.', 'storage'),
+      onUnavailable: () => notice('This browser is not letting the page save your answers (storage is blocked or full), so they are kept only until you leave the page. Use “Download my answers” to keep a copy.', 'storage', lateNotices),
     });
     const resolve = makeResolver(ctx.core, quizCore, null);
     const views = [];

@@ -35,20 +35,63 @@ export function mountResults(parent, ctx) {
       h('dt', { text: 'Largest batch that fits' }), dd('max_batch'),
       h('dt', { text: 'Keeping headroom free' }), dd('max_batch_with_headroom')),
     h('label', { class: 'toggle' }, gib, ' Also show GiB (2³⁰ bytes)'));
-  // A one-line status that stays at the bottom of a phone's screen while the
-  // inputs scroll past (hidden on wide screens, where the results are sticky).
-  const status = h('div', { class: 'calc-status', 'aria-hidden': 'true' });
+  // On a phone, a compact panel stays at the bottom of the screen while the
+  // inputs scroll past (hidden on wide screens, where the whole results panel
+  // is sticky): the verdict, weights, KV cache, the decode step with its
+  // binding term and both speeds; "More" adds the rest.
+  const compact = {};
+  const cdd = (key) => (compact[key] = h('dd', { 'data-compact': key }));
+  const more = h('button', { type: 'button', class: 'calc-status-more', 'aria-expanded': 'false' }, 'More');
+  const statusLine = h('p', { class: 'calc-status-line', 'data-out': 'status-line' });
+  const status = h('div', { class: 'calc-status', role: 'region', 'aria-label': 'Results summary' },
+    h('div', { class: 'calc-status-head' }, statusLine, more),
+    h('dl', { class: 'calc-status-list' },
+      h('dt', { text: 'Weights' }), cdd('weights'),
+      h('dt', { text: 'KV cache' }), cdd('kv'),
+      h('dt', { text: 'Step' }), cdd('step'),
+      h('dt', { text: 'Per request' }), cdd('per_request'),
+      h('dt', { text: 'All requests' }), cdd('total'),
+      h('dt', { class: 'calc-status-extra', text: 'Free on the GPU' }), cdd('free'),
+      h('dt', { class: 'calc-status-extra', text: 'Largest batch' }), cdd('max_batch')));
+  compact.free.classList.add('calc-status-extra');
+  compact.max_batch.classList.add('calc-status-extra');
+  more.addEventListener('click', () => {
+    const open = !status.hasAttribute('data-expanded');
+    status.toggleAttribute('data-expanded', open);
+    more.setAttribute('aria-expanded', String(open));
+    setText(more, open ? 'Less' : 'More');
+  });
+  // After a preset click: which inputs changed (a status line in the panel).
+  const changes = h('p', { class: 'results-changes', role: 'status', 'data-out': 'changes' });
+  panel.insertBefore(changes, verdict);
   parent.append(status, panel);
+
+  // The number a change moved is marked for a moment (a colour, no motion).
+  let painted = false;
+  const flashTimers = new Map();
+  const put = (el, text) => {
+    if (el.textContent === text) return;
+    el.textContent = text;
+    if (!painted) return;
+    el.classList.add('just-changed');
+    clearTimeout(flashTimers.get(el));
+    flashTimers.set(el, setTimeout(() => el.classList.remove('just-changed'), 1200));
+  };
 
   let lastAnnounced = '';
   let stale = false;
   let statusText = '';
   const STALE = 'Showing the last valid result: a field above holds a value that is not used.';
   const paintStatus = () => {
-    setText(status, stale ? `Last valid result · ${statusText}` : statusText);
+    setText(statusLine, stale ? `Last valid result · ${statusText}` : statusText);
     status.toggleAttribute('data-stale', stale);
   };
   return {
+    /** The full results panel and the phone's compact one (to bring into view). */
+    panel,
+    status,
+    /** Shows which inputs a preset changed (empty text clears it). */
+    showChanges(text) { setText(changes, text); },
     /** Marks the numbers as the last valid result (true) or current (false). */
     setStale(on) {
       if (on === stale) return;
@@ -64,39 +107,46 @@ export function mountResults(parent, ctx) {
       setText(verdictMark, VERDICT_MARK[plan.verdict]);
       setText(verdictWord, fmt.verdictText(plan.verdict));
       setText(verdictNote, `${m(plan.total_bytes)} of ${m(state.input.gpu_memory_bytes)}`);
-      setText(out.weight_bytes, m(plan.weight_bytes));
-      setText(out.kv_cache_bytes,
+      put(out.weight_bytes, m(plan.weight_bytes));
+      put(out.kv_cache_bytes,
         `${m(plan.kv_cache_bytes)} (${fmt.bytesText(plan.kv_cache_bytes_per_token)} per token)`);
-      setText(out.total_bytes, m(plan.total_bytes));
-      setText(out.free_bytes, plan.free_bytes >= 0 ? m(plan.free_bytes) : `none: over by ${m(-plan.free_bytes)}`);
+      put(out.total_bytes, m(plan.total_bytes));
+      put(out.free_bytes, plan.free_bytes >= 0 ? m(plan.free_bytes) : `none: over by ${m(-plan.free_bytes)}`);
       const terms = `memory ${fmt.msText(plan.memory_time_s)}, arithmetic ${fmt.msText(plan.compute_time_s)}`;
       if (plan.has_speed) {
-        setText(out.step, fmt.msText(plan.step_s));
-        setText(out.bound_by, `${plan.bound_by === 'memory' ? 'memory-bound' : 'compute-bound'} (${terms})`);
-        setText(out.per_request_tokens_per_s, `${fmt.perRequestText(plan.per_request_tokens_per_s)} tokens/s`);
-        setText(out.total_tokens_per_s, `${fmt.totalText(plan.total_tokens_per_s)} tokens/s`);
+        put(out.step, fmt.msText(plan.step_s));
+        put(out.bound_by, `${plan.bound_by === 'memory' ? 'memory-bound' : 'compute-bound'} (${terms})`);
+        put(out.per_request_tokens_per_s, `${fmt.perRequestText(plan.per_request_tokens_per_s)} tokens/s`);
+        put(out.total_tokens_per_s, `${fmt.totalText(plan.total_tokens_per_s)} tokens/s`);
       } else {
-        setText(out.step, 'does not fit');
-        setText(out.bound_by, `none until it fits (${terms})`);
-        setText(out.per_request_tokens_per_s, 'does not fit');
-        setText(out.total_tokens_per_s, 'does not fit');
+        put(out.step, 'does not fit');
+        put(out.bound_by, `none until it fits (${terms})`);
+        put(out.per_request_tokens_per_s, 'does not fit');
+        put(out.total_tokens_per_s, 'does not fit');
       }
       // Why no batch fits comes from the core: the weights alone, or one
       // request's KV cache at this context on top of them.
       const pct = `${fmt.int(state.input.headroom_fraction * 100)}%`;
-      setText(out.max_batch, capacity.max_batch > 0
+      put(out.max_batch, capacity.max_batch > 0
         ? `${fmt.int(capacity.max_batch)} requests`
         : capacity.weights_fit
           ? 'none: one request’s KV cache at this context does not fit beside the weights'
           : 'none: the weights alone do not fit');
-      setText(out.max_batch_with_headroom, capacity.max_batch_with_headroom > 0
+      put(out.max_batch_with_headroom, capacity.max_batch_with_headroom > 0
         ? `${fmt.int(capacity.max_batch_with_headroom)} requests (${pct} kept free)`
         : capacity.weights_fit_with_headroom
           ? `none: one request’s KV cache at this context does not fit beside the weights with ${pct} kept free`
           : `none: the weights alone leave less than ${pct} free`);
-      statusText = `${VERDICT_MARK[plan.verdict]} ${fmt.verdictText(plan.verdict)} · ${fmt.bytesText(plan.total_bytes)} of ${fmt.bytesText(state.input.gpu_memory_bytes)}`
-        + (plan.has_speed ? ` · ${fmt.totalText(plan.total_tokens_per_s)} tok/s` : '');
+      statusText = `${VERDICT_MARK[plan.verdict]} ${fmt.verdictText(plan.verdict)} · ${fmt.bytesText(plan.total_bytes)} of ${fmt.bytesText(state.input.gpu_memory_bytes)}`;
       paintStatus();
+      put(compact.weights, m(plan.weight_bytes));
+      put(compact.kv, m(plan.kv_cache_bytes));
+      put(compact.step, plan.has_speed ? `${fmt.msText(plan.step_s)}, ${plan.bound_by}-bound` : 'does not fit');
+      put(compact.per_request, plan.has_speed ? `${fmt.perRequestText(plan.per_request_tokens_per_s)} tok/s` : '—');
+      put(compact.total, plan.has_speed ? `${fmt.totalText(plan.total_tokens_per_s)} tok/s` : '—');
+      put(compact.free, plan.free_bytes >= 0 ? m(plan.free_bytes) : `over by ${m(-plan.free_bytes)}`);
+      put(compact.max_batch, capacity.max_batch > 0 ? `${fmt.int(capacity.max_batch)} requests` : 'none');
+      painted = true;
       status.dataset.verdict = plan.verdict;
       const speed = plan.has_speed
         ? `, ${fmt.totalText(plan.total_tokens_per_s)} tokens per second in all` : '';

@@ -21,6 +21,7 @@ function mount(container, ctx) {
     title: 'Speculative decoding: tokens per target pass',
     description: 'A draft model proposes k tokens; the target model checks them in one pass. Top: expected tokens per pass; bottom: speed-up once the draft’s own cost is paid.',
     height: 400,
+    inputs: () => [`Draft cost per token c = ${local.c}`, `Marked: acceptance rate a = ${local.a}, k = ${local.k}`],
   });
   const redraw = () => draw();
   const check3 = (a, k, c) => core.speculative(a, k, c);
@@ -98,7 +99,9 @@ function mount(container, ctx) {
     });
     const text = `At a = ${local.a} with k = ${local.k}: ${fmt.fixed2(one.value.tokens_per_pass)} tokens per target pass; `
       + `speed-up ${fmt.fixed2(one.value.speedup)}× when each draft token costs ${local.c} of a pass. `
-      + `Best k here: ${best.value.draft_tokens} (${fmt.fixed2(best.value.speedup)}×).`;
+      + (best.value.speedup > 1
+        ? `Best k here: ${best.value.draft_tokens} (${fmt.fixed2(best.value.speedup)}×).`
+        : `No k helps here: with this acceptance rate and draft cost every k from 1 to 32 is slower than decoding without a draft (best ${fmt.fixed2(best.value.speedup)}×).`);
     setText(readout, text);
     frame.summary(`Tokens per pass rise with the acceptance rate and with k. ${text}`);
     const idx = [0, 10, 20, 25, 30, 35, 40, 45, 50].filter((i) => i < POINTS);

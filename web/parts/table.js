@@ -4,6 +4,7 @@ import { registerPart } from './registry.js';
 import { h, setText } from '../element/dom.js';
 import { configurations } from '../element/presets.js';
 import * as fmt from '../element/format.js';
+import { downloadBlob, csvText } from '../element/download.js';
 
 function describe(inp) {
   const bits = (b) => `${fmt.int(b * 8)}-bit`;
@@ -37,7 +38,10 @@ function mount(container, ctx) {
         tr.append(h('td', { colspan: 3, 'data-col': 'speed', class: 'no-fit', text: 'does not fit' }));
       }
     }
-    trs.push({ tr, marker, id: conf.id });
+    // The lesson's rows on the reader's own GPU (memory and headroom), judged by the core.
+    const yours = h('td', { 'data-col': 'fits-yours' });
+    tr.append(yours);
+    trs.push({ tr, marker, id: conf.id, inputs: conf.inputs, yours });
     tbody.append(tr);
   }
   const first = rows[0] ? rows[0].inputs : null;
@@ -46,6 +50,7 @@ function mount(container, ctx) {
       + `${fmt.int(first.context_tokens)} tokens of context on ${fmt.article(fmt.bytesText(first.gpu_memory_bytes))} ${fmt.bytesText(first.gpu_memory_bytes)} GPU, `
       + `${fmt.bandwidthText(first.bandwidth_bytes_per_s)}, ${fmt.int(first.flops_per_s / 1e12)} TFLOP/s usable.`
     : 'No lesson configurations found.';
+  const yoursHeader = h('th', { scope: 'col', 'data-out': 'fits-yours-header' });
   const table = h('table', { class: 'data-table worked-table' },
     h('caption', { text: caption }),
     h('thead', null, h('tr', null,
@@ -54,19 +59,35 @@ function mount(container, ctx) {
       h('th', { scope: 'col', text: 'Fits?' }),
       h('th', { scope: 'col', text: 'Step (ms)' }),
       h('th', { scope: 'col', text: 'Per request (tokens/s)' }),
-      h('th', { scope: 'col', text: 'Total (tokens/s)' }))),
+      h('th', { scope: 'col', text: 'Total (tokens/s)' }),
+      yoursHeader)),
     tbody);
   container.append(h('h2', { class: 'part-title', text: 'Worked table' }));
   const wrap = h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': 'Worked table (scrolls sideways)' }, table);
   // On a narrow screen the speed columns start past the right edge, often
   // exactly at a column boundary: say so in words, only while that is true.
   const hint = h('p', { class: 'scroll-hint', 'data-out': 'scroll-hint', hidden: '', text: 'Scroll the table sideways for the speeds →' });
-  container.append(hint, wrap);
+  const csvStatus = h('span', { class: 'chart-download-status', role: 'status' });
+  const csvButton = h('button', { type: 'button', 'data-download': 'csv', 'aria-label': 'CSV: worked table' }, 'CSV');
+  csvButton.addEventListener('click', () => {
+    // The table exactly as shown: every cell's text, row labels first.
+    const cells = (tr) => [...tr.children].flatMap((c) => Array(Number(c.getAttribute('colspan') || 1)).fill(c.textContent));
+    const [head, ...body] = [...table.querySelectorAll('tr')].map(cells);
+    downloadBlob(new Blob([csvText(head, body)], { type: 'text/csv' }), 'worked-table.csv', container);
+    setText(csvStatus, 'CSV saved.');
+  });
+  container.append(hint, wrap, h('div', { class: 'chart-downloads' }, h('span', { text: 'Download: ' }), csvButton, csvStatus));
   const checkOverflow = () => { hint.hidden = wrap.scrollWidth <= wrap.clientWidth + 1; };
   if (typeof ResizeObserver === 'function') new ResizeObserver(checkOverflow).observe(wrap);
 
   return {
     update(state) {
+      const gpu = state.input.gpu_memory_bytes;
+      setText(yoursHeader, `Fits your ${fmt.bytesText(gpu)} GPU?`);
+      for (const r of trs) {
+        const p = ctx.core.plan({ ...r.inputs, gpu_memory_bytes: gpu, headroom_fraction: state.input.headroom_fraction });
+        setText(r.yours, !p.ok ? '' : p.value.fits ? (p.value.verdict === 'tight' ? 'yes, tight' : 'yes') : 'no');
+      }
       for (const r of trs) {
         const current = r.id === state.presetId;
         r.tr.classList.toggle('is-current', current);

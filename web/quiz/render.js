@@ -86,11 +86,17 @@ export function questionView(question, { texts, resolve, quizCore, onChange }) {
     const control = step.kind === 'numeric' ? numericStep(step, texts, ids) : choiceStep(step, texts, ids);
     const feedback = h('div', { id: ids.feedback, class: 'quiz-feedback', role: 'status', 'data-feedback': step.id });
     const read = h('span', { class: 'quiz-read' });
-    const check = h('button', { type: 'submit', class: 'quiz-check' }, 'Check');
-    const form = h('form', { class: 'quiz-step', 'data-step': step.id, novalidate: true },
+    // No <form> submission: a frame sandboxed without allow-forms (as some
+    // course platforms embed) blocks it silently. The button's click and
+    // Enter in a text box grade the step instead.
+    const check = h('button', { type: 'button', class: 'quiz-check' }, 'Check');
+    const form = h('div', { class: 'quiz-step', role: 'group', 'data-step': step.id },
       ...control.body, control.row ? null : h('div', { class: 'quiz-step-actions' }, check), feedback);
     if (control.row) control.row.append(check); // numeric: the button sits beside the input
-    form.addEventListener('submit', (ev) => {
+    check.addEventListener('click', () => grade(step, control.get(), true));
+    form.addEventListener('keydown', (ev) => {
+      // Enter in a text box or on a choice checks, as it did inside a form.
+      if (ev.key !== 'Enter' || ev.isComposing || !(ev.target instanceof HTMLInputElement)) return;
       ev.preventDefault();
       grade(step, control.get(), true);
     });

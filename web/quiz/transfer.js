@@ -9,6 +9,7 @@
 //     "answers": { "<question id>": { "steps": { "<step id>": { "answer": "53 GB" | ["no"],
 //                                                              "checked": true } },
 //                                      "explained": false } } }
+import { downloadBlob } from '../element/download.js';
 import { cleanRecord } from './storage.js';
 import { visibleText } from './visible.js';
 
@@ -24,16 +25,7 @@ export function answersDocument(lesson, version, records) {
 
 /** Offers `doc` as a download named `filename` (Blob URL, revoked afterwards). */
 export function downloadJson(doc, filename, host) {
-  const blob = new Blob([`${JSON.stringify(doc, null, 2)}\n`], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  a.hidden = true;
-  host.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadBlob(new Blob([`${JSON.stringify(doc, null, 2)}\n`], { type: 'application/json' }), filename, host);
 }
 
 /** A tag from the file, as the student reads it: quoted, shortened, invisible characters shown. */

@@ -1,0 +1,101 @@
+// The calculator's inputs as a URL fragment, so a configuration survives a
+// reload and travels as a link (from file:// and inside an iframe too):
+//   #lab:batch=32;kv_heads=8;weight_bytes_per_param=0.5
+// Only inputs that differ from the element's starting input are written; the
+// values are JavaScript's shortest round-trip text, so a link reads back to
+// exactly the same numbers. Field names are the core's (its declaration).
+// Reading never runs or inserts anything: each pair is checked (known name,
+// plain decimal number, accepted by the core) and a pair that fails is
+// dropped with a sentence naming it; the rest still apply.
+import { parseTyped } from './fields.js';
+
+export const FRAGMENT_PREFIX = 'lab:';
+/** Longer fragments are not read at all (a link of every field is under 700 characters). */
+export const MAX_FRAGMENT_CHARS = 2000;
+
+/** Text from a link shown in a notice: at most 30 characters, invisible characters as [U+XXXX]. */
+function shown(text) {
+  const short = text.length > 30 ? `${text.slice(0, 30)}…` : text;
+  // eslint-disable-next-line no-control-regex
+  return `“${short.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]/g,
+    (c) => `[U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}]`)}”`;
+}
+
+/**
+ * The fragment (without '#') for `input`: the fields in declaration order whose
+ * value differs from `base`; '' when none does.
+ * @param {object} input a complete BudgetInput the core accepted
+ * @param {object} base  the element's starting input
+ * @param {string[]} names input names in declaration order (core.declaration.inputs)
+ */
+export function encodeFragment(input, base, names) {
+  const pairs = names.filter((n) => input[n] !== base[n]).map((n) => `${n}=${String(input[n])}`);
+  return pairs.length ? `${FRAGMENT_PREFIX}${pairs.join(';')}` : '';
+}
+
+/**
+ * Reads a location.hash. Returns null when the fragment is not the lab's (a
+ * heading anchor such as #budget, or none); else { input, notices } where
+ * `input` is `base` with every usable pair applied and `notices` says, in
+ * words, each pair that was not used and why.
+ * @param {string} hash  location.hash, with or without the leading '#'
+ * @param {object} core  the budget facade (declaration and plan())
+ * @param {object} base  the element's starting input (complete, accepted by the core)
+ * @param {(text:string)=>string} words  core sentence -> the page's words
+ */
+export function readFragment(hash, core, base, words = (t) => t) {
+  const raw = String(hash || '').replace(/^#/, '');
+  if (!raw.startsWith(FRAGMENT_PREFIX)) return null;
+  const notices = [];
+  if (raw.length > MAX_FRAGMENT_CHARS) {
+    notices.push(`The link’s settings are too long to be the calculator’s (${raw.length} characters), so the starting values are shown.`);
+    return { input: { ...base }, notices };
+  }
+  const names = core.declaration.inputs.map((f) => f.name);
+  const labels = Object.fromEntries(core.declaration.inputs.map((f) => [f.name, f.label]));
+  const patch = {};
+  for (const pair of raw.slice(FRAGMENT_PREFIX.length).split(/[;&]/)) {
+    if (pair === '') continue;
+    let text;
+    try {
+      text = decodeURIComponent(pair);
+    } catch {
+      notices.push(`A setting in the link is not readable text (${shown(pair)}), so it was ignored.`);
+      continue;
+    }
+    const eq = text.indexOf('=');
+    const key = eq < 0 ? text : text.slice(0, eq);
+    const value = eq < 0 ? '' : text.slice(eq + 1);
+    if (!names.includes(key)) {
+      notices.push(`The link names ${shown(key)}, which is not a calculator setting, so it was ignored.`);
+      continue;
+    }
+    if (key in patch) {
+      notices.push(`The link gives ${labels[key].toLowerCase()} twice; the first value is used.`);
+      continue;
+    }
+    const number = parseTyped(value);
+    if (!Number.isFinite(number)) {
+      notices.push(`${labels[key]} in the link is not a number (${shown(value)}), so its starting value is used.`);
+      continue;
+    }
+    patch[key] = number;
+  }
+  // Apply what is left; a value the core refuses is dropped (naming it) and
+  // the rest tried again, so one bad value never costs the others.
+  let input = { ...base, ...patch };
+  for (let tries = 0; tries <= names.length; tries += 1) {
+    const res = core.plan(input);
+    if (res.ok) return { input, notices };
+    // The refused field itself, or the link's value of the field that caps it
+    // (query heads set below the starting KV heads).
+    const decl = core.declaration.inputs.find((f) => f.name === res.field);
+    const cap = decl ? decl.max_from : '';
+    const field = res.field in patch ? res.field : (cap in patch ? cap : Object.keys(patch)[0]);
+    if (field === undefined) break;
+    notices.push(`${labels[field] || field} in the link cannot be used (${words(res.error)}), so its starting value is used.`);
+    delete patch[field];
+    input = { ...base, ...patch };
+  }
+  return { input: { ...base }, notices };
+}

@@ -1,0 +1,101 @@
+// A chart as a file of its own: a standalone SVG (the chart's title, the
+// inputs that drew it, and every element's computed colours and fonts written
+// into it, since the page's stylesheet does not travel with the file) and a
+// PNG rendered from that SVG on a canvas. Built in the browser, offered with
+// downloadBlob(); the PNG goes through a data: image, which the strict CSP
+// (img-src 'self' data:) allows.
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const HEADER_LINE_PX = 16;
+const STYLE_PROPERTIES = ['fill', 'fill-opacity', 'stroke', 'stroke-width', 'stroke-dasharray', 'stroke-opacity',
+  'opacity', 'font-family', 'font-size', 'font-weight', 'text-anchor', 'dominant-baseline', 'display'];
+
+/** Copies the computed presentation of every element of `from` onto the matching element of `to`. */
+function inlineStyles(from, to) {
+  const a = [from, ...from.querySelectorAll('*')];
+  const b = [to, ...to.querySelectorAll('*')];
+  for (let i = 0; i < a.length && i < b.length; i += 1) {
+    const cs = getComputedStyle(a[i]);
+    const style = STYLE_PROPERTIES.map((p) => `${p}:${cs.getPropertyValue(p)}`).join(';');
+    b[i].setAttribute('style', style);
+    b[i].removeAttribute('class');
+  }
+}
+
+/** Splits `parts` into lines of at most `max` characters, joined by " · ". */
+function wrap(parts, max) {
+  const lines = [];
+  let line = '';
+  for (const p of parts) {
+    const next = line ? `${line} · ${p}` : p;
+    if (next.length > max && line) { lines.push(line); line = p; } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/**
+ * The chart as standalone SVG text.
+ * @param {SVGSVGElement} svgNode the drawn chart (connected, so styles compute)
+ * @param {string} title  the chart's title
+ * @param {string[]} inputs  "Label value unit" texts of the inputs that drew it
+ * @returns {{text:string, width:number, height:number}}
+ */
+export function standaloneSvg(svgNode, title, inputs) {
+  const width = Number(svgNode.getAttribute('width')) || 640;
+  const chartHeight = Number(svgNode.getAttribute('height')) || 280;
+  const lines = wrap(inputs, Math.max(40, Math.floor(width / 6.5)));
+  const header = HEADER_LINE_PX * (2 + lines.length);
+  const height = chartHeight + header;
+  const clone = svgNode.cloneNode(true);
+  inlineStyles(svgNode, clone);
+  const root = document.createElementNS(SVG_NS, 'svg');
+  root.setAttribute('xmlns', SVG_NS);
+  root.setAttribute('width', String(width));
+  root.setAttribute('height', String(height));
+  root.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  const add = (tag, attrs, text) => {
+    const el = document.createElementNS(SVG_NS, tag);
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+    if (text !== undefined) el.textContent = text;
+    root.append(el);
+    return el;
+  };
+  add('title', {}, title);
+  add('rect', { x: 0, y: 0, width, height, fill: '#ffffff' });
+  const font = 'font-family:system-ui,sans-serif';
+  add('text', { x: 8, y: HEADER_LINE_PX, style: `${font};font-size:14px;font-weight:bold;fill:#111` }, title);
+  lines.forEach((line, i) => add('text', { x: 8, y: HEADER_LINE_PX * (2 + i), style: `${font};font-size:11px;fill:#333` }, line));
+  const body = add('g', { transform: `translate(0 ${header})` });
+  for (const child of [...clone.childNodes]) body.append(child);
+  return { text: new XMLSerializer().serializeToString(root), width, height };
+}
+
+/** UTF-8 text as base64 (btoa takes only Latin-1). */
+function base64(text) {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/**
+ * Renders standalone SVG text to a PNG at `scale` times its size.
+ * @returns {Promise<Blob>} rejects when the browser cannot draw or encode it
+ */
+export function pngFromSvg({ text, width, height }, scale = 2) {
+  return new Promise((resolve, reject) => {
+    const img = new Image();
+    img.onload = () => {
+      const canvas = document.createElement('canvas');
+      canvas.width = Math.round(width * scale);
+      canvas.height = Math.round(height * scale);
+      const g = canvas.getContext('2d');
+      g.scale(scale, scale);
+      g.drawImage(img, 0, 0, width, height);
+      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('PNG encoding failed'))), 'image/png');
+    };
+    img.onerror = () => reject(new Error('the chart could not be drawn as an image'));
+    img.src = `data:image/svg+xml;base64,${base64(text)}`;
+  });
+}
