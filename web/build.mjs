@@ -1,6 +1,7 @@
 // Builds the lesson page and the element into dist/ (run from the repo root,
 // after the wasm build: tools/build does both).
-//   dist/llm-budget-lab.js   one classic IIFE script: element + parts + facade + wasm (base64)
+//   dist/llm-budget-lab.js   one classic IIFE script: element + parts + facade
+//   dist/llm-budget-lab.wasm the core, streamed over http; dist/llm-budget-lab-wasm.js the same as base64 (file://)
 //   dist/llm-budget-lab.css  the element's shadow-root styles
 //   dist/lesson.css          the lesson page's own styles
 //   dist/index.html          content/lesson/*.md rendered, math as MathML, parts as elements
@@ -40,44 +41,41 @@ function fail(msg) {
 if (!existsSync(wasmModule)) fail(`${path.relative(root, wasmModule)} is missing: run tools/build (the wasm build) first`);
 mkdirSync(dist, { recursive: true });
 
-// The wasm is embedded in budget_core.js as a data: URL. Left there, Emscripten's
-// loader first fetch()es that URL, which a strict CSP (connect-src via
-// default-src 'self') blocks with console errors before it falls back. So the
-// bundle gets budget_core.js with the data: URL cut out, and a wrapper that
-// decodes the same base64 once and hands it over as Module.wasmBinary
-// (allowed by -sINCOMING_MODULE_JS_API=[wasmBinary] in CMakeLists.txt): the
-// loader then never fetches. Node keeps loading budget_core.js unchanged.
+// The wasm is embedded in budget_core.js as a data: URL (node loads it so).
+// For the page, that URL is cut out and the bytes are written twice:
+// dist/llm-budget-lab.wasm, which an http page streams, and
+// dist/llm-budget-lab-wasm.js, a classic script with the same bytes as base64
+// for file:// and other places where fetching cannot work
+// (web/core/wasm-source.js chooses). Emscripten's loader then never
+// fetch()es the data: URL, which a strict CSP would block.
 const WASM_DATA_URL = /(["'])data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)\1/;
+const wasmBase64 = (() => {
+  const m = readFileSync(wasmModule, 'utf8').match(WASM_DATA_URL);
+  if (!m) fail('budget_core.js holds no embedded wasm data: URL (is -sSINGLE_FILE=1 set?)');
+  return m[2];
+})();
+writeFileSync(path.join(dist, 'llm-budget-lab.wasm'), Buffer.from(wasmBase64, 'base64'));
+writeFileSync(path.join(dist, 'llm-budget-lab-wasm.js'),
+  `(globalThis.__llmbWasm = globalThis.__llmbWasm || {}).base64 = ${JSON.stringify(wasmBase64)};\n`);
 const embeddedWasm = {
-  name: 'llmb-embedded-wasm',
+  name: 'llmb-wasm-source',
   setup(b) {
     b.onResolve({ filter: /budget_core\.js$/ }, (args) => (args.namespace === 'llmb-wasm'
       ? { path: wasmModule, namespace: 'llmb-wasm-raw' }
       : { path: wasmModule, namespace: 'llmb-wasm' }));
-    b.onLoad({ filter: /.*/, namespace: 'llmb-wasm-raw' }, () => {
-      const src = readFileSync(wasmModule, 'utf8');
-      if (!WASM_DATA_URL.test(src)) fail('budget_core.js holds no embedded wasm data: URL (is -sSINGLE_FILE=1 set?)');
-      return { contents: src.replace(WASM_DATA_URL, '""'), loader: 'js' };
-    });
-    b.onLoad({ filter: /.*/, namespace: 'llmb-wasm' }, () => {
-      const base64 = readFileSync(wasmModule, 'utf8').match(WASM_DATA_URL)[2];
-      return {
-        loader: 'js',
-        resolveDir: path.dirname(wasmModule),
-        contents: `import factory from './budget_core.js';
-const WASM_BASE64 = ${JSON.stringify(base64)};
-function decode(text) {
-  const bin = atob(text);
-  const bytes = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i += 1) bytes[i] = bin.charCodeAt(i);
-  return bytes;
-}
+    b.onLoad({ filter: /.*/, namespace: 'llmb-wasm-raw' }, () => ({
+      contents: readFileSync(wasmModule, 'utf8').replace(WASM_DATA_URL, '""'), loader: 'js',
+    }));
+    b.onLoad({ filter: /.*/, namespace: 'llmb-wasm' }, () => ({
+      loader: 'js',
+      resolveDir: path.dirname(wasmModule),
+      contents: `import factory from './budget_core.js';
+import { wasmSource } from ${JSON.stringify(path.join(root, 'web/core/wasm-source.js'))};
 export default function createBudgetCore(options) {
-  return factory(Object.assign({}, options, { wasmBinary: decode(WASM_BASE64) }));
+  return wasmSource().then((source) => factory(Object.assign({}, options, source)));
 }
 `,
-      };
-    });
+    }));
   },
 };
 
@@ -132,7 +130,7 @@ guardStrictCsp(instructorsPage, 'instructors.html');
 writeFileSync(path.join(dist, 'instructors.html'), instructorsPage);
 
 // 4. Sizes.
-const files = ['index.html', 'llm-budget-lab.js', 'llm-budget-lab.css', 'lesson.css', 'favicon.svg',
+const files = ['index.html', 'llm-budget-lab.js', 'llm-budget-lab.wasm', 'llm-budget-lab-wasm.js', 'llm-budget-lab.css', 'lesson.css', 'favicon.svg',
   'embed.html', 'embed.js', 'embed.css', 'llm-budget-lab-embed.js', 'instructors.html', 'instructors.js', 'instructors.css'];
 let rawTotal = 0;
 let gzTotal = 0;
