@@ -99,4 +99,4 @@ function mount(container, ctx) {
   };
 }
 
-registerPart({ name: 'attention', label: 'Attention-score memory', mount });
+registerPart({ name: 'attention', mount });

@@ -118,4 +118,4 @@ function mount(container, ctx) {
   };
 }
 
-registerPart({ name: 'memory-chart', label: 'GPU memory per configuration', mount });
+registerPart({ name: 'memory-chart', mount });

@@ -189,4 +189,4 @@ function mount(container, ctx) {
   return { update() {} };
 }
 
-registerPart({ name: 'quiz', label: 'Knowledge check', mount });
+registerPart({ name: 'quiz', mount });
