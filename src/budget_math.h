@@ -1,7 +1,7 @@
 // Internal: the budget formulas on an already-validated BudgetInput.
 // plan(), capacity() and the sweeps all call these, so a batch that
 // capacity() says fits is exactly one that plan() calls "fits".
-// Source: LM10-T6 lesson (memory and step formulas; see DESIGN.md).
+// Source: LM10-T6 lesson (memory and step formulas; see README.md, "How the numbers are computed").
 #pragma once
 
 #include <algorithm>

@@ -1,5 +1,5 @@
 // Memory and decode-speed budget for one serving configuration.
-// Formulas from the LM10-T6 lesson (see DESIGN.md):
+// Formulas from the LM10-T6 lesson (see README.md, "How the numbers are computed"):
 //   memory [B]  = P*b_w + 2*L*H_kv*d_h*n_cached*B*b_c,  n_cached = min(n, W)
 //   step [s]    = max(memory / BW, 2*P_active*B / F)
 //   per-request = 1/step [tok/s], total = B/step [tok/s]

@@ -43,7 +43,7 @@ struct Row {
   const char* total_shown;
 };
 
-// Copied from /work/shared/reference/seed-values.json, "budget_rows" (exact and
+// Copied from tests/data/seed-values.json, "budget_rows" (exact and
 // displayed). For the two rows that do not fit, the exact step/speeds are the
 // formula's values; plan() must report none of them (seed "displayed": null).
 const Row kRows[] = {

@@ -1,5 +1,5 @@
 // Browser tests of the lesson page (issue 3): Debian chromium via playwright-core.
-// Expected numbers come from ../shared/reference/seed-values.json ("displayed").
+// Expected numbers come from tests/data/seed-values.json ("displayed").
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import {
   REPO, OUT, INDEX_FILE_URL, openSession, closeSession, assertQuiet, recordedPage, waitReady, originOf, renderAllSections,
 } from './lib/harness.mjs';
 
-const SEED = JSON.parse(readFileSync(path.resolve(REPO, '../shared/reference/seed-values.json'), 'utf8'));
+const SEED = JSON.parse(readFileSync(path.join(REPO, 'tests/data/seed-values.json'), 'utf8'));
 const PRESETS = JSON.parse(readFileSync(path.join(REPO, 'content/presets.json'), 'utf8'));
 const LESSON_IDS = ['lesson-mha-16', 'lesson-gqa8-16', 'lesson-gqa8-8', 'lesson-gqa8-4w8c',
   'lesson-gqa8-16-b64', 'lesson-gqa8-16-b1'];

@@ -1,5 +1,5 @@
 // Browser tests of the knowledge check (issue 4): Debian chromium via playwright-core.
-// Expected answers come from ../shared/reference/seed-values.json (knowledge_check):
+// Expected answers come from tests/data/seed-values.json (knowledge_check):
 // Q1 total 53 GB (13 GB weights + 40 GB cache), does not fit in 48 GB, 8-bit cache
 // gives 20 GB and 33 GB in all; Q2 (1 - 0.8^4) / (1 - 0.8) = 2.952 tokens per pass;
 // Q3 only 4-bit weights change the outputs.
@@ -13,7 +13,7 @@ import {
   REPO, DIST, OUT, INDEX_FILE_URL, openSession, closeSession, assertQuiet, serveDist, recordedPage, renderAllSections,
 } from './lib/harness.mjs';
 
-const SEED = JSON.parse(readFileSync(path.resolve(REPO, '../shared/reference/seed-values.json'), 'utf8'));
+const SEED = JSON.parse(readFileSync(path.join(REPO, 'tests/data/seed-values.json'), 'utf8'));
 const KC = Object.fromEntries(SEED.knowledge_check.map((q) => [q.id, q]));
 const QUESTIONS = JSON.parse(readFileSync(path.join(REPO, 'content/questions.json'), 'utf8'));
 const KEY = (qid, version = QUESTIONS.version) => `llm-budget-lab:${QUESTIONS.lesson}:${version}:${qid}`;

@@ -224,7 +224,7 @@ const BAD_INPUTS = [
   ['head_dim', 0],
   ['layers', 7.5],
   ['kv_heads', 33],
-  ['weight_bytes_per_param', 1e400],
+  ['weight_bytes_per_param', 1e400],  // eslint-disable-line no-loss-of-precision -- overflows to Infinity on purpose
   ['headroom_fraction', undefined],
 ];
 

@@ -1,12 +1,12 @@
 // Shared by the node tests: the repo root, the lesson's reference values
-// (../shared/reference/seed-values.json beside the clone) and a tolerance check.
+// (tests/data/seed-values.json) and a tolerance check.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const SEED_PATH = path.resolve(REPO, '../shared/reference/seed-values.json');
+export const SEED_PATH = path.join(REPO, 'tests/data/seed-values.json');
 export const SEED = JSON.parse(readFileSync(SEED_PATH, 'utf8'));
 
 /**

@@ -9,7 +9,7 @@
 // viewport: measuring that would feed the parent's resize back into the next
 // message (a growth loop when the iframe is styled height: 100%).
 // The message carries only a number, so it is posted to any origin; the
-// parent-side script (embed-parent.js) checks who sent it.
+// parent-side script (parent.js) checks who sent it.
 
 const ATTRIBUTES = ['parts', 'preset', 'group', 'questions'];
 const MESSAGE_TYPE = 'llm-budget-lab:height';

@@ -27,7 +27,7 @@
   function frameOrigin(frame) {
     try {
       return new URL(frame.getAttribute('src') || '', document.baseURI).origin;
-    } catch (e) {
+    } catch {
       return null;
     }
   }

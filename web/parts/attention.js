@@ -101,4 +101,4 @@ function mount(container, ctx) {
   };
 }
 
-registerPart({ name: 'attention', label: 'Attention-score memory', mount });
+registerPart({ name: 'attention', mount });

@@ -126,4 +126,4 @@ function mount(container, ctx) {
   };
 }
 
-registerPart({ name: 'batch-chart', label: 'Decode speed against batch', mount });
+registerPart({ name: 'batch-chart', mount });

@@ -242,4 +242,4 @@ function mount(container, ctx) {
   };
 }
 
-registerPart({ name: 'calculator', label: 'Serving-budget calculator', mount });
+registerPart({ name: 'calculator', mount });

@@ -130,4 +130,4 @@ function mount(container, ctx) {
   };
 }
 
-registerPart({ name: 'memory-chart', label: 'GPU memory per configuration', mount });
+registerPart({ name: 'memory-chart', mount });

@@ -72,4 +72,4 @@ function mount(container, ctx) {
   };
 }
 
-registerPart({ name: 'presets', label: 'Presets', mount });
+registerPart({ name: 'presets', mount });

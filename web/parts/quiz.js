@@ -192,4 +192,4 @@ function mount(container, ctx) {
   return { update() {} };
 }
 
-registerPart({ name: 'quiz', label: 'Knowledge check', mount });
+registerPart({ name: 'quiz', mount });

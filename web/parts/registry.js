@@ -1,10 +1,10 @@
 // Part registry for <llm-budget-lab>.
 //
 // A part is one section of the lab (calculator, table, a chart, the quiz...).
-// Each part module calls registerPart({ name, label, mount }) when imported:
-//   mount(container, ctx) -> { update(state, results) , destroy?() }
+// Each part module calls registerPart({ name, mount }) when imported:
+//   mount(container, ctx) -> { update(state, results) }
 //     container: an empty <section> inside the element's shadow root.
-//     ctx: see element/context.js (core, store, presets, format helpers,
+//     ctx: see element/lab-element.js (core, store, presets, format helpers,
 //          attributes such as ctx.questionsUrl).
 //   update(state, results) is called once after mount and after every change
 //   of the shared state: state = { input, showGiB, ... },

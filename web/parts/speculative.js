@@ -113,4 +113,4 @@ function mount(container, ctx) {
   return { update() {} };
 }
 
-registerPart({ name: 'speculative', label: 'Speculative decoding', mount });
+registerPart({ name: 'speculative', mount });

@@ -97,4 +97,4 @@ function mount(container, ctx) {
   };
 }
 
-registerPart({ name: 'table', label: 'Worked table', mount });
+registerPart({ name: 'table', mount });

@@ -59,7 +59,7 @@ function droppedReason(step, s) {
 
 /**
  * @param {{lesson:string, version:string, onUnavailable:(reason:string)=>void}} options
- * @returns {{load(q):object|null, save(q, rec):void, remove(q):void, mode():'local'|'memory'}}
+ * @returns {{load(q):object|null, save(q, rec):void, remove(q):void}}
  */
 export function createAnswerStore({ lesson, version, onUnavailable }) {
   const memory = new Map();
@@ -112,6 +112,5 @@ export function createAnswerStore({ lesson, version, onUnavailable }) {
       if (failed) return;
       try { storage.removeItem(key); } catch (err) { fallBack(err); }
     },
-    mode: () => (failed ? 'memory' : 'local'),
   };
 }

@@ -9,6 +9,6 @@
  * message about them shows what is there (zero-width spaces, bidi marks, NBSP ...).
  */
 export function visibleText(s) {
-  return String(s).replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u00a0\u2000-\u200a\u202f\u205f\u3000\u115f\u1160\u3164\uffa0\u034f\u180e]/gu,
+  return String(s).replace(/[\u034f\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u00a0\u2000-\u200a\u202f\u205f\u3000\u115f\u1160\u3164\uffa0\u180e]/gu,
     (c) => `U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
 }
