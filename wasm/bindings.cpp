@@ -72,8 +72,7 @@ EMSCRIPTEN_BINDINGS(budget_core) {
     for (const lb::InputFieldDeclaration& f : lb::budget_input_fields()) input.field(f.name, f.member);
   }
 
-  register_result<lb::BudgetResult>("BudgetResult", lb::budget_result_fields());
-  register_result<lb::CapacityResult>("CapacityResult", lb::capacity_result_fields());
+  // plan() and capacity() reach JS through the flat calls (bindings_flat.cpp).
   register_result<lb::SpeculativeResult>("SpeculativeResult", lb::speculative_result_fields());
 
   value_object<lb::BestDraftResult>("BestDraftResult")
@@ -118,8 +117,6 @@ EMSCRIPTEN_BINDINGS(budget_core) {
 
   function("vector_double_view", &vector_double_view);
   function("field_declarations_json", &lb::field_declarations_json);
-  function("plan", &lb::plan);
-  function("capacity", &lb::capacity);
   function("speculative", &lb::speculative);
   function("best_draft_tokens", &lb::best_draft_tokens);
   function("attention_memory", &lb::attention_memory);

@@ -59,18 +59,23 @@ function guarded(run) {
 }
 
 /**
- * A converter for one result struct: copies each declared field, turns enum
- * values into the core's names, and gives null for a field that needs a fit
- * when the configuration does not fit.
+ * A converter for one result struct read from its flat array (declaration
+ * order; flags as 0/1, enums as their value): copies each declared field,
+ * turns enum values into the core's names, and gives null for a field that
+ * needs a fit when the configuration does not fit.
  */
-function resultConverter(fields, enums) {
+function flatConverter(fields, enums) {
   const enumNames = { verdict: enums.Verdict, binding_term: enums.BindingTerm };
-  return (raw) => {
+  const fitsAt = fields.findIndex((f) => f.name === 'fits');
+  return (values) => {
+    const fits = fitsAt < 0 || values[fitsAt] !== 0;
     const value = {};
-    for (const f of fields) {
-      let v = raw[f.name];
-      if (f.kind in enumNames) v = enumNames[f.kind][v.value];
-      if (f.needs_fit && raw.fits === false) v = null;
+    for (let i = 0; i < fields.length; i += 1) {
+      const f = fields[i];
+      let v = values[i];
+      if (f.kind === 'flag') v = v !== 0;
+      else if (f.kind in enumNames) v = enumNames[f.kind][v];
+      if (f.needs_fit && !fits) v = null;
       value[f.name] = v;
     }
     return { ok: true, value };
@@ -87,9 +92,26 @@ function buildCore(module) {
   const declaration = deepFreeze(JSON.parse(module.field_declarations_json()));
   const inputFields = declaration.inputs.map((f) => f.name);
   const DEFAULT_INPUT = Object.freeze(Object.fromEntries(declaration.inputs.map((f) => [f.name, f.default])));
-  const planValue = resultConverter(declaration.results.plan, declaration.enums);
-  const capacityValue = resultConverter(declaration.results.capacity, declaration.enums);
-  const speculativeValue = resultConverter(declaration.results.speculative, declaration.enums);
+  const planValue = flatConverter(declaration.results.plan, declaration.enums);
+  const capacityValue = flatConverter(declaration.results.capacity, declaration.enums);
+  const speculativeValue = (raw) => ({ ok: true, value: Object.fromEntries(declaration.results.speculative.map((f) => [f.name, raw[f.name]])) });
+
+  // Float64Array views of the core's flat-call buffers (src/flat_calls.h).
+  // A view goes empty when wasm memory grows: then it is asked for again.
+  let views = null;
+  function flatViews() {
+    if (views === null || views.input.length === 0) {
+      views = { input: module.flat_input_view(), plan: module.flat_plan_view(), capacity: module.flat_capacity_view() };
+    }
+    return views;
+  }
+  /** Writes `input` into the flat input array: missing or non-number fields become NaN (the core names them). */
+  function writeFlatInput(input) {
+    const source = input !== null && typeof input === 'object' ? input : {};
+    const target = flatViews().input;
+    for (let i = 0; i < inputFields.length; i += 1) target[i] = asNumber(source[inputFields[i]]);
+  }
+  const flatFailure = () => ({ ok: false, field: module.flat_error_field(), error: module.flat_error_message() });
 
   /** A BudgetInput for the core with every field present: missing or non-number → NaN. */
   function toBudgetInput(input) {
@@ -130,8 +152,8 @@ function buildCore(module) {
      */
     plan(input) {
       return guarded(() => {
-        const raw = module.plan(toBudgetInput(input));
-        return raw.ok ? planValue(raw) : failure(raw);
+        writeFlatInput(input);
+        return module.flat_plan() ? planValue(flatViews().plan) : flatFailure();
       });
     },
 
@@ -146,8 +168,8 @@ function buildCore(module) {
      */
     capacity(input) {
       return guarded(() => {
-        const raw = module.capacity(toBudgetInput(input));
-        return raw.ok ? capacityValue(raw) : failure(raw);
+        writeFlatInput(input);
+        return module.flat_capacity() ? capacityValue(flatViews().capacity) : flatFailure();
       });
     },
 

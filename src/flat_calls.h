@@ -1,0 +1,48 @@
+// plan() and capacity() on flat arrays of doubles laid out by the field
+// declarations, so a caller across the wasm boundary writes the inputs into
+// one Float64Array and reads every result back from another, with no
+// per-field object conversion (the page calls plan() on every slider step).
+//
+// Layout: the input array holds budget_input_fields() in declaration order;
+// a result array holds the result struct's declared fields in declaration
+// order, numbers as they are, flags as 0 or 1, enums as their numeric value
+// (names in kVerdictNames / kBindingTermNames).
+#pragma once
+
+#include <vector>
+
+#include "budget_types.h"
+#include "field_declarations.h"
+
+namespace llmbudget {
+
+/// The input array's values as a BudgetInput (values.size() must be at least
+/// budget_input_fields().size; extra values are ignored).
+BudgetInput budget_input_from_flat(const std::vector<double>& values);
+
+/// One set of buffers for flat calls. Sizes follow the declarations.
+class FlatCalls {
+ public:
+  FlatCalls();
+  /// The input array (budget_input_fields().size doubles), written by the caller.
+  std::vector<double>& input() { return input_; }
+  /// plan() fields (budget_result_fields().size doubles), valid after run_plan() returned true.
+  const std::vector<double>& plan_output() const { return plan_output_; }
+  /// capacity() fields (capacity_result_fields().size doubles), valid after run_capacity() returned true.
+  const std::vector<double>& capacity_output() const { return capacity_output_; }
+  /// The refusal of the last call that returned false.
+  const InputError& error() const { return error_; }
+
+  /// Runs plan() on input(); false (and error() set) when the core refused it.
+  bool run_plan();
+  /// Runs capacity() on input(); false (and error() set) when the core refused it.
+  bool run_capacity();
+
+ private:
+  std::vector<double> input_;
+  std::vector<double> plan_output_;
+  std::vector<double> capacity_output_;
+  InputError error_;
+};
+
+}  // namespace llmbudget

@@ -1,0 +1,44 @@
+// Embind table for the flat calls (src/flat_calls.h): one shared set of
+// buffers, exposed as Float64Array views of wasm memory. A view is valid
+// until memory grows; web/core/budget-core.js asks for it again then.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <string>
+
+#include "flat_calls.h"
+
+namespace lb = llmbudget;
+using emscripten::function;
+
+namespace {
+lb::FlatCalls& calls() {
+  static lb::FlatCalls instance;
+  return instance;
+}
+emscripten::val flat_input_view() {
+  return emscripten::val(emscripten::typed_memory_view(calls().input().size(), calls().input().data()));
+}
+emscripten::val flat_plan_view() {
+  const auto& out = calls().plan_output();
+  return emscripten::val(emscripten::typed_memory_view(out.size(), out.data()));
+}
+emscripten::val flat_capacity_view() {
+  const auto& out = calls().capacity_output();
+  return emscripten::val(emscripten::typed_memory_view(out.size(), out.data()));
+}
+bool flat_plan() { return calls().run_plan(); }
+bool flat_capacity() { return calls().run_capacity(); }
+std::string flat_error_field() { return calls().error().field; }
+std::string flat_error_message() { return calls().error().message; }
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(budget_flat) {
+  function("flat_input_view", &flat_input_view);
+  function("flat_plan_view", &flat_plan_view);
+  function("flat_capacity_view", &flat_capacity_view);
+  function("flat_plan", &flat_plan);
+  function("flat_capacity", &flat_capacity);
+  function("flat_error_field", &flat_error_field);
+  function("flat_error_message", &flat_error_message);
+}
