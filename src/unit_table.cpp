@@ -16,39 +16,40 @@ constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 constexpr double kTiB = 1024.0 * 1024.0 * 1024.0 * 1024.0;
 
 // Every accepted spelling. Matching is exact on the normalised unit text.
+// Rows ending in `true` are listed for question authors (unit_table()).
 constexpr UnitEntry kUnits[] = {
     // bytes
-    {"b", "B", UnitDimension::bytes, 1},
+    {"b", "B", UnitDimension::bytes, 1, true},
     {"byte", "B", UnitDimension::bytes, 1},
     {"bytes", "B", UnitDimension::bytes, 1},
-    {"kb", "KB", UnitDimension::bytes, 1e3},
+    {"kb", "KB", UnitDimension::bytes, 1e3, true},
     {"kilobyte", "KB", UnitDimension::bytes, 1e3},
     {"kilobytes", "KB", UnitDimension::bytes, 1e3},
-    {"mb", "MB", UnitDimension::bytes, 1e6},
+    {"mb", "MB", UnitDimension::bytes, 1e6, true},
     {"megabyte", "MB", UnitDimension::bytes, 1e6},
     {"megabytes", "MB", UnitDimension::bytes, 1e6},
-    {"gb", "GB", UnitDimension::bytes, 1e9},
+    {"gb", "GB", UnitDimension::bytes, 1e9, true},
     {"gigabyte", "GB", UnitDimension::bytes, 1e9},
     {"gigabytes", "GB", UnitDimension::bytes, 1e9},
-    {"tb", "TB", UnitDimension::bytes, 1e12},
+    {"tb", "TB", UnitDimension::bytes, 1e12, true},
     {"terabyte", "TB", UnitDimension::bytes, 1e12},
     {"terabytes", "TB", UnitDimension::bytes, 1e12},
-    {"kib", "KiB", UnitDimension::bytes, kKiB},
+    {"kib", "KiB", UnitDimension::bytes, kKiB, true},
     {"kibibyte", "KiB", UnitDimension::bytes, kKiB},
     {"kibibytes", "KiB", UnitDimension::bytes, kKiB},
-    {"mib", "MiB", UnitDimension::bytes, kMiB},
+    {"mib", "MiB", UnitDimension::bytes, kMiB, true},
     {"mebibyte", "MiB", UnitDimension::bytes, kMiB},
     {"mebibytes", "MiB", UnitDimension::bytes, kMiB},
-    {"gib", "GiB", UnitDimension::bytes, kGiB},
+    {"gib", "GiB", UnitDimension::bytes, kGiB, true},
     {"gibibyte", "GiB", UnitDimension::bytes, kGiB},
     {"gibibytes", "GiB", UnitDimension::bytes, kGiB},
-    {"tib", "TiB", UnitDimension::bytes, kTiB},
+    {"tib", "TiB", UnitDimension::bytes, kTiB, true},
     {"tebibyte", "TiB", UnitDimension::bytes, kTiB},
     {"tebibytes", "TiB", UnitDimension::bytes, kTiB},
     // tokens per target pass
-    {"tokens", "tokens", UnitDimension::tokens_per_pass, 1},
+    {"tokens", "tokens", UnitDimension::tokens_per_pass, 1, true},
     {"token", "tokens", UnitDimension::tokens_per_pass, 1},
-    {"tok", "tokens", UnitDimension::tokens_per_pass, 1},
+    {"tok", "tokens", UnitDimension::tokens_per_pass, 1, true},
     {"tokens/pass", "tokens", UnitDimension::tokens_per_pass, 1},
     {"token/pass", "tokens", UnitDimension::tokens_per_pass, 1},
     {"tok/pass", "tokens", UnitDimension::tokens_per_pass, 1},
@@ -59,8 +60,8 @@ constexpr UnitEntry kUnits[] = {
     {"tokens per forward pass", "tokens", UnitDimension::tokens_per_pass, 1},
     {"tokens per large-model pass", "tokens", UnitDimension::tokens_per_pass, 1},
     // tokens per second
-    {"tok/s", "tok/s", UnitDimension::tokens_per_s, 1},
-    {"tokens/s", "tok/s", UnitDimension::tokens_per_s, 1},
+    {"tok/s", "tok/s", UnitDimension::tokens_per_s, 1, true},
+    {"tokens/s", "tok/s", UnitDimension::tokens_per_s, 1, true},
     {"token/s", "tok/s", UnitDimension::tokens_per_s, 1},
     {"tokens/sec", "tok/s", UnitDimension::tokens_per_s, 1},
     {"tok/sec", "tok/s", UnitDimension::tokens_per_s, 1},
@@ -69,28 +70,28 @@ constexpr UnitEntry kUnits[] = {
     {"tokens per second", "tok/s", UnitDimension::tokens_per_s, 1},
     {"tokens per sec", "tok/s", UnitDimension::tokens_per_s, 1},
     // seconds
-    {"s", "s", UnitDimension::seconds, 1},
+    {"s", "s", UnitDimension::seconds, 1, true},
     {"sec", "s", UnitDimension::seconds, 1},
     {"secs", "s", UnitDimension::seconds, 1},
     {"second", "s", UnitDimension::seconds, 1},
     {"seconds", "s", UnitDimension::seconds, 1},
-    {"ms", "ms", UnitDimension::seconds, 1e-3},
+    {"ms", "ms", UnitDimension::seconds, 1e-3, true},
     {"msec", "ms", UnitDimension::seconds, 1e-3},
     {"millisecond", "ms", UnitDimension::seconds, 1e-3},
     {"milliseconds", "ms", UnitDimension::seconds, 1e-3},
-    {"\xC2\xB5s", "\xC2\xB5s", UnitDimension::seconds, 1e-6},  // U+00B5 micro sign
+    {"us", "\xC2\xB5s", UnitDimension::seconds, 1e-6, true},
+    {"\xC2\xB5s", "\xC2\xB5s", UnitDimension::seconds, 1e-6, true},  // U+00B5 micro sign
     {"\xCE\xBCs", "\xC2\xB5s", UnitDimension::seconds, 1e-6},  // U+03BC Greek mu
-    {"us", "\xC2\xB5s", UnitDimension::seconds, 1e-6},
     {"microsecond", "\xC2\xB5s", UnitDimension::seconds, 1e-6},
     {"microseconds", "\xC2\xB5s", UnitDimension::seconds, 1e-6},
-    {"ns", "ns", UnitDimension::seconds, 1e-9},
+    {"ns", "ns", UnitDimension::seconds, 1e-9, true},
     {"nanosecond", "ns", UnitDimension::seconds, 1e-9},
     {"nanoseconds", "ns", UnitDimension::seconds, 1e-9},
     // plain numbers and ratios
-    {"x", "x", UnitDimension::none, 1},
+    {"x", "x", UnitDimension::none, 1, true},
     {"\xC3\x97", "x", UnitDimension::none, 1},  // U+00D7 multiplication sign
     {"times", "x", UnitDimension::none, 1},
-    {"%", "%", UnitDimension::none, 0.01},
+    {"%", "%", UnitDimension::none, 0.01, true},
 };
 
 // Bit units: symbols matched case-sensitively (an upper-case prefix, or the SI
@@ -177,18 +178,19 @@ std::string unit_display(const std::string& symbol) {
 std::vector<UnitSymbol> unit_table() {
   std::vector<UnitSymbol> out;
   for (const detail::UnitEntry& u : detail::kUnits) {
-    const bool seen = std::any_of(out.begin(), out.end(), [&](const UnitSymbol& s) {
-      return s.dimension == u.dimension && s.symbol == u.symbol;
-    });
-    if (!seen) out.push_back(UnitSymbol{u.dimension, u.symbol, u.factor});
+    if (!u.listed) continue;
+    // The canonical symbol when this row spells it ("kib" -> "KiB"), else the alias itself ("tok").
+    const std::string shown = detail::normalise_unit_text(u.symbol) == u.spelling ? u.symbol : u.spelling;
+    out.push_back(UnitSymbol{u.dimension, shown, u.symbol, u.factor});
   }
   return out;
 }
 
 std::vector<std::string> unit_symbols(UnitDimension dimension) {
   std::vector<std::string> out;
-  for (const UnitSymbol& s : unit_table()) {
-    if (s.dimension == dimension) out.push_back(s.symbol);
+  for (const detail::UnitEntry& u : detail::kUnits) {
+    if (u.dimension != dimension) continue;
+    if (std::find(out.begin(), out.end(), u.symbol) == out.end()) out.push_back(u.symbol);
   }
   return out;
 }

@@ -26,17 +26,20 @@ enum class UnitDimension { none = 0, bytes = 1, tokens_per_pass = 2, tokens_per_
 /// The largest valid UnitDimension value (for range checks of enum input).
 constexpr int kMaxUnitDimension = 4;
 
-/// One canonical unit symbol, for listing (the page and the questions-file
-/// checks read the table through the Embind table).
+/// One unit a question may be graded in, as listed for question authors (the
+/// questions-file checks and the page read this through the Embind table).
 struct UnitSymbol {
   UnitDimension dimension = UnitDimension::none;
-  std::string symbol;  ///< canonical symbol: "GB", "GiB", "tokens", "tok/s", "ms", "µs", "x", "%"
-  double factor = 1;   ///< base units per one symbol (GB: 1e9, ms: 1e-3, %: 0.01); finite, > 0
+  std::string symbol;     ///< as an author writes it: "GB", "GiB", "tokens", "tok", "tok/s", "us", "µs", "%"
+  std::string canonical;  ///< the canonical symbol it stands for ("tok" -> "tokens", "us" -> "µs")
+  double factor = 1;      ///< base units per one symbol (GB: 1e9, ms: 1e-3, %: 0.01); finite, > 0
 };
 
-/// Every canonical symbol of every dimension, dimension by dimension (bytes,
-/// tokens per pass, tokens per second, seconds, none) in display order; no
-/// word spellings, no aliases, no bit units. 17 rows today.
+/// The units a question's default_unit may name, dimension by dimension
+/// (bytes, tokens per pass, tokens per second, seconds, none) in display
+/// order: every canonical symbol plus the short aliases "tok", "tokens/s" and
+/// "us"; no words, no bit units. 20 rows today. "" (no unit), allowed for
+/// dimension none only, is not a row.
 std::vector<UnitSymbol> unit_table();
 
 /// Unit symbols accepted for a dimension, in display order (bytes: B, KB, MB,
@@ -61,6 +64,7 @@ struct UnitEntry {
   const char* symbol;    ///< canonical symbol reported back
   UnitDimension dimension;
   double factor;         ///< base units per one of this unit
+  bool listed = false;   ///< listed for question authors by unit_table()
 };
 
 /// One bit unit.

@@ -9,37 +9,42 @@
 
 using namespace llmbudget;
 
-TEST_CASE("unit_table lists every canonical symbol once, with its factor", "[units]") {
+TEST_CASE("unit_table lists the units a question may name, with canonical symbol and factor", "[units]") {
   const std::vector<UnitSymbol> table = unit_table();
-  REQUIRE(table.size() == 17);
   struct Expect {
     UnitDimension dimension;
     const char* symbol;
+    const char* canonical;
     double factor;
   };
   const Expect expected[] = {
-      {UnitDimension::bytes, "B", 1},
-      {UnitDimension::bytes, "KB", 1e3},
-      {UnitDimension::bytes, "MB", 1e6},
-      {UnitDimension::bytes, "GB", 1e9},
-      {UnitDimension::bytes, "TB", 1e12},
-      {UnitDimension::bytes, "KiB", 1024},
-      {UnitDimension::bytes, "MiB", 1048576},
-      {UnitDimension::bytes, "GiB", 1073741824},
-      {UnitDimension::bytes, "TiB", 1099511627776},
-      {UnitDimension::tokens_per_pass, "tokens", 1},
-      {UnitDimension::tokens_per_s, "tok/s", 1},
-      {UnitDimension::seconds, "s", 1},
-      {UnitDimension::seconds, "ms", 1e-3},
-      {UnitDimension::seconds, "\xC2\xB5s", 1e-6},
-      {UnitDimension::seconds, "ns", 1e-9},
-      {UnitDimension::none, "x", 1},
-      {UnitDimension::none, "%", 0.01},
+      {UnitDimension::bytes, "B", "B", 1},
+      {UnitDimension::bytes, "KB", "KB", 1e3},
+      {UnitDimension::bytes, "MB", "MB", 1e6},
+      {UnitDimension::bytes, "GB", "GB", 1e9},
+      {UnitDimension::bytes, "TB", "TB", 1e12},
+      {UnitDimension::bytes, "KiB", "KiB", 1024},
+      {UnitDimension::bytes, "MiB", "MiB", 1048576},
+      {UnitDimension::bytes, "GiB", "GiB", 1073741824},
+      {UnitDimension::bytes, "TiB", "TiB", 1099511627776},
+      {UnitDimension::tokens_per_pass, "tokens", "tokens", 1},
+      {UnitDimension::tokens_per_pass, "tok", "tokens", 1},
+      {UnitDimension::tokens_per_s, "tok/s", "tok/s", 1},
+      {UnitDimension::tokens_per_s, "tokens/s", "tok/s", 1},
+      {UnitDimension::seconds, "s", "s", 1},
+      {UnitDimension::seconds, "ms", "ms", 1e-3},
+      {UnitDimension::seconds, "us", "\xC2\xB5s", 1e-6},
+      {UnitDimension::seconds, "\xC2\xB5s", "\xC2\xB5s", 1e-6},
+      {UnitDimension::seconds, "ns", "ns", 1e-9},
+      {UnitDimension::none, "x", "x", 1},
+      {UnitDimension::none, "%", "%", 0.01},
   };
+  REQUIRE(table.size() == sizeof(expected) / sizeof(expected[0]));
   for (std::size_t i = 0; i < table.size(); ++i) {
     INFO("row " << i << ": " << table[i].symbol);
     CHECK(table[i].dimension == expected[i].dimension);
     CHECK(table[i].symbol == expected[i].symbol);
+    CHECK(table[i].canonical == expected[i].canonical);
     CHECK(table[i].factor == expected[i].factor);
     CHECK(unit_factor(table[i].dimension, table[i].symbol) == table[i].factor);
   }
