@@ -130,6 +130,4 @@ EMSCRIPTEN_BINDINGS(quiz_core) {
   function("check_numeric_answer", &lb::check_numeric_answer);
   function("check_choice_answer", &lb::check_choice_answer);
   function("make_variant", &lb::make_variant);
-  function("memory_total_question", &lb::memory_total_question);
-  function("tokens_per_pass_question", &lb::tokens_per_pass_question);
 }

@@ -331,26 +331,6 @@ export function buildQuizCore(module) {
     },
 
     /**
-     * The grading settings the core uses for a memory total in GB (Q1): bytes,
-     * default unit GB, ±0.1 GB, close within 5 %.
-     * @param {number} expected_gb
-     * @returns {{ok:true, value:object}} a question for checkNumericAnswer
-     */
-    memoryTotalQuestion(expected_gb) {
-      return guarded(() => ({ ok: true, value: plainQuestion(module.memory_total_question(asNumber(expected_gb)), DIMENSIONS) }));
-    },
-
-    /**
-     * The grading settings the core uses for tokens per pass (Q2): ±0.005 tokens,
-     * close within 5 %.
-     * @param {number} expected_tokens
-     * @returns {{ok:true, value:object}} a question for checkNumericAnswer
-     */
-    tokensPerPassQuestion(expected_tokens) {
-      return guarded(() => ({ ok: true, value: plainQuestion(module.tokens_per_pass_question(asNumber(expected_tokens)), DIMENSIONS) }));
-    },
-
-    /**
      * A fresh seed for makeVariant from the browser's crypto source (this picks
      * which practice numbers to show; it computes nothing).
      * @returns {number} whole number in [0, 4294967295]
@@ -366,8 +346,9 @@ export function buildQuizCore(module) {
 /**
  * Loads the shared wasm module once and returns the memoised quiz facade.
  * @returns {Promise<object>} quizCore with parseQuantity(text), checkNumericAnswer(text, question),
- *   checkChoiceAnswer(selected, question), makeVariant(seed), memoryTotalQuestion(gb),
- *   tokensPerPassQuestion(tokens), randomSeed(); all methods are synchronous.
+ *   checkChoiceAnswer(selected, question), makeVariant(seed), randomSeed(), visibleText(text),
+ *   and the core's names DIMENSIONS, ANSWER_VERDICTS, CHOICE_VERDICTS, PARSE_ERRORS, UNITS;
+ *   all methods are synchronous.
  */
 export function loadQuizCore() {
   if (quizPromise === null) {
