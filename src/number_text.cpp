@@ -4,13 +4,12 @@
 #include <cmath>
 #include <cstdint>
 
+#include "pow10.h"
+
 namespace llmbudget {
 
 namespace {
 
-// Powers of ten that are exact doubles.
-const double kExactPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
-                              1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 constexpr int kMaxScaledDigits = 15;  // 10^15 < 2^53: the scaled value holds whole numbers exactly
 
 // Significant decimal digits of a finite a > 0, trailing zeros dropped, and the
@@ -81,10 +80,11 @@ void two_product(double a, double b, double& hi, double& lo) {
 // gives the product's rounding error, or the division's remainder. Earlier
 // steps (|k| > 22) round, so only those results can be an ulp or two away.
 void scale_pow10(double a, int k, double& hi, double& lo) {
-  while (k > 22 + 280) { a *= 1e280; k -= 280; }
-  while (k < -22 - 280) { a /= 1e280; k += 280; }
-  if (k > 22) { a *= std::pow(10.0, k - 22); k = 22; }
-  if (k < -22) { a /= std::pow(10.0, -k - 22); k = -22; }
+  constexpr int kTop = kMaxExactPow10;
+  while (k > kTop + 280) { a *= 1e280; k -= 280; }
+  while (k < -kTop - 280) { a /= 1e280; k += 280; }
+  if (k > kTop) { a *= std::pow(10.0, k - kTop); k = kTop; }
+  if (k < -kTop) { a /= std::pow(10.0, -k - kTop); k = -kTop; }
   if (k >= 0) {
     two_product(a, kExactPow10[k], hi, lo);
   } else {

@@ -14,7 +14,7 @@
 #include <cstdint>
 #include <string>
 
-#include "answer_check.h"
+#include "numeric_check.h"
 
 namespace llmbudget {
 

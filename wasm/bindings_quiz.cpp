@@ -2,7 +2,8 @@
 // list, no logic. Links into the same module as bindings.cpp (budget_core.js),
 // so every name here is distinct from that file's (Quiz* prefixes) and no
 // shared type is registered twice. Vector fields (QuizIndexVector) arrive in
-// JS as handles that web/core/quiz-core.js copies and .delete()s.
+// JS as handles that web/core/quiz-core.js copies and .delete()s; so does
+// the unit table (QuizUnitSymbolVector).
 #include <emscripten/bind.h>
 
 #include "answer_check.h"
@@ -46,6 +47,13 @@ EMSCRIPTEN_BINDINGS(quiz_core) {
       .value("invalid", lb::ChoiceVerdict::invalid);
 
   register_vector<int>("QuizIndexVector");
+  register_vector<lb::UnitSymbol>("QuizUnitSymbolVector");
+
+  value_object<lb::UnitSymbol>("QuizUnitSymbol")
+      .field("dimension", &lb::UnitSymbol::dimension)
+      .field("symbol", &lb::UnitSymbol::symbol)
+      .field("canonical", &lb::UnitSymbol::canonical)
+      .field("factor", &lb::UnitSymbol::factor);
 
   value_object<lb::Quantity>("QuizQuantity")
       .field("ok", &lb::Quantity::ok)
@@ -116,6 +124,8 @@ EMSCRIPTEN_BINDINGS(quiz_core) {
       .field("tokens_per_pass", &lb::QuizVariant::tokens_per_pass)
       .field("tokens_question", &lb::QuizVariant::tokens_question);
 
+  function("unit_table", &lb::unit_table);
+  function("escape_invisible", &lb::escape_invisible);
   function("parse_quantity", &lb::parse_quantity);
   function("check_numeric_answer", &lb::check_numeric_answer);
   function("check_choice_answer", &lb::check_choice_answer);

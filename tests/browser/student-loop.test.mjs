@@ -172,6 +172,8 @@ test('hostile and stale links: each bad setting is named, the rest apply, nothin
     ['#lab:%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E=1', /^The link names “<img src”, which is not a calculator setting/, { batch: '16' }],
     ['#lab:%3Cscript%3Ealert(1)%3C%2Fscript%3E', /^The link names “<script>alert\(1\)<\/script>”/, { batch: '16' }],
     ['#lab:batch=%E0%A4%A', /^A setting in the link is not readable text/, { batch: '16' }],
+    // An invisible character in a name is shown in the core's one format.
+    ['#lab:bat%E2%80%8Bch=32', /^The link names “bat\[U\+200B\]ch”, which is not a calculator setting/, { batch: '16' }],
     ['#lab:batch=0x20', /^Batch in the link is not a number \(“0x20”\)/, { batch: '16' }],
   ];
   for (const [hash, message, expected] of cases) {

@@ -25,6 +25,7 @@
 #include "field_declarations_json.h"
 #include "number_format.h"
 #include "serving_budget.h"
+#include "utf8_text.h"
 #include "validate.h"
 
 using namespace llmbudget;
@@ -82,34 +83,13 @@ const InputFlag* flag_for_field(const std::string& field) {
 
 // ---------------------------------------------------------------- errors
 
-// Code points a terminal or a table must not receive from a label: C0 and C1
-// controls, DEL, line/paragraph separators and the bidirectional controls
-// (they reorder or hide the text around them).
+// Code points a terminal or a table must not receive from a label: the
+// core's control characters (C0 and C1 controls, DEL, line/paragraph
+// separators; src/utf8_text.h) plus tab, LF and CR, and the bidirectional
+// controls (they reorder or hide the text around them).
 bool is_control(unsigned cp) {
-  return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || cp == 0x2028 || cp == 0x2029 ||
-         (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069) || cp == 0x200E || cp == 0x200F ||
-         cp == 0x061C;
-}
-
-// Decodes one UTF-8 code point at text[i]; returns its length in bytes, or 0
-// for a malformed sequence (overlong, surrogate, truncated, beyond U+10FFFF).
-std::size_t decode_utf8(const std::string& text, std::size_t i, unsigned& cp) {
-  const auto c = static_cast<unsigned char>(text[i]);
-  std::size_t len;
-  if (c < 0x80) { cp = c; return 1; }
-  if (c >= 0xC2 && c <= 0xDF) { len = 2; cp = c & 0x1Fu; }
-  else if (c >= 0xE0 && c <= 0xEF) { len = 3; cp = c & 0x0Fu; }
-  else if (c >= 0xF0 && c <= 0xF4) { len = 4; cp = c & 0x07u; }
-  else return 0;
-  if (i + len > text.size()) return 0;
-  for (std::size_t k = 1; k < len; ++k) {
-    const auto d = static_cast<unsigned char>(text[i + k]);
-    if ((d & 0xC0u) != 0x80u) return 0;
-    cp = (cp << 6) | (d & 0x3Fu);
-  }
-  if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) || (cp >= 0xD800 && cp <= 0xDFFF))
-    return 0;
-  return len;
+  return cp == '\t' || cp == '\n' || cp == '\r' || llmbudget::is_control_character(cp) ||
+         llmbudget::is_bidi_control(cp);
 }
 
 std::string hex(unsigned v, int digits) {
@@ -120,6 +100,9 @@ std::string hex(unsigned v, int digits) {
 
 // `text` safe to print in one error line: controls become "\x1B" or
 // "\u{202E}", bytes that are not UTF-8 "\xFF", backslashes stay as they are.
+// This terminal escape is the CLI's own concern and deliberately not the
+// core's "[U+XXXX]" (text shown to students): it must also show raw bytes
+// that are not UTF-8, and it reads as the C/JS escapes a shell user knows.
 std::string shown(const std::string& text) {
   std::string out;
   for (std::size_t i = 0; i < text.size();) {

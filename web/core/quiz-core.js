@@ -8,18 +8,12 @@
 //
 // Result shape of every method: { ok: true, value } or
 // { ok: false, field, error } (`field` names the rejected argument or
-// question field, `error` is one sentence).
+// question field, `error` is one sentence), the shape budget-core.js uses.
+//
+// Names and tables come from the core too: the enum names (DIMENSIONS,
+// ANSWER_VERDICTS, ...) from the Embind enum registrations, UNITS from the
+// core's unit table, and visibleText is the core's "[U+XXXX]" escape.
 import { loadWasmModule } from './wasm-module.js';
-
-/** Unit dimensions, in the core's enum order. */
-export const DIMENSIONS = Object.freeze(['none', 'bytes', 'tokens_per_pass', 'tokens_per_s', 'seconds']);
-/** Numeric verdicts, in the core's enum order. */
-export const ANSWER_VERDICTS = Object.freeze(['correct', 'close', 'wrong_unit', 'wrong', 'unparseable']);
-/** Choice verdicts, in the core's enum order. */
-export const CHOICE_VERDICTS = Object.freeze(['correct', 'partly', 'wrong', 'invalid']);
-/** Reasons an answer could not be read, in the core's enum order ('none' when it was read). */
-export const PARSE_ERRORS = Object.freeze(['none', 'empty', 'too_long', 'control_character', 'no_number',
-  'bad_number', 'unknown_unit', 'out_of_range']);
 
 /**
  * Longest text handed to the core. The core itself rejects anything over 200
@@ -33,6 +27,19 @@ let quizPromise = null;
 
 function fail(field, error) {
   return { ok: false, field, error };
+}
+
+/**
+ * The names of an Embind enum, indexed by value: ['none', 'bytes', ...].
+ * Embind keeps each registered value as Enum[name] = {value}.
+ */
+function enumNames(Enum) {
+  const names = [];
+  for (const name of Object.keys(Enum)) {
+    const entry = Enum[name];
+    if (entry && typeof entry === 'object' && Number.isInteger(entry.value)) names[entry.value] = name;
+  }
+  return Object.freeze(names);
 }
 
 /** Runs one core call; a binding-level throw becomes an error value. */
@@ -61,7 +68,7 @@ function takeIndices(handle) {
 }
 
 /** A raw QuizNumericQuestion from the core as a plain question object. */
-function plainQuestion(raw) {
+function plainQuestion(raw, DIMENSIONS) {
   return {
     dimension: DIMENSIONS[raw.dimension.value],
     expected: raw.expected,
@@ -81,6 +88,25 @@ export function buildQuizCore(module) {
   if (!module || typeof module.check_numeric_answer !== 'function' || !module.QuizUnitDimension) {
     throw new Error('The wasm module has no answer-check table (wasm/bindings_quiz.cpp was not linked in).');
   }
+  const DIMENSIONS = enumNames(module.QuizUnitDimension);
+  const ANSWER_VERDICTS = enumNames(module.QuizAnswerVerdict);
+  const CHOICE_VERDICTS = enumNames(module.QuizChoiceVerdict);
+  const PARSE_ERRORS = enumNames(module.QuizParseError);
+
+  // The core's unit table: dimension -> the unit symbols a question may name,
+  // '' (no unit) first for 'none', the one dimension whose default_unit may be empty.
+  const units = { none: [''] };
+  const tableHandle = module.unit_table();
+  try {
+    for (let i = 0; i < tableHandle.size(); i += 1) {
+      const row = tableHandle.get(i);
+      const dimension = DIMENSIONS[row.dimension.value];
+      (units[dimension] ||= []).push(row.symbol);
+    }
+  } finally {
+    tableHandle.delete();
+  }
+  const UNITS = Object.freeze(Object.fromEntries(DIMENSIONS.map((d) => [d, Object.freeze(units[d] || [])])));
   /** Plain question -> {question} for Embind, or {error} naming the field. */
   function toNumericQuestion(question) {
     if (question === null || typeof question !== 'object') {
@@ -116,21 +142,48 @@ export function buildQuizCore(module) {
   }
 
   return Object.freeze({
+    /** Unit dimensions, in the core's enum order. */
+    DIMENSIONS,
+    /** Numeric verdicts, in the core's enum order. */
+    ANSWER_VERDICTS,
+    /** Choice verdicts, in the core's enum order. */
+    CHOICE_VERDICTS,
+    /** Reasons an answer could not be read, in the core's enum order ('none' when it was read). */
+    PARSE_ERRORS,
+    /**
+     * Unit symbols a question may be graded in, per dimension, from the core's
+     * unit table (frozen): { none: ['', 'x', '%'], bytes: ['B', 'KB', ...], ... }.
+     */
+    UNITS,
+
+    /**
+     * `text` as shown to a student: every invisible character (zero-width and
+     * bidi marks, BOM, soft hyphen, non-ASCII spaces, controls ...) written as
+     * "[U+XXXX]" by the core (src/utf8_text.h escape_invisible), the one format
+     * the core's own messages use. Non-strings are converted with String();
+     * callers clip long text first (it is copied into the wasm heap).
+     * @param {unknown} text
+     * @returns {string}
+     */
+    visibleText(text) {
+      return module.escape_invisible(String(text));
+    },
+
     /**
      * Reads a typed answer as a number with an optional unit (rules in src/answer_check.h).
      * @param {string} text what the student typed
      * @returns {{ok:true, value:{value:number, alt_value:number, ambiguous:boolean,
      *   has_unit:boolean, unit:string, dimension:string, unit_factor:number, approximate:boolean}}
-     *   | {ok:false, field:'text', error:string, code:string}}
+     *   | {ok:false, field:'text', error:string}}
      *   `value` is in `unit` (`unit` is '' and `dimension` 'none' for a bare number);
-     *   `alt_value` is the decimal-comma reading of "2,952"-style input (= value otherwise);
-     *   `code` is one of PARSE_ERRORS.
+     *   `alt_value` is the decimal-comma reading of "2,952"-style input (= value otherwise).
+     *   Why a text fails to read, as one of PARSE_ERRORS, is checkNumericAnswer's parse_error.
      */
     parseQuantity(text) {
-      if (typeof text !== 'string') return { ...fail('text', 'text must be a string.'), code: 'no_number' };
+      if (typeof text !== 'string') return fail('text', 'text must be a string.');
       return guarded(() => {
         const raw = module.parse_quantity(text.slice(0, MAX_TEXT_UNITS));
-        if (!raw.ok) return { ...fail('text', raw.message), code: PARSE_ERRORS[raw.error.value] };
+        if (!raw.ok) return fail('text', raw.message);
         return {
           ok: true,
           value: {
@@ -263,15 +316,15 @@ export function buildQuizCore(module) {
             cache_gb_8bit: raw.cache_gb_8bit,
             total_gb_8bit_cache: raw.total_gb_8bit_cache,
             fits_8bit_cache: raw.fits_8bit_cache,
-            total_question: plainQuestion(raw.total_question),
-            total_8bit_question: plainQuestion(raw.total_8bit_question),
+            total_question: plainQuestion(raw.total_question, DIMENSIONS),
+            total_8bit_question: plainQuestion(raw.total_8bit_question, DIMENSIONS),
             acceptance_rate: raw.acceptance_rate,
             draft_tokens: raw.draft_tokens,
             acceptance_power: raw.acceptance_power,
             numerator: raw.numerator,
             denominator: raw.denominator,
             tokens_per_pass: raw.tokens_per_pass,
-            tokens_question: plainQuestion(raw.tokens_question),
+            tokens_question: plainQuestion(raw.tokens_question, DIMENSIONS),
           },
         };
       });
@@ -293,8 +346,9 @@ export function buildQuizCore(module) {
 /**
  * Loads the shared wasm module once and returns the memoised quiz facade.
  * @returns {Promise<object>} quizCore with parseQuantity(text), checkNumericAnswer(text, question),
- *   checkChoiceAnswer(selected, question), makeVariant(seed), randomSeed(); all methods
- *   are synchronous.
+ *   checkChoiceAnswer(selected, question), makeVariant(seed), randomSeed(), visibleText(text),
+ *   and the core's names DIMENSIONS, ANSWER_VERDICTS, CHOICE_VERDICTS, PARSE_ERRORS, UNITS;
+ *   all methods are synchronous.
  */
 export function loadQuizCore() {
   if (quizPromise === null) {

@@ -14,6 +14,7 @@
 // document.documentElement.dataset.labReady = "true" once every
 // <llm-budget-lab> in the document is ready.
 import { loadBudgetCore } from '../core/budget-core.js';
+import { loadQuizCore } from '../core/quiz-core.js';
 import { getPart, ALL_PARTS } from '../parts/registry.js';
 import { createStore, groupStore } from './store.js';
 import { defaultInput, presetPatch, presetData } from './presets.js';
@@ -54,8 +55,10 @@ export class LlmBudgetLab extends HTMLElement {
       link.addEventListener('error', resolve, { once: true });
     });
     this._lab = lab;
-    Promise.all([loadBudgetCore(), styled])
-      .then(([core]) => this._start(core))
+    // Both facades share one wasm instance; the quiz core also gives the
+    // core's escape for invisible characters, which notices use.
+    Promise.all([loadBudgetCore(), loadQuizCore(), styled])
+      .then(([core, quizCore]) => { this._quizCore = quizCore; this._start(core); })
       .catch((err) => this._fail(err));
   }
 
@@ -120,6 +123,8 @@ export class LlmBudgetLab extends HTMLElement {
       store,
       /** The input this element starts from (its preset, else the defaults); Reset returns to it. */
       initialInput: () => this._initialInput(core),
+      /** The core's escape for invisible characters in text a user gave ([U+200B]). */
+      visibleText: (text) => this._quizCore.visibleText(text),
       host: this,
       questionsUrl: this.getAttribute('questions') || null,
       preset,

@@ -13,14 +13,6 @@ export const FRAGMENT_PREFIX = 'lab:';
 /** Longer fragments are not read at all (a link of every field is under 700 characters). */
 export const MAX_FRAGMENT_CHARS = 2000;
 
-/** Text from a link shown in a notice: at most 30 characters, invisible characters as [U+XXXX]. */
-function shown(text) {
-  const short = text.length > 30 ? `${text.slice(0, 30)}…` : text;
-  // eslint-disable-next-line no-control-regex
-  return `“${short.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]/g,
-    (c) => `[U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}]`)}”`;
-}
-
 /**
  * The fragment (without '#') for `input`: the fields in declaration order whose
  * value differs from `base`; '' when none does.
@@ -42,8 +34,12 @@ export function encodeFragment(input, base, names) {
  * @param {object} core  the budget facade (declaration and plan())
  * @param {object} base  the element's starting input (complete, accepted by the core)
  * @param {(text:string)=>string} words  core sentence -> the page's words
+ * @param {(text:string)=>string} visible  the core's escape for invisible characters
  */
-export function readFragment(hash, core, base, words = (t) => t) {
+export function readFragment(hash, core, base, words = (t) => t, visible = (t) => t) {
+  // Text from a link shown in a notice: at most 30 characters, invisible
+  // characters in the core's one format ([U+200B], quizCore.visibleText).
+  const shown = (text) => `“${visible(text.length > 30 ? `${text.slice(0, 30)}…` : text)}”`;
   const raw = String(hash || '').replace(/^#/, '');
   if (!raw.startsWith(FRAGMENT_PREFIX)) return null;
   const notices = [];

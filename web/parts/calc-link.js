@@ -81,7 +81,7 @@ export function mountLinkTools(parent, ctx, words, showNotices) {
   parent.append(h('div', { class: 'calc-link-tools' }, copy, reset, save), status, linkBox);
 
   const apply = () => {
-    const read = readFragment(location.hash, core, base, words);
+    const read = readFragment(location.hash, core, base, words, ctx.visibleText);
     if (!read) return;
     showNotices(read.notices);
     store.tryInput(read.input, null);

@@ -16,7 +16,8 @@ import { questionView } from '../quiz/render.js';
 import { createAnswerStore } from '../quiz/storage.js';
 import { answersDocument, downloadJson, readAnswersFile } from '../quiz/transfer.js';
 
-const schemaOptions = (core) => ({
+const schemaOptions = (core, quizCore) => ({
+  quizCore,
   presetIds: new Set(configurations().map((c) => c.id)),
   declaration: core.declaration,
 });
@@ -26,15 +27,15 @@ const schemaOptions = (core) => ({
  * validates, else the built-in one, with a notice saying why.
  * @returns {Promise<{doc:object, notice:string|null}>}
  */
-async function loadQuestions(url, core) {
+async function loadQuestions(url, core, quizCore) {
   if (!url) return { doc: builtInQuestions, notice: null };
   if (globalThis.location && globalThis.location.protocol === 'file:') {
     return { doc: builtInQuestions, notice: 'This page was opened from disk (file://), where a separate questions file cannot be loaded; showing the built-in questions.' };
   }
-  const fetched = await fetchQuestions(url, document.baseURI);
+  const fetched = await fetchQuestions(url, document.baseURI, quizCore.visibleText);
   if (!fetched.ok) return { doc: builtInQuestions, notice: `The questions file ${fetched.error}; showing the built-in questions.` };
   const doc = fetched.doc;
-  const problems = validateQuestions(doc, schemaOptions(core));
+  const problems = validateQuestions(doc, schemaOptions(core, quizCore));
   if (problems.length > 0) {
     const p = problems[0];
     return { doc: builtInQuestions, notice: `The questions file has ${problems.length} problem${problems.length === 1 ? '' : 's'} (first: ${p.id}: ${p.field}: ${p.reason}); showing the built-in questions.` };
@@ -57,7 +58,9 @@ function mount(container, ctx) {
     where.append(h('p', { class: `quiz-notice quiz-notice-${kind}`, 'data-notice': kind }, text));
   }
 
-  Promise.all([loadQuizCore(), loadQuestions(ctx.questionsUrl, ctx.core)])
+  // The core first: the questions file is checked with its units and names.
+  loadQuizCore()
+    .then((quizCore) => loadQuestions(ctx.questionsUrl, ctx.core, quizCore).then((loaded) => [quizCore, loaded]))
     .then(([quizCore, { doc, notice: loadNotice }]) => {
       if (loadNotice) notice(loadNotice, 'questions');
       start(quizCore, doc);
@@ -131,7 +134,7 @@ function mount(container, ctx) {
     fileInput.addEventListener('change', async () => {
       dropUndo();
       const file = fileInput.files && fileInput.files[0];
-      const r = await readAnswersFile(file, { lesson, version, questions: doc.questions });
+      const r = await readAnswersFile(file, { lesson, version, questions: doc.questions, visibleText: quizCore.visibleText });
       fileInput.value = '';
       if (!r.ok) {
         status.dataset.error = '';

@@ -6,20 +6,19 @@
 // mixed content). Another origin is allowed when its server permits
 // cross-origin reads (CORS); when the request fails, the sentence says so.
 // The body is read up to MAX_QUESTIONS_BYTES and no further.
-import { visibleText } from './visible.js';
-
 export const MAX_QUESTIONS_BYTES = 256 * 1024;
-
-const shown = (s) => `“${visibleText(s.length > 80 ? `${s.slice(0, 80)}…` : s)}”`;
 
 /**
  * Checks a questions address without fetching it.
  * @param {string} url the attribute value
  * @param {string} base the page's base URL (document.baseURI)
+ * @param {(s:string)=>string} visibleText the core's escape for invisible characters
+ *   (quizCore.visibleText), used where the address is echoed
  * @returns {{ok:true, url:URL, crossOrigin:boolean} | {ok:false, error:string}}
  *   `error` is a sentence fragment: "The questions file <error>; showing the built-in questions."
  */
-export function checkQuestionsUrl(url, base) {
+export function checkQuestionsUrl(url, base, visibleText) {
+  const shown = (s) => `“${visibleText(s.length > 80 ? `${s.slice(0, 80)}…` : s)}”`;
   let resolved;
   try {
     resolved = new URL(url.trim(), base);
@@ -70,9 +69,10 @@ async function readCapped(response, max) {
 /**
  * Fetches and parses a questions file (validation is the caller's).
  * @returns {Promise<{ok:true, doc:unknown} | {ok:false, error:string}>} error as in checkQuestionsUrl
+ *   (url, base and visibleText as there)
  */
-export async function fetchQuestions(url, base) {
-  const checked = checkQuestionsUrl(url, base);
+export async function fetchQuestions(url, base, visibleText) {
+  const checked = checkQuestionsUrl(url, base, visibleText);
   if (!checked.ok) return checked;
   const where = checked.crossOrigin ? ` from ${checked.url.origin}` : '';
   let response;

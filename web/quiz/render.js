@@ -7,18 +7,17 @@ import { h, nextId } from '../element/dom.js';
 import { gradeStep } from './grade.js';
 import { fill } from './resolve.js';
 import { choiceFeedback } from './feedback.js';
-import { visibleText } from './visible.js';
 
 /** A zero the core wrote with its sign ("-0 GB", "-0.00") reads as plain 0. */
 const unsignZero = (text) => text.replace(/(^|[^\w.])-(0(?:\.0+)?)(?![\w.])/g, '$1$2');
 
 /**
- * The core's message as the page shows it: a negative zero without its sign,
- * and, inside the quoted echo of what the student typed, invisible characters
- * written out as U+XXXX ('"GB<U+200B>" is not a unit' shows as "GBU+200B").
+ * The core's message as the page shows it: a negative zero without its sign.
+ * Invisible characters in the quoted echo of what the student typed are
+ * already written out by the core ('"GB[U+200B]" is not a unit').
  */
 export function displayMessage(text) {
-  return unsignZero(String(text)).replace(/"([^"]*)"/g, (m, inner) => `"${visibleText(inner)}"`);
+  return unsignZero(String(text));
 }
 
 const VERDICT_CLASS = {
@@ -142,7 +141,7 @@ export function questionView(question, { texts, resolve, quizCore, onChange }) {
       ? ` ${fill(view.step.feedback[result.verdict], texts)}` : '';
     feedback.textContent = displayMessage(result.message) + hint;
     if (result.interpreted) {
-      view.read.textContent = ` (Read as ${unsignZero(visibleText(result.interpreted))}.)`;
+      view.read.textContent = ` (Read as ${unsignZero(result.interpreted)}.)`;
       feedback.append(view.read);
     }
   }

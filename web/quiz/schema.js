@@ -1,29 +1,20 @@
 // The questions-file schema (content/questions.json), checked in one place:
 // tools/check-content runs it at build/test time, and the quiz part runs it
 // on a questions file an embedding page supplies (questions="URL").
-// Pure data checks: no DOM, no core. The full schema is documented in
+// Pure data checks: no DOM. The units, the verdict names and the escape for
+// invisible characters are the core's, read from the quiz-core facade the
+// caller passes (web/core/quiz-core.js). The full schema is documented in
 // content/README.md ("questions.json").
 //
-// validateQuestions(doc, { presetIds, declaration }) -> array of
+// validateQuestions(doc, { quizCore, presetIds, declaration }) -> array of
 //   { id, field, reason }   (id: question id or "(file)"; field: dotted path)
 // An empty array means the file is usable.
-
-import { visibleText } from './visible.js';
 
 export const QUESTIONS_FORMAT = 'llm-budget-lab-questions';
 /** The keys a questions file may have at its top level. */
 export const TOP_LEVEL_KEYS = ['format', 'lesson', 'version', 'questions', 'practice'];
 export const ID_PATTERN = /^[a-z0-9][a-z0-9._-]*$/;
 export const TAG_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-
-/** Unit symbols a question may grade in, per dimension (the core's list is authoritative). */
-export const UNITS = Object.freeze({
-  none: ['', 'x', '%'],
-  bytes: ['B', 'KB', 'MB', 'GB', 'TB', 'KiB', 'MiB', 'GiB', 'TiB'],
-  tokens_per_pass: ['tokens', 'tok'],
-  tokens_per_s: ['tok/s', 'tokens/s'],
-  seconds: ['s', 'ms', 'us', 'µs', 'ns'],
-});
 
 /** Calculations a value or an expected answer may name, and the fields each one yields. */
 // The fields of "plan", "input" and "speculative" calculations, and the
@@ -37,15 +28,17 @@ export const CALC_FIELDS = Object.freeze({
 });
 
 const MAX_TEXT = 2000;
-/** Verdicts of a numeric step, the keys its optional `feedback` object may use. */
-export const NUMERIC_VERDICTS = ['correct', 'close', 'wrong_unit', 'wrong', 'unparseable'];
 const PLACEHOLDER = /\{([a-z0-9_]+)\}/g;
 
 const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isNum = (v) => typeof v === 'number' && Number.isFinite(v);
-/** A value as a problem message shows it: strings quoted (invisible characters as U+XXXX), other types named. */
-export function show(v) {
-  if (typeof v === 'string') return visibleText(JSON.stringify(v.slice(0, 40)));
+// The quiz-core facade of the validateQuestions call in progress (the checks
+// below are synchronous, so one call's core is never seen by another).
+let core = null;
+
+/** A value as a problem message shows it: strings quoted (invisible characters as [U+XXXX]), other types named. */
+function show(v) {
+  if (typeof v === 'string') return core.visibleText(JSON.stringify(v.slice(0, 40)));
   if (typeof v === 'number' || typeof v === 'boolean' || v === null) return String(v);
   if (Array.isArray(v)) return 'an array';
   return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
@@ -163,6 +156,8 @@ function checkStep(step, i, q, id, add, opts, practice, earlier) {
   if (!text(step.prompt)) add(id, `${sf}.prompt`, 'must be a non-empty string');
   else checkPlaceholders(step.prompt, id, `${sf}.prompt`, add, q.values);
   if (step.kind === 'numeric') {
+    const UNITS = core.UNITS;
+    const NUMERIC_VERDICTS = core.ANSWER_VERDICTS;
     if (!Object.hasOwn(UNITS, step.dimension)) add(id, `${sf}.dimension`, `must be one of ${Object.keys(UNITS).join(', ')}${got(step.dimension)}`);
     else if (!UNITS[step.dimension].includes(step.unit ?? '')) add(id, `${sf}.unit`, `must be a ${step.dimension} unit: ${UNITS[step.dimension].filter(Boolean).join(', ')}${got(step.unit)}`);
     if (isObj(step.expected)) checkCalc(step.expected, id, `${sf}.expected`, add, opts, practice);
@@ -231,17 +226,28 @@ function checkUnique(lists, add) {
 /**
  * Checks a parsed questions document.
  * @param {unknown} doc parsed JSON
- * @param {{presetIds?: Set<string>, declaration?: object}} opts known configuration ids
- *   and the budget core's field declaration (each checked only when given)
+ * @param {{quizCore: object, presetIds?: Set<string>, declaration?: object}} opts
+ *   quizCore: the loaded quiz-core facade (units, verdict names, escaping);
+ *   known configuration ids and the budget core's field declaration (each checked only when given)
  * @returns {{id:string, field:string, reason:string}[]} problems, empty when valid
  */
-export function validateQuestions(doc, opts = {}) {
+export function validateQuestions(doc, opts) {
+  if (!opts || !opts.quizCore) throw new TypeError('validateQuestions needs { quizCore } (web/core/quiz-core.js)');
+  core = opts.quizCore;
+  try {
+    return collectProblems(doc, opts);
+  } finally {
+    core = null;
+  }
+}
+
+function collectProblems(doc, opts) {
   const problems = [];
   const add = (id, field, reason) => { problems.push({ id, field, reason }); };
   if (!isObj(doc)) { add('(file)', '(top level)', 'must be an object'); return problems; }
   if (doc.format !== QUESTIONS_FORMAT) add('(file)', 'format', `must be "${QUESTIONS_FORMAT}"${got(doc.format)}`);
   for (const key of Object.keys(doc)) {
-    if (!TOP_LEVEL_KEYS.includes(key)) add('(file)', visibleText(key.slice(0, 40)), `unknown key (expected one of ${TOP_LEVEL_KEYS.join(', ')})`);
+    if (!TOP_LEVEL_KEYS.includes(key)) add('(file)', core.visibleText(key.slice(0, 40)), `unknown key (expected one of ${TOP_LEVEL_KEYS.join(', ')})`);
   }
   for (const key of ['lesson', 'version']) {
     if (typeof doc[key] !== 'string' || !TAG_PATTERN.test(doc[key]) || doc[key].length > 40) {

@@ -11,7 +11,6 @@
 //                                      "explained": false } } }
 import { downloadBlob } from '../element/download.js';
 import { cleanRecord } from './storage.js';
-import { visibleText } from './visible.js';
 
 export const ANSWERS_FORMAT = 'llm-budget-lab-answers';
 const MAX_FILE_BYTES = 256 * 1024;
@@ -28,8 +27,11 @@ export function downloadJson(doc, filename, host) {
   downloadBlob(new Blob([`${JSON.stringify(doc, null, 2)}\n`], { type: 'application/json' }), filename, host);
 }
 
-/** A tag from the file, as the student reads it: quoted, shortened, invisible characters shown. */
-const tag = (v) => `“${visibleText(v.length > 40 ? `${v.slice(0, 40)}…` : v)}”`;
+/**
+ * A tag from the file, as the student reads it: quoted, shortened, invisible
+ * characters shown as [U+XXXX] by `visibleText` (the core's, quizCore.visibleText).
+ */
+const quoteTag = (v, visibleText) => `“${visibleText(v.length > 40 ? `${v.slice(0, 40)}…` : v)}”`;
 
 /**
  * What is wrong with one of the file's tags (`label` as the student reads it),
@@ -48,7 +50,7 @@ function tagProblem(value, label) {
  * Why the file's lesson/version do not match this page, in words, or null when they do.
  * Each wrong tag is named with what is wrong with it and what this page needs.
  */
-function mismatch(doc, lesson, version) {
+function mismatch(doc, lesson, version, visibleText) {
   const problems = [];
   const needs = [];
   const lessonProblem = tagProblem(doc.lesson, 'lesson');
@@ -64,7 +66,7 @@ function mismatch(doc, lesson, version) {
     return `That answers file ${problems.join(' and ')} (this page needs ${needs.join(', ')}).`;
   }
   if (doc.lesson !== lesson || doc.version !== version) {
-    return `Those answers are for lesson ${tag(doc.lesson)}, questions version ${tag(doc.version)}; this page has lesson “${lesson}”, version “${version}”.`;
+    return `Those answers are for lesson ${quoteTag(doc.lesson, visibleText)}, questions version ${quoteTag(doc.version, visibleText)}; this page has lesson “${lesson}”, version “${version}”.`;
   }
   return null;
 }
@@ -72,13 +74,15 @@ function mismatch(doc, lesson, version) {
 /**
  * Reads and validates an answers file.
  * @param {File} file
- * @param {{lesson:string, version:string, questions:object[]}} expected
+ * @param {{lesson:string, version:string, questions:object[], visibleText:(s:string)=>string}} expected
+ *   visibleText: the core's escape for invisible characters (quizCore.visibleText)
  * @returns {Promise<{ok:true, records:Map<string,object>, skipped:string[]} | {ok:false, error:string}>}
  *   `error` is one sentence for the student; `skipped` lists, one phrase each, the
  *   answers in the file that could not be used (e.g. 'question q1-fit, step total: the
  *   answer is 5,000 characters long (at most 1,000)'); the usable ones are in `records`.
  */
-export async function readAnswersFile(file, { lesson, version, questions }) {
+export async function readAnswersFile(file, { lesson, version, questions, visibleText }) {
+  const tag = (v) => quoteTag(v, visibleText);
   if (!file) return { ok: false, error: 'No file was chosen.' };
   if (file.size > MAX_FILE_BYTES) return { ok: false, error: `That file is too large to be an answers file (${file.size} bytes; at most ${MAX_FILE_BYTES}).` };
   let doc;
@@ -90,7 +94,7 @@ export async function readAnswersFile(file, { lesson, version, questions }) {
   if (!doc || typeof doc !== 'object' || Array.isArray(doc) || doc.format !== ANSWERS_FORMAT) {
     return { ok: false, error: `That file is not an answers file: "format" must be "${ANSWERS_FORMAT}".` };
   }
-  const wrong = mismatch(doc, lesson, version);
+  const wrong = mismatch(doc, lesson, version, visibleText);
   if (wrong) return { ok: false, error: wrong };
   if (!doc.answers || typeof doc.answers !== 'object' || Array.isArray(doc.answers)) {
     return { ok: false, error: 'That answers file has no "answers" object.' };

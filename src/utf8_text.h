@@ -1,0 +1,74 @@
+// UTF-8 text: decoding and validation, which code points count as controls or
+// as invisible, and the one way a message shows an invisible character:
+// "[U+XXXX]" (four to six upper-case hex digits), e.g. "GB[U+200B]".
+//
+// Used by the answer checker (quantity.cpp, numeric_check.cpp), by the Embind
+// table (the page escapes text through escape_invisible) and by the CLI
+// (tools/cli/budget_table.cpp decodes and checks labels with these).
+// Pure functions: no locale, no allocation beyond the returned strings.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+namespace llmbudget {
+
+/// Decodes one code point at byte `i` of `text` (i < text.size()).
+/// Returns its length in bytes (1..4) and sets `cp`, or returns 0 for a
+/// malformed sequence: a stray continuation byte, 0xC0/0xC1/0xF5..0xFF, a
+/// truncated sequence, an overlong form, a surrogate (U+D800..U+DFFF) or a
+/// value above U+10FFFF. `cp` is unspecified when 0 is returned.
+std::size_t decode_utf8(const std::string& text, std::size_t i, unsigned& cp);
+
+/// True for the controls no typed answer or label may hold: C0 (U+0000..U+001F)
+/// except tab, LF and CR, DEL (U+007F), C1 (U+0080..U+009F) and the line and
+/// paragraph separators U+2028, U+2029.
+bool is_control_character(unsigned cp);
+
+/// True for the bidirectional formatting controls, which reorder or hide the
+/// text around them: U+061C, U+200E, U+200F, U+202A..U+202E, U+2066..U+2069.
+bool is_bidi_control(unsigned cp);
+
+/// True for code points that show as nothing or as a plain space, so that a
+/// quoted text would mislead: every control (tab, LF, CR included), DEL..U+00A0,
+/// format characters (soft hyphen, zero-width space and joiners, bidi marks,
+/// word joiner, BOM, Arabic number signs ...), Unicode spaces other than U+0020,
+/// Hangul fillers, variation selectors, interlinear annotation and tag
+/// characters. U+0020 itself is visible (it is the space people type).
+bool is_invisible(unsigned cp);
+
+/// Result of check_text.
+enum class TextCheck {
+  ok = 0,            ///< valid UTF-8 holding no control character
+  control = 1,       ///< holds a code point for which is_control_character is true
+  invalid_utf8 = 2,  ///< holds bytes decode_utf8 rejects
+};
+
+/// Scans all of `text` (at most text.size() steps) and reports the first
+/// problem found; `ok` for the empty string.
+TextCheck check_text(const std::string& text);
+
+/// `cp` as it appears in a message: "[U+200B]", "[U+0009]", "[U+E0041]"
+/// (at least four upper-case hex digits).
+std::string escape_code_point(unsigned cp);
+
+/// `text` with every invisible code point (is_invisible) written as
+/// escape_code_point does, and every byte that is not UTF-8 as "[U+FFFD]";
+/// visible characters are copied unchanged. Output is valid UTF-8 with no
+/// control character. The format for any text shown to a student.
+std::string escape_invisible(const std::string& text);
+
+/// escape_invisible(text) clipped for quoting in a message: at most
+/// `max_bytes` bytes of escaped text are kept (a character or a "[U+...]" is
+/// never cut), and "…" (U+2026) is appended when anything was dropped.
+std::string quote_visible(const std::string& text, std::size_t max_bytes);
+
+/// Tab, LF, CR and the Unicode spaces people paste (U+00A0 no-break, U+2007
+/// figure, U+2009 thin, U+200A hair, U+202F narrow no-break) as ASCII spaces;
+/// everything else copied. `text` should be valid UTF-8 (check_text).
+std::string spaces_to_ascii(const std::string& text);
+
+/// `text` without leading and trailing ASCII spaces (U+0020 only).
+std::string trim_spaces(const std::string& text);
+
+}  // namespace llmbudget
