@@ -1,6 +1,7 @@
 #include "field_declarations_json.h"
 
 #include "field_declarations.h"
+#include "series_declarations.h"
 #include "number_text.h"
 
 namespace llmbudget {
@@ -95,6 +96,22 @@ void add_results(std::string& out, Table<ResultFieldDeclaration<R>> fields) {
   close_with(out, ']');
 }
 
+template <class S>
+void add_series(std::string& out, Table<SeriesDeclaration<S>> series) {
+  out += '[';
+  for (const SeriesDeclaration<S>& f : series) {
+    out += '{';
+    add_text_member(out, "name", f.name);
+    add_text_member(out, "unit", f.unit);
+    add_flag_member(out, "flag", f.flag);
+    add_flag_member(out, "needs_fit", f.needs_fit);
+    add_text_member(out, "meaning", f.meaning);
+    close_with(out, '}');
+    out += ',';
+  }
+  close_with(out, ']');
+}
+
 template <std::size_t N>
 void add_names(std::string& out, const char* const (&names)[N]) {
   out += '[';
@@ -125,6 +142,17 @@ std::string field_declarations_json() {
   out += ',';
   add_key(out, "speculative");
   add_results(out, speculative_result_fields());
+  out += "},";
+  add_key(out, "series");
+  out += '{';
+  add_key(out, "batch");
+  add_series(out, batch_series());
+  out += ',';
+  add_key(out, "context");
+  add_series(out, context_series());
+  out += ',';
+  add_key(out, "acceptance");
+  add_series(out, acceptance_series());
   out += "},";
   add_key(out, "enums");
   out += '{';

@@ -9,12 +9,14 @@ namespace llmbudget {
 /// JSON object describing every declared field:
 ///   {"inputs": [input...], "speculative_inputs": [input...],
 ///    "results": {"plan": [result...], "capacity": [result...], "speculative": [result...]},
+///    "series": {"batch": [series...], "context": [...], "acceptance": [...]},
 ///    "enums": {"Verdict": [names by value], "BindingTerm": [...]}}
 /// input:  {"name","symbol","label","unit","kind":"real"|"whole","min","max",
 ///          "min_exclusive","zero_means","max_from","typical_min","typical_max",
 ///          "group","meaning","default"} (default: BudgetInput{}'s value; absent
 ///          for the speculative parameters, which have none)
 /// result: {"name","unit","kind":"number"|"flag"|"verdict"|"binding_term","needs_fit","meaning"}
+/// series: {"name","unit","flag","needs_fit","meaning"} (series_declarations.h)
 /// Numbers are written as format_compact() writes them (exact for these
 /// values); strings are JSON-escaped. Never fails.
 std::string field_declarations_json();

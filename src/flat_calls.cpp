@@ -3,6 +3,7 @@
 #include <cstddef>
 
 #include "capacity.h"
+#include "series_declarations.h"
 #include "serving_budget.h"
 
 namespace llmbudget {
@@ -22,6 +23,19 @@ void write_flat(const R& result, Table<ResultFieldDeclaration<R>> fields, std::v
     }
     out[i++] = v;
   }
+}
+
+// Whether a sweep (made in place, reusing its storage) succeeded; copies its error when not.
+template <class Sweep>
+bool kept(const Sweep& sweep, InputError& error) {
+  if (!sweep.ok) error = sweep.error;
+  return sweep.ok;
+}
+
+template <class Sweep>
+const std::vector<double>* series_at(const Sweep& sweep, Table<SeriesDeclaration<Sweep>> table, int index) {
+  if (index < 0 || static_cast<std::size_t>(index) >= table.size) return nullptr;
+  return &(sweep.*(table.rows[index].member));
 }
 
 }  // namespace
@@ -60,6 +74,28 @@ bool FlatCalls::run_capacity() {
   }
   write_flat(r, capacity_result_fields(), capacity_output_);
   return true;
+}
+
+bool FlatCalls::run_sweep_batch(double max_batch) {
+  sweep_batch(budget_input_from_flat(input_), max_batch, batch_sweep_);
+  return kept(batch_sweep_, error_);
+}
+
+bool FlatCalls::run_sweep_context(double min_context, double max_context, double points) {
+  sweep_context(budget_input_from_flat(input_), min_context, max_context, points, context_sweep_);
+  return kept(context_sweep_, error_);
+}
+
+bool FlatCalls::run_sweep_acceptance(double draft_tokens, double draft_cost_ratio, double points) {
+  sweep_acceptance(draft_tokens, draft_cost_ratio, points, acceptance_sweep_);
+  return kept(acceptance_sweep_, error_);
+}
+
+const std::vector<double>* FlatCalls::series(int kind, int index) const {
+  if (kind == 0) return series_at(batch_sweep_, batch_series(), index);
+  if (kind == 1) return series_at(context_sweep_, context_series(), index);
+  if (kind == 2) return series_at(acceptance_sweep_, acceptance_series(), index);
+  return nullptr;
 }
 
 }  // namespace llmbudget

@@ -13,6 +13,7 @@
 
 #include "budget_types.h"
 #include "field_declarations.h"
+#include "sweeps.h"
 
 namespace llmbudget {
 
@@ -38,10 +39,22 @@ class FlatCalls {
   /// Runs capacity() on input(); false (and error() set) when the core refused it.
   bool run_capacity();
 
+  /// Sweeps (sweeps.h) on input(), kept until the next sweep of the same kind.
+  /// false (and error() set) when the core refused the arguments.
+  bool run_sweep_batch(double max_batch);
+  bool run_sweep_context(double min_context, double max_context, double points);
+  bool run_sweep_acceptance(double draft_tokens, double draft_cost_ratio, double points);
+  /// Series `index` (series_declarations.h order) of the last sweep of `kind`
+  /// (0 batch, 1 context, 2 acceptance); nullptr for an index out of range.
+  const std::vector<double>* series(int kind, int index) const;
+
  private:
   std::vector<double> input_;
   std::vector<double> plan_output_;
   std::vector<double> capacity_output_;
+  BatchSweep batch_sweep_;
+  ContextSweep context_sweep_;
+  AcceptanceSweep acceptance_sweep_;
   InputError error_;
 };
 

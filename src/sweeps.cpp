@@ -20,12 +20,21 @@ double spaced(double lo, double hi, std::size_t i, std::size_t points) {
   return lo + (hi - lo) * static_cast<double>(i) / static_cast<double>(points - 1);
 }
 
+// Clears a sweep for reuse: the vectors keep their storage, so a caller that
+// sweeps again into the same struct allocates nothing.
+template <class Sweep>
+void reset(Sweep& s) {
+  s.ok = false;
+  s.error = InputError{};
+  s.for_each_series([](std::vector<double>& v) { v.clear(); });
+}
+
 }  // namespace
 
-BatchSweep sweep_batch(const BudgetInput& in, double max_batch) {
-  BatchSweep s;
-  if (auto e = validate_budget_input(in)) { s.error = *e; return s; }
-  if (auto e = detail::check_value("max_batch", max_batch, 1, 4096, false, true)) { s.error = *e; return s; }
+void sweep_batch(const BudgetInput& in, double max_batch, BatchSweep& s) {
+  reset(s);
+  if (auto e = validate_budget_input(in)) { s.error = *e; return; }
+  if (auto e = detail::check_value("max_batch", max_batch, 1, 4096, false, true)) { s.error = *e; return; }
   const auto count = static_cast<std::size_t>(max_batch);
   for (auto* v : {&s.batch, &s.total_bytes, &s.fits, &s.per_request_tokens_per_s, &s.total_tokens_per_s,
                   &s.memory_time_s, &s.compute_time_s}) {
@@ -44,18 +53,17 @@ BatchSweep sweep_batch(const BudgetInput& in, double max_batch) {
     s.compute_time_s.push_back(r.compute_time_s);
   }
   s.ok = true;
-  return s;
 }
 
-ContextSweep sweep_context(const BudgetInput& in, double min_context, double max_context, double points) {
-  ContextSweep s;
-  if (auto e = validate_budget_input(in)) { s.error = *e; return s; }
+void sweep_context(const BudgetInput& in, double min_context, double max_context, double points, ContextSweep& s) {
+  reset(s);
+  if (auto e = validate_budget_input(in)) { s.error = *e; return; }
   std::optional<InputError> e = detail::check_value("min_context", min_context, 1, 1e8, false, true);
   if (!e && !detail::in_range(max_context, min_context, 1e8, false, true)) {
     e = detail::range_error("max_context", "a whole number from min_context to 1e8", max_context);
   }
   if (!e) e = detail::check_value("points", points, 2, kMaxPoints, false, true);
-  if (e) { s.error = *e; return s; }
+  if (e) { s.error = *e; return; }
   const auto count = static_cast<std::size_t>(points);
   for (auto* v : {&s.context_tokens, &s.total_bytes, &s.kv_cache_bytes, &s.stored_score_bytes,
                   &s.tiled_kernel_bytes}) {
@@ -74,15 +82,14 @@ ContextSweep sweep_context(const BudgetInput& in, double min_context, double max
     s.tiled_kernel_bytes.push_back(a.tiled_kernel_bytes);
   }
   s.ok = true;
-  return s;
 }
 
-AcceptanceSweep sweep_acceptance(double draft_tokens, double draft_cost_ratio, double points) {
-  AcceptanceSweep s;
+void sweep_acceptance(double draft_tokens, double draft_cost_ratio, double points, AcceptanceSweep& s) {
+  reset(s);
   // Check the speculative inputs through speculative() itself (a = 0 is valid).
   const SpeculativeResult probe = speculative(0, draft_tokens, draft_cost_ratio);
-  if (!probe.ok) { s.error = probe.error; return s; }
-  if (auto e = detail::check_value("points", points, 2, kMaxPoints, false, true)) { s.error = *e; return s; }
+  if (!probe.ok) { s.error = probe.error; return; }
+  if (auto e = detail::check_value("points", points, 2, kMaxPoints, false, true)) { s.error = *e; return; }
   const auto count = static_cast<std::size_t>(points);
   s.acceptance_rate.reserve(count);
   s.tokens_per_pass.reserve(count);
@@ -95,6 +102,23 @@ AcceptanceSweep sweep_acceptance(double draft_tokens, double draft_cost_ratio, d
     s.speedup.push_back(r.speedup);
   }
   s.ok = true;
+}
+
+BatchSweep sweep_batch(const BudgetInput& in, double max_batch) {
+  BatchSweep s;
+  sweep_batch(in, max_batch, s);
+  return s;
+}
+
+ContextSweep sweep_context(const BudgetInput& in, double min_context, double max_context, double points) {
+  ContextSweep s;
+  sweep_context(in, min_context, max_context, points, s);
+  return s;
+}
+
+AcceptanceSweep sweep_acceptance(double draft_tokens, double draft_cost_ratio, double points) {
+  AcceptanceSweep s;
+  sweep_acceptance(draft_tokens, draft_cost_ratio, points, s);
   return s;
 }
 

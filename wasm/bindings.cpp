@@ -1,16 +1,13 @@
 // Embind table for the serving-budget core: a declarative list, no logic.
 //
 // Every core function is exposed under its C++ name; result structs become
-// plain JS objects (value_object). The input and result objects are
-// registered by looping over the core's field declarations
-// (src/field_declarations.h), so no field name is written here. Vector fields arrive in JS as VectorDouble
-// handles that the caller must .delete(); web/core/budget-core.js owns that.
-// The answer-check bindings live in bindings_quiz.cpp and link into the same
-// module (budget_core.js); VectorDouble is registered here only.
+// plain JS objects (value_object), registered by looping over the core's
+// field declarations (src/field_declarations.h) where one exists. plan(),
+// capacity() and the sweeps reach JS as flat arrays (bindings_flat.cpp), and
+// enum names travel in field_declarations_json(). The answer-check bindings
+// live in bindings_quiz.cpp and link into the same module (budget_core.js).
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
-
-#include <vector>
 
 #include "attention_memory.h"
 #include "budget_types.h"
@@ -19,21 +16,13 @@
 #include "field_declarations_json.h"
 #include "serving_budget.h"
 #include "speculative.h"
-#include "sweeps.h"
 
 namespace lb = llmbudget;
-using emscripten::enum_;
 using emscripten::function;
-using emscripten::register_vector;
 using emscripten::value_object;
 
 namespace {
 
-// A Float64Array view of a vector's storage, so JS copies a series in one call
-// instead of one get() per element. Valid only until the next call into wasm.
-emscripten::val vector_double_view(const std::vector<double>& v) {
-  return emscripten::val(emscripten::typed_memory_view(v.size(), v.data()));
-}
 // Registers a result struct's ok/error and every declared field.
 template <class Result>
 void register_result(const char* name, lb::Table<lb::ResultFieldDeclaration<Result>> fields) {
@@ -48,29 +37,12 @@ void register_result(const char* name, lb::Table<lb::ResultFieldDeclaration<Resu
     }
   }
 }
-
-// Registers an enum's values under the core's names (names[i] is value i).
-template <class Enum, std::size_t N>
-void register_enum(const char* name, const char* const (&names)[N]) {
-  enum_<Enum> e(name);
-  for (std::size_t i = 0; i < N; ++i) e.value(names[i], static_cast<Enum>(i));
-}
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(budget_core) {
-  register_enum<lb::Verdict>("Verdict", lb::kVerdictNames);
-  register_enum<lb::BindingTerm>("BindingTerm", lb::kBindingTermNames);
-
-  register_vector<double>("VectorDouble");
-
   value_object<lb::InputError>("InputError")
       .field("field", &lb::InputError::field)
       .field("message", &lb::InputError::message);
-
-  {
-    value_object<lb::BudgetInput> input("BudgetInput");
-    for (const lb::InputFieldDeclaration& f : lb::budget_input_fields()) input.field(f.name, f.member);
-  }
 
   // plan() and capacity() reach JS through the flat calls (bindings_flat.cpp).
   register_result<lb::SpeculativeResult>("SpeculativeResult", lb::speculative_result_fields());
@@ -88,39 +60,8 @@ EMSCRIPTEN_BINDINGS(budget_core) {
       .field("stored_score_bytes", &lb::AttentionMemoryResult::stored_score_bytes)
       .field("tiled_kernel_bytes", &lb::AttentionMemoryResult::tiled_kernel_bytes);
 
-  value_object<lb::BatchSweep>("BatchSweep")
-      .field("ok", &lb::BatchSweep::ok)
-      .field("error", &lb::BatchSweep::error)
-      .field("batch", &lb::BatchSweep::batch)
-      .field("total_bytes", &lb::BatchSweep::total_bytes)
-      .field("fits", &lb::BatchSweep::fits)
-      .field("per_request_tokens_per_s", &lb::BatchSweep::per_request_tokens_per_s)
-      .field("total_tokens_per_s", &lb::BatchSweep::total_tokens_per_s)
-      .field("memory_time_s", &lb::BatchSweep::memory_time_s)
-      .field("compute_time_s", &lb::BatchSweep::compute_time_s);
-
-  value_object<lb::ContextSweep>("ContextSweep")
-      .field("ok", &lb::ContextSweep::ok)
-      .field("error", &lb::ContextSweep::error)
-      .field("context_tokens", &lb::ContextSweep::context_tokens)
-      .field("total_bytes", &lb::ContextSweep::total_bytes)
-      .field("kv_cache_bytes", &lb::ContextSweep::kv_cache_bytes)
-      .field("stored_score_bytes", &lb::ContextSweep::stored_score_bytes)
-      .field("tiled_kernel_bytes", &lb::ContextSweep::tiled_kernel_bytes);
-
-  value_object<lb::AcceptanceSweep>("AcceptanceSweep")
-      .field("ok", &lb::AcceptanceSweep::ok)
-      .field("error", &lb::AcceptanceSweep::error)
-      .field("acceptance_rate", &lb::AcceptanceSweep::acceptance_rate)
-      .field("tokens_per_pass", &lb::AcceptanceSweep::tokens_per_pass)
-      .field("speedup", &lb::AcceptanceSweep::speedup);
-
-  function("vector_double_view", &vector_double_view);
   function("field_declarations_json", &lb::field_declarations_json);
   function("speculative", &lb::speculative);
   function("best_draft_tokens", &lb::best_draft_tokens);
   function("attention_memory", &lb::attention_memory);
-  function("sweep_batch", &lb::sweep_batch);
-  function("sweep_context", &lb::sweep_context);
-  function("sweep_acceptance", &lb::sweep_acceptance);
 }

@@ -27,6 +27,15 @@ emscripten::val flat_capacity_view() {
   const auto& out = calls().capacity_output();
   return emscripten::val(emscripten::typed_memory_view(out.size(), out.data()));
 }
+// Series `index` of the last sweep of `kind` as a view; an empty view for a bad index.
+emscripten::val flat_series_view(int kind, int index) {
+  const std::vector<double>* series = calls().series(kind, index);
+  if (series == nullptr) return emscripten::val(emscripten::typed_memory_view(0, static_cast<const double*>(nullptr)));
+  return emscripten::val(emscripten::typed_memory_view(series->size(), series->data()));
+}
+bool flat_sweep_batch(double max_batch) { return calls().run_sweep_batch(max_batch); }
+bool flat_sweep_context(double lo, double hi, double points) { return calls().run_sweep_context(lo, hi, points); }
+bool flat_sweep_acceptance(double k, double c, double points) { return calls().run_sweep_acceptance(k, c, points); }
 bool flat_plan() { return calls().run_plan(); }
 bool flat_capacity() { return calls().run_capacity(); }
 std::string flat_error_field() { return calls().error().field; }
@@ -37,6 +46,10 @@ EMSCRIPTEN_BINDINGS(budget_flat) {
   function("flat_input_view", &flat_input_view);
   function("flat_plan_view", &flat_plan_view);
   function("flat_capacity_view", &flat_capacity_view);
+  function("flat_series_view", &flat_series_view);
+  function("flat_sweep_batch", &flat_sweep_batch);
+  function("flat_sweep_context", &flat_sweep_context);
+  function("flat_sweep_acceptance", &flat_sweep_acceptance);
   function("flat_plan", &flat_plan);
   function("flat_capacity", &flat_capacity);
   function("flat_error_field", &flat_error_field);

@@ -1,73 +1,64 @@
-// The facade must delete every Embind handle it receives: a sweep returns
-// seven VectorDouble handles, and a leak of them grows the wasm heap.
+// Embind handles never outlive a facade call. The budget facade holds none:
+// plan(), capacity() and the sweeps come back through Float64Array views of
+// the core's own buffers (src/flat_calls.h), so thousands of calls leave the
+// heap and the emval table as they were. The quiz facade does receive vector
+// handles (a choice check's missing and extra options) and must delete each.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { loadBudgetCore } from '../../web/core/budget-core.js';
+import { loadQuizCore } from '../../web/core/quiz-core.js';
 import { loadWasmModule } from '../../web/core/wasm-module.js';
 
 const core = await loadBudgetCore();
+const quizCore = await loadQuizCore();
 const module = await loadWasmModule();
 
-test('10,000 batch sweeps do not grow the wasm heap', () => {
+test('10,000 batch sweeps and plans grow neither the wasm heap nor the emval table', () => {
   // Warm up so the allocator has its working set before measuring.
   for (let i = 0; i < 100; i += 1) core.sweepBatch(core.DEFAULT_INPUT, 256);
   const heapBefore = module.HEAP8.length;
+  const handlesBefore = module.count_emval_handles();
   for (let i = 0; i < 10000; i += 1) {
     const result = core.sweepBatch({ ...core.DEFAULT_INPUT, kv_heads: 8 }, 256);
     if (!result.ok) assert.fail(result.error);
+    // The series are plain arrays copied out of the views: 256 points each.
+    if (result.value.batch.length !== 256) assert.fail('short series');
+    if (!core.plan({ ...core.DEFAULT_INPUT, batch: 1 + (i % 64) }).ok) assert.fail('plan refused');
   }
-  // Leaking would keep 10000 * 7 vectors * 256 doubles * 8 B = 143 MB alive,
-  // far more than the 16 MB initial heap, so the heap would have grown.
+  // A sweep keeps only its latest result, so 10,000 of them allocate nothing new.
   assert.equal(module.HEAP8.length, heapBefore);
+  assert.equal(module.count_emval_handles(), handlesBefore);
 });
 
-test('failed sweeps free their (empty) vectors too', () => {
-  // Empty vectors are too small for a leak of them to grow the heap within
-  // this test, so it also counts, call by call, the vector handles the raw
-  // binding handed to the facade that are still alive once the facade returns.
-  const original = module.sweep_context;
-  let handed = 0;
-  let live = 0;
-  let pending = [];
-  module.sweep_context = (...args) => {
-    const raw = original(...args);
-    pending = Object.values(raw).filter((v) => v && typeof v.isDeleted === 'function');
-    handed += pending.length;
-    return raw;
-  };
-  const heapBefore = module.HEAP8.length;
-  const leakedBefore = module.count_emval_handles();
-  try {
-    for (let i = 0; i < 20000; i += 1) {
-      const result = core.sweepContext({ ...core.DEFAULT_INPUT, batch: -1 }, 1, 10, 4);
-      assert.equal(result.ok, false);
-      live += pending.filter((handle) => !handle.isDeleted()).length;
-      pending = [];
-    }
-  } finally {
-    module.sweep_context = original;
+test('refused sweeps report the field and leave nothing behind', () => {
+  const handlesBefore = module.count_emval_handles();
+  for (let i = 0; i < 20000; i += 1) {
+    const result = core.sweepContext({ ...core.DEFAULT_INPUT, batch: -1 }, 1, 10, 4);
+    if (result.ok || result.field !== 'batch') assert.fail(JSON.stringify(result));
   }
-  assert.equal(handed, 20000 * 5, 'each failed sweep hands over its five vectors');
-  assert.equal(live, 0, 'vector handles left alive after the facade returned');
-  assert.equal(module.HEAP8.length, heapBefore);
-  assert.equal(module.count_emval_handles(), leakedBefore);
+  assert.equal(module.count_emval_handles(), handlesBefore);
 });
 
-test('a handle the facade received is deleted afterwards', () => {
-  // Wrap the raw binding to keep the handles it hands out, then check each one.
-  const original = module.sweep_acceptance;
+test('every vector handle a choice check hands the quiz facade is deleted before it returns', () => {
+  // Wrap the raw binding to keep the handles it hands out, then check each one
+  // (removing the facade's delete() makes exactly this test fail).
+  const original = module.check_choice_answer;
   const seen = [];
-  module.sweep_acceptance = (...args) => {
+  module.check_choice_answer = (...args) => {
     const raw = original(...args);
-    seen.push(raw.acceptance_rate, raw.tokens_per_pass, raw.speedup);
+    seen.push(raw.missing, raw.extra);
     return raw;
   };
   try {
-    assert.equal(core.sweepAcceptance(4, 0.1, 8).ok, true);
-    assert.equal(core.sweepAcceptance(4, 0.1, 0).ok, false);
+    for (let i = 0; i < 500; i += 1) {
+      const r = quizCore.checkChoiceAnswer([0], { option_count: 3, correct: [1], multiple: false });
+      if (!r.ok || r.value.verdict === 'correct') assert.fail(JSON.stringify(r));
+    }
+    // A refused check (option_count above 64) hands over its vectors too.
+    assert.equal(quizCore.checkChoiceAnswer([0], { option_count: 65, correct: [1], multiple: false }).ok, false);
   } finally {
-    module.sweep_acceptance = original;
+    module.check_choice_answer = original;
   }
-  assert.equal(seen.length, 6);
-  for (const handle of seen) assert.equal(handle.isDeleted(), true);
+  assert.equal(seen.length, 1002);
+  assert.equal(seen.filter((h) => !h.isDeleted()).length, 0, 'handles left alive after the facade returned');
 });

@@ -1,7 +1,8 @@
 // The page's only door into the serving-budget core.
 //
-// Turns raw Embind results into plain objects, enums into strings and
-// VectorDouble handles into arrays, and deletes every handle it receives.
+// Turns the core's flat arrays and Embind results into plain objects and
+// enum values into the core's names. It holds no Embind handle: series come
+// back as Float64Array views of wasm memory, copied once.
 // It computes nothing itself: every number comes from the C++ core. Field
 // names, units, ranges, defaults and enum names come from the core's field
 // declarations (src/field_declarations.cpp), read once as JSON; this file
@@ -18,31 +19,6 @@ let corePromise = null;
 /** Non-numbers (undefined, strings, null) become NaN so the core names the field. */
 function asNumber(value) {
   return typeof value === 'number' ? value : NaN;
-}
-
-/**
- * Copies a VectorDouble handle into a plain array through a Float64Array view
- * of its storage (one call, not one per element). Does not delete the handle.
- */
-function vectorToArray(module, handle) {
-  return Array.from(module.vector_double_view(handle));
-}
-
-/**
- * Converts the vector fields `names` of a raw sweep result to arrays and
- * deletes every one of those handles, also when a conversion throws.
- */
-function takeVectors(module, raw, names) {
-  const out = {};
-  try {
-    for (const name of names) out[name] = vectorToArray(module, raw[name]);
-  } finally {
-    for (const name of names) {
-      const handle = raw[name];
-      if (handle && typeof handle.delete === 'function' && !handle.isDeleted()) handle.delete();
-    }
-  }
-  return out;
 }
 
 function failure(raw) {
@@ -113,19 +89,27 @@ function buildCore(module) {
   }
   const flatFailure = () => ({ ok: false, field: module.flat_error_field(), error: module.flat_error_message() });
 
-  /** A BudgetInput for the core with every field present: missing or non-number → NaN. */
-  function toBudgetInput(input) {
-    const source = input !== null && typeof input === 'object' ? input : {};
-    const out = {};
-    for (const name of inputFields) out[name] = asNumber(source[name]);
-    return out;
+  /**
+   * The last sweep of `kind` (0 batch, 1 context, 2 acceptance) as plain
+   * arrays, one per declared series, each copied once from its view: flags
+   * as booleans, and null where a series needs a fit and the point does not fit.
+   */
+  function readSeries(kind, decls) {
+    const value = {};
+    const fitsAt = decls.findIndex((d) => d.name === 'fits');
+    const fits = fitsAt < 0 ? null : module.flat_series_view(kind, fitsAt);
+    decls.forEach((d, k) => {
+      // A plain loop: several times faster than Array.from() on a typed array.
+      const view = module.flat_series_view(kind, k);
+      const out = new Array(view.length);
+      for (let i = 0; i < view.length; i += 1) {
+        const v = view[i];
+        out[i] = d.flag ? v !== 0 : d.needs_fit && fits && fits[i] === 0 ? null : v;
+      }
+      value[d.name] = out;
+    });
+    return { ok: true, value };
   }
-
-  const BATCH_VECTORS = ['batch', 'total_bytes', 'fits', 'per_request_tokens_per_s',
-    'total_tokens_per_s', 'memory_time_s', 'compute_time_s'];
-  const CONTEXT_VECTORS = ['context_tokens', 'total_bytes', 'kv_cache_bytes',
-    'stored_score_bytes', 'tiled_kernel_bytes'];
-  const ACCEPTANCE_VECTORS = ['acceptance_rate', 'tokens_per_pass', 'speedup'];
 
   return Object.freeze({
     /** Every BudgetInput field with the lesson's 7B defaults (frozen; spread it to edit). */
@@ -226,19 +210,9 @@ function buildCore(module) {
      */
     sweepBatch(input, max_batch) {
       return guarded(() => {
-        const raw = module.sweep_batch(toBudgetInput(input), asNumber(max_batch));
-        const series = takeVectors(module, raw, BATCH_VECTORS);
-        if (!raw.ok) return failure(raw);
-        const fits = series.fits.map((flag) => flag !== 0);
-        return {
-          ok: true,
-          value: {
-            ...series,
-            fits,
-            per_request_tokens_per_s: series.per_request_tokens_per_s.map((v, i) => (fits[i] ? v : null)),
-            total_tokens_per_s: series.total_tokens_per_s.map((v, i) => (fits[i] ? v : null)),
-          },
-        };
+        writeFlatInput(input);
+        if (!module.flat_sweep_batch(asNumber(max_batch))) return flatFailure();
+        return readSeries(0, declaration.series.batch);
       });
     },
 
@@ -250,11 +224,9 @@ function buildCore(module) {
      */
     sweepContext(input, min_context, max_context, points) {
       return guarded(() => {
-        const raw = module.sweep_context(toBudgetInput(input), asNumber(min_context),
-          asNumber(max_context), asNumber(points));
-        const series = takeVectors(module, raw, CONTEXT_VECTORS);
-        if (!raw.ok) return failure(raw);
-        return { ok: true, value: series };
+        writeFlatInput(input);
+        if (!module.flat_sweep_context(asNumber(min_context), asNumber(max_context), asNumber(points))) return flatFailure();
+        return readSeries(1, declaration.series.context);
       });
     },
 
@@ -264,11 +236,8 @@ function buildCore(module) {
      */
     sweepAcceptance(draft_tokens, draft_cost_ratio, points) {
       return guarded(() => {
-        const raw = module.sweep_acceptance(asNumber(draft_tokens), asNumber(draft_cost_ratio),
-          asNumber(points));
-        const series = takeVectors(module, raw, ACCEPTANCE_VECTORS);
-        if (!raw.ok) return failure(raw);
-        return { ok: true, value: series };
+        if (!module.flat_sweep_acceptance(asNumber(draft_tokens), asNumber(draft_cost_ratio), asNumber(points))) return flatFailure();
+        return readSeries(2, declaration.series.acceptance);
       });
     },
   });
