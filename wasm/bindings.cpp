@@ -10,6 +10,7 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <type_traits>
 #include <vector>
 
 #include "attention_memory.h"
@@ -17,6 +18,7 @@
 #include "capacity.h"
 #include "field_declarations.h"
 #include "field_declarations_json.h"
+#include "planner.h"
 #include "serving_budget.h"
 #include "speculative.h"
 #include "sweeps.h"
@@ -34,11 +36,11 @@ namespace {
 emscripten::val vector_double_view(const std::vector<double>& v) {
   return emscripten::val(emscripten::typed_memory_view(v.size(), v.data()));
 }
-// Registers a result struct's ok/error and every declared field.
+// Registers a result struct's ok/error (a planner row has none) and every declared field.
 template <class Result>
 void register_result(const char* name, lb::Table<lb::ResultFieldDeclaration<Result>> fields) {
   value_object<Result> object(name);
-  object.field("ok", &Result::ok).field("error", &Result::error);
+  if constexpr (!std::is_same_v<Result, lb::PlanRow>) object.field("ok", &Result::ok).field("error", &Result::error);
   for (const lb::ResultFieldDeclaration<Result>& f : fields) {
     switch (f.kind) {
       case lb::ResultKind::number: object.field(f.name, f.number); break;
@@ -75,6 +77,21 @@ EMSCRIPTEN_BINDINGS(budget_core) {
   register_result<lb::BudgetResult>("BudgetResult", lb::budget_result_fields());
   register_result<lb::CapacityResult>("CapacityResult", lb::capacity_result_fields());
   register_result<lb::SpeculativeResult>("SpeculativeResult", lb::speculative_result_fields());
+  register_result<lb::PlanRow>("PlanRow", lb::plan_row_fields());
+  register_vector<lb::PlanRow>("VectorPlanRow");
+
+  {
+    // The speculative parameters under their declared names; `speculative` switches them on.
+    value_object<lb::PlanOptions> options("PlanOptions");
+    options.field("speculative", &lb::PlanOptions::speculative);
+    for (const lb::InputFieldDeclaration& f : lb::speculative_input_fields()) options.field(f.name, f.plan_option);
+  }
+
+  value_object<lb::PlanLeversResult>("PlanLeversResult")
+      .field("ok", &lb::PlanLeversResult::ok)
+      .field("error", &lb::PlanLeversResult::error)
+      .field("rows", &lb::PlanLeversResult::rows)
+      .field("cheapest_row", &lb::PlanLeversResult::cheapest_row);
 
   value_object<lb::BestDraftResult>("BestDraftResult")
       .field("ok", &lb::BestDraftResult::ok)
@@ -126,4 +143,5 @@ EMSCRIPTEN_BINDINGS(budget_core) {
   function("sweep_batch", &lb::sweep_batch);
   function("sweep_context", &lb::sweep_context);
   function("sweep_acceptance", &lb::sweep_acceptance);
+  function("plan_levers", &lb::plan_levers);
 }

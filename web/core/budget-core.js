@@ -90,6 +90,8 @@ function buildCore(module) {
   const planValue = resultConverter(declaration.results.plan, declaration.enums);
   const capacityValue = resultConverter(declaration.results.capacity, declaration.enums);
   const speculativeValue = resultConverter(declaration.results.speculative, declaration.enums);
+  const planRowValue = resultConverter(declaration.results.plan_levers, declaration.enums);
+  const speculativeNames = declaration.speculative_inputs.map((f) => f.name);
 
   /** A BudgetInput for the core with every field present: missing or non-number → NaN. */
   function toBudgetInput(input) {
@@ -97,6 +99,25 @@ function buildCore(module) {
     const out = {};
     for (const name of inputFields) out[name] = asNumber(source[name]);
     return out;
+  }
+
+  /** PlanOptions for the core: speculative on only when options.speculative is true; its parameters by their declared names. */
+  function toPlanOptions(options) {
+    const source = options !== null && typeof options === 'object' ? options : {};
+    const out = { speculative: source.speculative === true };
+    for (const name of speculativeNames) out[name] = asNumber(source[name]);
+    return out;
+  }
+
+  /** Plain row objects from a VectorPlanRow handle, which is deleted whatever happens. */
+  function takeRows(handle) {
+    try {
+      const rows = [];
+      for (let i = 0; i < handle.size(); i += 1) rows.push(planRowValue(handle.get(i)).value);
+      return rows;
+    } finally {
+      if (handle && typeof handle.delete === 'function' && !handle.isDeleted()) handle.delete();
+    }
   }
 
   const BATCH_VECTORS = ['batch', 'total_bytes', 'fits', 'per_request_tokens_per_s',
@@ -111,10 +132,11 @@ function buildCore(module) {
 
     /**
      * The core's declaration of every field (frozen): {inputs, speculative_inputs,
-     * results: {plan, capacity, speculative}, enums: {Verdict, BindingTerm}}.
+     * results: {plan, capacity, speculative, plan_levers}, enums: {Verdict, BindingTerm}}.
      * An input: {name, symbol, label, unit, kind:'real'|'whole', min, max, min_exclusive,
      * zero_means, max_from, typical_min, typical_max, group, meaning, default}.
      * A result: {name, unit, kind:'number'|'flag'|'verdict'|'binding_term', needs_fit, meaning}.
+     * results.plan_levers describes one planLevers() row.
      */
     declaration,
 
@@ -122,11 +144,13 @@ function buildCore(module) {
      * Memory and decode speed for one configuration.
      * @param {object} input every BudgetInput field (spread DEFAULT_INPUT; none is defaulted here)
      * @returns value {weight_bytes, kv_cache_bytes, kv_cache_bytes_per_token, total_bytes,
-     *   free_bytes, headroom_limit_bytes (the most total_bytes may be for verdict 'fits'),
+     *   free_bytes, headroom_limit_bytes (the most per_gpu_bytes may be for verdict 'fits'),
      *   memory_time_s, compute_time_s, step_s, bound_by:'memory'|'compute',
      *   fits, verdict:'fits'|'tight'|'does-not-fit', has_speed, per_request_tokens_per_s,
-     *   total_tokens_per_s}; step_s and the two tokens/s fields are null when !has_speed
-     *   (a configuration that does not fit has no speed).
+     *   total_tokens_per_s, per_gpu_bytes, kv_heads_per_gpu, comm_s, ttft_s,
+     *   ttft_target_met, ttft_margin_s, per_request_target_met,
+     *   per_request_margin_tokens_per_s}; the fields declared needs_fit (step_s, the
+     *   tokens/s, ttft_s, the margins) are null when it does not fit.
      */
     plan(input) {
       return guarded(() => {
@@ -142,12 +166,36 @@ function buildCore(module) {
      * means one request's KV cache at this context is what does not fit);
      * weights_fit_with_headroom: the same against the headroom limit.
      * @returns value {max_batch, max_batch_with_headroom, max_context_tokens,
-     *   crossover_batch, weights_fit, weights_fit_with_headroom}
+     *   crossover_batch, weights_fit, weights_fit_with_headroom, min_gpus_to_fit}
+     *   (all at input.gpus GPUs, memory per GPU; min_gpus_to_fit 0 when no count fits)
      */
     capacity(input) {
       return guarded(() => {
         const raw = module.capacity(toBudgetInput(input));
         return raw.ok ? capacityValue(raw) : failure(raw);
+      });
+    },
+
+    /**
+     * The lesson's decision procedure in one call: every combination of weight
+     * precision (2, 1, 0.5 bytes), cache precision (2, 1), GPU count (1, 2, 4, 8
+     * that split the heads validly) and, when options.speculative is true, with
+     * and without speculative decoding (options.acceptance_rate, draft_tokens,
+     * draft_cost_ratio, as in speculative()), on `input`'s workload, model, GPU
+     * and targets. Rows are ordered output-preserving first, then by GPU count,
+     * then by precision; the cheapest row meeting every target has cheapest: true.
+     * @param {object} input every BudgetInput field
+     * @param {object} [options] {speculative: boolean, acceptance_rate, draft_tokens, draft_cost_ratio}
+     * @returns value {rows: [row], cheapest_row (index, -1 when none)}; a row has the
+     *   fields of declaration.results.plan_levers (ttft_s and the tokens/s are null
+     *   when the row does not fit; verdict is a name)
+     */
+    planLevers(input, options) {
+      return guarded(() => {
+        const raw = module.plan_levers(toBudgetInput(input), toPlanOptions(options));
+        const rows = takeRows(raw.rows);
+        if (!raw.ok) return failure(raw);
+        return { ok: true, value: { rows, cheapest_row: raw.cheapest_row } };
       });
     },
 
@@ -255,7 +303,7 @@ function buildCore(module) {
 /**
  * Loads the shared wasm module once and returns the memoised facade.
  * @returns {Promise<object>} core with DEFAULT_INPUT, declaration, plan(), capacity(),
- *   speculative(), bestDraftTokens(), attentionMemory(), sweepBatch(),
+ *   planLevers(), speculative(), bestDraftTokens(), attentionMemory(), sweepBatch(),
  *   sweepContext(), sweepAcceptance(); all methods are synchronous.
  */
 export function loadBudgetCore() {
