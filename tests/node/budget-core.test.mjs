@@ -15,14 +15,22 @@ test('loadBudgetCore and loadWasmModule are memoised (one shared instance)', asy
 
 test('DEFAULT_INPUT holds every BudgetInput field, frozen', () => {
   assert.deepEqual(Object.keys(core.DEFAULT_INPUT).sort(), [
-    'active_params', 'bandwidth_bytes_per_s', 'batch', 'cache_bytes_per_value', 'context_tokens',
-    'flops_per_s', 'gpu_memory_bytes', 'head_dim', 'headroom_fraction', 'kv_heads', 'layers',
-    'query_heads', 'sliding_window_tokens', 'total_params', 'weight_bytes_per_param',
+    'active_params', 'allreduce_latency_s', 'bandwidth_bytes_per_s', 'batch', 'cache_bytes_per_value',
+    'context_tokens', 'flops_per_s', 'gpu_memory_bytes', 'gpus', 'head_dim', 'headroom_fraction',
+    'interconnect_bytes_per_s', 'kv_heads', 'layers', 'per_request_target_tokens_per_s', 'prompt_tokens',
+    'query_heads', 'sliding_window_tokens', 'total_params', 'ttft_target_s', 'weight_bytes_per_param',
   ]);
   assert.ok(Object.isFrozen(core.DEFAULT_INPUT));
   // The lesson's 7B model on an 80 GB GPU.
   assert.equal(core.DEFAULT_INPUT.total_params, 7e9);
   assert.equal(core.DEFAULT_INPUT.gpu_memory_bytes, 80e9);
+  // Issue 8: one GPU, the prompt is the whole context, no targets.
+  assert.equal(core.DEFAULT_INPUT.gpus, 1);
+  assert.equal(core.DEFAULT_INPUT.prompt_tokens, 0);
+  assert.equal(core.DEFAULT_INPUT.interconnect_bytes_per_s, 450e9);
+  assert.equal(core.DEFAULT_INPUT.allreduce_latency_s, 20e-6);
+  assert.equal(core.DEFAULT_INPUT.ttft_target_s, 0);
+  assert.equal(core.DEFAULT_INPUT.per_request_target_tokens_per_s, 0);
 });
 
 test('declaration lists the inputs in BudgetInput order, with ranges, defaults and units, frozen', () => {

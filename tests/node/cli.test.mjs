@@ -23,9 +23,13 @@ test('--json prints the lesson\'s six rows with exactly the agreed keys', () => 
   rows.forEach((row, i) => {
     const ref = SEED.budget_rows[i];
     assert.deepEqual(Object.keys(row).sort(), [
-      'fits', 'kv_cache_bytes', 'label', 'per_request_tokens_per_s', 'step_s',
-      'total_bytes', 'total_tokens_per_s', 'verdict', 'weight_bytes',
+      'comm_s', 'fits', 'kv_cache_bytes', 'label', 'per_gpu_bytes', 'per_request_tokens_per_s', 'step_s',
+      'total_bytes', 'total_tokens_per_s', 'ttft_s', 'verdict', 'weight_bytes',
     ], `row ${i}`);
+    // Issue 8's keys come last, so a parser reading the first nine keys keeps working.
+    assert.deepEqual(Object.keys(row).slice(-3), ['per_gpu_bytes', 'comm_s', 'ttft_s'], `row ${i}`);
+    assert.equal(row.per_gpu_bytes, ref.exact.total_bytes, `row ${i} per_gpu_bytes (one GPU holds it all)`);
+    assert.equal(row.comm_s, 0, `row ${i} comm_s (one GPU)`);
     assert.equal(typeof row.label, 'string');
     assert.equal(row.weight_bytes, ref.exact.weight_bytes, `row ${i} weight_bytes`);
     assert.equal(row.kv_cache_bytes, ref.exact.cache_bytes, `row ${i} kv_cache_bytes`);
@@ -42,6 +46,7 @@ test('--json prints the lesson\'s six rows with exactly the agreed keys', () => 
       assert.equal(row.step_s, null);
       assert.equal(row.per_request_tokens_per_s, null);
       assert.equal(row.total_tokens_per_s, null);
+      assert.equal(row.ttft_s, null);
     }
   });
 });
