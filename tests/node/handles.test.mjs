@@ -50,3 +50,21 @@ test('a handle the facade received is deleted afterwards', () => {
   assert.equal(seen.length, 6);
   for (const handle of seen) assert.equal(handle.isDeleted(), true);
 });
+
+test('planLevers deletes its rows handle, on success and on a refusal', () => {
+  const original = module.plan_levers;
+  const seen = [];
+  module.plan_levers = (...args) => {
+    const raw = original(...args);
+    seen.push(raw.rows);
+    return raw;
+  };
+  try {
+    assert.equal(core.planLevers({ ...core.DEFAULT_INPUT, kv_heads: 8 }).ok, true);
+    assert.equal(core.planLevers({ ...core.DEFAULT_INPUT, gpus: 3 }).ok, false);
+  } finally {
+    module.plan_levers = original;
+  }
+  assert.equal(seen.length, 2);
+  for (const handle of seen) assert.equal(handle.isDeleted(), true);
+});
