@@ -619,8 +619,9 @@ void print_help() {
   for (const InputFlag& flag : kSpeculativeFlags) {
     const InputFieldDeclaration& f = *flag.field;
     const std::string left = flag.flag + " " + flag.metavar;
-    std::printf("  %-37s %s: %s [%s]\n", left.c_str(), f.symbol, f.meaning,
-                detail_range(f).c_str());
+    if (left.size() > 37) std::printf("  %s\n  %-37s %s: %s\n", left.c_str(), "", f.symbol, f.meaning);
+    else std::printf("  %-37s %s: %s\n", left.c_str(), f.symbol, f.meaning);
+    std::printf("  %-37s [%s]\n", "", detail_range(f).c_str());
   }
   std::printf(
       "\n"
