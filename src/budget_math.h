@@ -1,13 +1,17 @@
 // Internal: the budget formulas on an already-validated BudgetInput.
 // plan(), capacity() and the sweeps all call these, so a batch that
 // capacity() says fits is exactly one that plan() calls "fits".
-// Source: LM10-T6 lesson (memory and step formulas; see README.md, "How the numbers are computed").
+// Source: LM10-T6 lesson (memory and step formulas; see README.md, "How the
+// numbers are computed"), and Megatron-LM style tensor parallelism for the
+// per-GPU forms (G = in.gpus; at G = 1 every per-GPU quantity is computed with
+// the same operations as the single-GPU one, so the lesson's numbers stay exact).
 #pragma once
 
 #include <algorithm>
 
 #include "budget_types.h"
 #include "serving_budget.h"
+#include "tensor_parallel.h"
 
 namespace llmbudget {
 namespace detail {
@@ -34,17 +38,32 @@ inline double total_bytes(const BudgetInput& in, double batch, double context_to
   return weight_bytes(in) + kv_cache_bytes(in, batch, context_tokens);
 }
 
+/// P * b_w / G [bytes]: one GPU's share of the weights (tensor parallel splits every matrix).
+inline double per_gpu_weight_bytes(const BudgetInput& in) { return weight_bytes(in) / in.gpus; }
+
+/// 2 * L * h * d_h * b_c [bytes], h = kv_heads_per_gpu(): one token of one request on one GPU.
+inline double per_gpu_kv_bytes_per_token(const BudgetInput& in) {
+  return 2 * in.layers * kv_heads_per_gpu(in) * in.head_dim * in.cache_bytes_per_value;
+}
+
+/// P*b_w/G + 2*L*h*d_h*min(n, W)*B*b_c [bytes]: what one GPU holds; the verdict is judged on it.
+inline double per_gpu_bytes(const BudgetInput& in, double batch, double context_tokens) {
+  return per_gpu_weight_bytes(in) + per_gpu_kv_bytes_per_token(in) * cached_tokens(in, context_tokens) * batch;
+}
+
 /// Parameters that do arithmetic per token (MoE: active experts only).
 inline double active_params(const BudgetInput& in) {
   return in.active_params > 0 ? in.active_params : in.total_params;
 }
 
-/// Memory-traffic term of one decode step [s]: every byte read once.
-inline double memory_time_s(const BudgetInput& in, double total) { return total / in.bandwidth_bytes_per_s; }
+/// Memory-traffic term of one decode step [s]: every byte one GPU holds, read
+/// once (pass the per-GPU bytes; the GPUs read their shares at the same time).
+inline double memory_time_s(const BudgetInput& in, double bytes) { return bytes / in.bandwidth_bytes_per_s; }
 
-/// Arithmetic term of one decode step [s]: 2 FLOP per active parameter per request.
+/// Arithmetic term of one decode step [s]: 2 FLOP per active parameter per
+/// request, shared by G GPUs: 2 * P_active * B / (G * F).
 inline double compute_time_s(const BudgetInput& in, double batch) {
-  return 2 * active_params(in) * batch / in.flops_per_s;
+  return 2 * active_params(in) * batch / (in.gpus * in.flops_per_s);
 }
 
 inline bool fits(const BudgetInput& in, double total) { return total <= in.gpu_memory_bytes; }

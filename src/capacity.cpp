@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "budget_math.h"
+#include "tensor_parallel.h"
 #include "validate.h"
 
 namespace llmbudget {
@@ -11,6 +12,7 @@ namespace {
 
 constexpr double kMaxBatch = 1e6;          // BudgetInput::batch upper limit
 constexpr double kMaxContextTokens = 1e8;  // BudgetInput::context_tokens upper limit
+constexpr double kMaxGpus = 64;            // BudgetInput::gpus upper limit
 
 // Largest whole x in [0, cap] with ok(x), for ok true up to some point and
 // false after it. `estimate` is the closed-form answer; the two loops only
@@ -34,26 +36,26 @@ CapacityResult capacity(const BudgetInput& in) {
     return r;
   }
   r.ok = true;
-  const double weights = detail::weight_bytes(in);
+  const double weights = detail::per_gpu_weight_bytes(in);
   const double gpu = in.gpu_memory_bytes;
   r.weights_fit = detail::fits(in, weights);
   r.weights_fit_with_headroom = detail::fits_with_headroom(in, weights);
 
   // Batch: P*b_w + per_request*B <= budget  =>  B = floor((budget - P*b_w) / per_request).
-  const double per_request = detail::kv_cache_bytes(in, 1, in.context_tokens);
+  const double per_request = detail::per_gpu_kv_bytes_per_token(in) * detail::cached_tokens(in, in.context_tokens);
   const double usable = detail::headroom_limit_bytes(in);
   r.max_batch = largest_whole((gpu - weights) / per_request, kMaxBatch, [&](double b) {
-    return b >= 1 && detail::fits(in, detail::total_bytes(in, b, in.context_tokens));
+    return b >= 1 && detail::fits(in, detail::per_gpu_bytes(in, b, in.context_tokens));
   });
   r.max_batch_with_headroom = largest_whole((usable - weights) / per_request, kMaxBatch, [&](double b) {
-    return b >= 1 && detail::fits_with_headroom(in, detail::total_bytes(in, b, in.context_tokens));
+    return b >= 1 && detail::fits_with_headroom(in, detail::per_gpu_bytes(in, b, in.context_tokens));
   });
 
   // Context at in.batch: n = floor((G - P*b_w) / (per_token*B)). Memory stops
   // growing at n = W, so with a window that fits, every n up to the limit fits.
-  const double per_token_batch = detail::kv_bytes_per_token(in) * in.batch;
+  const double per_token_batch = detail::per_gpu_kv_bytes_per_token(in) * in.batch;
   r.max_context_tokens = largest_whole((gpu - weights) / per_token_batch, kMaxContextTokens, [&](double n) {
-    return n >= 1 && detail::fits(in, detail::total_bytes(in, in.batch, n));
+    return n >= 1 && detail::fits(in, detail::per_gpu_bytes(in, in.batch, n));
   });
 
   // Crossover: 2*P_a*B/F >= (P*b_w + per_request*B)/BW
@@ -65,13 +67,21 @@ CapacityResult capacity(const BudgetInput& in) {
   if (slope > 0) {
     auto compute_binds = [&](double b) {
       return detail::compute_time_s(in, b) >=
-             detail::memory_time_s(in, detail::total_bytes(in, b, in.context_tokens));
+             detail::memory_time_s(in, detail::per_gpu_bytes(in, b, in.context_tokens));
     };
     double b = std::ceil(detail::memory_time_s(in, weights) / slope);
     b = std::min(std::max(b, 1.0), kMaxBatch + 1);
     while (b > 1 && compute_binds(b - 1)) b -= 1;
     while (b <= kMaxBatch && !compute_binds(b)) b += 1;
     r.crossover_batch = b <= kMaxBatch ? b : 0;
+  }
+
+  // Fewest GPUs: the first valid split whose per-GPU memory fits.
+  BudgetInput at = in;
+  for (double g = 1; g <= kMaxGpus && r.min_gpus_to_fit == 0; ++g) {
+    if (!valid_tensor_split(g, in.query_heads, in.kv_heads)) continue;
+    at.gpus = g;
+    if (detail::fits(at, detail::per_gpu_bytes(at, in.batch, in.context_tokens))) r.min_gpus_to_fit = g;
   }
   return r;
 }

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "field_checks.h"
+#include "number_text.h"
 
 namespace llmbudget {
 
@@ -19,7 +20,7 @@ ChoiceCheck check_choice_answer(const std::vector<int>& selected, const ChoiceQu
     if (c < 0 || c >= question.option_count || is_right[static_cast<std::size_t>(c)]) {
       out.error_field = "correct";
       out.error_message = "correct must hold distinct option indices from 0 to " +
-                          std::to_string(question.option_count - 1) + " (got " + std::to_string(c) + ")";
+                          format_compact(static_cast<double>(question.option_count - 1)) + " (got " + format_compact(static_cast<double>(c)) + ")";
       return out;
     }
     is_right[static_cast<std::size_t>(c)] = true;
@@ -36,8 +37,8 @@ ChoiceCheck check_choice_answer(const std::vector<int>& selected, const ChoiceQu
   for (int s : selected) {
     if (s < 0 || s >= question.option_count) {
       out.verdict = ChoiceVerdict::invalid;
-      out.message = "The selection names option " + std::to_string(s) + ", but options are numbered 0 to " +
-                    std::to_string(question.option_count - 1) + ".";
+      out.message = "The selection names option " + format_compact(static_cast<double>(s)) + ", but options are numbered 0 to " +
+                    format_compact(static_cast<double>(question.option_count - 1)) + ".";
       return out;
     }
     picked[static_cast<std::size_t>(s)] = true;
@@ -73,11 +74,11 @@ ChoiceCheck check_choice_answer(const std::vector<int>& selected, const ChoiceQu
     out.message = "Correct.";
   } else if (right_picked > 0) {
     out.verdict = ChoiceVerdict::partly;
-    out.message = "Partly right: " + std::to_string(right_picked) + " of your " + std::to_string(picked_count) +
+    out.message = "Partly right: " + format_compact(static_cast<double>(right_picked)) + " of your " + format_compact(static_cast<double>(picked_count)) +
                   " choices " + (right_picked == 1 ? "is" : "are") + " right";
-    if (!out.extra.empty()) out.message += ", " + std::to_string(out.extra.size()) + " " + (out.extra.size() == 1 ? "is" : "are") + " not";
+    if (!out.extra.empty()) out.message += ", " + format_compact(static_cast<double>(out.extra.size())) + " " + (out.extra.size() == 1 ? "is" : "are") + " not";
     if (!out.missing.empty())
-      out.message += ", and " + std::to_string(out.missing.size()) + " right option" + (out.missing.size() == 1 ? " is" : "s are") + " missing";
+      out.message += ", and " + format_compact(static_cast<double>(out.missing.size())) + " right option" + (out.missing.size() == 1 ? " is" : "s are") + " missing";
     out.message += ".";
   } else if (picked_count == 0) {
     out.verdict = ChoiceVerdict::wrong;

@@ -21,6 +21,7 @@
 
 #include "budget_types.h"
 #include "capacity.h"
+#include "planner.h"
 #include "serving_budget.h"
 #include "speculative.h"
 
@@ -46,15 +47,16 @@ struct InputFieldDeclaration {
   const char* max_from;      ///< "" or the field whose value caps this one: "query_heads"
   double typical_min;        ///< the span a slider covers, inside [min, max]
   double typical_max;
-  const char* group;         ///< calculator group: "Model", "Precision", "Workload", "Hardware", "Policy"; a preset of a model sets the Model group, of a GPU the Hardware group
+  const char* group;         ///< calculator group: "Model", "Precision", "Workload", "Hardware", "Parallelism", "Policy", "Targets"; a preset of a model sets the Model group, of a GPU the Hardware group
   const char* meaning;       ///< one line, for --help and a field's hint
   double BudgetInput::*member;  ///< nullptr for a parameter of a function other than plan()
+  double PlanOptions::*plan_option;  ///< the same parameter in plan_levers()' options (speculative ones); else nullptr
 };
 
 /// The kind of value a result field holds.
 enum class ResultKind { number = 0, flag = 1, verdict = 2, binding_term = 3 };
 
-/// One result field of BudgetResult, CapacityResult or SpeculativeResult.
+/// One result field of BudgetResult, CapacityResult, SpeculativeResult or PlanRow.
 /// Exactly one member pointer matching `kind` is set; the others are null.
 template <class Result>
 struct ResultFieldDeclaration {
@@ -78,7 +80,7 @@ struct Table {
   const Row* end() const { return rows + size; }
 };
 
-/// The 15 BudgetInput fields in declaration (and calculator) order.
+/// The 21 BudgetInput fields in declaration (and calculator) order.
 Table<InputFieldDeclaration> budget_input_fields();
 /// The parameters of speculative() and best_draft_tokens(): acceptance_rate, draft_tokens, draft_cost_ratio.
 Table<InputFieldDeclaration> speculative_input_fields();
@@ -88,6 +90,8 @@ Table<ResultFieldDeclaration<BudgetResult>> budget_result_fields();
 Table<ResultFieldDeclaration<CapacityResult>> capacity_result_fields();
 /// The fields of SpeculativeResult (beyond ok/error).
 Table<ResultFieldDeclaration<SpeculativeResult>> speculative_result_fields();
+/// The fields of one plan_levers() row, in struct (and column) order.
+Table<ResultFieldDeclaration<PlanRow>> plan_row_fields();
 
 /// The declaration of `name` among the BudgetInput fields, or nullptr.
 const InputFieldDeclaration* find_budget_input_field(const char* name);

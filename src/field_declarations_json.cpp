@@ -142,6 +142,9 @@ std::string field_declarations_json() {
   out += ',';
   add_key(out, "speculative");
   add_results(out, speculative_result_fields());
+  out += ',';
+  add_key(out, "plan_levers");
+  add_results(out, plan_row_fields());
   out += "},";
   add_key(out, "series");
   out += '{';

@@ -8,7 +8,8 @@ namespace llmbudget {
 
 /// JSON object describing every declared field:
 ///   {"inputs": [input...], "speculative_inputs": [input...],
-///    "results": {"plan": [result...], "capacity": [result...], "speculative": [result...]},
+///    "results": {"plan": [result...], "capacity": [result...], "speculative": [result...],
+///                 "plan_levers": [result... of one row]},
 ///    "series": {"batch": [series...], "context": [...], "acceptance": [...]},
 ///    "enums": {"Verdict": [names by value], "BindingTerm": [...]}}
 /// input:  {"name","symbol","label","unit","kind":"real"|"whole","min","max",

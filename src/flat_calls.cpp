@@ -11,8 +11,8 @@ namespace llmbudget {
 namespace {
 
 template <class R>
-void write_flat(const R& result, Table<ResultFieldDeclaration<R>> fields, std::vector<double>& out) {
-  std::size_t i = 0;
+void write_flat(const R& result, Table<ResultFieldDeclaration<R>> fields, std::vector<double>& out,
+                std::size_t i = 0) {
   for (const ResultFieldDeclaration<R>& f : fields) {
     double v = 0;
     switch (f.kind) {
@@ -89,6 +89,25 @@ bool FlatCalls::run_sweep_context(double min_context, double max_context, double
 bool FlatCalls::run_sweep_acceptance(double draft_tokens, double draft_cost_ratio, double points) {
   sweep_acceptance(draft_tokens, draft_cost_ratio, points, acceptance_sweep_);
   return kept(acceptance_sweep_, error_);
+}
+
+bool FlatCalls::run_plan_levers(bool speculative, double acceptance_rate, double draft_tokens,
+                                double draft_cost_ratio) {
+  PlanOptions options;
+  options.speculative = speculative;
+  options.acceptance_rate = acceptance_rate;
+  options.draft_tokens = draft_tokens;
+  options.draft_cost_ratio = draft_cost_ratio;
+  const PlanLeversResult r = plan_levers(budget_input_from_flat(input_), options);
+  if (!r.ok) {
+    error_ = r.error;
+    return false;
+  }
+  const auto fields = plan_row_fields();
+  plan_rows_output_.assign(r.rows.size() * fields.size, 0);
+  for (std::size_t row = 0; row < r.rows.size(); ++row) write_flat(r.rows[row], fields, plan_rows_output_, row * fields.size);
+  cheapest_row_ = r.cheapest_row;
+  return true;
 }
 
 const std::vector<double>* FlatCalls::series(int kind, int index) const {

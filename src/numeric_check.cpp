@@ -27,7 +27,7 @@ std::string validate_numeric_question(const NumericQuestion& q, std::string& mes
   const int dim = static_cast<int>(q.dimension);
   if (dim < 0 || dim > kMaxUnitDimension) {
     message = "dimension must be one of none, bytes, tokens_per_pass, tokens_per_s, seconds (got " +
-              std::to_string(dim) + ")";
+              format_compact(static_cast<double>(dim)) + ")";
     return "dimension";
   }
   if (!std::isfinite(q.expected) || std::fabs(q.expected) > 1e30) {

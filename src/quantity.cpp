@@ -6,6 +6,7 @@
 
 #include "decimal_scan.h"
 #include "utf8_text.h"
+#include "number_text.h"
 
 namespace llmbudget {
 
@@ -57,7 +58,7 @@ ParseError from_scan(ScanError e) {
 
 Quantity parse_quantity(const std::string& text) {
   if (text.size() > kMaxAnswerBytes)
-    return fail(ParseError::too_long, "The answer is longer than " + std::to_string(kMaxAnswerBytes) +
+    return fail(ParseError::too_long, "The answer is longer than " + format_compact(static_cast<double>(kMaxAnswerBytes)) +
                                           " characters; type just a number and, if you like, a unit.");
   switch (check_text(text)) {
     case TextCheck::control:

@@ -6,6 +6,7 @@
 
 #include "field_checks.h"
 #include "number_text.h"
+#include "tensor_parallel.h"
 
 namespace llmbudget {
 
@@ -36,7 +37,8 @@ std::optional<InputError> validate_budget_input(const BudgetInput& in) {
     if (field.max_from[0] != '\0') cap = in.*(find_budget_input_field(field.max_from)->member);
     if (auto error = check_declared_value(field, in.*field.member, cap)) return error;
   }
-  return std::nullopt;
+  // A rule the declaration cannot state: how G GPUs split the heads.
+  return check_tensor_split(in);
 }
 
 }  // namespace llmbudget

@@ -13,7 +13,9 @@ namespace llmbudget {
 /// Checks every field of `in` against its declaration, in declaration order.
 /// Returns std::nullopt when all are valid, else the first InputError, e.g.
 /// {"kv_heads", "kv_heads must be a whole number from 1 to query_heads (got 40; query_heads is 32)"}.
-/// Non-finite values (NaN, +-Infinity) are always rejected.
+/// Non-finite values (NaN, +-Infinity) are always rejected. After the declared
+/// ranges, the tensor-parallel split is checked (check_tensor_split(),
+/// tensor_parallel.h): gpus must divide query_heads and divide or be divided by kv_heads.
 std::optional<InputError> validate_budget_input(const BudgetInput& in);
 
 /// Checks one value against one declaration. `cap` is the current value of

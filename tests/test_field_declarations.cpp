@@ -13,7 +13,7 @@ using namespace llmbudget;
 
 TEST_CASE("result declarations name each struct member once, with units the answer checker knows", "[declarations]") {
   const auto plan_fields = budget_result_fields();
-  REQUIRE(plan_fields.size == 15);
+  REQUIRE(plan_fields.size == 23);  // the lesson's 15 + issue 8's 8 (per GPU, comm, TTFT, targets)
   BudgetInput in;
   in.kv_heads = 8;  // the lesson's GQA-8 row: 31.2 GB, 31.2 ms (seed-values.json)
   const BudgetResult r = plan(in);
@@ -31,7 +31,7 @@ TEST_CASE("result declarations name each struct member once, with units the answ
     if (std::strcmp(f.name, "step_s") == 0) CHECK(r.*f.number == Approx(0.031179869184));  // 31179869184 B / 1e12 B/s
     if (std::strcmp(f.name, "verdict") == 0) CHECK(std::string(verdict_name(r.*f.verdict)) == "fits");
   }
-  CHECK(capacity_result_fields().size == 6);
+  CHECK(capacity_result_fields().size == 7);  // + min_gpus_to_fit
   CHECK(speculative_result_fields().size == 2);
 }
 

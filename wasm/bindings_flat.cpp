@@ -36,6 +36,14 @@ emscripten::val flat_series_view(int kind, int index) {
 bool flat_sweep_batch(double max_batch) { return calls().run_sweep_batch(max_batch); }
 bool flat_sweep_context(double lo, double hi, double points) { return calls().run_sweep_context(lo, hi, points); }
 bool flat_sweep_acceptance(double k, double c, double points) { return calls().run_sweep_acceptance(k, c, points); }
+bool flat_plan_levers(bool speculative, double a, double k, double c) {
+  return calls().run_plan_levers(speculative, a, k, c);
+}
+emscripten::val flat_plan_rows_view() {
+  const auto& out = calls().plan_rows_output();
+  return emscripten::val(emscripten::typed_memory_view(out.size(), out.data()));
+}
+double flat_cheapest_row() { return calls().cheapest_row(); }
 bool flat_plan() { return calls().run_plan(); }
 bool flat_capacity() { return calls().run_capacity(); }
 std::string flat_error_field() { return calls().error().field; }
@@ -50,6 +58,9 @@ EMSCRIPTEN_BINDINGS(budget_flat) {
   function("flat_sweep_batch", &flat_sweep_batch);
   function("flat_sweep_context", &flat_sweep_context);
   function("flat_sweep_acceptance", &flat_sweep_acceptance);
+  function("flat_plan_levers", &flat_plan_levers);
+  function("flat_plan_rows_view", &flat_plan_rows_view);
+  function("flat_cheapest_row", &flat_cheapest_row);
   function("flat_plan", &flat_plan);
   function("flat_capacity", &flat_capacity);
   function("flat_error_field", &flat_error_field);

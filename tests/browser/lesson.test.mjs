@@ -158,8 +158,9 @@ test('bad input in any number field: inline range message, aria-invalid, last go
   const rec = await openLesson();
   const { page } = rec;
   const fields = await page.locator(`${CALC} input.field-text`).evaluateAll((els) => els.map((e) => e.dataset.field));
-  assert.equal(fields.length, 15);
-  const zeroAllowed = new Set(['active_params', 'sliding_window_tokens', 'headroom_fraction']);
+  assert.equal(fields.length, 21);  // the lesson's 15 and issue 8's 6
+  const zeroAllowed = new Set(['active_params', 'sliding_window_tokens', 'headroom_fraction', 'prompt_tokens',
+    'allreduce_latency_s', 'ttft_target_s', 'per_request_target_tokens_per_s']);
   const good = await page.locator(out('total_bytes')).textContent();
   for (const field of fields) {
     const box = page.locator(`${CALC} input.field-text[data-field="${field}"]`);
@@ -170,7 +171,7 @@ test('bad input in any number field: inline range message, aria-invalid, last go
       await box.fill(bad);
       assert.ok(await error.isVisible(), `${field}: message shown for "${bad}"`);
       const msg = await error.textContent();
-      assert.match(msg, /^Enter (0 \((same as total parameters|full attention)\) or )?(a|a whole) number (from|greater than) \d[\d.,]*%?( [a-zA-Z/]+)? (to|up to|and at most) /, `${field} "${bad}": ${msg}`);
+      assert.match(msg, /^Enter (0 \((same as total parameters|full attention|same as context|no target)\) or )?(a|a whole) number (from|greater than) \d[\d.,]*%?( [a-zA-Z/]+)? (to|up to|and at most) /, `${field} "${bad}": ${msg}`);
       assert.doesNotMatch(msg, /_|\de[-+]?\d/, `${field}: no internal names or exponent notation: ${msg}`);
       assert.equal(await box.getAttribute('aria-invalid'), 'true');
       assert.equal(await page.locator(out('total_bytes')).textContent(), good, `${field}: last good result kept`);

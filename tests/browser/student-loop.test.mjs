@@ -54,7 +54,7 @@ async function openLesson(viewport = { width: 1280, height: 800 }, url = server.
 async function inViewport(locator) {
   return locator.evaluate((el) => {
     const r = el.getBoundingClientRect();
-    return r.top >= 0 && r.top + Math.min(40, r.height) <= window.innerHeight && r.width > 0;
+    return r.top >= -2 && r.top + Math.min(40, r.height) <= window.innerHeight && r.width > 0;  // sub-pixel scroll positions
   });
 }
 

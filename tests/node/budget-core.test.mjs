@@ -15,14 +15,22 @@ test('loadBudgetCore and loadWasmModule are memoised (one shared instance)', asy
 
 test('DEFAULT_INPUT holds every BudgetInput field, frozen', () => {
   assert.deepEqual(Object.keys(core.DEFAULT_INPUT).sort(), [
-    'active_params', 'bandwidth_bytes_per_s', 'batch', 'cache_bytes_per_value', 'context_tokens',
-    'flops_per_s', 'gpu_memory_bytes', 'head_dim', 'headroom_fraction', 'kv_heads', 'layers',
-    'query_heads', 'sliding_window_tokens', 'total_params', 'weight_bytes_per_param',
+    'active_params', 'allreduce_latency_s', 'bandwidth_bytes_per_s', 'batch', 'cache_bytes_per_value',
+    'context_tokens', 'flops_per_s', 'gpu_memory_bytes', 'gpus', 'head_dim', 'headroom_fraction',
+    'interconnect_bytes_per_s', 'kv_heads', 'layers', 'per_request_target_tokens_per_s', 'prompt_tokens',
+    'query_heads', 'sliding_window_tokens', 'total_params', 'ttft_target_s', 'weight_bytes_per_param',
   ]);
   assert.ok(Object.isFrozen(core.DEFAULT_INPUT));
   // The lesson's 7B model on an 80 GB GPU.
   assert.equal(core.DEFAULT_INPUT.total_params, 7e9);
   assert.equal(core.DEFAULT_INPUT.gpu_memory_bytes, 80e9);
+  // Issue 8: one GPU, the prompt is the whole context, no targets.
+  assert.equal(core.DEFAULT_INPUT.gpus, 1);
+  assert.equal(core.DEFAULT_INPUT.prompt_tokens, 0);
+  assert.equal(core.DEFAULT_INPUT.interconnect_bytes_per_s, 450e9);
+  assert.equal(core.DEFAULT_INPUT.allreduce_latency_s, 20e-6);
+  assert.equal(core.DEFAULT_INPUT.ttft_target_s, 0);
+  assert.equal(core.DEFAULT_INPUT.per_request_target_tokens_per_s, 0);
 });
 
 test('declaration lists the inputs in BudgetInput order, with ranges, defaults and units, frozen', () => {
@@ -262,4 +270,54 @@ test('bad arguments of the other methods name the parameter', () => {
   assert.equal(core.attentionMemory(32, 0, 2).field, 'context_tokens');
   assert.equal(core.sweepBatch(core.DEFAULT_INPUT, 4097).field, 'max_batch');
   assert.equal(core.sweepAcceptance(4, 0, 1).field, 'points');
+});
+
+// ------------------------------------------------------------ issue 8 ---
+
+test('plan on several GPUs: per-GPU memory, all-reduce, TTFT and targets as plain values', () => {
+  // The lesson's GQA-8 row on 2 GPUs (worked in tests/test_tensor_parallel.cpp).
+  const r = core.plan({ ...core.DEFAULT_INPUT, kv_heads: 8, gpus: 2, prompt_tokens: 1000, ttft_target_s: 0.1 });
+  assert.equal(r.ok, true, r.error);
+  assert.equal(r.value.per_gpu_bytes, 15589934592);
+  assert.equal(r.value.kv_heads_per_gpu, 4);
+  assertClose(r.value.comm_s, 64 * (131072 / 450e9 + 20e-6), 'comm_s');
+  // (2*7e9*1000 + 4*32*32*128*500500) / (2*4e13) + 64*(1000*4096*2/450e9 + 20e-6)
+  const ttft = (2 * 7e9 * 1000 + 4 * 32 * 32 * 128 * 500500) / 8e13 + 64 * (1000 * 4096 * 2 / 450e9 + 20e-6);
+  assertClose(r.value.ttft_s, ttft, 'ttft_s');
+  assert.equal(r.value.ttft_target_met, false);
+  assertClose(r.value.ttft_margin_s, 0.1 - ttft, 'ttft_margin_s');
+  assert.equal(r.value.per_request_target_met, true, 'no speed target');
+  // No fit: TTFT and margins are null, like the speeds.
+  const over = core.plan({ ...core.DEFAULT_INPUT, ttft_target_s: 1 });
+  assert.equal(over.value.ttft_s, null);
+  assert.equal(over.value.ttft_margin_s, null);
+  assert.equal(over.value.ttft_target_met, false);
+  // A split the heads do not allow: the core's sentence, naming the field.
+  const bad = core.plan({ ...core.DEFAULT_INPUT, kv_heads: 8, gpus: 3 });
+  assert.deepEqual(bad, { ok: false, field: 'gpus',
+    error: 'gpus must divide query_heads (32) and either divide or be divided by kv_heads (8); got 3; nearest valid: 2 or 4' });
+  assert.equal(core.capacity({ ...core.DEFAULT_INPUT, kv_heads: 8 }).value.min_gpus_to_fit, 1);
+});
+
+test('planLevers returns plain rows with the declared fields and marks the cheapest', () => {
+  const input = { ...core.DEFAULT_INPUT, total_params: 70.6e9, layers: 80, query_heads: 64, kv_heads: 8,
+    head_dim: 128, batch: 32, context_tokens: 4096, prompt_tokens: 4096, bandwidth_bytes_per_s: 2.68e12,
+    flops_per_s: 494.75e12, ttft_target_s: 1, per_request_target_tokens_per_s: 20 };
+  const r = core.planLevers(input);
+  assert.equal(r.ok, true, r.error);
+  assert.equal(r.value.rows.length, 24);
+  const names = core.declaration.results.plan_levers.map((f) => f.name);
+  for (const row of r.value.rows) assert.deepEqual(Object.keys(row), names);
+  assert.equal(r.value.cheapest_row, 10);
+  const best = r.value.rows[10];
+  assert.deepEqual([best.weight_bytes_per_param, best.cache_bytes_per_value, best.gpus, best.cheapest, best.verdict],
+    [1, 2, 2, true, 'fits']);
+  assert.equal(r.value.rows[0].ttft_s, null);
+  assert.equal(r.value.rows[0].verdict, 'does-not-fit');
+  // Speculative decoding: on only when asked, with its parameters by their declared names.
+  const spec = core.planLevers(input, { speculative: true, acceptance_rate: 0.8, draft_tokens: 3, draft_cost_ratio: 0.05 });
+  assert.equal(spec.value.rows.length, 48);
+  const badSpec = core.planLevers(input, { speculative: true, acceptance_rate: 2, draft_tokens: 3, draft_cost_ratio: 0.05 });
+  assert.equal(badSpec.ok, false);
+  assert.equal(badSpec.field, 'acceptance_rate');
 });

@@ -23,9 +23,13 @@ test('--json prints the lesson\'s six rows with exactly the agreed keys', () => 
   rows.forEach((row, i) => {
     const ref = SEED.budget_rows[i];
     assert.deepEqual(Object.keys(row).sort(), [
-      'fits', 'kv_cache_bytes', 'label', 'per_request_tokens_per_s', 'step_s',
-      'total_bytes', 'total_tokens_per_s', 'verdict', 'weight_bytes',
+      'comm_s', 'fits', 'kv_cache_bytes', 'label', 'per_gpu_bytes', 'per_request_tokens_per_s', 'step_s',
+      'total_bytes', 'total_tokens_per_s', 'ttft_s', 'verdict', 'weight_bytes',
     ], `row ${i}`);
+    // Issue 8's keys come last, so a parser reading the first nine keys keeps working.
+    assert.deepEqual(Object.keys(row).slice(-3), ['per_gpu_bytes', 'comm_s', 'ttft_s'], `row ${i}`);
+    assert.equal(row.per_gpu_bytes, ref.exact.total_bytes, `row ${i} per_gpu_bytes (one GPU holds it all)`);
+    assert.equal(row.comm_s, 0, `row ${i} comm_s (one GPU)`);
     assert.equal(typeof row.label, 'string');
     assert.equal(row.weight_bytes, ref.exact.weight_bytes, `row ${i} weight_bytes`);
     assert.equal(row.kv_cache_bytes, ref.exact.cache_bytes, `row ${i} kv_cache_bytes`);
@@ -42,6 +46,7 @@ test('--json prints the lesson\'s six rows with exactly the agreed keys', () => 
       assert.equal(row.step_s, null);
       assert.equal(row.per_request_tokens_per_s, null);
       assert.equal(row.total_tokens_per_s, null);
+      assert.equal(row.ttft_s, null);
     }
   });
 });
@@ -176,4 +181,145 @@ test('very large speeds print the same way in both speed columns', () => {
   cells = tinyCells(['--batch', '1', '--bandwidth-bytes-per-s', '1e16']);
   assert.equal(cells[5], '9.98e14 tok/s');
   assert.equal(cells[6], '9.98e14 tok/s');
+});
+
+// ------------------------------------------------------------ issue 8 ---
+
+// Llama 3.1 70B (P = 70.6e9, L = 80, H_q = 64, H_kv = 8, d_h = 128) on the H100 SXM
+// preset's usable figures, 32 users with 4096-token prompts, TTFT <= 1 s, 20 tok/s each.
+const LLAMA70B_H100 = ['--total-params', '70.6e9', '--layers', '80', '--query-heads', '64', '--kv-heads', '8',
+  '--head-dim', '128', '--batch', '32', '--context-tokens', '4096', '--prompt-tokens', '4096',
+  '--bandwidth-bytes-per-s', '2.68e12', '--flops-per-s', '494.75e12',
+  '--ttft-target-s', '1', '--per-request-target-tokens-per-s', '20'];
+
+test('--gpus 1 prints exactly what no --gpus prints, in every format', () => {
+  for (const format of [[], ['--json'], ['--csv']]) {
+    const plain = run(format);
+    const one = run([...format, '--gpus', '1']);
+    assert.equal(one.status, 0, one.stderr);
+    assert.equal(one.stdout, plain.stdout, `format ${format.join(' ') || 'table'}`);
+  }
+});
+
+test('the new inputs are flags and --config keys; JSON and CSV rows gain per_gpu_bytes, comm_s and ttft_s', () => {
+  // The lesson's GQA-8 row on 2 GPUs: per GPU 7e9 + 2*32*4*128*8192*16*2 = 15,589,934,592 B;
+  // comm 64*(16*4096*2/450e9 + 20e-6) = 1.2986413511e-3 s.
+  const flags = run(['--json', '--kv-heads', '8', '--gpus', '2']);
+  assert.equal(flags.status, 0, flags.stderr);
+  const [row] = JSON.parse(flags.stdout);
+  assert.equal(row.total_bytes, 31179869184);
+  assert.equal(row.per_gpu_bytes, 15589934592);
+  assertClose(row.comm_s, 64 * (131072 / 450e9 + 20e-6), 'comm_s');
+  assertClose(row.step_s, 15589934592 / 1e12 + 64 * (131072 / 450e9 + 20e-6), 'step_s');
+  // The prompt is the whole context (8192): 2*7e9*8192 + 4*32*32*128*8192*8193/2 FLOP over 2*4e13 FLOP/s,
+  // plus 64*(8192*4096*2/450e9 + 20e-6) of all-reduces.
+  const flops = 2 * 7e9 * 8192 + 4 * 32 * 32 * 128 * (8192 * 8193 / 2);
+  assertClose(row.ttft_s, flops / 8e13 + 64 * (8192 * 4096 * 2 / 450e9 + 20e-6), 'ttft_s');
+  // The same through --config keys named as the inputs.
+  const config = run(['--json', '--config', 'kv=8,gpus=2,interconnect_bytes_per_s=450e9,allreduce_latency_s=20e-6']);
+  assert.equal(config.status, 0, config.stderr);
+  assert.deepEqual(JSON.parse(config.stdout)[0].per_gpu_bytes, row.per_gpu_bytes);
+  assert.equal(JSON.parse(config.stdout)[0].ttft_s, row.ttft_s);
+  // An ideal link: only the latency is left; no latency either: no comm at all.
+  const ideal = JSON.parse(run(['--json', '--kv-heads', '8', '--gpus', '2', '--allreduce-latency-s', '0',
+    '--interconnect-bytes-per-s', '1e15']).stdout)[0];
+  assertClose(ideal.comm_s, 64 * (131072 / 1e15), 'comm_s on an ideal link');
+  // CSV: the three keys are the last columns; ttft_s is empty when it does not fit.
+  const csv = run(['--csv']);
+  const lines = csv.stdout.trim().split('\n');
+  assert.match(lines[0], /,total_tokens_per_s,per_gpu_bytes,comm_s,ttft_s$/);
+  assert.match(lines[1], /,82719476736,0,$/, 'the MHA row does not fit: per_gpu_bytes, comm 0, no TTFT');
+  // JSON: ttft_s null when it does not fit.
+  assert.equal(JSON.parse(run(['--json']).stdout)[0].ttft_s, null);
+});
+
+test('a GPU count that does not split the heads is refused with the nearest valid counts', () => {
+  const { status, stdout, stderr } = run(['--gpus', '3', '--kv-heads', '8']);
+  assert.equal(status, 2);
+  assert.equal(stdout, '');
+  assert.equal(stderr, 'budget-table: --gpus: gpus must divide query_heads (32) and either divide or be divided by kv_heads (8); got 3; nearest valid: 2 or 4\n');
+  const prompt = run(['--prompt-tokens', '9000']);
+  assert.equal(prompt.status, 2);
+  assert.match(prompt.stderr, /^budget-table: --prompt-tokens: prompt_tokens must be 0 \(same as context_tokens\) or a whole number from 1 to context_tokens \(got 9000; context_tokens is 8192\)\n$/);
+});
+
+test('the table shows memory per GPU when there are several', () => {
+  const { status, stdout, stderr } = run(['--kv-heads', '8', '--gpus', '2']);
+  assert.equal(status, 0, stderr);
+  const [header, row] = stdout.split('\n');
+  assert.match(header, /Memory per GPU/);
+  assert.match(row, /G=2\s+15\.6 GB\s+yes\s+fits\s+16\.9 ms/);
+});
+
+test('--plan prints the planner\'s table with the cheapest row marked', () => {
+  const { status, stdout, stderr } = run(['--plan', ...LLAMA70B_H100]);
+  assert.equal(status, 0, stderr);
+  const lines = stdout.trimEnd().split('\n');
+  assert.match(lines[0], /^\s+Weights\s+Cache\s+GPUs\s+Output\s+Memory per GPU\s+Verdict\s+TTFT\s+Per request\s+Total\s+Targets$/);
+  assert.equal(lines.length, 1 + 24 + 2);
+  // Output kept first: 16/16 on 1, 2, 4, 8 GPUs.
+  assert.match(lines[1], /^\s+16-bit\s+16-bit\s+1\s+kept\s+184\.1 GB\s+does-not-fit/);
+  assert.match(lines[3], /^\s+16-bit\s+16-bit\s+4\s+kept\s+46\.0 GB\s+fits\s+342\.4 ms\s+48\.4 tok\/s\s+1,549 tok\/s\s+met$/);
+  // The marked row: 2 GPUs, 8-bit weights, 16-bit cache (worked in tests/test_planner.cpp).
+  const marked = lines.filter((l) => l.startsWith('*'));
+  assert.equal(marked.length, 2);  // the row and the footer
+  assert.match(marked[0], /^\*\s+8-bit\s+16-bit\s+2\s+changed\s+56\.8 GB\s+fits\s+633\.8 ms\s+40\.7 tok\/s\s+1,302 tok\/s\s+met$/);
+  assert.equal(lines.at(-2), 'Targets: TTFT <= 1 s, >= 20 tok/s per request. Output kept: 16-bit weights and cache (more GPUs keep it); 1 GB = 1e9 bytes.');
+  assert.equal(lines.at(-1), '* cheapest that meets every target: 2 GPUs, 8-bit weights, 16-bit cache (output changed).');
+  // A 1-GPU row that fits misses the TTFT target.
+  assert.match(stdout, /4-bit\s+8-bit\s+1\s+changed\s+56\.8 GB\s+fits\s+1,213\.4 ms\s+47\.2 tok\/s\s+1,511 tok\/s\s+missed TTFT/);
+});
+
+test('--plan --json and --csv give one record per row with the declared fields', () => {
+  const json = run(['--plan', '--json', ...LLAMA70B_H100]);
+  assert.equal(json.status, 0, json.stderr);
+  const rows = JSON.parse(json.stdout);
+  assert.equal(rows.length, 24);
+  const declared = JSON.parse(run(['--fields-json']).stdout).results.plan_levers.map((f) => f.name);
+  for (const row of rows) assert.deepEqual(Object.keys(row), declared);
+  assert.equal(rows.filter((r) => r.cheapest).length, 1);
+  const best = rows.find((r) => r.cheapest);
+  assert.deepEqual([best.weight_bytes_per_param, best.cache_bytes_per_value, best.gpus, best.changes_output], [1, 2, 2, true]);
+  assertClose(best.ttft_s, 0.633782305132, 'ttft_s');
+  assert.equal(rows[0].ttft_s, null, 'no TTFT without a fit');
+  assert.equal(rows[0].verdict, 'does-not-fit');
+  const csv = run(['--plan', '--csv', ...LLAMA70B_H100]);
+  assert.equal(csv.status, 0, csv.stderr);
+  const lines = csv.stdout.trim().split('\n');
+  assert.equal(lines[0], declared.join(','));
+  assert.equal(lines.length, 25);
+  assert.equal(lines[1], '2,2,1,false,false,184149672960,false,does-not-fit,,,,false,false,false,false');
+});
+
+test('--plan with speculative decoding adds a row per combination; its flags need --plan and each other', () => {
+  const spec = ['--acceptance-rate', '0.8', '--draft-tokens', '3', '--draft-cost-ratio', '0.05'];
+  const json = run(['--plan', '--json', ...LLAMA70B_H100, ...spec]);
+  assert.equal(json.status, 0, json.stderr);
+  const rows = JSON.parse(json.stdout);
+  assert.equal(rows.length, 48);
+  // 16/16 on 4 GPUs with speculative decoding: 48.408 tok/s * 2.952 / 1.15.
+  const g4spec = rows.find((r) => r.gpus === 4 && r.weight_bytes_per_param === 2 && r.cache_bytes_per_value === 2 && r.speculative);
+  assertClose(g4spec.per_request_tokens_per_s, 48.40795576 * 2.952 / 1.15, 'speculative speed');
+  const text = run(['--plan', ...LLAMA70B_H100, ...spec]);
+  assert.match(text.stdout.split('\n')[0], /GPUs\s+Speculative\s+Output/);
+  const alone = run(['--acceptance-rate', '0.8']);
+  assert.equal(alone.status, 2);
+  assert.equal(alone.stderr, 'budget-table: --acceptance-rate is a --plan option (see --help)\n');
+  const partial = run(['--plan', '--acceptance-rate', '0.8']);
+  assert.equal(partial.status, 2);
+  assert.match(partial.stderr, /needs all of --acceptance-rate, --draft-tokens and --draft-cost-ratio/);
+  const bad = run(['--plan', '--acceptance-rate', '1.5', '--draft-tokens', '3', '--draft-cost-ratio', '0.05']);
+  assert.equal(bad.status, 2);
+  assert.equal(bad.stderr, 'budget-table: --acceptance-rate: acceptance_rate must be a number from 0 to 1 (got 1.5)\n');
+  const withConfig = run(['--plan', '--config', 'wb=2']);
+  assert.equal(withConfig.status, 2);
+  assert.match(withConfig.stderr, /--config cannot be combined with it/);
+});
+
+test('--help lists the new flags and --plan', () => {
+  const { stdout } = run(['--help']);
+  for (const flag of ['--gpus', '--prompt-tokens', '--interconnect-bytes-per-s', '--allreduce-latency-s',
+    '--ttft-target-s', '--per-request-target-tokens-per-s', '--plan', '--acceptance-rate']) {
+    assert.ok(stdout.includes(flag), flag);
+  }
 });

@@ -62,3 +62,18 @@ test('every vector handle a choice check hands the quiz facade is deleted before
   assert.equal(seen.length, 1002);
   assert.equal(seen.filter((h) => !h.isDeleted()).length, 0, 'handles left alive after the facade returned');
 });
+
+test('planLevers, refused or not, leaves the heap and the emval table as they were', () => {
+  // The planner's rows come back through one Float64Array view (no handle).
+  assert.equal(core.planLevers({ ...core.DEFAULT_INPUT, kv_heads: 8 }).ok, true);
+  const heapBefore = module.HEAP8.length;
+  const handlesBefore = module.count_emval_handles();
+  for (let i = 0; i < 2000; i += 1) {
+    const ok = core.planLevers({ ...core.DEFAULT_INPUT, kv_heads: 8 });
+    if (!ok.ok || ok.value.rows.length === 0) assert.fail(JSON.stringify(ok));
+    // 3 GPUs cannot split 32 query heads: refused.
+    if (core.planLevers({ ...core.DEFAULT_INPUT, gpus: 3 }).ok) assert.fail('gpus 3 accepted');
+  }
+  assert.equal(module.HEAP8.length, heapBefore);
+  assert.equal(module.count_emval_handles(), handlesBefore);
+});

@@ -7,6 +7,8 @@
 //   budget-table --config wb=1,kv=8,cb=1,batch=32 --config wb=2,kv=8,cb=2,batch=32,label=fp16
 //                                     one row per --config
 //   budget-table --json | --csv       machine-readable output
+//   budget-table --plan --total-params 70.6e9 ... [--csv | --json]
+//                                     the planner's table of levers for one workload
 //
 // Bad flags and values: one line on stderr naming the flag, exit status 2.
 // Every number comes from the core (plan()); this file parses and prints.
@@ -24,6 +26,7 @@
 #include "field_declarations.h"
 #include "field_declarations_json.h"
 #include "number_format.h"
+#include "planner.h"
 #include "serving_budget.h"
 #include "utf8_text.h"
 #include "validate.h"
@@ -46,9 +49,9 @@ struct InputFlag {
   const InputFieldDeclaration* field;
 };
 
-std::vector<InputFlag> input_flags() {
+std::vector<InputFlag> flags_of(Table<InputFieldDeclaration> fields) {
   std::vector<InputFlag> flags;
-  for (const InputFieldDeclaration& f : budget_input_fields()) {
+  for (const InputFieldDeclaration& f : fields) {
     std::string flag = std::string("--") + f.name;
     std::replace(flag.begin(), flag.end(), '_', '-');
     std::string metavar;
@@ -62,7 +65,9 @@ std::vector<InputFlag> input_flags() {
   return flags;
 }
 
-const std::vector<InputFlag> kInputFlags = input_flags();
+const std::vector<InputFlag> kInputFlags = flags_of(budget_input_fields());
+// --plan's speculative-decoding flags: the parameters of speculative(), by their declared names.
+const std::vector<InputFlag> kSpeculativeFlags = flags_of(speculative_input_fields());
 
 // Short --config keys (the lesson's table varies these five).
 struct ShortKey {
@@ -202,6 +207,7 @@ std::string auto_label(const BudgetInput& in) {
                       bits(in.cache_bytes_per_value) + " cache, B=" + format_shortest(in.batch);
   if (in.context_tokens != kLessonContextTokens) label += ", n=" + format_shortest(in.context_tokens);
   if (in.sliding_window_tokens > 0) label += ", W=" + format_shortest(in.sliding_window_tokens);
+  if (in.gpus > 1) label += ", G=" + format_shortest(in.gpus);
   return label;
 }
 
@@ -304,11 +310,12 @@ void print_json(const std::vector<Row>& rows) {
     std::printf(
         "  {\"label\": %s, \"weight_bytes\": %s, \"kv_cache_bytes\": %s, \"total_bytes\": %s, "
         "\"fits\": %s, \"verdict\": \"%s\", \"step_s\": %s, \"per_request_tokens_per_s\": %s, "
-        "\"total_tokens_per_s\": %s}%s\n",
+        "\"total_tokens_per_s\": %s, \"per_gpu_bytes\": %s, \"comm_s\": %s, \"ttft_s\": %s}%s\n",
         json_string(rows[i].label).c_str(), format_shortest(r.weight_bytes).c_str(),
         format_shortest(r.kv_cache_bytes).c_str(), format_shortest(r.total_bytes).c_str(),
         r.fits ? "true" : "false", verdict_name(r.verdict), speed(r.step_s).c_str(),
         speed(r.per_request_tokens_per_s).c_str(), speed(r.total_tokens_per_s).c_str(),
+        format_shortest(r.per_gpu_bytes).c_str(), format_shortest(r.comm_s).c_str(), speed(r.ttft_s).c_str(),
         i + 1 < rows.size() ? "," : "");
   }
   std::printf("]\n");
@@ -317,15 +324,16 @@ void print_json(const std::vector<Row>& rows) {
 void print_csv(const std::vector<Row>& rows) {
   std::printf(
       "label,weight_bytes,kv_cache_bytes,total_bytes,fits,verdict,step_s,per_request_tokens_per_s,"
-      "total_tokens_per_s\n");
+      "total_tokens_per_s,per_gpu_bytes,comm_s,ttft_s\n");
   for (const Row& row : rows) {
     const BudgetResult& r = row.result;
     auto speed = [&](double v) { return r.has_speed ? format_shortest(v) : std::string(); };
-    std::printf("%s,%s,%s,%s,%s,%s,%s,%s,%s\n", csv_string(row.label).c_str(),
+    std::printf("%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", csv_string(row.label).c_str(),
                 format_shortest(r.weight_bytes).c_str(), format_shortest(r.kv_cache_bytes).c_str(),
                 format_shortest(r.total_bytes).c_str(), r.fits ? "true" : "false", verdict_name(r.verdict),
                 speed(r.step_s).c_str(), speed(r.per_request_tokens_per_s).c_str(),
-                speed(r.total_tokens_per_s).c_str());
+                speed(r.total_tokens_per_s).c_str(), format_shortest(r.per_gpu_bytes).c_str(),
+                format_shortest(r.comm_s).c_str(), speed(r.ttft_s).c_str());
   }
 }
 
@@ -364,16 +372,20 @@ std::string gpu_memory_text(double bytes) {
 }
 
 void print_table(const std::vector<Row>& rows, const std::vector<BudgetInput>& inputs) {
+  bool several_gpus = false;
+  for (const BudgetInput& in : inputs) several_gpus = several_gpus || in.gpus > 1;
   bool same_gpu = true;
   for (const BudgetInput& in : inputs) same_gpu = same_gpu && in.gpu_memory_bytes == inputs[0].gpu_memory_bytes;
   const std::string fits_header =
       same_gpu ? "Fits " + gpu_memory_text(inputs[0].gpu_memory_bytes) + "?" : std::string("Fits?");
   std::vector<std::vector<std::string>> cells;
-  cells.push_back({"Configuration", "Memory", fits_header, "Verdict", "Step", "Per request", "Total"});
+  // Memory is what one GPU holds (the verdict's figure): the whole model's at G = 1.
+  cells.push_back({"Configuration", several_gpus ? "Memory per GPU" : "Memory", fits_header, "Verdict", "Step",
+                   "Per request", "Total"});
   for (const Row& row : rows) {
     const BudgetResult& r = row.result;
     const std::string dash = "-";  // the lesson prints no speed for a configuration that does not fit
-    cells.push_back({row.label, table_number(r.total_bytes / 1e9, 1) + " GB", r.fits ? "yes" : "no",
+    cells.push_back({row.label, table_number(r.per_gpu_bytes / 1e9, 1) + " GB", r.fits ? "yes" : "no",
                      verdict_name(r.verdict), r.has_speed ? table_number(r.step_s * 1000, 1) + " ms" : dash,
                      r.has_speed ? table_number(r.per_request_tokens_per_s, 1) + " tok/s" : dash,
                      r.has_speed ? table_number(r.total_tokens_per_s, 0) + " tok/s" : dash});
@@ -403,11 +415,137 @@ void print_table(const std::vector<Row>& rows, const std::vector<BudgetInput>& i
   }
 }
 
+
+// ---------------------------------------------------------------- --plan
+
+// One planner cell as JSON or CSV text, read through the row's declaration:
+// numbers exact, flags true/false, the verdict by name; a field that needs a
+// fit is null (JSON) or empty (CSV) when the row does not fit.
+std::string plan_cell(const PlanRow& row, const ResultFieldDeclaration<PlanRow>& f, bool json) {
+  if (f.needs_fit && !row.fits) return json ? "null" : "";
+  switch (f.kind) {
+    case ResultKind::number: return format_shortest(row.*f.number);
+    case ResultKind::flag: return row.*f.flag ? "true" : "false";
+    case ResultKind::verdict: return json ? json_string(verdict_name(row.*f.verdict)) : verdict_name(row.*f.verdict);
+    case ResultKind::binding_term: return json ? json_string(binding_term_name(row.*f.binding_term))
+                                               : binding_term_name(row.*f.binding_term);
+  }
+  return "";
+}
+
+void print_plan_json(const PlanLeversResult& plan) {
+  std::printf("[\n");
+  for (std::size_t i = 0; i < plan.rows.size(); ++i) {
+    std::string line = "  {";
+    for (const ResultFieldDeclaration<PlanRow>& f : plan_row_fields()) {
+      if (line.size() > 3) line += ", ";
+      line += json_string(f.name) + ": " + plan_cell(plan.rows[i], f, true);
+    }
+    std::printf("%s}%s\n", line.c_str(), i + 1 < plan.rows.size() ? "," : "");
+  }
+  std::printf("]\n");
+}
+
+void print_plan_csv(const PlanLeversResult& plan) {
+  std::string header;
+  for (const ResultFieldDeclaration<PlanRow>& f : plan_row_fields()) header += (header.empty() ? "" : ",") + std::string(f.name);
+  std::printf("%s\n", header.c_str());
+  for (const PlanRow& row : plan.rows) {
+    std::string line;
+    bool first = true;
+    for (const ResultFieldDeclaration<PlanRow>& f : plan_row_fields()) {
+      if (!first) line += ",";
+      first = false;
+      line += plan_cell(row, f, false);
+    }
+    std::printf("%s\n", line.c_str());
+  }
+}
+
+std::string bits_text(double bytes) { return format_shortest(bytes * 8) + "-bit"; }
+
+// "met", or what is missed ("TTFT", "speed", "TTFT, speed"), or "-" when it does not fit.
+std::string targets_text(const PlanRow& row) {
+  if (!row.fits) return "-";
+  if (row.meets_targets) return "met";
+  std::string missed;
+  if (!row.ttft_target_met) missed = "TTFT";
+  if (!row.per_request_target_met) missed += missed.empty() ? "speed" : ", speed";
+  return "missed " + missed;
+}
+
+void print_plan_table(const PlanLeversResult& plan, const BudgetInput& in, bool with_speculative) {
+  std::vector<std::vector<std::string>> cells;
+  std::vector<std::string> header = {"", "Weights", "Cache", "GPUs"};
+  if (with_speculative) header.push_back("Speculative");
+  for (const char* h : {"Output", "Memory per GPU", "Verdict", "TTFT", "Per request", "Total", "Targets"}) header.push_back(h);
+  cells.push_back(header);
+  for (const PlanRow& row : plan.rows) {
+    const std::string dash = "-";
+    std::vector<std::string> line = {row.cheapest ? "*" : "", bits_text(row.weight_bytes_per_param),
+                                     bits_text(row.cache_bytes_per_value), format_shortest(row.gpus)};
+    if (with_speculative) line.push_back(row.speculative ? "yes" : "no");
+    line.push_back(row.changes_output ? "changed" : "kept");
+    line.push_back(table_number(row.per_gpu_bytes / 1e9, 1) + " GB");
+    line.push_back(verdict_name(row.verdict));
+    line.push_back(row.fits ? table_number(row.ttft_s * 1000, 1) + " ms" : dash);
+    line.push_back(row.fits ? table_number(row.per_request_tokens_per_s, 1) + " tok/s" : dash);
+    line.push_back(row.fits ? table_number(row.total_tokens_per_s, 0) + " tok/s" : dash);
+    line.push_back(targets_text(row));
+    cells.push_back(line);
+  }
+  const std::size_t columns = cells[0].size();
+  std::vector<std::size_t> widths(columns, 0);
+  for (const auto& line : cells) {
+    for (std::size_t c = 0; c < columns; ++c) widths[c] = std::max(widths[c], width(line[c]));
+  }
+  for (const auto& line : cells) {
+    std::string out;
+    for (std::size_t c = 0; c < columns; ++c) {
+      const std::string pad(widths[c] - width(line[c]), ' ');
+      // Right-align the numeric columns: GPUs and from memory per GPU to total.
+      const std::string& h = cells[0][c];
+      const bool right = h == "GPUs" || h == "Memory per GPU" || h == "TTFT" || h == "Per request" || h == "Total";
+      if (c > 0) out += "  ";
+      out += right ? pad + line[c] : line[c] + (c + 1 < columns ? pad : "");
+    }
+    while (!out.empty() && out.back() == ' ') out.pop_back();
+    std::printf("%s\n", out.c_str());
+  }
+  std::string targets;
+  if (in.ttft_target_s > 0) targets = "TTFT <= " + format_compact(in.ttft_target_s) + " s";
+  if (in.per_request_target_tokens_per_s > 0)
+    targets += (targets.empty() ? "" : ", ") + std::string(">= ") + format_compact(in.per_request_target_tokens_per_s) +
+               " tok/s per request";
+  std::printf("Targets: %s. Output kept: 16-bit weights and cache (more GPUs%s keep it); 1 GB = 1e9 bytes.\n",
+              targets.empty() ? "none" : targets.c_str(), with_speculative ? " and speculative decoding" : "");
+  if (plan.cheapest_row < 0) {
+    std::printf("No combination meets every target.\n");
+  } else {
+    const PlanRow& c = plan.rows[static_cast<std::size_t>(plan.cheapest_row)];
+    std::printf("* cheapest that meets every target: %s GPU%s, %s weights, %s cache%s (output %s).\n",
+                format_shortest(c.gpus).c_str(), c.gpus == 1 ? "" : "s", bits_text(c.weight_bytes_per_param).c_str(),
+                bits_text(c.cache_bytes_per_value).c_str(), c.speculative ? ", speculative decoding" : "",
+                c.changes_output ? "changed" : "kept");
+  }
+}
+
 // ---------------------------------------------------------------- help
+
+// A declared field's range for --help: "whole, from 1 to 1000 layers", "0 = full attention, or ...".
+std::string detail_range(const InputFieldDeclaration& f) {
+  const bool whole = f.kind == FieldKind::whole;
+  std::string range = std::string(whole ? "whole, " : "") + (f.min_exclusive ? "above " : "from ") +
+                      format_compact(f.min) + (f.min_exclusive ? ", at most " : " to ") +
+                      (f.max_from[0] != '\0' ? std::string(f.max_from) : format_compact(f.max) + " " + f.unit);
+  if (f.zero_means[0] != '\0') range = std::string("0 = ") + f.zero_means + ", or " + range;
+  return range;
+}
 
 void print_help() {
   std::printf(
       "Usage: %s [INPUT FLAGS] [--config KEY=VALUE,... ]... [--csv | --json]\n"
+      "       %s --plan [INPUT FLAGS] [SPECULATIVE FLAGS] [--csv | --json]\n"
       "\n"
       "Prints the memory and decode-speed budget of LLM serving configurations, computed\n"
       "by the LLM Budget Lab core. With no flags: the lesson's six rows for a 7B model\n"
@@ -420,15 +558,11 @@ void print_help() {
       "  otherwise                the lesson's six rows, with the other flags applied\n"
       "\n"
       "Input flags (value in the unit shown; decimal numbers such as 7e9 and 0.5):\n",
-      kProgram);
+      kProgram, kProgram);
   const BudgetInput defaults;
   for (const InputFlag& flag : kInputFlags) {
     const InputFieldDeclaration& f = *flag.field;
-    const bool whole = f.kind == FieldKind::whole;
-    std::string range = std::string(whole ? "whole, " : "") + (f.min_exclusive ? "above " : "from ") +
-                        format_compact(f.min) + (f.min_exclusive ? ", at most " : " to ") +
-                        (f.max_from[0] != '\0' ? std::string(f.max_from) : format_compact(f.max) + " " + f.unit);
-    if (f.zero_means[0] != '\0') range = std::string("0 = ") + f.zero_means + ", or " + range;
+    const std::string range = detail_range(f);
     const std::string help = (f.symbol[0] != '\0' ? std::string(f.symbol) + ": " : std::string()) + f.meaning;
     const std::string left = flag.flag + " " + flag.metavar;
     // A placeholder too long for the column puts the help on the next line.
@@ -451,10 +585,28 @@ void print_help() {
       "  --csv                     comma-separated, exact numbers, empty speeds when it does not fit\n"
       "  --json                    array of {label, weight_bytes, kv_cache_bytes, total_bytes, fits,\n"
       "                            verdict (fits|tight|does-not-fit), step_s, per_request_tokens_per_s,\n"
-      "                            total_tokens_per_s}; the last three are null when it does not fit\n"
+      "                            total_tokens_per_s, per_gpu_bytes, comm_s, ttft_s}; step_s, the\n"
+      "                            tokens/s and ttft_s are null when it does not fit\n"
+      "  --plan                    the planner: every combination of 16/8/4-bit weights, 16/8-bit\n"
+      "                            cache and 1, 2, 4, 8 GPUs (those that split the heads) for the\n"
+      "                            workload the input flags give, output-preserving rows first, the\n"
+      "                            cheapest that meets --ttft-target-s and\n"
+      "                            --per-request-target-tokens-per-s marked *; with --csv or --json\n"
+      "                            one record per row (fields as in --fields-json, plan_levers)\n"
       "  --fields-json             print the core's declaration of every input and result\n"
       "                            field (name, symbol, unit, range, default, meaning) as JSON\n"
       "  -h, --help                this text\n"
+      "\n"
+      "Speculative flags (--plan only; give all three to add a speculative row to each\n"
+      "combination; its speed-up multiplies each request's tokens/s):\n");
+  for (const InputFlag& flag : kSpeculativeFlags) {
+    const InputFieldDeclaration& f = *flag.field;
+    const std::string left = flag.flag + " " + flag.metavar;
+    if (left.size() > 37) std::printf("  %s\n  %-37s %s: %s\n", left.c_str(), "", f.symbol, f.meaning);
+    else std::printf("  %-37s %s: %s\n", left.c_str(), f.symbol, f.meaning);
+    std::printf("  %-37s [%s]\n", "", detail_range(f).c_str());
+  }
+  std::printf(
       "\n"
       "The table rounds as the lesson does: memory to 0.1 GB (1 GB = 1e9 bytes), step to\n"
       "0.1 ms, per-request speed to 0.1 tok/s, total to whole tok/s; a configuration that\n"
@@ -486,6 +638,9 @@ int main(int argc, char** argv) {
   bool csv = false;
   bool json = false;
   bool help = false;
+  bool plan_mode = false;
+  PlanOptions plan_options;
+  std::vector<std::string> speculative_given;  // --plan's speculative flags seen
   std::vector<std::string> given;  // flags seen, to refuse a second one
 
   for (int i = 1; i < argc; ++i) {
@@ -518,7 +673,12 @@ int main(int argc, char** argv) {
       std::printf("%s\n", field_declarations_json().c_str());
       return 0;
     }
-    const bool known = matched || arg == "--csv" || arg == "--json" || arg == "--config" || arg == "--label";
+    const InputFlag* speculative_flag = nullptr;
+    for (const InputFlag& f : kSpeculativeFlags) {
+      if (arg == f.flag) speculative_flag = &f;
+    }
+    const bool known = matched || speculative_flag || arg == "--csv" || arg == "--json" || arg == "--config" ||
+                       arg == "--label" || arg == "--plan";
     if (!known) {
       if (arg.rfind("-", 0) == 0) fail("unknown flag " + arg + " (see --help)");
       fail("unexpected argument '" + arg + "' (flags only; see --help)");
@@ -530,6 +690,12 @@ int main(int argc, char** argv) {
     }
     if (arg == "--csv") { no_value(); csv = true; continue; }
     if (arg == "--json") { no_value(); json = true; continue; }
+    if (arg == "--plan") { no_value(); plan_mode = true; continue; }
+    if (speculative_flag) {
+      plan_options.*(speculative_flag->field->plan_option) = parse_number(arg, value());
+      speculative_given.push_back(arg);
+      continue;
+    }
     if (arg == "--config") { configs.push_back(value()); continue; }
     if (arg == "--label") {
       single_label = value();
@@ -544,6 +710,26 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (csv && json) fail("--csv and --json cannot be combined");
+  if (!speculative_given.empty() && !plan_mode) fail(speculative_given[0] + " is a --plan option (see --help)");
+  if (plan_mode) {
+    if (!configs.empty()) fail("--plan plans the one workload the input flags give; --config cannot be combined with it");
+    if (single_label) fail("--plan prints no labels; --label cannot be combined with it");
+    if (!speculative_given.empty() && speculative_given.size() != kSpeculativeFlags.size())
+      fail("--plan: speculative decoding needs all of --acceptance-rate, --draft-tokens and --draft-cost-ratio");
+    plan_options.speculative = !speculative_given.empty();
+    const PlanLeversResult plan = plan_levers(base, plan_options);
+    if (!plan.ok) {
+      const InputFlag* flag = flag_for_field(plan.error.field);
+      for (const InputFlag& f : kSpeculativeFlags) {
+        if (plan.error.field == f.field->name) flag = &f;
+      }
+      fail((flag ? flag->flag : plan.error.field) + ": " + plan.error.message);
+    }
+    if (json) print_plan_json(plan);
+    else if (csv) print_plan_csv(plan);
+    else print_plan_table(plan, base, plan_options.speculative);
+    return 0;
+  }
 
   std::vector<RowSpec> specs;
   bool row_flag_given = false;

@@ -70,6 +70,7 @@ function buildCore(module) {
   const DEFAULT_INPUT = Object.freeze(Object.fromEntries(declaration.inputs.map((f) => [f.name, f.default])));
   const planValue = flatConverter(declaration.results.plan, declaration.enums);
   const capacityValue = flatConverter(declaration.results.capacity, declaration.enums);
+  const planRowValue = flatConverter(declaration.results.plan_levers, declaration.enums);
   const speculativeValue = (raw) => ({ ok: true, value: Object.fromEntries(declaration.results.speculative.map((f) => [f.name, raw[f.name]])) });
 
   // Float64Array views of the core's flat-call buffers (src/flat_calls.h).
@@ -128,11 +129,13 @@ function buildCore(module) {
      * Memory and decode speed for one configuration.
      * @param {object} input every BudgetInput field (spread DEFAULT_INPUT; none is defaulted here)
      * @returns value {weight_bytes, kv_cache_bytes, kv_cache_bytes_per_token, total_bytes,
-     *   free_bytes, headroom_limit_bytes (the most total_bytes may be for verdict 'fits'),
+     *   free_bytes, headroom_limit_bytes (the most per_gpu_bytes may be for verdict 'fits'),
      *   memory_time_s, compute_time_s, step_s, bound_by:'memory'|'compute',
      *   fits, verdict:'fits'|'tight'|'does-not-fit', has_speed, per_request_tokens_per_s,
-     *   total_tokens_per_s}; step_s and the two tokens/s fields are null when !has_speed
-     *   (a configuration that does not fit has no speed).
+     *   total_tokens_per_s, per_gpu_bytes, kv_heads_per_gpu, comm_s, ttft_s,
+     *   ttft_target_met, ttft_margin_s, per_request_target_met,
+     *   per_request_margin_tokens_per_s} (declaration.results.plan); the fields declared
+     *   needs_fit (step_s, the tokens/s, ttft_s, the margins) are null when it does not fit.
      */
     plan(input) {
       return guarded(() => {
@@ -154,6 +157,37 @@ function buildCore(module) {
       return guarded(() => {
         writeFlatInput(input);
         return module.flat_capacity() ? capacityValue(flatViews().capacity) : flatFailure();
+      });
+    },
+
+    /**
+     * The lesson's decision procedure in one call: every combination of weight
+     * precision (2, 1, 0.5 bytes), cache precision (2, 1), GPU count (1, 2, 4, 8
+     * that split the heads validly) and, when options.speculative is true, with
+     * and without speculative decoding (options.acceptance_rate, draft_tokens,
+     * draft_cost_ratio, as in speculative()), on `input`'s workload, model, GPU
+     * and targets. Rows are ordered output-preserving first, then by GPU count,
+     * then by precision; the cheapest row meeting every target has cheapest: true.
+     * @param {object} input every BudgetInput field
+     * @param {object} [options] {speculative: boolean, acceptance_rate, draft_tokens, draft_cost_ratio}
+     * @returns value {rows: [row], cheapest_row (index, -1 when none)}; a row has the
+     *   fields of declaration.results.plan_levers (ttft_s and the tokens/s are null
+     *   when the row does not fit; verdict is a name)
+     */
+    planLevers(input, options) {
+      return guarded(() => {
+        const o = options !== null && typeof options === 'object' ? options : {};
+        const on = o.speculative === true;
+        writeFlatInput(input);
+        // Off: the parameters are not read, so any numbers do.
+        const ok = module.flat_plan_levers(on, on ? asNumber(o.acceptance_rate) : 0,
+          on ? asNumber(o.draft_tokens) : 1, on ? asNumber(o.draft_cost_ratio) : 0);
+        if (!ok) return flatFailure();
+        const width = declaration.results.plan_levers.length;
+        const all = module.flat_plan_rows_view();
+        const rows = [];
+        for (let start = 0; start < all.length; start += width) rows.push(planRowValue(all.subarray(start, start + width)).value);
+        return { ok: true, value: { rows, cheapest_row: module.flat_cheapest_row() } };
       });
     },
 
