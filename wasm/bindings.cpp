@@ -14,6 +14,7 @@
 #include "capacity.h"
 #include "field_declarations.h"
 #include "field_declarations_json.h"
+#include "field_reader.h"
 #include "serving_budget.h"
 #include "speculative.h"
 
@@ -60,7 +61,15 @@ EMSCRIPTEN_BINDINGS(budget_core) {
       .field("stored_score_bytes", &lb::AttentionMemoryResult::stored_score_bytes)
       .field("tiled_kernel_bytes", &lb::AttentionMemoryResult::tiled_kernel_bytes);
 
+  value_object<lb::FieldReading>("FieldReading")
+      .field("ok", &lb::FieldReading::ok)
+      .field("error", &lb::FieldReading::error)
+      .field("value", &lb::FieldReading::value);
+
   function("field_declarations_json", &lb::field_declarations_json);
+  function("read_field_value",
+           emscripten::select_overload<lb::FieldReading(const std::string&, const std::string&, double)>(
+               &lb::read_field_value));
   function("speculative", &lb::speculative);
   function("best_draft_tokens", &lb::best_draft_tokens);
   function("attention_memory", &lb::attention_memory);

@@ -171,7 +171,13 @@ test('bad input in any number field: inline range message, aria-invalid, last go
       await box.fill(bad);
       assert.ok(await error.isVisible(), `${field}: message shown for "${bad}"`);
       const msg = await error.textContent();
-      assert.match(msg, /^Enter (0 \((same as total parameters|full attention|same as context|no target)\) or )?(a|a whole) number (from|greater than) \d[\d.,]*%?( [a-zA-Z/]+)? (to|up to|and at most) /, `${field} "${bad}": ${msg}`);
+      if (['-5', '0'].includes(bad)) {
+        // A number outside the field's range: the range, in the field's units.
+        assert.match(msg, /^Enter (0 \((same as total parameters|full attention|same as context|no target)\) or )?(a|a whole) number (from|greater than) \d[\d.,]*%?( [a-zA-Z/]+)? (to|up to|and at most) /, `${field} "${bad}": ${msg}`);
+      } else {
+        // Not a number at all (or too large to be one): the reader says so, naming the field by its label.
+        assert.match(msg, /^[A-Z][A-Za-z -]+: (“abc” is not a number; type digits such as 12\.5|that number is too large|type a number)\.$/, `${field} "${bad}": ${msg}`);
+      }
       assert.doesNotMatch(msg, /_|\de[-+]?\d/, `${field}: no internal names or exponent notation: ${msg}`);
       assert.equal(await box.getAttribute('aria-invalid'), 'true');
       assert.equal(await page.locator(out('total_bytes')).textContent(), good, `${field}: last good result kept`);
@@ -289,7 +295,8 @@ test('refused typed values are retried when another field changes; clash message
   const said = async (field, text) => { await box(page, field).fill(text); return errorOf(page, field).textContent(); };
   assert.equal(await said('total_params', '-5'), 'Enter a number from 1 parameter to 10 trillion parameters.');
   assert.equal(await said('bandwidth_bytes_per_s', '0'), 'Enter a number from 1 byte/s to 10,000 TB/s.');
-  assert.equal(await said('context_tokens', 'abc'), 'Enter a whole number from 1 to 100 million tokens per request.');
+  assert.equal(await said('context_tokens', 'abc'), 'Context: “abc” is not a number; type digits such as 12.5.');
+  assert.equal(await said('context_tokens', '0'), 'Enter a whole number from 1 to 100 million tokens per request.');
   assert.equal(await said('gpu_memory_bytes', '0'), 'Enter a number greater than 0 and at most 1,000,000 GB.');
   assert.equal(await said('headroom_fraction', '95'), 'Enter a number from 0% to 90%.');
   assert.equal(await said('weight_bytes_per_param', '0'), 'Enter a number from 0.08 to 64 bits per weight.');

@@ -163,7 +163,7 @@ test('Copy link puts the configuration link on the clipboard', async () => {
 
 test('hostile and stale links: each bad setting is named, the rest apply, nothing runs', async () => {
   const cases = [
-    ['#lab:batch=abc', /^Batch in the link is not a number \(“abc”\), so its starting value is used\.$/, { batch: '16' }],
+    ['#lab:batch=abc', /^Batch in the link cannot be read \(“abc” is not a number; type digits such as 12\.5\), so its starting value is used\.$/, { batch: '16' }],
     ['#lab:nope=1;batch=32', /^The link names “nope”, which is not a calculator setting, so it was ignored\.$/, { batch: '32' }],
     ['#lab:batch=0;kv_heads=4', /^Batch in the link cannot be used \(batch must be a whole number from 1 to 1e6 \(got 0\)\), so its starting value is used\.$/, { batch: '16', kv_heads: '4' }],
     ['#lab:query_heads=4', /^Query heads in the link cannot be used/, { query_heads: '32' }],
@@ -174,13 +174,16 @@ test('hostile and stale links: each bad setting is named, the rest apply, nothin
     ['#lab:batch=%E0%A4%A', /^A setting in the link is not readable text/, { batch: '16' }],
     // An invisible character in a name is shown in the core's one format.
     ['#lab:bat%E2%80%8Bch=32', /^The link names “bat\[U\+200B\]ch”, which is not a calculator setting/, { batch: '16' }],
-    ['#lab:batch=0x20', /^Batch in the link is not a number \(“0x20”\)/, { batch: '16' }],
+    ['#lab:batch=0x20', /^Batch in the link cannot be read \(“0x20” has a unit this field does not take/, { batch: '16' }],
+    // Links may use the same forms as the fields: 32k tokens of context.
+    ['#lab:context_tokens=32k;batch=2', null, { context_tokens: '32000', batch: '2' }],
   ];
   for (const [hash, message, expected] of cases) {
     const rec = await openLesson({ width: 1280, height: 800 }, `${server.url}${hash}`);
     const { page } = rec;
     const notices = await page.locator(`${CALC} [data-link-notice]`).allTextContents();
-    assert.ok(notices.some((n) => message.test(n)), `${hash.slice(0, 40)}: ${JSON.stringify(notices)}`);
+    if (message) assert.ok(notices.some((n) => message.test(n)), `${hash.slice(0, 40)}: ${JSON.stringify(notices)}`);
+    else assert.deepEqual(notices, [], `${hash.slice(0, 40)}: no notice`);
     for (const [field, value] of Object.entries(expected)) assert.equal(await box(page, field).inputValue(), value, `${hash.slice(0, 40)} ${field}`);
     assert.deepEqual(rec.dialogs, [], 'nothing ran');
     assert.equal(await page.evaluate((sel) => document.querySelector(sel).shadowRoot.querySelectorAll('img').length, CALC), 0);
@@ -302,3 +305,39 @@ test('storage failing on write: the notice moves nothing, the first click on Che
   assert.equal(await page.locator(`${quiz} [data-notice="storage"]`).count(), 1);
   await rec.context.close();
 });
+
+test('one number reader for every field: typed forms people use are read, and the page says what it read', async () => {
+  const rec = await openLesson();
+  const { page } = rec;
+  const readNote = (field) => page.locator(`${CALC} [data-read="${field}"]`);
+  const cases = [
+    // [field, typed, value the field then shows, what it says it read]
+    ['weight_bytes_per_param', '4,5', '4.5', 'Read as 4.5 bits per weight.'],
+    ['weight_bytes_per_param', '4.5 bit', '4.5', 'Read as 4.5 bits per weight.'],
+    ['total_params', '70B', '70', 'Read as 70 billion.'],
+    ['total_params', '6.7 billion', '6.7', 'Read as 6.7 billion.'],
+    ['total_params', '7e9', '7', 'Read as 7 billion.'],
+    ['gpu_memory_bytes', '80 GB', '80', 'Read as 80 GB.'],
+    ['context_tokens', '32k', '32000', 'Read as 32000 tokens per request.'],
+    ['context_tokens', '32,768', '32768', 'Read as 32768 tokens per request.'],
+    ['bandwidth_bytes_per_s', '1.5 TB/s', '1.5', 'Read as 1.5 TB/s.'],
+  ];
+  for (const [field, typed, value, said] of cases) {
+    await box(page, field).fill(typed);
+    assert.ok(!(await page.locator(`${CALC} .field[data-field="${field}"] .field-error`).isVisible()), `${field} "${typed}" accepted`);
+    assert.equal(await readNote(field).textContent(), said, `${field} "${typed}"`);
+    await box(page, field).blur();
+    assert.equal(await box(page, field).inputValue(), value, `${field} "${typed}" shows ${value}`);
+  }
+  // 4.5-bit weights on the lesson's 7B: 7e9 x 0.5625 B = 3.94 GB.
+  await box(page, 'total_params').fill('7');
+  await box(page, 'weight_bytes_per_param').fill('4,5');
+  assert.equal(await page.locator(out('weight_bytes')).textContent(), '3.94 GB');
+  // The real reason for a refusal: a unit the field does not take.
+  await box(page, 'layers').fill('80 GB');
+  assert.equal(await page.locator(`${CALC} .field[data-field="layers"] .field-error`).textContent(),
+    'Layers: “GB” is not a unit of layers; write a number, or a number with k, M, B or T (70B, 32k).');
+  assertQuiet(rec);
+  await rec.context.close();
+});
+

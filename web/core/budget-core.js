@@ -126,6 +126,23 @@ function buildCore(module) {
     declaration,
 
     /**
+     * Reads what a person typed into the field `name` (an input or a
+     * speculative parameter): the answer checker's number reader plus the
+     * field's suffixes ("70B", "6.7 billion", "80 GB", "74.5 GiB", "32k",
+     * "32,768", "1.5 TB/s", "4,5", "4.5 bit", "10%", "500 ms"). A bare number
+     * is `displayFactor` declared units (parameters shown in billions: 1e9).
+     * @returns {{ok:true, value:number} | {ok:false, field:string, error:string}}
+     *   value in the field's declared unit; the range is checked by plan() later
+     */
+    readField(name, text, displayFactor = 1) {
+      return guarded(() => {
+        const raw = module.read_field_value(String(name), typeof text === 'string' ? text : String(text ?? ''),
+          asNumber(displayFactor));
+        return raw.ok ? { ok: true, value: raw.value } : failure(raw);
+      });
+    },
+
+    /**
      * Memory and decode speed for one configuration.
      * @param {object} input every BudgetInput field (spread DEFAULT_INPUT; none is defaulted here)
      * @returns value {weight_bytes, kv_cache_bytes, kv_cache_bytes_per_token, total_bytes,

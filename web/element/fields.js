@@ -143,19 +143,6 @@ export function fromSlider(def, position) {
   return niceRound(Math.exp(lo + (p / LOG_STEPS) * (hi - lo)), def.whole);
 }
 
-// Plain decimal notation only: optional sign, digits with at most one
-// decimal point (commas allowed only as thousands separators: 8,192), an
-// optional exponent, surrounding spaces. Hex (0x10), binary, "Infinity",
-// underscores and the like are refused.
-const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+|\d{1,3}(,\d{3})+(\.\d*)?)([eE][+-]?\d+)?$/;
-
-/** Text the user typed -> a JS number (NaN for empty or non-decimal text). */
-export function parseTyped(text) {
-  const t = String(text).trim();
-  if (!DECIMAL.test(t)) return NaN;
-  return Number(t.replace(/,/g, ''));
-}
-
 /**
  * The next display value when a keyboard key moves a log-scale slider, or
  * null when the key is not one it handles. Arrows move by at least one

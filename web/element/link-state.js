@@ -5,9 +5,8 @@
 // values are JavaScript's shortest round-trip text, so a link reads back to
 // exactly the same numbers. Field names are the core's (its declaration).
 // Reading never runs or inserts anything: each pair is checked (known name,
-// plain decimal number, accepted by the core) and a pair that fails is
+// a number the core's field reader reads, accepted by the core) and a pair that fails is
 // dropped with a sentence naming it; the rest still apply.
-import { parseTyped } from './fields.js';
 
 export const FRAGMENT_PREFIX = 'lab:';
 /** Longer fragments are not read at all (a link of every field is under 700 characters). */
@@ -70,12 +69,14 @@ export function readFragment(hash, core, base, words = (t) => t, visible = (t) =
       notices.push(`The link gives ${labels[key].toLowerCase()} twice; the first value is used.`);
       continue;
     }
-    const number = parseTyped(value);
-    if (!Number.isFinite(number)) {
-      notices.push(`${labels[key]} in the link is not a number (${shown(value)}), so its starting value is used.`);
+    // The core's reader, in the field's own unit (links hold raw values).
+    const read = core.readField(key, value, 1);
+    if (!read.ok) {
+      const reason = read.error.startsWith(`${labels[key]}: `) ? read.error.slice(labels[key].length + 2) : read.error;
+      notices.push(`${labels[key]} in the link cannot be read (${reason.replace(/\.$/, '')}), so its starting value is used.`);
       continue;
     }
-    patch[key] = number;
+    patch[key] = read.value;
   }
   // Apply what is left; a value the core refuses is dropped (naming it) and
   // the rest tried again, so one bad value never costs the others.

@@ -3,7 +3,7 @@
 import { registerPart } from './registry.js';
 import { h, setText, nextId } from '../element/dom.js';
 import {
-  calculatorFields, displayNumber, sliderAttrs, toSlider, fromSlider, parseTyped, logSliderKey,
+  calculatorFields, displayNumber, sliderAttrs, toSlider, fromSlider, logSliderKey,
 } from '../element/fields.js';
 import { rangeMessage } from '../element/limits.js';
 import { mountResults } from './results.js';
@@ -19,6 +19,10 @@ function mount(container, ctx) {
   // whenever anything changes, so a value refused only because of another
   // field (KV heads above query heads) is used as soon as that clash is gone.
   const pending = new Map();
+  // Typed text the core's reader could not read as a number for the field
+  // (its sentence is shown); not retried, since no other field changes it.
+  const unreadable = new Set();
+  const stale = () => pending.size > 0 || unreadable.size > 0;
   let retrying = false;
 
   container.append(h('h2', { class: 'part-title', text: 'Serving-budget calculator' }));
@@ -78,6 +82,9 @@ function mount(container, ctx) {
       'aria-describedby': [errId, def.hint ? hintId : ''].join(' ').trim(),
     });
     const error = h('p', { class: 'field-error', id: errId, 'aria-live': 'polite', hidden: true });
+    // What the reader made of typed text ("Read as 4.5 bits per weight."),
+    // when it was not a plain number in the field's unit.
+    const readNote = h('p', { class: 'field-read', 'aria-live': 'polite', 'data-read': field });
     const wrap = h('div', { class: 'field', 'data-field': field }, label);
     let choiceButtons = [];
     if (def.choices) {
@@ -89,7 +96,7 @@ function mount(container, ctx) {
     }
     wrap.append(h('div', { class: 'field-controls' }, range, text));
     if (def.hint) wrap.append(h('p', { class: 'field-hint', id: hintId, text: def.hint }));
-    wrap.append(error);
+    wrap.append(error, readNote);
 
     range.addEventListener('input', () => {
       clearError(field);
@@ -109,17 +116,29 @@ function mount(container, ctx) {
     }
     text.addEventListener('input', () => {
       editing = field;
-      const value = parseTyped(text.value);
-      const raw = Number.isFinite(value) ? value * def.factor : value;
+      // The core's reader: "4,5", "70B", "80 GB", "32k", "1.5 TB/s", "4.5 bit" ...
+      const read = ctx.core.readField(field, text.value, def.factor);
+      if (!read.ok) {
+        pending.delete(field);
+        unreadable.add(field);
+        setText(readNote, '');
+        showMessage(field, read.error);
+        return;
+      }
+      unreadable.delete(field);
+      const raw = read.value;
       const res = store.tryInput(linked(field, raw, true));
       if (res.ok) clearError(field);
       else {
         pending.set(field, raw);
-        showError(field, res, value);
+        showError(field, res, raw / def.factor);
       }
+      const plain = shown(field, { [field]: raw });
+      setText(readNote, text.value.trim() === plain ? '' : `Read as ${plain} ${def.displayUnit.split(',')[0]}.`);
     });
     text.addEventListener('blur', () => {
       editing = null;
+      setText(readNote, '');
       const c = controls.get(field);
       if (c.error.hidden) text.value = shown(field, store.state.input);
     });
@@ -158,7 +177,7 @@ function mount(container, ctx) {
     const res = store.tryInput(linked(field, raw), presetId);
     if (res.ok) clearError(field);
     else if (fromSliderMove) showError(field, res, raw / FIELDS[field].factor);
-    results.setStale(pending.size > 0);
+    results.setStale(stale());
   }
 
   /** Field text for the value in use: exact enough to read back as that value. */
@@ -168,16 +187,19 @@ function mount(container, ctx) {
   }
 
   function showError(field, res, typedDisplay) {
+    showMessage(field, rangeMessage(fields, field, res, store.state.input, typedDisplay));
+  }
+  function showMessage(field, msg) {
     const c = controls.get(field);
-    const msg = rangeMessage(fields, field, res, store.state.input, typedDisplay);
     setText(c.error, msg);
     c.error.hidden = false;
     c.text.setAttribute('aria-invalid', 'true');
-    results.setStale(pending.size > 0);
+    results.setStale(stale());
   }
   function clearError(field) {
     pending.delete(field);
-    results.setStale(pending.size > 0);
+    unreadable.delete(field);
+    results.setStale(stale());
     const c = controls.get(field);
     if (c.error.hidden) return;
     c.error.hidden = true;
@@ -207,7 +229,7 @@ function mount(container, ctx) {
       retrying = false;
     }
     syncFields(store.state);
-    results.setStale(pending.size > 0);
+    results.setStale(stale());
   }
 
   function syncFields(state) {

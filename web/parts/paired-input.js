@@ -2,11 +2,12 @@
 // shared BudgetInput). `check(value)` asks the core; a rejected value shows
 // a range message beside the field and is not applied.
 import { h, setText, nextId } from '../element/dom.js';
-import { displayNumber, parseTyped } from '../element/fields.js';
+import { displayNumber } from '../element/fields.js';
 import { plainRangeMessage } from '../element/limits.js';
 
 /**
  * @param opts { label, unit, min, max, step, value, check(v) -> {ok, error}, onChange(v),
+ *   read(text) -> {ok, value} | {ok: false, error} (the core's reader for this parameter),
  *   onValidity(ok) (optional: told whether the value on screen is the one in use) }
  */
 export function pairedInput(opts) {
@@ -26,6 +27,12 @@ export function pairedInput(opts) {
   range.value = String(value);
   text.value = displayNumber(value);
 
+  const refuse = (message) => {
+    setText(error, message);
+    error.hidden = false;
+    text.setAttribute('aria-invalid', 'true');
+    if (opts.onValidity) opts.onValidity(false);
+  };
   const apply = (v, fromText) => {
     const res = opts.check(v);
     if (!res.ok) {
@@ -45,7 +52,11 @@ export function pairedInput(opts) {
     opts.onChange(v);
   };
   range.addEventListener('input', () => apply(Number(range.value), false));
-  text.addEventListener('input', () => apply(parseTyped(text.value), true));
+  text.addEventListener('input', () => {
+    const read = opts.read(text.value);
+    if (read.ok) apply(read.value, true);
+    else refuse(read.error);
+  });
   text.addEventListener('blur', () => { if (error.hidden) text.value = displayNumber(value); });
   return { el, get value() { return value; } };
 }

@@ -38,7 +38,7 @@ function mount(container, ctx) {
   const param = (name) => {
     const p = core.declaration.speculative_inputs.find((d) => d.name === name);
     return { label: p.label, unit: `${p.symbol}, ${p.min} to ${p.max}`, min: p.min, max: p.max,
-      step: p.kind === 'whole' ? 1 : 0.01 };
+      step: p.kind === 'whole' ? 1 : 0.01, read: (text) => core.readField(name, text, 1) };
   };
   controls.append(
     pairedInput({ ...param('acceptance_rate'), value: local.a,
