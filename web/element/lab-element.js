@@ -38,6 +38,7 @@ import { validatePresets } from '../content/presets-check.js';
 import { validateQuestions } from '../quiz/schema.js';
 import { fetchContentFile } from '../quiz/questions-source.js';
 import { h } from './dom.js';
+import { ATTRIBUTE_NAMES, REPORT_VALUES } from './attribute-names.js';
 
 let stylesheetUrl = 'llm-budget-lab.css';
 
@@ -46,10 +47,6 @@ export function setStylesheetUrl(url) {
   stylesheetUrl = url;
 }
 
-/** The attributes the element reads (and reacts to). */
-export const OBSERVED_ATTRIBUTES = Object.freeze(['parts', 'preset', 'group', 'questions', 'inputs', 'presets', 'report']);
-/** Values of `report` the element knows. */
-export const REPORT_VALUES = Object.freeze(['events']);
 /** Changes that give the element a new starting input (and so a new or reset store). */
 const INPUT_ATTRIBUTES = ['preset', 'inputs', 'presets', 'group'];
 
@@ -85,7 +82,7 @@ async function loadPresets(url, core) {
 
 export class LlmBudgetLab extends HTMLElement {
   static get observedAttributes() {
-    return OBSERVED_ATTRIBUTES;
+    return ATTRIBUTE_NAMES;
   }
 
   /**

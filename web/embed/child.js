@@ -19,8 +19,10 @@
 // The browser drops the message when the parent is not of that origin. A
 // report-origin that is not exactly an http(s) origin sends nothing.
 import { EVENT_TYPES } from '../quiz/report.js';
+import { ATTRIBUTE_NAMES } from '../element/attribute-names.js';
 
-const ATTRIBUTES = ['parts', 'preset', 'group', 'questions', 'inputs', 'presets'];
+// `report` is not taken from the URL: report-origin below decides it.
+const ATTRIBUTES = ATTRIBUTE_NAMES.filter((n) => n !== 'report');
 const MESSAGE_TYPE = 'llm-budget-lab:height';
 export const STATEMENT_TYPE = 'llm-budget-lab:statement';
 
