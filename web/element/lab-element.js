@@ -111,7 +111,8 @@ export class LlmBudgetLab extends HTMLElement {
     this._renders = 0;
     this._presetsLoaded = null; // { url, set, notice }
     this._questionsDocument = null;
-    this.answerStorage = null;
+    // answerStorage is not set here: a value a script gave the element before
+    // it was upgraded (the SCORM adapter runs first) must survive the upgrade.
   }
 
   /** A parsed questions document for the quiz (null: the `questions` attribute or the built-in file). */
