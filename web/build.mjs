@@ -7,6 +7,7 @@
 //   dist/index.html          content/lesson/*.md rendered, math as MathML, parts as elements
 //   dist/embed.html (+ embed.js, embed.css)   the iframe embed; dist/llm-budget-lab-embed.js its parent-side sizer
 //   dist/instructors.html (+ instructors.js, instructors.css)   how to embed, with a live preview
+//   dist/llm-budget-lab-scorm.zip (+ scorm-adapter.js)   the SCORM 2004 package of the lesson
 import { build } from 'esbuild';
 import { mkdirSync, readFileSync, writeFileSync, copyFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -14,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderLesson, mathStyleCss } from './page/render-lesson.mjs';
 import { renderInstructors } from './instructors/render.mjs';
+import { buildScormPackage } from './scorm/package.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -114,7 +116,7 @@ writeFileSync(path.join(dist, 'index.html'), page);
 // 3b. The iframe embed (embed.html + embed.js in the frame, llm-budget-lab-embed.js
 //     for the parent page) and the instructors' page (web/embed, web/instructors).
 for (const [entry, out] of [['web/embed/child.js', 'embed.js'], ['web/embed/parent.js', 'llm-budget-lab-embed.js'],
-  ['web/instructors/preview.js', 'instructors.js']]) {
+  ['web/instructors/preview.js', 'instructors.js'], ['web/scorm/adapter.js', 'scorm-adapter.js']]) {
   await build({
     entryPoints: [path.join(root, entry)], outfile: path.join(dist, out), bundle: true, format: 'iife',
     platform: 'browser', target: ['es2020'], minify: true, legalComments: 'none', logLevel: 'warning',
@@ -129,9 +131,12 @@ const instructorsPage = renderInstructors(root);
 guardStrictCsp(instructorsPage, 'instructors.html');
 writeFileSync(path.join(dist, 'instructors.html'), instructorsPage);
 
+// 3c. The SCORM 2004 package of the whole lesson (tools/package-scorm makes others).
+writeFileSync(path.join(dist, 'llm-budget-lab-scorm.zip'), buildScormPackage({ dist }).zip);
+
 // 4. Sizes.
 const files = ['index.html', 'llm-budget-lab.js', 'llm-budget-lab.wasm', 'llm-budget-lab-wasm.js', 'llm-budget-lab.css', 'lesson.css', 'favicon.svg',
-  'embed.html', 'embed.js', 'embed.css', 'llm-budget-lab-embed.js', 'instructors.html', 'instructors.js', 'instructors.css'];
+  'embed.html', 'embed.js', 'embed.css', 'llm-budget-lab-embed.js', 'instructors.html', 'instructors.js', 'instructors.css', 'scorm-adapter.js', 'llm-budget-lab-scorm.zip'];
 let rawTotal = 0;
 let gzTotal = 0;
 const lines = files.map((f) => {

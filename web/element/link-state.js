@@ -5,8 +5,8 @@
 // values are JavaScript's shortest round-trip text, so a link reads back to
 // exactly the same numbers. Field names are the core's (its declaration).
 // Reading never runs or inserts anything: each pair is checked (known name,
-// a number the core's field reader reads, accepted by the core) and a pair that fails is
-// dropped with a sentence naming it; the rest still apply.
+// a number the core's field reader reads, accepted by the core) and a pair
+// that fails is dropped with a sentence naming it; the rest still apply.
 
 export const FRAGMENT_PREFIX = 'lab:';
 /** Longer fragments are not read at all (a link of every field is under 700 characters). */
@@ -36,44 +36,80 @@ export function encodeFragment(input, base, names) {
  * @param {(text:string)=>string} visible  the core's escape for invisible characters
  */
 export function readFragment(hash, core, base, words = (t) => t, visible = (t) => t) {
-  // Text from a link shown in a notice: at most 30 characters, invisible
-  // characters in the core's one format ([U+200B], quizCore.visibleText).
-  const shown = (text) => `“${visible(text.length > 30 ? `${text.slice(0, 30)}…` : text)}”`;
   const raw = String(hash || '').replace(/^#/, '');
   if (!raw.startsWith(FRAGMENT_PREFIX)) return null;
-  const notices = [];
   if (raw.length > MAX_FRAGMENT_CHARS) {
-    notices.push(`The link’s settings are too long to be the calculator’s (${raw.length} characters), so the starting values are shown.`);
-    return { input: { ...base }, notices };
+    return { input: { ...base }, notices: [`The link’s settings are too long to be the calculator’s (${raw.length} characters), so the starting values are shown.`] };
   }
+  return readSettings(raw.slice(FRAGMENT_PREFIX.length), core, base, { words, visible, where: 'the link', separator: /[;&]/, decode: true });
+}
+
+/**
+ * Reads the element's `inputs` attribute ("batch=32,context_tokens=4096"):
+ * the same reader as the link, pairs separated by ';' or by a comma that
+ * starts the next name= (so "context_tokens=32,768" keeps its grouping), no
+ * percent-decoding. Returns { input, notices } as readFragment.
+ * @param {string} text  the attribute value
+ * @param {object} core  the budget facade
+ * @param {object} base  the input the attribute's values go over (defaults and preset)
+ * @param {(text:string)=>string} words  core sentence -> the page's words
+ * @param {(text:string)=>string} visible  the core's escape for invisible characters
+ */
+export function readInputsAttribute(text, core, base, words = (t) => t, visible = (t) => t) {
+  const raw = String(text || '').trim();
+  if (raw.length > MAX_FRAGMENT_CHARS) {
+    return { input: { ...base }, notices: [`The inputs attribute is too long to be the calculator’s settings (${raw.length} characters), so the starting values are shown.`] };
+  }
+  return readSettings(raw, core, base, {
+    words, visible, where: 'the inputs attribute', separator: /\s*;\s*|\s*,\s*(?=[^,=]*=)/, decode: false,
+  });
+}
+
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The reader shared by the link and the inputs attribute: `name=value` pairs
+ * split by `separator`; each checked (known name from the core's declaration,
+ * a number the core's field reader reads in the field's own unit, accepted by
+ * the core); a pair that fails is dropped with a sentence naming it and
+ * saying where it came from (`where`).
+ * @returns {{input:object, notices:string[]}}
+ */
+export function readSettings(raw, core, base, { words = (t) => t, visible = (t) => t, where, separator, decode }) {
+  // Text quoted in a notice: at most 30 characters, invisible characters in
+  // the core's one format ([U+200B], quizCore.visibleText).
+  const shown = (text) => `“${visible(text.length > 30 ? `${text.slice(0, 30)}…` : text)}”`;
+  const notices = [];
   const names = core.declaration.inputs.map((f) => f.name);
   const labels = Object.fromEntries(core.declaration.inputs.map((f) => [f.name, f.label]));
   const patch = {};
-  for (const pair of raw.slice(FRAGMENT_PREFIX.length).split(/[;&]/)) {
+  for (const pair of raw.split(separator)) {
     if (pair === '') continue;
-    let text;
-    try {
-      text = decodeURIComponent(pair);
-    } catch {
-      notices.push(`A setting in the link is not readable text (${shown(pair)}), so it was ignored.`);
-      continue;
+    let text = pair;
+    if (decode) {
+      try {
+        text = decodeURIComponent(pair);
+      } catch {
+        notices.push(`A setting in ${where} is not readable text (${shown(pair)}), so it was ignored.`);
+        continue;
+      }
     }
     const eq = text.indexOf('=');
-    const key = eq < 0 ? text : text.slice(0, eq);
+    const key = (eq < 0 ? text : text.slice(0, eq)).trim();
     const value = eq < 0 ? '' : text.slice(eq + 1);
     if (!names.includes(key)) {
-      notices.push(`The link names ${shown(key)}, which is not a calculator setting, so it was ignored.`);
+      notices.push(`${capital(where)} names ${shown(key)}, which is not a calculator setting, so it was ignored.`);
       continue;
     }
     if (key in patch) {
-      notices.push(`The link gives ${labels[key].toLowerCase()} twice; the first value is used.`);
+      notices.push(`${capital(where)} gives ${labels[key].toLowerCase()} twice; the first value is used.`);
       continue;
     }
-    // The core's reader, in the field's own unit (links hold raw values).
+    // The core's reader, in the field's own unit (links and attributes hold raw values).
     const read = core.readField(key, value, 1);
     if (!read.ok) {
       const reason = read.error.startsWith(`${labels[key]}: `) ? read.error.slice(labels[key].length + 2) : read.error;
-      notices.push(`${labels[key]} in the link cannot be read (${reason.replace(/\.$/, '')}), so its starting value is used.`);
+      notices.push(`${labels[key]} in ${where} cannot be read (${reason.replace(/\.$/, '')}), so its starting value is used.`);
       continue;
     }
     patch[key] = read.value;
@@ -84,13 +120,13 @@ export function readFragment(hash, core, base, words = (t) => t, visible = (t) =
   for (let tries = 0; tries <= names.length; tries += 1) {
     const res = core.plan(input);
     if (res.ok) return { input, notices };
-    // The refused field itself, or the link's value of the field that caps it
+    // The refused field itself, or the given value of the field that caps it
     // (query heads set below the starting KV heads).
     const decl = core.declaration.inputs.find((f) => f.name === res.field);
     const cap = decl ? decl.max_from : '';
     const field = res.field in patch ? res.field : (cap in patch ? cap : Object.keys(patch)[0]);
     if (field === undefined) break;
-    notices.push(`${labels[field] || field} in the link cannot be used (${words(res.error)}), so its starting value is used.`);
+    notices.push(`${labels[field] || field} in ${where} cannot be used (${words(res.error)}), so its starting value is used.`);
     delete patch[field];
     input = { ...base, ...patch };
   }

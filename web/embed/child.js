@@ -1,8 +1,9 @@
 // dist/embed.js: runs inside dist/embed.html (the iframe embed).
 //
-// Reads ?parts=…&preset=…&group=…&questions=… from the page URL, creates one
-// <llm-budget-lab> with those attributes (setAttribute only: nothing from the
-// URL is parsed as HTML), and tells the parent page how tall the content is:
+// Reads ?parts=…&preset=…&group=…&questions=…&inputs=…&presets=… from the
+// page URL, creates one <llm-budget-lab> with those attributes (setAttribute
+// only: nothing from the URL is parsed as HTML), and tells the parent page how
+// tall the content is:
 //   parent.postMessage({ type: 'llm-budget-lab:height', version: 1, height }, '*')
 // `height` is in CSS pixels. It is measured on the content wrapper with a
 // ResizeObserver, not on the document, whose height follows the iframe's own
@@ -10,9 +11,40 @@
 // message (a growth loop when the iframe is styled height: 100%).
 // The message carries only a number, so it is posted to any origin; the
 // parent-side script (parent.js) checks who sent it.
+//
+// Reporting (opt-in): with ?report-origin=https://your.site the element is
+// given report="events" and each of its statements (web/quiz/report.js) is
+// relayed to the parent, and only to that origin, never '*':
+//   parent.postMessage({ type: 'llm-budget-lab:statement', version: 1, event, statement }, origin)
+// The browser drops the message when the parent is not of that origin. A
+// report-origin that is not exactly an http(s) origin sends nothing.
+import { EVENT_TYPES } from '../quiz/report.js';
+import { ATTRIBUTE_NAMES } from '../element/attribute-names.js';
 
-const ATTRIBUTES = ['parts', 'preset', 'group', 'questions'];
+// `report` is not taken from the URL: report-origin below decides it.
+const ATTRIBUTES = ATTRIBUTE_NAMES.filter((n) => n !== 'report');
 const MESSAGE_TYPE = 'llm-budget-lab:height';
+export const STATEMENT_TYPE = 'llm-budget-lab:statement';
+
+/**
+ * The origin a report-origin parameter names, or null: an http: or https:
+ * URL that is only an origin (scheme, host, optional port and "/"), no user,
+ * path, query or fragment.
+ */
+export function reportOrigin(value) {
+  if (typeof value !== 'string' || value.length > 300) return null;
+  let url;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.username || url.password || url.search || url.hash || url.pathname !== '/') return null;
+  // The parameter must be the origin as written ("https://a.b" or "https://a.b/").
+  if (value !== url.origin && value !== `${url.origin}/`) return null;
+  return url.origin;
+}
 
 function start() {
   const root = document.getElementById('lab-root');
@@ -25,9 +57,21 @@ function start() {
     // (shortened) in its notice rather than the embed dropping it silently.
     if (value !== null) lab.setAttribute(name, value);
   }
+  const framed = window.parent !== window;
+  const origin = framed ? reportOrigin(params.get('report-origin')) : null;
+  if (origin) {
+    lab.setAttribute('report', 'events');
+    for (const event of Object.values(EVENT_TYPES)) {
+      lab.addEventListener(event, (ev) => {
+        // A plain copy: only JSON data crosses to the parent.
+        const statement = JSON.parse(JSON.stringify(ev.detail));
+        window.parent.postMessage({ type: STATEMENT_TYPE, version: 1, event, statement }, origin);
+      });
+    }
+  }
   root.append(lab);
 
-  if (window.parent === window) return; // opened directly, not framed
+  if (!framed) return; // opened directly, not framed
   let last = -1;
   const post = () => {
     const height = Math.ceil(root.getBoundingClientRect().height);

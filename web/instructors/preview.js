@@ -5,8 +5,11 @@
 // reads the first <llm-budget-lab ...> tag's attributes, and only the known
 // ones (and --llmb-* declarations of its style attribute, applied through
 // CSSOM) reach a freshly created element. No eval, no innerHTML: CSP-safe.
+// The questions workbench is in workbench.js.
+import { setupWorkbench } from './workbench.js';
+import { ATTRIBUTE_NAMES } from '../element/attribute-names.js';
 
-const KNOWN = ['parts', 'preset', 'group', 'questions'];
+const KNOWN = ATTRIBUTE_NAMES;
 const ATTR = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 
 function decodeEntities(text) {
@@ -124,6 +127,7 @@ function setupCopyButtons() {
 function start() {
   setupPreview();
   setupCopyButtons();
+  setupWorkbench();
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });

@@ -88,7 +88,7 @@ export function mountLinkTools(parent, ctx, words, showNotices) {
   };
   if (owner) {
     apply();
-    window.addEventListener('hashchange', apply);
+    window.addEventListener('hashchange', apply, ctx.signal ? { signal: ctx.signal } : undefined);
   }
 
   return {

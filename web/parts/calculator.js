@@ -50,7 +50,7 @@ function mount(container, ctx) {
   // A preset chosen elsewhere on the page: bring the results into view (if
   // they are not) and say what changed.
   // An instant jump (no smooth scrolling: nothing moves under reduced motion either).
-  store.onReveal((text) => {
+  const stopReveal = store.onReveal((text) => {
     results.showChanges(text);
     const target = getComputedStyle(results.status).display !== 'none' ? results.status : results.panel;
     const box = target.getBoundingClientRect();
@@ -58,6 +58,7 @@ function mount(container, ctx) {
       results.panel.scrollIntoView({ block: 'start', behavior: 'auto' });
     }
   });
+  if (ctx.signal) ctx.signal.addEventListener('abort', stopReveal, { once: true });
 
   function capFor(def) {
     if (!def.maxFrom) return undefined;

@@ -6,7 +6,6 @@ import { axisBottom, axisLeft } from 'd3-axis';
 import { registerPart } from './registry.js';
 import { inputTexts } from '../element/fields.js';
 import { chartFrame, MARGIN, keep, text, shown } from './chart-frame.js';
-import { configurations } from '../element/presets.js';
 import * as fmt from '../element/format.js';
 
 // Legend layout: estimated width of one 11 px character, and the row height.
@@ -37,7 +36,7 @@ function mount(container, ctx) {
     const key = `${input.gpu_memory_bytes}|${input.headroom_fraction}`;
     if (key === rowsKey) return rows;
     rowsKey = key;
-    rows = configurations('lesson').map((c, i) => {
+    rows = ctx.presets.configurations('lesson').map((c, i) => {
       const r = ctx.core.plan({ ...c.inputs, gpu_memory_bytes: input.gpu_memory_bytes,
         headroom_fraction: input.headroom_fraction });
       return { key: String(i + 1), label: c.label, short: `${i + 1} ${shortTag(c.inputs)}`, plan: r.ok ? r.value : null };

@@ -1,8 +1,8 @@
 // Preset buttons: the lesson's six configurations, the knowledge-check
-// scenario, public models and GPUs (from content/presets.json).
+// scenario, public models and GPUs (the element's presets: content/presets.json
+// or its presets="URL" file).
 import { registerPart } from './registry.js';
 import { h } from '../element/dom.js';
-import { configurations, models, gpus, presetPatch } from '../element/presets.js';
 import * as fmt from '../element/format.js';
 import { calculatorFields, lowerFirst } from '../element/fields.js';
 import { valueText } from '../element/limits.js';
@@ -23,6 +23,7 @@ function changedText(ctx, label, before, after) {
 }
 
 function mount(container, ctx) {
+  const { configurations, models, gpus, presetPatch } = ctx.presets;
   const buttons = [];
   const button = (id, label, detail) => {
     const b = h('button', { type: 'button', class: 'preset', 'data-preset': id, 'aria-pressed': 'false' },

@@ -3,11 +3,13 @@
 // questions="URL" attribute (http(s) only, checked before fetching:
 // web/quiz/questions-source.js; not possible from file://).
 // Answers are graded by the C++ core (web/core/quiz-core.js) and kept in this
-// browser only (web/quiz/storage.js); download/load moves them as a file.
+// browser only (web/quiz/storage.js, or the host's ctx.host.answerStorage);
+// download/load moves them as a file. With report="events" every check
+// is told to the host page as an xAPI-shaped event (web/quiz/report.js), and
+// a score line says how far the student is.
 import builtInQuestions from '../../content/questions.json';
 import { registerPart } from './registry.js';
 import { h } from '../element/dom.js';
-import { configurations } from '../element/presets.js';
 import { loadQuizCore } from '../core/quiz-core.js';
 import { validateQuestions } from '../quiz/schema.js';
 import { fetchQuestions } from '../quiz/questions-source.js';
@@ -15,19 +17,34 @@ import { makeResolver, resolveValues } from '../quiz/resolve.js';
 import { questionView } from '../quiz/render.js';
 import { createAnswerStore } from '../quiz/storage.js';
 import { answersDocument, downloadJson, readAnswersFile } from '../quiz/transfer.js';
+import { EVENT_TYPES, questionProgress, stepStatement, questionStatement, checkStatement } from '../quiz/report.js';
 
-const schemaOptions = (core, quizCore) => ({
+const schemaOptions = (ctx, quizCore) => ({
   quizCore,
-  presetIds: new Set(configurations().map((c) => c.id)),
-  declaration: core.declaration,
+  presetIds: new Set(ctx.presets.configurations().map((c) => c.id)),
+  declaration: ctx.core.declaration,
 });
 
+/** The first problem of a questions document as a notice ("" when it is usable). */
+function problemsNotice(doc, ctx, quizCore, what) {
+  const problems = validateQuestions(doc, schemaOptions(ctx, quizCore));
+  if (problems.length === 0) return '';
+  const p = problems[0];
+  return `${what} has ${problems.length} problem${problems.length === 1 ? '' : 's'} (first: ${p.id}: ${p.field}: ${p.reason}); showing the built-in questions.`;
+}
+
 /**
- * The questions document to use: the embedding page's file when it loads and
+ * The questions document to use: a document the host handed over
+ * (questionsDocument), else the embedding page's file when it loads and
  * validates, else the built-in one, with a notice saying why.
  * @returns {Promise<{doc:object, notice:string|null}>}
  */
-async function loadQuestions(url, core, quizCore) {
+async function loadQuestions(ctx, quizCore) {
+  const url = ctx.questionsUrl;
+  if (ctx.questionsDocument) {
+    const notice = problemsNotice(ctx.questionsDocument, ctx, quizCore, 'The questions document');
+    return notice ? { doc: builtInQuestions, notice } : { doc: ctx.questionsDocument, notice: null };
+  }
   if (!url) return { doc: builtInQuestions, notice: null };
   if (globalThis.location && globalThis.location.protocol === 'file:') {
     return { doc: builtInQuestions, notice: 'This page was opened from disk (file://), where a separate questions file cannot be loaded; showing the built-in questions.' };
@@ -35,12 +52,8 @@ async function loadQuestions(url, core, quizCore) {
   const fetched = await fetchQuestions(url, document.baseURI, quizCore.visibleText);
   if (!fetched.ok) return { doc: builtInQuestions, notice: `The questions file ${fetched.error}; showing the built-in questions.` };
   const doc = fetched.doc;
-  const problems = validateQuestions(doc, schemaOptions(core, quizCore));
-  if (problems.length > 0) {
-    const p = problems[0];
-    return { doc: builtInQuestions, notice: `The questions file has ${problems.length} problem${problems.length === 1 ? '' : 's'} (first: ${p.id}: ${p.field}: ${p.reason}); showing the built-in questions.` };
-  }
-  return { doc, notice: null };
+  const notice = problemsNotice(doc, ctx, quizCore, 'The questions file');
+  return notice ? { doc: builtInQuestions, notice } : { doc, notice: null };
 }
 
 function mount(container, ctx) {
@@ -60,7 +73,7 @@ function mount(container, ctx) {
 
   // The core first: the questions file is checked with its units and names.
   loadQuizCore()
-    .then((quizCore) => loadQuestions(ctx.questionsUrl, ctx.core, quizCore).then((loaded) => [quizCore, loaded]))
+    .then((quizCore) => loadQuestions(ctx, quizCore).then((loaded) => [quizCore, loaded]))
     .then(([quizCore, { doc, notice: loadNotice }]) => {
       if (loadNotice) notice(loadNotice, 'questions');
       start(quizCore, doc);
@@ -73,26 +86,64 @@ function mount(container, ctx) {
 
   function start(quizCore, doc) {
     const { lesson, version } = doc;
+    const given = ctx.host && ctx.host.answerStorage;
     const store = createAnswerStore({
       lesson,
       version,
+      storage: given && typeof given.getItem === 'function' && typeof given.setItem === 'function' &&
+        typeof given.removeItem === 'function' ? given : null,
       onUnavailable: () => notice('This browser is not letting the page save your answers (storage is blocked or full), so they are kept only until you leave the page. Use “Download my answers” to keep a copy.', 'storage', lateNotices),
     });
-    const resolve = makeResolver(ctx.core, quizCore, null);
+    const resolve = makeResolver(ctx.core, quizCore, null, ctx.presets);
     const views = [];
+    const scoreLine = h('p', { class: 'quiz-score', role: 'status', 'data-quiz-score': '' });
+    /** Totals over every question: raw right steps of max shown, complete questions. */
+    const totals = () => {
+      const all = views.map(({ view }) => questionProgress(view.progress()));
+      return {
+        raw: all.reduce((n, p) => n + p.raw, 0),
+        max: all.reduce((n, p) => n + p.max, 0),
+        complete: all.filter((p) => p.complete).length,
+        questions: all.length,
+      };
+    };
+    const showScore = () => {
+      const t = totals();
+      Object.assign(scoreLine.dataset, { raw: String(t.raw), max: String(t.max), complete: String(t.complete === t.questions) });
+      scoreLine.textContent = t.complete === t.questions
+        ? `Knowledge check complete: ${t.raw} of ${t.max} steps right.`
+        : `So far: ${t.raw} of ${t.max} steps right; ${t.complete} of ${t.questions} questions complete.`;
+    };
+    /** After a student's check: the step's statement, then the question's and the whole check's when complete. */
+    const onGraded = (question, view) => (step, answer, result) => {
+      showScore();
+      ctx.report(EVENT_TYPES.step, stepStatement({ lesson, version, question, step, answer, result }));
+      const progress = questionProgress(view.progress());
+      if (!progress.complete) return;
+      ctx.report(EVENT_TYPES.question, questionStatement({ lesson, version, question, progress }));
+      const t = totals();
+      if (t.complete === t.questions) ctx.report(EVENT_TYPES.check, checkStatement({ lesson, version, progress: t }));
+    };
     for (const question of doc.questions) {
       const { texts, error } = resolveValues(question.values, resolve);
       if (error) {
         list.append(h('p', { class: 'quiz-notice quiz-notice-error' }, `${question.title}: could not be prepared (${error}).`));
         continue;
       }
-      const view = questionView(question, {
-        texts, resolve, quizCore, onChange: (rec) => store.save(question, rec),
+      let view = null;
+      const graded = (step, answer, result) => onGraded(question, view)(step, answer, result);
+      view = questionView(question, {
+        texts, resolve, quizCore, onChange: (rec) => store.save(question, rec), onGraded: graded,
       });
       list.append(view.el);
       view.restore(store.load(question));
       views.push({ view, question });
     }
+
+    list.append(scoreLine);
+    showScore();
+    // A choice or a typed answer that is changed but not checked can change the count too.
+    list.addEventListener('change', showScore);
 
     const status = h('p', { class: 'quiz-status', role: 'status', 'data-quiz-status': '' });
     const fileId = `quiz-load-${Math.random().toString(36).slice(2, 8)}`;
@@ -105,6 +156,7 @@ function mount(container, ctx) {
     const resetButton = h('button', { type: 'button', 'data-action': 'reset', onclick: () => {
       undoRecords = views.map(({ view, question }) => ({ view, question, rec: view.record() }));
       for (const { view, question } of views) { view.reset(); store.remove(question); }
+      showScore();
       delete status.dataset.error;
       status.textContent = 'Your answers were cleared. “Undo reset” brings them back until you change an answer.';
       undoButton.hidden = false;
@@ -116,6 +168,7 @@ function mount(container, ctx) {
         if (rec.explained || Object.keys(rec.steps).length) store.save(question, view.record());
       }
       dropUndo();
+      showScore();
       resetButton.focus();
       status.textContent = 'Your answers are back.';
     });
@@ -155,6 +208,7 @@ function mount(container, ctx) {
         view.restore(merged);
         store.save(question, view.record());
       }
+      showScore();
       const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
       const skippedNote = r.skipped.length
         ? ` Not loaded: ${r.skipped.slice(0, 3).join('; ')}${r.skipped.length > 3 ? `; and ${r.skipped.length - 3} more` : ''}.`

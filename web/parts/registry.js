@@ -4,8 +4,11 @@
 // Each part module calls registerPart({ name, mount }) when imported:
 //   mount(container, ctx) -> { update(state, results) }
 //     container: an empty <section> inside the element's shadow root.
-//     ctx: see element/lab-element.js (core, store, presets, format helpers,
-//          attributes such as ctx.questionsUrl).
+//     ctx: see element/lab-element.js (core, store, presets (the element's
+//          preset set: configurations(), models(), gpus(), presetPatch()),
+//          attributes such as ctx.questionsUrl, ctx.report(type, statement),
+//          and ctx.signal, aborted when the element is drawn again: tie window
+//          listeners to it).
 //   update(state, results) is called once after mount and after every change
 //   of the shared state: state = { input, showGiB, ... },
 //   results = { plan, capacity } (facade result objects, always ok: the store

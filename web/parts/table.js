@@ -2,7 +2,6 @@
 // core. Rows that do not fit show "does not fit" instead of speeds.
 import { registerPart } from './registry.js';
 import { h, setText } from '../element/dom.js';
-import { configurations } from '../element/presets.js';
 import * as fmt from '../element/format.js';
 import { downloadBlob, csvText } from '../element/download.js';
 
@@ -14,7 +13,7 @@ function describe(inp) {
 }
 
 function mount(container, ctx) {
-  const rows = configurations('lesson');
+  const rows = ctx.presets.configurations('lesson');
   const tbody = h('tbody');
   const trs = [];
   for (const conf of rows) {

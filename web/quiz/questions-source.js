@@ -1,4 +1,5 @@
-// Fetching the questions file an embedding page names (questions="URL").
+// Fetching the questions file an embedding page names (questions="URL"),
+// and its presets file (presets="URL"): the same checks and limits for both.
 // The address is checked before any request: it is resolved against the
 // page, and only http: and https: are fetched (javascript:, data:, file:,
 // blob: ... are refused with a sentence, no request, nothing in the console);
@@ -67,11 +68,12 @@ async function readCapped(response, max) {
 }
 
 /**
- * Fetches and parses a questions file (validation is the caller's).
+ * Fetches and parses a questions or presets file (validation is the caller's).
  * @returns {Promise<{ok:true, doc:unknown} | {ok:false, error:string}>} error as in checkQuestionsUrl
- *   (url, base and visibleText as there)
+ *   (url, base and visibleText as there): a sentence fragment after "The questions file" /
+ *   "The presets file"
  */
-export async function fetchQuestions(url, base, visibleText) {
+export async function fetchContentFile(url, base, visibleText) {
   const checked = checkQuestionsUrl(url, base, visibleText);
   if (!checked.ok) return checked;
   const where = checked.crossOrigin ? ` from ${checked.url.origin}` : '';
@@ -105,3 +107,6 @@ export async function fetchQuestions(url, base, visibleText) {
     return { ok: false, error: 'is not valid JSON' };
   }
 }
+
+/** The questions file's fetch (the same as any content file's). */
+export const fetchQuestions = fetchContentFile;

@@ -65,10 +65,12 @@ function choiceStep(step, texts, ids) {
  * Builds one question.
  * @param {object} question from the questions file
  * @param {{texts:Object<string,string>, resolve:Function, quizCore:object,
- *   onChange:(record)=>void}} deps  texts: resolved {placeholders}
- * @returns {{el:HTMLElement, record():object, restore(record):void, reset():void}}
+ *   onChange:(record)=>void, onGraded?:(step, answer, result)=>void}} deps  texts: resolved
+ *   {placeholders}; onGraded: after the student checks a step (not when answers are restored)
+ * @returns {{el:HTMLElement, record():object, restore(record):void, reset():void,
+ *   progress():{id:string, checked:boolean, correct:boolean}[]}} progress: the steps shown now
  */
-export function questionView(question, { texts, resolve, quizCore, onChange }) {
+export function questionView(question, { texts, resolve, quizCore, onChange, onGraded = null }) {
   const state = new Map(); // stepId -> { answer, checked, result }
   const views = new Map();
   let explained = false;
@@ -163,7 +165,10 @@ export function questionView(question, { texts, resolve, quizCore, onChange }) {
     state.set(step.id, { answer, checked: true, result });
     showResult(views.get(step.id), result);
     updateVisibility();
-    if (fromUser) onChange(record());
+    if (fromUser) {
+      onChange(record());
+      if (onGraded) onGraded(step, answer, result);
+    }
     return result;
   }
 
@@ -180,6 +185,19 @@ export function questionView(question, { texts, resolve, quizCore, onChange }) {
       }
     }
     return { steps, explained };
+  }
+
+  /** The steps shown now, each checked (its answer on screen graded) and correct or not. */
+  function progress() {
+    const rec = record();
+    const out = [];
+    for (const [id, view] of views) {
+      if (view.form.hidden) continue;
+      const s = state.get(id);
+      const checked = Boolean(rec.steps[id] && rec.steps[id].checked);
+      out.push({ id, checked, correct: checked && Boolean(s.result && s.result.ok && s.result.verdict === 'correct') });
+    }
+    return out;
   }
 
   function reset() {
@@ -206,5 +224,5 @@ export function questionView(question, { texts, resolve, quizCore, onChange }) {
   // Keep unchecked typing too (saved on change, not on every key).
   el.addEventListener('change', () => onChange(record()));
   updateVisibility();
-  return { el, record, restore, reset, id: question.id };
+  return { el, record, restore, reset, progress, id: question.id };
 }

@@ -3,7 +3,7 @@
 // quizCore.makeVariant's result for practice questions. Unit conversion uses
 // the core's own unit factors (quizCore.parseQuantity("1 GB").unit_factor);
 // nothing here re-derives a formula.
-import { defaultInput, presetPatch } from '../element/presets.js';
+import { builtInPresets } from '../element/presets.js';
 
 const numberFormats = new Map();
 function formatter(digits) {
@@ -38,10 +38,11 @@ function sourceUnit(calc, declaration) {
  * A resolver over the cores.
  * @param {object} core budget-core facade; @param {object} quizCore quiz-core facade
  * @param {object|null} variant a makeVariant value (practice questions), or null
+ * @param {object} [presets] the element's preset set (element/presets.js presetSet); the built-in one by default
  * @returns {(calc:object, unit?:string) => ({ok:true, value:number|boolean} | {ok:false, error:string})}
  *   `unit`: the unit the number is wanted in (e.g. "GB"); omitted = the calculation's own unit
  */
-export function makeResolver(core, quizCore, variant) {
+export function makeResolver(core, quizCore, variant, presets = builtInPresets) {
   const factors = new Map();
   function factor(sym) {
     if (!factors.has(sym)) {
@@ -56,9 +57,9 @@ export function makeResolver(core, quizCore, variant) {
       case 'number': return { ok: true, value: calc.value };
       case 'input':
       case 'plan': {
-        const patch = presetPatch(calc.preset, core);
+        const patch = presets.presetPatch(calc.preset, core);
         if (!patch) return { ok: false, error: `unknown preset "${calc.preset}"` };
-        const input = { ...defaultInput(core), ...patch, ...(calc.set || {}) };
+        const input = { ...presets.defaultInput(core), ...patch, ...(calc.set || {}) };
         if (calc.calc === 'input') return { ok: true, value: input[calc.field] };
         const r = core.plan(input);
         return r.ok ? { ok: true, value: r.value[calc.field] } : { ok: false, error: r.error };

@@ -58,10 +58,13 @@ function droppedReason(step, s) {
 }
 
 /**
- * @param {{lesson:string, version:string, onUnavailable:(reason:string)=>void}} options
+ * @param {{lesson:string, version:string, onUnavailable:(reason:string)=>void,
+ *   storage?:{getItem:Function, setItem:Function, removeItem:Function}}} options
+ *   storage: where answers live instead of localStorage (the SCORM adapter's
+ *   store in cmi.suspend_data); the same keys and values
  * @returns {{load(q):object|null, save(q, rec):void, remove(q):void}}
  */
-export function createAnswerStore({ lesson, version, onUnavailable }) {
+export function createAnswerStore({ lesson, version, onUnavailable, storage: given = null }) {
   const memory = new Map();
   let storage = null;
   let failed = false;
@@ -75,7 +78,7 @@ export function createAnswerStore({ lesson, version, onUnavailable }) {
   }
 
   try {
-    storage = globalThis.localStorage;
+    storage = given || globalThis.localStorage;
     if (!storage) throw new Error('no localStorage');
   } catch (err) {
     fallBack(err);

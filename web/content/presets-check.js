@@ -1,0 +1,245 @@
+// The presets-file rules (content/presets.json's shape, documented in
+// content/README.md), in one place: tools/check-content runs them on the
+// built-in file at build and test time, and the element runs them on a file
+// an embedding page names (presets="URL"). Field names, groups and ranges are
+// the core's: its declaration, and its own refusals (core.plan), so a preset
+// that passes here never makes the core return an error.
+//
+// validatePresets(doc, core) -> array of { id, field, reason }
+//   (id: an entry's id, "defaults", "configurations" or "(file)"; field: its field)
+// An empty array means the file is usable.
+
+/** The lesson's worked-table rows, in the lesson's order: every presets file has them. */
+export const LESSON_IDS = Object.freeze(['lesson-mha-16', 'lesson-gqa8-16', 'lesson-gqa8-8', 'lesson-gqa8-4w8c',
+  'lesson-gqa8-16-b64', 'lesson-gqa8-16-b1']);
+/** The knowledge check's scenario (the built-in questions compute from it). */
+export const KNOWLEDGE_CHECK_IDS = Object.freeze(['knowledge-check-13b']);
+export const GROUPS = Object.freeze(['lesson', 'knowledge-check', 'model']);
+const ID_PATTERN = /^[a-z0-9][a-z0-9._-]*$/;
+const REL_TOLERANCE = 1e-9;
+/** Entries per list: far more than any course needs, few enough to check at once. */
+const MAX_ENTRIES = 500;
+
+/** A value as it reads in a reason (Infinity stays Infinity, strings keep quotes, long ones cut). */
+function show(v) {
+  if (typeof v === 'number') return String(v);
+  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
+  if (v === undefined) return 'nothing';
+  if (Array.isArray(v)) return 'an array';
+  return v === null ? 'null' : (typeof v === 'object' ? 'an object' : String(v));
+}
+
+const isFiniteNumber = (v) => typeof v === 'number' && Number.isFinite(v);
+const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+function nearlyEqual(a, b) {
+  return Math.abs(a - b) <= REL_TOLERANCE * Math.max(Math.abs(a), Math.abs(b));
+}
+
+/** A field's value before the core sees it: present and a finite JSON number; returns a reason or null. */
+function typeProblem(value) {
+  if (value === undefined) return 'missing';
+  if (!isFiniteNumber(value)) return `must be a finite number (got ${show(value)})`;
+  return null;
+}
+
+/**
+ * The checks of one presets document, over one core.
+ * @param {object} core  the budget facade (declaration, DEFAULT_INPUT, plan())
+ */
+function checker(core) {
+  const INPUT_FIELDS = core.declaration.inputs.map((f) => f.name);
+  const fieldsOfGroup = (group) => core.declaration.inputs.filter((f) => f.group === group).map((f) => f.name);
+  const MODEL_SHAPE_FIELDS = fieldsOfGroup('Model');
+  const GPU_USABLE_FIELDS = fieldsOfGroup('Hardware');
+
+  /**
+   * Asks the core about `fields` of `obj` set over its defaults (each present
+   * and a number first). Reports the core's refusal under the field it names,
+   * without repeating the field's name at the start of the sentence.
+   */
+  function checkWithCore(obj, fields, id, f, add) {
+    let typed = true;
+    for (const name of fields) {
+      const reason = typeProblem(obj[name]);
+      if (reason) { add(id, f(name), reason); typed = false; }
+    }
+    if (!typed) return;
+    const input = { ...core.DEFAULT_INPUT };
+    for (const name of fields) input[name] = obj[name];
+    const res = core.plan(input);
+    if (res.ok) return;
+    const sentence = res.error.startsWith(`${res.field} `) ? res.error.slice(res.field.length + 1) : res.error;
+    add(id, f(res.field), sentence);
+  }
+
+  function checkString(obj, key, id, add, { pattern } = {}) {
+    const v = obj[key];
+    if (v === undefined) return add(id, key, 'missing');
+    if (typeof v !== 'string' || v.trim() === '') return add(id, key, 'must be a non-empty string');
+    if (v.length > 2000) return add(id, key, `must be at most 2000 characters (got ${v.length})`);
+    if (pattern && !pattern.test(v)) add(id, key, `must match ${pattern} (got ${show(v)})`);
+  }
+
+  function checkPlainObject(v, id, field, add) {
+    if (!isObj(v)) {
+      add(id, field, 'must be an object');
+      return false;
+    }
+    return true;
+  }
+
+  /** Every BudgetInput field present and accepted by the core. */
+  function checkBudgetInput(inputs, id, prefix, add) {
+    if (!checkPlainObject(inputs, id, prefix || 'inputs', add)) return;
+    const f = (name) => (prefix ? `${prefix}.${name}` : name);
+    for (const key of Object.keys(inputs)) {
+      if (!INPUT_FIELDS.includes(key)) add(id, f(key.slice(0, 60)), `unknown field (expected one of ${INPUT_FIELDS.join(', ')})`);
+    }
+    checkWithCore(inputs, INPUT_FIELDS, id, f, add);
+  }
+
+  function checkUniqueIds(list, section, add) {
+    const seen = new Set();
+    list.forEach((item, i) => {
+      const id = item && item.id;
+      if (typeof id !== 'string') return;
+      if (seen.has(id)) add(id, 'id', `duplicate id in ${section} (entry ${i})`);
+      seen.add(id);
+    });
+  }
+
+  function entryId(v, list, i) {
+    return isObj(v) && typeof v.id === 'string' ? v.id.slice(0, 60) : `${list}[${i}]`;
+  }
+
+  function checkModel(m, i, add) {
+    const id = entryId(m, 'models', i);
+    if (!checkPlainObject(m, id, 'model', add)) return;
+    checkString(m, 'id', id, add, { pattern: ID_PATTERN });
+    for (const key of ['label', 'source']) checkString(m, key, id, add);
+    if (typeof m.notes !== 'string') add(id, 'notes', 'must be a string (may be empty)');
+    checkWithCore(m, MODEL_SHAPE_FIELDS, id, (n) => n, add);
+    if (Number.isInteger(m.kv_heads) && Number.isInteger(m.query_heads) && m.kv_heads > 0 &&
+        m.kv_heads <= m.query_heads && m.query_heads % m.kv_heads !== 0) {
+      add(id, 'kv_heads', `must divide query_heads (${m.query_heads}) so every KV head serves the same number of query heads (got ${m.kv_heads})`);
+    }
+  }
+
+  function checkGpu(g, i, add) {
+    const id = entryId(g, 'gpus', i);
+    if (!checkPlainObject(g, id, 'gpu', add)) return;
+    checkString(g, 'id', id, add, { pattern: ID_PATTERN });
+    for (const key of ['label', 'source']) checkString(g, key, id, add);
+    if (g.notes !== undefined && typeof g.notes !== 'string') add(id, 'notes', 'must be a string');
+    checkWithCore(g, GPU_USABLE_FIELDS, id, (n) => n, add);
+    const pairs = [
+      ['peak_bandwidth_bytes_per_s', 'usable_fraction_bandwidth', 'bandwidth_bytes_per_s'],
+      ['peak_flops_per_s', 'usable_fraction_flops', 'flops_per_s'],
+    ];
+    for (const [peakKey, fracKey, usableKey] of pairs) {
+      const peak = g[peakKey];
+      const frac = g[fracKey];
+      let ok = true;
+      if (peak === undefined) { add(id, peakKey, 'missing'); ok = false; }
+      else if (!isFiniteNumber(peak) || peak <= 0) { add(id, peakKey, `must be a finite number greater than 0 (got ${show(peak)})`); ok = false; }
+      if (frac === undefined) { add(id, fracKey, 'missing'); ok = false; }
+      else if (!isFiniteNumber(frac) || frac <= 0 || frac > 1) { add(id, fracKey, `must be a fraction greater than 0 and at most 1 (got ${show(frac)})`); ok = false; }
+      const usable = g[usableKey];
+      if (ok && isFiniteNumber(usable) && !nearlyEqual(usable, peak * frac)) {
+        add(id, usableKey, `must equal ${peakKey} × ${fracKey} = ${peak * frac} (got ${usable})`);
+      }
+    }
+  }
+
+  function checkConfiguration(c, i, add, models, gpus) {
+    const id = entryId(c, 'configurations', i);
+    if (!checkPlainObject(c, id, 'configuration', add)) return;
+    checkString(c, 'id', id, add, { pattern: ID_PATTERN });
+    for (const key of ['label', 'source']) checkString(c, key, id, add);
+    if (c.group === undefined) add(id, 'group', 'missing');
+    else if (!GROUPS.includes(c.group)) add(id, 'group', `must be one of ${GROUPS.join(', ')} (got ${show(c.group)})`);
+    if (c.inputs === undefined) { add(id, 'inputs', 'missing'); return; }
+    checkBudgetInput(c.inputs, id, 'inputs', add);
+    if (!isObj(c.inputs)) return;
+    // Optional links: when a configuration names a model or GPU, its inputs must agree with it.
+    if (c.model !== undefined) {
+      const m = models.get(c.model);
+      if (!m) add(id, 'model', `names no model in models (got ${show(c.model)})`);
+      else for (const name of MODEL_SHAPE_FIELDS) {
+        if (isFiniteNumber(m[name]) && isFiniteNumber(c.inputs[name]) && !nearlyEqual(m[name], c.inputs[name])) {
+          add(id, `inputs.${name}`, `must equal model ${m.id}'s ${name} (${m[name]}) (got ${c.inputs[name]})`);
+        }
+      }
+    }
+    if (c.gpu !== undefined) {
+      const g = gpus.get(c.gpu);
+      if (!g) add(id, 'gpu', `names no GPU in gpus (got ${show(c.gpu)})`);
+      else for (const name of GPU_USABLE_FIELDS) {
+        if (isFiniteNumber(g[name]) && isFiniteNumber(c.inputs[name]) && !nearlyEqual(g[name], c.inputs[name])) {
+          add(id, `inputs.${name}`, `must equal GPU ${g.id}'s ${name} (${g[name]}) (got ${c.inputs[name]})`);
+        }
+      }
+    }
+  }
+
+  function checkRequiredConfigurations(configs, add) {
+    const byId = new Map(configs.filter((c) => c && typeof c.id === 'string').map((c) => [c.id, c]));
+    const required = [...LESSON_IDS.map((x) => [x, 'lesson']), ...KNOWLEDGE_CHECK_IDS.map((x) => [x, 'knowledge-check'])];
+    for (const [rid, group] of required) {
+      const c = byId.get(rid);
+      if (!c) add(rid, 'id', 'required configuration is missing');
+      else if (c.group !== group) add(rid, 'group', `must be "${group}" (got ${show(c.group)})`);
+    }
+    const lessonOrder = configs.filter((c) => c && c.group === 'lesson').map((c) => c.id);
+    const expected = LESSON_IDS.filter((x) => lessonOrder.includes(x));
+    const present = lessonOrder.filter((x) => LESSON_IDS.includes(x));
+    if (present.join() !== expected.join()) {
+      add('configurations', 'order', `lesson rows must appear in the lesson's order: ${LESSON_IDS.join(', ')}`);
+    }
+  }
+
+  return function checkPresets(doc, add) {
+    if (!checkPlainObject(doc, '(file)', '(top level)', add)) return;
+    if (doc.version !== 1) add('(file)', 'version', `must be 1 (got ${show(doc.version)})`);
+    for (const key of Object.keys(doc)) {
+      if (!['version', 'about', 'defaults', 'models', 'gpus', 'configurations'].includes(key)) {
+        add('(file)', key.slice(0, 60), 'unknown key (expected version, about, defaults, models, gpus, configurations)');
+      }
+    }
+    if (doc.defaults === undefined) add('defaults', '(object)', 'missing');
+    else checkBudgetInput(doc.defaults, 'defaults', '', add);
+
+    const lists = {};
+    for (const section of ['models', 'gpus', 'configurations']) {
+      const v = doc[section];
+      if (!Array.isArray(v) || v.length === 0 || v.length > MAX_ENTRIES) {
+        add('(file)', section, v === undefined ? 'missing' : `must be an array of 1 to ${MAX_ENTRIES} entries`);
+        lists[section] = [];
+      } else {
+        lists[section] = v;
+      }
+    }
+    lists.models.forEach((m, i) => checkModel(m, i, add));
+    lists.gpus.forEach((g, i) => checkGpu(g, i, add));
+    checkUniqueIds(lists.models, 'models', add);
+    checkUniqueIds(lists.gpus, 'gpus', add);
+    checkUniqueIds(lists.configurations, 'configurations', add);
+    const models = new Map(lists.models.filter((m) => m && typeof m.id === 'string').map((m) => [m.id, m]));
+    const gpus = new Map(lists.gpus.filter((g) => g && typeof g.id === 'string').map((g) => [g.id, g]));
+    lists.configurations.forEach((c, i) => checkConfiguration(c, i, add, models, gpus));
+    checkRequiredConfigurations(lists.configurations, add);
+  };
+}
+
+/**
+ * Checks a parsed presets document with the core's declaration and refusals.
+ * @param {unknown} doc  parsed JSON
+ * @param {object} core  the budget facade (web/core/budget-core.js)
+ * @returns {{id:string, field:string, reason:string}[]} problems, empty when the file is usable
+ */
+export function validatePresets(doc, core) {
+  const problems = [];
+  checker(core)(doc, (id, field, reason) => problems.push({ id, field, reason }));
+  return problems;
+}

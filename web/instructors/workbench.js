@@ -1,0 +1,104 @@
+// The questions workbench on the instructors' page: choose a questions file
+// or paste its JSON; it is checked by the quiz's own validator
+// (validateQuestions with the core's declaration, through the element's
+// static checkQuestions), every problem is listed with its question and
+// field, and a quiz element beside it shows the questions live (its
+// questionsDocument property). The file is read in this browser only:
+// nothing is uploaded. No eval, no innerHTML: works under the strict CSP.
+import builtInQuestions from '../../content/questions.json';
+import { MAX_QUESTIONS_BYTES } from '../quiz/questions-source.js';
+
+const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * Reads questions JSON text. Returns { ok: true, doc } or { ok: false, error }
+ * with the parser's own words about where the text stops being JSON.
+ */
+export function parseQuestionsText(text) {
+  const bytes = new TextEncoder().encode(text).length;
+  if (bytes > MAX_QUESTIONS_BYTES) {
+    return { ok: false, error: `The text is too large (${bytes} bytes; a questions file may have at most ${MAX_QUESTIONS_BYTES}).` };
+  }
+  if (text.trim() === '') return { ok: false, error: 'Nothing to check yet: choose a file or paste a questions file’s JSON.' };
+  try {
+    return { ok: true, doc: JSON.parse(text) };
+  } catch (err) {
+    return { ok: false, error: `This is not valid JSON: ${err.message}.` };
+  }
+}
+
+/** Wires the workbench's controls (ids wb-*) if the page has them. */
+export function setupWorkbench() {
+  const source = document.getElementById('wb-source');
+  const file = document.getElementById('wb-file');
+  const starter = document.getElementById('wb-built-in');
+  const status = document.getElementById('wb-status');
+  const table = document.getElementById('wb-problems');
+  const lab = document.getElementById('wb-lab');
+  if (!source || !file || !status || !table || !lab) return;
+  const body = table.querySelector('tbody');
+  let timer = 0;
+  let run = 0;
+
+  const row = (cells) => {
+    const tr = document.createElement('tr');
+    cells.forEach((text, i) => {
+      const cell = document.createElement(i === 0 ? 'th' : 'td');
+      if (i === 0) cell.scope = 'row';
+      cell.textContent = text;
+      tr.append(cell);
+    });
+    return tr;
+  };
+
+  async function check() {
+    const mine = ++run;
+    const parsed = parseQuestionsText(source.value);
+    body.replaceChildren();
+    table.hidden = true;
+    if (!parsed.ok) {
+      status.dataset.result = 'error';
+      status.textContent = parsed.error;
+      return;
+    }
+    await customElements.whenDefined('llm-budget-lab');
+    const problems = await customElements.get('llm-budget-lab').checkQuestions(parsed.doc);
+    if (mine !== run) return; // a newer text is being checked
+    if (problems.length > 0) {
+      status.dataset.result = 'problems';
+      status.textContent = `${plural(problems.length, 'problem', 'problems')} found; the quiz beside still shows the last version without problems.`;
+      body.append(...problems.map((p) => row([p.id, p.field, p.reason])));
+      table.hidden = false;
+      return;
+    }
+    const count = parsed.doc.questions.length;
+    status.dataset.result = 'ok';
+    status.textContent = `No problems: ${plural(count, 'question', 'questions')}, shown in the quiz beside. Nothing was uploaded.`;
+    lab.questionsDocument = parsed.doc;
+  }
+
+  source.addEventListener('input', () => {
+    status.dataset.result = 'checking';
+    clearTimeout(timer);
+    timer = setTimeout(check, 300);
+  });
+  file.addEventListener('change', async () => {
+    const chosen = file.files && file.files[0];
+    if (!chosen) return;
+    if (chosen.size > MAX_QUESTIONS_BYTES) {
+      status.dataset.result = 'error';
+      status.textContent = `${chosen.name} is too large (${chosen.size} bytes; a questions file may have at most ${MAX_QUESTIONS_BYTES}).`;
+      return;
+    }
+    source.value = await chosen.text();
+    file.value = '';
+    await check();
+  });
+  if (starter) {
+    starter.addEventListener('click', () => {
+      source.value = `${JSON.stringify(builtInQuestions, null, 2)}\n`;
+      check();
+    });
+  }
+  check();
+}

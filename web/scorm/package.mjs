@@ -1,0 +1,106 @@
+// Builds the SCORM 2004 (4th edition) package: one SCO whose launch page is
+// the lesson (dist/index.html) or one element with a chosen set of parts, the
+// files it needs from dist/, the adapter (dist/scorm-adapter.js, web/scorm/adapter.js)
+// and imsmanifest.xml listing every file. Zipped with fflate.
+// Used by web/build.mjs (dist/llm-budget-lab-scorm.zip) and tools/package-scorm.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { zipSync, strToU8 } from 'fflate';
+import { PART_NAMES } from '../parts/part-names.js';
+
+/** dist/ files every package carries (the element finds its stylesheet and wasm beside its script). */
+export const PACKAGE_FILES = Object.freeze(['llm-budget-lab.js', 'llm-budget-lab.css', 'llm-budget-lab.wasm',
+  'llm-budget-lab-wasm.js', 'lesson.css', 'favicon.svg', 'scorm-adapter.js']);
+export const LAUNCH = 'index.html';
+const ADAPTER_TAG = '<script src="scorm-adapter.js" defer></script>';
+const ELEMENT_TAG = '<script src="llm-budget-lab.js" defer></script>';
+
+const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * The launch page: the lesson with the adapter loaded first, or (with `parts`)
+ * a page holding one element with those parts.
+ * @param {string} dist  the built dist/ folder
+ * @param {string[]|null} parts  part names (checked against part-names.js), or null for the lesson
+ */
+export function launchPage(dist, parts, title) {
+  if (!parts) {
+    const lesson = readFileSync(path.join(dist, 'index.html'), 'utf8');
+    if (!lesson.includes(ELEMENT_TAG)) throw new Error('dist/index.html does not load llm-budget-lab.js as expected');
+    return lesson.replace(ELEMENT_TAG, `${ADAPTER_TAG}\n${ELEMENT_TAG}`);
+  }
+  const unknown = parts.filter((p) => p !== 'all' && !PART_NAMES.includes(p));
+  if (unknown.length) throw new Error(`unknown part${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')} (known: all, ${PART_NAMES.join(', ')})`);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>${esc(title)}</title>
+<link rel="icon" href="favicon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="lesson.css">
+${ADAPTER_TAG}
+${ELEMENT_TAG}
+</head>
+<body>
+<main id="main">
+<h1>${esc(title)}</h1>
+<llm-budget-lab parts="${esc(parts.join(' '))}"></llm-budget-lab>
+</main>
+</body>
+</html>
+`;
+}
+
+/**
+ * imsmanifest.xml for one SCO (SCORM 2004 4th edition).
+ * @param {{identifier:string, title:string, files:string[]}} opts  files: every file of
+ *   the package but the manifest, the launch page first
+ */
+export function manifest({ identifier, title, files }) {
+  const fileLines = files.map((f) => `      <file href="${esc(f)}"/>`).join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="${esc(identifier)}" version="1"
+  xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"
+  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3"
+  xmlns:adlseq="http://www.adlnet.org/xsd/adlseq_v1p3"
+  xmlns:adlnav="http://www.adlnet.org/xsd/adlnav_v1p3"
+  xmlns:imsss="http://www.imsglobal.org/xsd/imsss"
+  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+  xsi:schemaLocation="http://www.imsglobal.org/xsd/imscp_v1p1 imscp_v1p1.xsd http://www.adlnet.org/xsd/adlcp_v1p3 adlcp_v1p3.xsd http://www.adlnet.org/xsd/adlseq_v1p3 adlseq_v1p3.xsd http://www.adlnet.org/xsd/adlnav_v1p3 adlnav_v1p3.xsd http://www.imsglobal.org/xsd/imsss imsss_v1p0.xsd">
+  <metadata>
+    <schema>ADL SCORM</schema>
+    <schemaversion>2004 4th Edition</schemaversion>
+  </metadata>
+  <organizations default="org-llm-budget-lab">
+    <organization identifier="org-llm-budget-lab">
+      <title>${esc(title)}</title>
+      <item identifier="item-lesson" identifierref="res-lesson">
+        <title>${esc(title)}</title>
+      </item>
+    </organization>
+  </organizations>
+  <resources>
+    <resource identifier="res-lesson" type="webcontent" adlcp:scormType="sco" href="${esc(files[0])}">
+${fileLines}
+    </resource>
+  </resources>
+</manifest>
+`;
+}
+
+/**
+ * The package as zip bytes.
+ * @param {{dist:string, parts?:string[]|null, title?:string, identifier?:string}} opts
+ * @returns {{zip:Uint8Array, files:string[]}} files: the entries, manifest first
+ */
+export function buildScormPackage({ dist, parts = null, title = 'LLM Budget Lab: serving budgets', identifier = 'llm-budget-lab-LM10-T6' }) {
+  const entries = { [LAUNCH]: strToU8(launchPage(dist, parts, title)) };
+  for (const f of PACKAGE_FILES) entries[f] = new Uint8Array(readFileSync(path.join(dist, f)));
+  const files = Object.keys(entries);
+  const all = { 'imsmanifest.xml': strToU8(manifest({ identifier, title, files })), ...entries };
+  // A fixed date keeps the zip the same bytes for the same inputs.
+  const zip = zipSync(all, { level: 9, mtime: new Date('2026-01-01T00:00:00Z') });
+  return { zip, files: Object.keys(all) };
+}
