@@ -341,3 +341,26 @@ test('one number reader for every field: typed forms people use are read, and th
   await rec.context.close();
 });
 
+
+test('smaller points: exact halvings read as halvings, bars carry short labels, bytes are spelled out, "no k helps"', async () => {
+  const rec = await openLesson();
+  const { page } = rec;
+  // 0.535e9 parameters x 2 bytes = 1.07 GB; at 8 bits it halves to 0.535 GB (not "1.1 GB -> 0.5 GB").
+  await box(page, 'total_params').fill('0.535');
+  assert.equal(await page.locator(out('weight_bytes')).textContent(), '1.07 GB');
+  await page.locator(`${CALC} .field[data-field="weight_bytes_per_param"] button.choice[data-bits="8"]`).click();
+  assert.equal(await page.locator(out('weight_bytes')).textContent(), '0.535 GB');
+  // One parameter at 16 bits is 2 bytes, spelled out ("2 B" reads as two billion).
+  await box(page, 'total_params').fill('1 parameter');
+  await page.locator(`${CALC} .field[data-field="weight_bytes_per_param"] button.choice[data-bits="16"]`).click();
+  assert.equal(await page.locator(out('weight_bytes')).textContent(), '2 bytes');
+  // The memory chart's bars: "now" and the six lesson rows with what sets each apart.
+  const ticks = await page.locator('llm-budget-lab[parts="memory-chart"] .axis:not(.y-axis) .tick text').allTextContents();
+  assert.deepEqual(ticks, ['now', '1 MHA', '2 16/16', '3 8/8', '4 4/8', '5 B64', '6 B1']);
+  // Speculative decoding at acceptance 0 with a costly draft: every k is slower, and the page says so.
+  const spec = 'llm-budget-lab[parts="speculative"]';
+  await page.locator(`${spec} input.field-text`).first().fill('0');
+  assert.match(await page.locator(`${spec} [data-out="speculative-readout"]`).textContent(), /No k helps here/);
+  assertQuiet(rec);
+  await rec.context.close();
+});

@@ -46,7 +46,7 @@ export function bytesText(b) {
   if (a >= 0.1 * GB) return `${adaptive(b / GB)} GB`;
   if (a >= 1e6) return `${adaptive(b / 1e6)} MB`;
   if (a >= 100) return `${adaptive(b / 1e3)} kB`;
-  if (a >= 1) return `${adaptive(b)} ${b === 1 ? 'byte' : 'bytes'}`;
+  if (a >= 1) return `${Number.isInteger(b) ? int(b) : adaptive(b)} ${b === 1 ? 'byte' : 'bytes'}`;
   return `${sig(b)} bytes`;
 }
 

@@ -136,14 +136,16 @@ function mount(container, ctx) {
       }
       const plain = shown(field, { [field]: raw });
       setText(readNote, text.value.trim() === plain ? '' : `Read as ${plain} ${def.displayUnit.split(',')[0]}.`);
+      controls.get(field).readValue = raw;
     });
     text.addEventListener('blur', () => {
       editing = null;
-      setText(readNote, '');
+      // The "Read as" note stays (removing it here would move the control
+      // the pointer is pressing); it goes once the value in use changes.
       const c = controls.get(field);
       if (c.error.hidden) text.value = shown(field, store.state.input);
     });
-    controls.set(field, { def, range, text, error, choiceButtons });
+    controls.set(field, { def, range, text, error, choiceButtons, readNote, readValue: undefined });
     return wrap;
   }
 
@@ -235,6 +237,10 @@ function mount(container, ctx) {
 
   function syncFields(state) {
     for (const [field, c] of controls) {
+      if (c.readValue !== undefined && state.input[field] !== c.readValue) {
+        c.readValue = undefined;
+        setText(c.readNote, '');
+      }
       const display = state.input[field] / c.def.factor;
       const attrs = sliderAttrs(c.def, capFor(c.def));
       for (const k of ['min', 'max', 'step']) {
