@@ -121,16 +121,14 @@ const LOG_STEPS = 1000;
 export function displayNumber(v, raw, factor = 1) {
   if (!Number.isFinite(v)) return '';
   const target = raw === undefined ? v : raw;
+  // The shortest text that reads back exactly; failing that at a given
+  // length, one that reads back within a few units in the last place
+  // (20e-6 s is 19.999999999999996 µs, and 20 × 1e-6 misses 2e-5 by one
+  // unit: "20", not "20.000000000000004").
+  const near = (t) => raw !== undefined && Math.abs(t * factor - target) <= 4 * Number.EPSILON * Math.abs(target);
   for (let p = 1; p <= 17; p += 1) {
     const t = Number(v.toPrecision(p));
-    if ((raw === undefined ? t : t * factor) === target) return String(t);
-  }
-  // No decimal text round-trips through the multiplication (20e-6 s is
-  // 19.999999999999996 µs; 20 × 1e-6 is one unit in the last place off):
-  // the shortest text that reads back within a few such units.
-  for (let p = 1; p <= 17; p += 1) {
-    const t = Number(v.toPrecision(p));
-    if (raw !== undefined && Math.abs(t * factor - target) <= 4 * Number.EPSILON * Math.abs(target)) return String(t);
+    if ((raw === undefined ? t : t * factor) === target || near(t)) return String(t);
   }
   return String(v);
 }

@@ -58,7 +58,7 @@ function mount(container, ctx) {
   const gbs = (bytesPerS) => `${fmt.int(bytesPerS / 1e9)} GB/s`;
   const peak = gbs(gpu.peak_bandwidth_bytes_per_s);
   container.append(
-    h('p', { class: 'chart-desc', 'data-out': 'measured-source',
+    h('p', { class: 'chart-desc measured-source', 'data-out': 'measured-source',
       text: `Measured: ${group.source}. Hardware: ${group.hardware}. Workload: ${group.workload}.` }),
     h('p', { class: 'chart-desc', text: `Estimated: the core’s budget on the ${gpu.label} preset (${peak} peak, `
       + `${gbs(gpu.bandwidth_bytes_per_s)} usable at ${fmt.int(gpu.usable_fraction_bandwidth * 100)}%), batch ${fmt.int(budget.batch)}, `

@@ -148,7 +148,7 @@ export function mountResults(parent, ctx) {
       perGpuTerm.hidden = !split;
       out.per_gpu_bytes.hidden = !split;
       put(out.per_gpu_bytes, `${m(plan.per_gpu_bytes)} on each of ${fmt.int(state.input.gpus)} GPUs `
-        + `(${fmt.adaptive(plan.kv_heads_per_gpu)} KV ${plan.kv_heads_per_gpu === 1 ? 'head' : 'heads'} each)`);
+        + `(${fmt.int(plan.kv_heads_per_gpu)} KV ${plan.kv_heads_per_gpu === 1 ? 'head' : 'heads'} each)`);
       put(out.weight_bytes, m(plan.weight_bytes));
       put(out.kv_cache_bytes,
         `${m(plan.kv_cache_bytes)} (${fmt.bytesText(plan.kv_cache_bytes_per_token)} per token)`);
