@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PART_NAMES } from '../../web/parts/part-names.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TOOL = path.join(ROOT, 'tools', 'check-content');
@@ -46,9 +47,9 @@ function assertFails(r, expectedLine) {
 test('the real content passes', () => {
   const r = run();
   assert.equal(r.code, 0, r.err);
-  // presets.json + nine lesson files (+ questions.json once it exists)
+  // presets.json + nine lesson files (+ questions.json and measured-decode.json when they exist)
   const expected = 1 + fs.readdirSync(path.join(CONTENT, 'lesson')).filter((n) => n.endsWith('.md')).length +
-    (fs.existsSync(path.join(CONTENT, 'questions.json')) ? 1 : 0);
+    ['questions.json', 'measured-decode.json'].filter((f) => fs.existsSync(path.join(CONTENT, f))).length;
   assert.equal(r.out, `check-content: ${expected} files OK\n`);
 });
 
@@ -119,7 +120,7 @@ test('an unknown part name in a lesson file is reported with its line', () => {
   const line = fs.readFileSync(path.join(CONTENT, 'lesson', '08-knowledge-check.md'), 'utf8')
     .split('\n').indexOf('{{part:quiz}}') + 1;
   assert.ok(line > 0);
-  assertFails(r, `lesson/08-knowledge-check.md: line ${line}: directive: unknown part "quizz" (known: presets, calculator, table, memory-chart, batch-chart, speculative, attention, quiz)`);
+  assertFails(r, `lesson/08-knowledge-check.md: line ${line}: directive: unknown part "quizz" (known: ${PART_NAMES.join(', ')})`);
 });
 
 test('a directive naming an unknown preset is reported', () => {
@@ -281,4 +282,52 @@ test('questions.json: invalid JSON is reported', () => {
   const r = runOnBrokenQuestions(() => '{ "questions": [');
   assert.equal(r.code, 1);
   assert.match(r.err, /^questions\.json: \(file\): \(json\): not valid JSON: /m);
+});
+
+/** Copies content/, lets `mutate` edit measured-decode.json (parsed), runs the tool on the copy. */
+function runOnBrokenMeasured(mutate) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'check-content-'));
+  try {
+    fs.cpSync(CONTENT, dir, { recursive: true });
+    const file = path.join(dir, 'measured-decode.json');
+    const doc = JSON.parse(fs.readFileSync(file, 'utf8'));
+    mutate(doc);
+    fs.writeFileSync(file, JSON.stringify(doc, null, 2));
+    return run(['--dir', dir]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test('measured-decode.json: a row naming a model its group does not list is reported', () => {
+  const r = runOnBrokenMeasured((doc) => { doc.groups[0].rows[0].model = 'Llama-2-13B'; });
+  assertFails(r, 'measured-decode.json: groups[0].rows[0]: model: must name a model of the group\'s models (Llama-2-7B, Llama-2-70B) (got "Llama-2-13B")');
+});
+
+test('measured-decode.json: a speed that is not a positive number, or null without a note, is reported', () => {
+  let r = runOnBrokenMeasured((doc) => { doc.groups[0].rows[1].tokens_per_s = -3; });
+  assertFails(r, 'measured-decode.json: groups[0].rows[1]: tokens_per_s: must be a number greater than 0, or null with a note (got -3)');
+  r = runOnBrokenMeasured((doc) => { delete doc.groups[0].rows[3].note; });
+  assertFails(r, 'measured-decode.json: groups[0].rows[3]: note: a row without a speed must say why (e.g. "out of memory")');
+});
+
+test('measured-decode.json: the budget block must point into presets.json and count every weight label', () => {
+  let r = runOnBrokenMeasured((doc) => { doc.budget.gpu = 'a100-40gb'; });
+  assertFails(r, 'measured-decode.json: budget: gpu: names no GPU in presets.json (got "a100-40gb")');
+  r = runOnBrokenMeasured((doc) => { doc.budget.models['Llama-2-70B'] = 'llama-2-70b-chat'; });
+  assertFails(r, 'measured-decode.json: budget: models.Llama-2-70B: names no model in presets.json (got "llama-2-70b-chat")');
+  r = runOnBrokenMeasured((doc) => { delete doc.budget.weight_bytes_per_param['int4 (group 32)']; });
+  assertFails(r, 'measured-decode.json: groups[0].rows[2]: weights: has no entry in budget.weight_bytes_per_param (got "int4 (group 32)")');
+  r = runOnBrokenMeasured((doc) => { doc.budget.notes = []; });
+  assertFails(r, 'measured-decode.json: budget: notes: must be a non-empty array of sentences (how bytes per weight are counted, and why)');
+});
+
+test('measured-decode.json: every row\'s estimate input is asked of the core', () => {
+  // 9 bytes per weight is above the core's 8; a GPU count that does not split the 70B's 64 heads is refused.
+  let r = runOnBrokenMeasured((doc) => { doc.budget.weight_bytes_per_param.int8 = 9; });
+  assert.equal(r.code, 1);
+  assert.match(r.err, /^measured-decode\.json: groups\[0\]\.rows\[1\]: weights: .*8/m);
+  r = runOnBrokenMeasured((doc) => { doc.groups[0].rows[9].gpus = 3; });
+  assert.equal(r.code, 1);
+  assert.match(r.err, /^measured-decode\.json: groups\[0\]\.rows\[9\]: gpus: .*nearest valid: 2 or 4/m);
 });

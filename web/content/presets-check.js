@@ -8,6 +8,7 @@
 // validatePresets(doc, core) -> array of { id, field, reason }
 //   (id: an entry's id, "defaults", "configurations" or "(file)"; field: its field)
 // An empty array means the file is usable.
+import { show, isFiniteNumber, isObj, nearlyEqual, coreChecks } from './check-helpers.js';
 
 /** The lesson's worked-table rows, in the lesson's order: every presets file has them. */
 export const LESSON_IDS = Object.freeze(['lesson-mha-16', 'lesson-gqa8-16', 'lesson-gqa8-8', 'lesson-gqa8-4w8c',
@@ -16,78 +17,17 @@ export const LESSON_IDS = Object.freeze(['lesson-mha-16', 'lesson-gqa8-16', 'les
 export const KNOWLEDGE_CHECK_IDS = Object.freeze(['knowledge-check-13b']);
 export const GROUPS = Object.freeze(['lesson', 'knowledge-check', 'model']);
 const ID_PATTERN = /^[a-z0-9][a-z0-9._-]*$/;
-const REL_TOLERANCE = 1e-9;
 /** Entries per list: far more than any course needs, few enough to check at once. */
 const MAX_ENTRIES = 500;
-
-/** A value as it reads in a reason (Infinity stays Infinity, strings keep quotes, long ones cut). */
-function show(v) {
-  if (typeof v === 'number') return String(v);
-  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
-  if (v === undefined) return 'nothing';
-  if (Array.isArray(v)) return 'an array';
-  return v === null ? 'null' : (typeof v === 'object' ? 'an object' : String(v));
-}
-
-const isFiniteNumber = (v) => typeof v === 'number' && Number.isFinite(v);
-const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
-
-function nearlyEqual(a, b) {
-  return Math.abs(a - b) <= REL_TOLERANCE * Math.max(Math.abs(a), Math.abs(b));
-}
-
-/** A field's value before the core sees it: present and a finite JSON number; returns a reason or null. */
-function typeProblem(value) {
-  if (value === undefined) return 'missing';
-  if (!isFiniteNumber(value)) return `must be a finite number (got ${show(value)})`;
-  return null;
-}
 
 /**
  * The checks of one presets document, over one core.
  * @param {object} core  the budget facade (declaration, DEFAULT_INPUT, plan())
  */
 function checker(core) {
-  const INPUT_FIELDS = core.declaration.inputs.map((f) => f.name);
-  const fieldsOfGroup = (group) => core.declaration.inputs.filter((f) => f.group === group).map((f) => f.name);
-  const MODEL_SHAPE_FIELDS = fieldsOfGroup('Model');
-  const GPU_USABLE_FIELDS = fieldsOfGroup('Hardware');
-
-  /**
-   * Asks the core about `fields` of `obj` set over its defaults (each present
-   * and a number first). Reports the core's refusal under the field it names,
-   * without repeating the field's name at the start of the sentence.
-   */
-  function checkWithCore(obj, fields, id, f, add) {
-    let typed = true;
-    for (const name of fields) {
-      const reason = typeProblem(obj[name]);
-      if (reason) { add(id, f(name), reason); typed = false; }
-    }
-    if (!typed) return;
-    const input = { ...core.DEFAULT_INPUT };
-    for (const name of fields) input[name] = obj[name];
-    const res = core.plan(input);
-    if (res.ok) return;
-    const sentence = res.error.startsWith(`${res.field} `) ? res.error.slice(res.field.length + 1) : res.error;
-    add(id, f(res.field), sentence);
-  }
-
-  function checkString(obj, key, id, add, { pattern } = {}) {
-    const v = obj[key];
-    if (v === undefined) return add(id, key, 'missing');
-    if (typeof v !== 'string' || v.trim() === '') return add(id, key, 'must be a non-empty string');
-    if (v.length > 2000) return add(id, key, `must be at most 2000 characters (got ${v.length})`);
-    if (pattern && !pattern.test(v)) add(id, key, `must match ${pattern} (got ${show(v)})`);
-  }
-
-  function checkPlainObject(v, id, field, add) {
-    if (!isObj(v)) {
-      add(id, field, 'must be an object');
-      return false;
-    }
-    return true;
-  }
+  const {
+    INPUT_FIELDS, MODEL_SHAPE_FIELDS, GPU_USABLE_FIELDS, checkWithCore, checkString, checkPlainObject,
+  } = coreChecks(core);
 
   /** Every BudgetInput field present and accepted by the core. */
   function checkBudgetInput(inputs, id, prefix, add) {

@@ -9,12 +9,31 @@
 const UNIT_DISPLAY = {
   parameters: { unit: 'billion', noun: 'billion parameters', factor: 1e9 },
   bytes: { unit: 'GB', factor: 1e9 },
-  'bytes/s': { unit: 'TB/s, usable', factor: 1e12 },
+  // Bytes per second: memory bandwidth (typical span up to 20 TB/s) in TB/s,
+  // a GPU-to-GPU link (up to 2 TB/s, a datasheet rate used as is) in GB/s.
+  'bytes/s': [
+    { unit: 'GB/s', factor: 1e9, upTo: 5e12 },
+    { unit: 'TB/s, usable', factor: 1e12 },
+  ],
   'FLOP/s': { unit: 'TFLOP/s, usable', factor: 1e12 },
   'bytes per parameter': { unit: 'bits per weight', factor: 1 / 8, choices: [16, 8, 4], step: 0.5 },
   'bytes per value': { unit: 'bits per value', factor: 1 / 8, choices: [16, 8, 4], step: 0.5 },
   'fraction of GPU memory': { unit: '% of GPU memory', factor: 0.01, step: 1 },
+  // Seconds: a field whose typical span stays below a millisecond (the
+  // all-reduce latency) reads in µs, any other (the TTFT target) in ms.
+  s: [
+    { unit: 'µs', factor: 1e-6, step: 0.5, upTo: 1e-3 },
+    { unit: 'ms', factor: 1e-3, step: 1 },
+  ],
 };
+
+/** The display of a declared field: its unit's entry, or for a unit with several scales the first that covers the field's typical span. */
+function displayFor(d) {
+  const entry = UNIT_DISPLAY[d.unit];
+  if (!entry) return { unit: d.unit, factor: 1 };
+  if (!Array.isArray(entry)) return entry;
+  return entry.find((e) => e.upTo === undefined || d.typical_max <= e.upTo);
+}
 
 /** A typical span wider than this ratio gets a log-scale slider. */
 const LOG_SPAN_RATIO = 300;
@@ -31,7 +50,7 @@ function wholeStep(span) {
 
 /** One field's calculator definition from its declaration row. */
 function fieldDef(d, byName) {
-  const display = UNIT_DISPLAY[d.unit] || { unit: d.unit, factor: 1 };
+  const display = displayFor(d);
   const whole = d.kind === 'whole';
   const min = d.typical_min / display.factor;
   const max = d.typical_max / display.factor;
@@ -102,11 +121,15 @@ const LOG_STEPS = 1000;
 export function displayNumber(v, raw, factor = 1) {
   if (!Number.isFinite(v)) return '';
   const target = raw === undefined ? v : raw;
+  // The shortest text that reads back exactly; failing that at a given
+  // length, one that reads back within a few units in the last place
+  // (20e-6 s is 19.999999999999996 µs, and 20 × 1e-6 misses 2e-5 by one
+  // unit: "20", not "20.000000000000004").
+  const near = (t) => raw !== undefined && Math.abs(t * factor - target) <= 4 * Number.EPSILON * Math.abs(target);
   for (let p = 1; p <= 17; p += 1) {
     const t = Number(v.toPrecision(p));
-    if ((raw === undefined ? t : t * factor) === target) return String(t);
+    if ((raw === undefined ? t : t * factor) === target || near(t)) return String(t);
   }
-  // No decimal text round-trips through the multiplication: show the closest.
   return String(v);
 }
 

@@ -289,6 +289,8 @@ export class LlmBudgetLab extends HTMLElement {
       initialInput: () => ({ ...start.input }),
       /** The core's escape for invisible characters in text a user gave ([U+200B]). */
       visibleText: (text) => this._quizCore.visibleText(text),
+      /** The answer checker's quantity reader (quizCore.parseQuantity), for a part's own number fields. */
+      readQuantity: (text) => this._quizCore.parseQuantity(text),
       host: this,
       questionsUrl: this.getAttribute('questions') || null,
       questionsDocument: this._questionsDocument,

@@ -95,6 +95,18 @@ export function rangeMessage(fields, field, res, input, typedDisplay) {
     max = input[def.maxFrom];
     maxNote = ` (the ${lowerFirst(FIELDS[def.maxFrom].label)})`;
   }
+  // A value inside the field's own range refused all the same breaks a rule
+  // that ties it to other fields (GPUs that do not split the heads): the
+  // core's sentence names both numbers and the nearest valid values.
+  if (Number.isFinite(typedDisplay)) {
+    const raw = typedDisplay * def.factor;
+    const inRange = (lim.min_exclusive ? raw > lim.min : raw >= lim.min) && raw <= max
+      && (!def.whole || Number.isInteger(raw));
+    if (inRange) {
+      const sentence = fields.inPageWords(res.error);
+      return `Not accepted: ${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`;
+    }
+  }
   const kind = def.whole ? 'a whole number' : 'a number';
   const range = span(quantity(def, lim.min), quantity(def, max), lim.min_exclusive);
   const zero = def.zeroMeans ? `0 (${def.zeroMeans}) or ` : '';

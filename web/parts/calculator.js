@@ -9,6 +9,11 @@ import { rangeMessage } from '../element/limits.js';
 import { mountResults } from './results.js';
 import { mountLinkTools } from './calc-link.js';
 
+// The input whose valid values depend on the model: GPUs must split the
+// heads. Which counts do is asked of the core (one plan() per count in the
+// field's declared range, again only when the heads change), never worked out here.
+const SPLIT_FIELD = 'gpus';
+
 function mount(container, ctx) {
   const { store } = ctx;
   const fields = calculatorFields(ctx.core);
@@ -60,6 +65,40 @@ function mount(container, ctx) {
   });
   if (ctx.signal) ctx.signal.addEventListener('abort', stopReveal, { once: true });
 
+  let splitKey = '';
+  let splitCounts = [];
+  /** The GPU counts the core accepts for the current model (recomputed when the heads change). */
+  function validCounts(input) {
+    const key = `${input.query_heads}/${input.kv_heads}`;
+    if (key !== splitKey) {
+      splitKey = key;
+      splitCounts = [];
+      const lim = FIELDS[SPLIT_FIELD].limit;
+      for (let g = lim.min; g <= lim.max; g += 1) {
+        if (ctx.core.plan({ ...input, [SPLIT_FIELD]: g }).ok) splitCounts.push(g);
+      }
+    }
+    return splitCounts;
+  }
+  function nextValidCount(wanted, current) {
+    const counts = validCounts(store.state.input);
+    if (counts.length === 0 || counts.includes(wanted)) return wanted;
+    if (wanted > current) return counts.find((c) => c >= wanted) ?? counts[counts.length - 1];
+    return [...counts].reverse().find((c) => c <= wanted) ?? counts[0];
+  }
+  function syncSplitChoices(c, input) {
+    const counts = validCounts(input);
+    if (c.splitChoices.dataset.counts !== counts.join()) {
+      c.splitChoices.dataset.counts = counts.join();
+      c.choiceButtons = counts.map((g) => h('button', {
+        type: 'button', class: 'choice', 'aria-pressed': 'false', 'data-gpus': g,
+        onclick: () => commit(SPLIT_FIELD, g * c.def.factor, null),
+      }, String(g)));
+      c.splitChoices.replaceChildren(...c.choiceButtons);
+    }
+    for (const b of c.choiceButtons) b.setAttribute('aria-pressed', String(Number(b.dataset.gpus) === input[SPLIT_FIELD]));
+  }
+
   function capFor(def) {
     if (!def.maxFrom) return undefined;
     return store.state.input[def.maxFrom] / FIELDS[def.maxFrom].factor;
@@ -95,13 +134,20 @@ function mount(container, ctx) {
       }, `${bits}-bit`));
       wrap.append(h('div', { class: 'choices', role: 'group', 'aria-label': `${def.label} presets` }, choiceButtons));
     }
+    let splitChoices = null;
+    if (field === SPLIT_FIELD) {
+      splitChoices = h('div', { class: 'choices', role: 'group', 'aria-label': `${def.label} that split this model` });
+      wrap.append(splitChoices);
+    }
     wrap.append(h('div', { class: 'field-controls' }, range, text));
     if (def.hint) wrap.append(h('p', { class: 'field-hint', id: hintId, text: def.hint }));
     wrap.append(error, readNote);
 
     range.addEventListener('input', () => {
       clearError(field);
-      const display = fromSlider(def, range.value);
+      let display = fromSlider(def, range.value);
+      // GPUs: the slider moves on to the next count that splits the model, in the direction it moved.
+      if (field === SPLIT_FIELD) display = nextValidCount(display, store.state.input[field] / def.factor);
       commit(field, display * def.factor, null, true);
     });
     if (def.slider.log) {
@@ -145,7 +191,7 @@ function mount(container, ctx) {
       const c = controls.get(field);
       if (c.error.hidden) text.value = shown(field, store.state.input);
     });
-    controls.set(field, { def, range, text, error, choiceButtons, readNote, readValue: undefined });
+    controls.set(field, { def, range, text, error, choiceButtons, splitChoices, readNote, readValue: undefined });
     return wrap;
   }
 
@@ -253,7 +299,8 @@ function mount(container, ctx) {
         const txt = shown(field, state.input);
         if (c.text.value !== txt) c.text.value = txt;
       }
-      for (const b of c.choiceButtons) {
+      if (c.splitChoices) syncSplitChoices(c, state.input);
+      else for (const b of c.choiceButtons) {
         b.setAttribute('aria-pressed', String(Number(b.dataset.bits) === display));
       }
     }

@@ -7,6 +7,8 @@ import './memory-chart.js';
 import './batch-chart.js';
 import './speculative.js';
 import './attention.js';
+import './decision.js';
+import './measured.js';
 // Knowledge-check part: web/parts/quiz.js (written by the quiz helper) calls
 // registerPart({ name: 'quiz', ... }).
 import './quiz.js';

@@ -5,9 +5,29 @@ import * as fmt from '../element/format.js';
 
 const VERDICT_MARK = { fits: '✓', tight: '!', 'does-not-fit': '✗' };
 
+/**
+ * One target's verdict in words: "no target set", "met: 366 ms to spare",
+ * "missed: 213 ms too slow", or "not judged: it does not fit". The margin is the core's.
+ */
+function targetText(target, hasSpeed, met, missedBy, spare, wanted) {
+  if (target === 0) return 'no target set (0)';
+  if (!hasSpeed) return `${wanted}: not judged, the configuration does not fit`;
+  return met ? `${wanted}: met, ${spare()}` : `${wanted}: missed, ${missedBy()}`;
+}
+
+/** The two target verdicts in a few words for the phone panel. */
+function targetsShort(input, plan) {
+  const one = (target, met, name) => (target === 0 ? null : `${name} ${!plan.has_speed ? '—' : met ? 'met' : 'missed'}`);
+  const parts = [one(input.ttft_target_s, plan.ttft_target_met, 'TTFT'),
+    one(input.per_request_target_tokens_per_s, plan.per_request_target_met, 'speed')].filter(Boolean);
+  return parts.length ? parts.join(', ') : 'none set';
+}
+
 export function mountResults(parent, ctx) {
   const out = {};
   const dd = (key) => (out[key] = h('dd', { 'data-out': key }));
+  // Memory per GPU: shown only when the model is split over several GPUs.
+  const perGpuTerm = h('dt', { text: 'Memory per GPU' });
   const verdictMark = h('span', { class: 'verdict-mark', 'aria-hidden': 'true' });
   const verdictWord = h('strong', { 'data-out': 'verdict' });
   const verdictNote = h('span', { class: 'verdict-note', 'data-out': 'verdict-note' });
@@ -27,13 +47,20 @@ export function mountResults(parent, ctx) {
       h('dt', { text: 'Weights' }), dd('weight_bytes'),
       h('dt', { text: 'KV cache' }), dd('kv_cache_bytes'),
       h('dt', { text: 'Total memory' }), dd('total_bytes'),
+      perGpuTerm, dd('per_gpu_bytes'),
       h('dt', { text: 'Free on the GPU' }), dd('free_bytes'),
       h('dt', { text: 'Decode step' }), dd('step'),
       h('dt', { text: 'Binding term' }), dd('bound_by'),
       h('dt', { text: 'Per request' }), dd('per_request_tokens_per_s'),
       h('dt', { text: 'All requests' }), dd('total_tokens_per_s'),
+      h('dt', { text: 'Time to first token' }), dd('ttft_s'),
+      h('dt', { text: 'TTFT target' }), dd('ttft_target'),
+      h('dt', { text: 'Speed target' }), dd('per_request_target'),
       h('dt', { text: 'Largest batch that fits' }), dd('max_batch'),
-      h('dt', { text: 'Keeping headroom free' }), dd('max_batch_with_headroom')),
+      h('dt', { text: 'Keeping headroom free' }), dd('max_batch_with_headroom'),
+      h('dt', { text: 'Longest context that fits' }), dd('max_context_tokens'),
+      h('dt', { text: 'Arithmetic overtakes memory' }), dd('crossover_batch'),
+      h('dt', { text: 'Fewest GPUs that fit' }), dd('min_gpus_to_fit')),
     h('label', { class: 'toggle' }, gib, ' Also show GiB (2³⁰ bytes)'));
   // On a phone, a compact panel stays at the bottom of the screen while the
   // inputs scroll past (hidden on wide screens, where the whole results panel
@@ -51,10 +78,16 @@ export function mountResults(parent, ctx) {
       h('dt', { text: 'Step' }), cdd('step'),
       h('dt', { text: 'Per request' }), cdd('per_request'),
       h('dt', { text: 'All requests' }), cdd('total'),
+      h('dt', { text: 'First token' }), cdd('ttft'),
+      h('dt', { class: 'calc-status-extra', text: 'Per GPU' }), cdd('per_gpu'),
       h('dt', { class: 'calc-status-extra', text: 'Free on the GPU' }), cdd('free'),
-      h('dt', { class: 'calc-status-extra', text: 'Largest batch' }), cdd('max_batch')));
-  compact.free.classList.add('calc-status-extra');
-  compact.max_batch.classList.add('calc-status-extra');
+      h('dt', { class: 'calc-status-extra', text: 'Targets' }), cdd('targets'),
+      h('dt', { class: 'calc-status-extra', text: 'Largest batch' }), cdd('max_batch'),
+      h('dt', { class: 'calc-status-extra', text: 'Longest context' }), cdd('max_context'),
+      h('dt', { class: 'calc-status-extra', text: 'Fewest GPUs' }), cdd('min_gpus')));
+  for (const key of ['per_gpu', 'free', 'targets', 'max_batch', 'max_context', 'min_gpus']) {
+    compact[key].classList.add('calc-status-extra');
+  }
   more.addEventListener('click', () => {
     const open = !status.hasAttribute('data-expanded');
     status.toggleAttribute('data-expanded', open);
@@ -106,7 +139,16 @@ export function mountResults(parent, ctx) {
       panel.dataset.verdict = plan.verdict;
       setText(verdictMark, VERDICT_MARK[plan.verdict]);
       setText(verdictWord, fmt.verdictText(plan.verdict));
-      setText(verdictNote, `${m(plan.total_bytes)} of ${m(state.input.gpu_memory_bytes)}`);
+      const split = state.input.gpus > 1;
+      const held = split ? `${m(plan.per_gpu_bytes)} per GPU` : m(plan.total_bytes);
+      setText(verdictNote, plan.verdict === 'tight'
+        ? `${held} of ${m(state.input.gpu_memory_bytes)}: ${m(plan.free_bytes)} stays free, less than the `
+          + `${fmt.int(state.input.headroom_fraction * 100)}% headroom; it fits comfortably at up to ${m(plan.headroom_limit_bytes)}${split ? ' per GPU' : ''}`
+        : `${held} of ${m(state.input.gpu_memory_bytes)}`);
+      perGpuTerm.hidden = !split;
+      out.per_gpu_bytes.hidden = !split;
+      put(out.per_gpu_bytes, `${m(plan.per_gpu_bytes)} on each of ${fmt.int(state.input.gpus)} GPUs `
+        + `(${fmt.int(plan.kv_heads_per_gpu)} KV ${plan.kv_heads_per_gpu === 1 ? 'head' : 'heads'} each)`);
       put(out.weight_bytes, m(plan.weight_bytes));
       put(out.kv_cache_bytes,
         `${m(plan.kv_cache_bytes)} (${fmt.bytesText(plan.kv_cache_bytes_per_token)} per token)`);
@@ -114,7 +156,7 @@ export function mountResults(parent, ctx) {
       put(out.free_bytes, plan.free_bytes >= 0 ? m(plan.free_bytes) : `none: over by ${m(-plan.free_bytes)}`);
       const terms = `memory ${fmt.msText(plan.memory_time_s)}, arithmetic ${fmt.msText(plan.compute_time_s)}`;
       if (plan.has_speed) {
-        put(out.step, fmt.msText(plan.step_s));
+        put(out.step, split ? `${fmt.msText(plan.step_s)} (all-reduce ${fmt.msText(plan.comm_s)} of it)` : fmt.msText(plan.step_s));
         put(out.bound_by, `${plan.bound_by === 'memory' ? 'memory-bound' : 'compute-bound'} (${terms})`);
         put(out.per_request_tokens_per_s, `${fmt.perRequestText(plan.per_request_tokens_per_s)} tokens/s`);
         put(out.total_tokens_per_s, `${fmt.totalText(plan.total_tokens_per_s)} tokens/s`);
@@ -124,6 +166,24 @@ export function mountResults(parent, ctx) {
         put(out.per_request_tokens_per_s, 'does not fit');
         put(out.total_tokens_per_s, 'does not fit');
       }
+      put(out.ttft_s, plan.has_speed ? `${fmt.msText(plan.ttft_s)} (one request arriving alone)` : 'does not fit');
+      put(out.ttft_target, targetText(state.input.ttft_target_s, plan.has_speed, plan.ttft_target_met,
+        () => `${fmt.msText(-plan.ttft_margin_s)} too slow`, () => `${fmt.msText(plan.ttft_margin_s)} to spare`,
+        `at most ${fmt.msText(state.input.ttft_target_s)}`));
+      put(out.per_request_target, targetText(state.input.per_request_target_tokens_per_s, plan.has_speed,
+        plan.per_request_target_met,
+        () => `${fmt.perRequestText(-plan.per_request_margin_tokens_per_s)} tokens/s short`,
+        () => `${fmt.perRequestText(plan.per_request_margin_tokens_per_s)} tokens/s to spare`,
+        `at least ${fmt.perRequestText(state.input.per_request_target_tokens_per_s)} tokens/s per request`));
+      put(out.max_context_tokens, capacity.max_context_tokens > 0
+        ? `${fmt.int(capacity.max_context_tokens)} tokens per request at this batch`
+        : capacity.weights_fit ? 'none: one token per request does not fit beside the weights' : 'none: the weights alone do not fit');
+      put(out.crossover_batch, capacity.crossover_batch > 0
+        ? `at a batch of ${fmt.int(capacity.crossover_batch)} requests${capacity.crossover_batch > capacity.max_batch ? ' (more than fits)' : ''}`
+        : 'never: the KV cache keeps the step memory-bound at every batch');
+      put(out.min_gpus_to_fit, capacity.min_gpus_to_fit > 0
+        ? `${fmt.int(capacity.min_gpus_to_fit)} (at this batch and context)`
+        : 'none up to 64 GPUs');
       // Why no batch fits comes from the core: the weights alone, or one
       // request's KV cache at this context on top of them.
       const pct = `${fmt.int(state.input.headroom_fraction * 100)}%`;
@@ -144,8 +204,13 @@ export function mountResults(parent, ctx) {
       put(compact.step, plan.has_speed ? `${fmt.msText(plan.step_s)}, ${plan.bound_by}-bound` : 'does not fit');
       put(compact.per_request, plan.has_speed ? `${fmt.perRequestText(plan.per_request_tokens_per_s)} tok/s` : '—');
       put(compact.total, plan.has_speed ? `${fmt.totalText(plan.total_tokens_per_s)} tok/s` : '—');
+      put(compact.ttft, plan.has_speed ? fmt.msText(plan.ttft_s) : '—');
+      put(compact.per_gpu, m(plan.per_gpu_bytes));
       put(compact.free, plan.free_bytes >= 0 ? m(plan.free_bytes) : `over by ${m(-plan.free_bytes)}`);
+      put(compact.targets, targetsShort(state.input, plan));
       put(compact.max_batch, capacity.max_batch > 0 ? `${fmt.int(capacity.max_batch)} requests` : 'none');
+      put(compact.max_context, capacity.max_context_tokens > 0 ? `${fmt.int(capacity.max_context_tokens)} tokens` : 'none');
+      put(compact.min_gpus, capacity.min_gpus_to_fit > 0 ? fmt.int(capacity.min_gpus_to_fit) : 'none up to 64');
       painted = true;
       status.dataset.verdict = plan.verdict;
       const speed = plan.has_speed

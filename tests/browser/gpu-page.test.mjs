@@ -1,0 +1,206 @@
+// Issue 8's page in Debian chromium: the calculator's several-GPU inputs and
+// results, the decision procedure taken from the issue's scenario to the
+// marked cheapest row, and the estimate-against-measurement part with every
+// estimate and ratio checked against the formulas worked out below; at 1280
+// and 360 px with no sideways scroll, screenshots in test-output/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  REPO, OUT, openSession, closeSession, assertQuiet, recordedPage, waitReady, renderAllSections,
+} from './lib/harness.mjs';
+
+const CALC = 'llm-budget-lab[parts="calculator"]';
+const DECISION = 'llm-budget-lab[parts="decision"]';
+const SCENARIO = 'scenario-llama-3.1-70b-h100';
+
+const presets = JSON.parse(readFileSync(path.join(REPO, 'content/presets.json'), 'utf8'));
+const measured = JSON.parse(readFileSync(path.join(REPO, 'content/measured-decode.json'), 'utf8'));
+
+let browser;
+let server;
+before(async () => { ({ browser, server } = await openSession()); });
+after(() => closeSession({ browser, server }));
+
+async function open(url, viewport = { width: 1280, height: 800 }) {
+  const rec = await recordedPage(browser, { viewport });
+  await rec.page.goto(url);
+  await waitReady(rec.page);
+  return rec;
+}
+
+async function noSidewaysScroll(page, what) {
+  await renderAllSections(page);
+  const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  assert.ok(scrollWidth <= clientWidth, `${what}: ${scrollWidth} > ${clientWidth}`);
+}
+
+const text = (page, sel) => page.locator(sel).first().textContent();
+
+test('the issue’s scenario, taken through the lesson page to the marked cheapest configuration (1280 and 360 px)', async () => {
+  for (const [width, height] of [[1280, 800], [360, 740]]) {
+    const rec = await open(server.url, { width, height });
+    const { page } = rec;
+    await page.locator(`llm-budget-lab[parts="presets"] button[data-preset="${SCENARIO}"]`).click();
+    // Baseline: 70,553,706,496 parameters x 2 B = 141.1 GB of weights; cache 2 x 80 x 8 x 128 x 2 B
+    // = 327,680 B per token x 4,096 x 32 = 42.9 GB; 184.1 GB on one 80 GB GPU does not fit.
+    assert.equal(await text(page, `${CALC} [data-out="verdict"]`), 'Does not fit');
+    assert.equal(await text(page, `${CALC} [data-out="total_bytes"]`), '184.1 GB');
+    // Fewest GPUs: 184.1 / 2 = 92.0 GB does not fit, 184.1 / 4 = 46.0 GB does.
+    assert.equal(await text(page, `${CALC} [data-out="min_gpus_to_fit"]`), '4 (at this batch and context)');
+    assert.equal(await text(page, `${CALC} [data-out="ttft_target"]`), 'at most 1.0 s: not judged, the configuration does not fit');
+
+    const d = page.locator(DECISION);
+    await d.locator('[data-out="decision-summary"]').scrollIntoViewIfNeeded();
+    assert.equal(await d.locator('[data-out="decision-summary"]').textContent(),
+      '24 combinations tried: 18 fit and 16 meet every target. Marked as cheapest: 8-bit weights, 16-bit cache, 2 GPUs, which changes the output.');
+    assert.match(await d.locator('[data-out="decision-baseline"]').textContent(), /^16-bit weights and cache on one GPU: 184\.1 GB, does not fit\. The problem is memory/);
+    // Step 3: 16 bits on 4 GPUs is the first output-keeping row that meets both targets.
+    assert.match(await d.locator('[data-out="decision-keep"]').textContent(), /first of these rows that meets every target: 16-bit weights, 16-bit cache, 4 GPUs/);
+    // Why nothing cheaper: on one GPU the 4-bit rows fit but their prefill takes 1.21 s; on two GPUs
+    // 16-bit weights hold 70.55e9 x 2 / 2 = 70.6 GB plus 4 KV heads' cache 21.5 GB = 92.0 GB.
+    const change = await d.locator('[data-out="decision-change"]').textContent();
+    assert.match(change, /on 1 GPU, 4 of 6 combinations do not fit and 2 fit but miss the TTFT target \(1\.21 s\)/);
+    assert.match(change, /16-bit weights, 16-bit cache, 2 GPUs does not fit \(92\.0 GB per GPU\)/);
+    assert.equal(await d.locator('[data-out="decision-evaluate"] li').first().textContent(),
+      '8-bit weights: score task accuracy and long answers against the 16-bit model on your own task set, with confidence intervals');
+    // The marked row in the table: 8-bit weights, 16-bit cache, 2 GPUs: 35.3 GB of weights + 21.5 GB = 56.8 GB per GPU.
+    const marked = d.locator('tr[data-cheapest]');
+    assert.equal(await marked.count(), 1);
+    assert.deepEqual((await marked.locator('th, td').allTextContents()).slice(0, 6),
+      ['★ 8-bit', '16-bit', '2', '56.8 GB', 'Fits', '633.4 ms']);
+    // The table is a region reachable by keyboard, with a caption.
+    assert.equal(await d.locator('.table-scroll').getAttribute('tabindex'), '0');
+    assert.match(await d.locator('caption').textContent(), /★ marks the cheapest/);
+    await page.screenshot({ path: path.join(OUT, `gpu-decision-scenario-${width}x${height}.png`) });
+
+    // Load it: the calculator now shows the marked configuration meeting both targets.
+    await d.locator('[data-control="use-cheapest"]').click();
+    assert.equal(await text(page, `${CALC} [data-out="verdict"]`), 'Fits');
+    assert.equal(await text(page, `${CALC} [data-out="per_gpu_bytes"]`), '56.8 GB on each of 2 GPUs (4 KV heads each)');
+    assert.match(await text(page, `${CALC} [data-out="ttft_target"]`), /^at most 1\.0 s: met, 366\.6 ms to spare$/);
+    assert.match(await text(page, `${CALC} [data-out="per_request_target"]`), /^at least 20\.0 tokens\/s per request: met, 20\.7 tokens\/s to spare$/);
+    await noSidewaysScroll(page, `lesson at ${width} px`);
+    assertQuiet(rec);
+    await rec.context.close();
+  }
+});
+
+test('calculator: GPU counts offered are the valid splits, a typed invalid count names the nearest, seconds read in ms and µs, tight says why', async () => {
+  const rec = await open(`${server.url}embed.html?parts=calculator&preset=${SCENARIO}`);
+  const lab = rec.page.locator('llm-budget-lab');
+  // 64 query heads and 8 KV heads: G must divide 64, and divide 8 or be divided by it.
+  assert.deepEqual(await lab.locator('.field[data-field="gpus"] button[data-gpus]').allTextContents(),
+    ['1', '2', '4', '8', '16', '32', '64']);
+  const gpus = lab.locator('input.field-text[data-field="gpus"]');
+  await gpus.fill('3');
+  assert.equal(await lab.locator('.field[data-field="gpus"] .field-error').textContent(),
+    'Not accepted: GPUs must divide query heads (64) and either divide or be divided by KV heads (8); got 3; nearest valid: 2 or 4.');
+  assert.equal(await lab.locator('[data-out="stale"]').textContent() !== '', true, 'the last good result is kept and said so');
+  await gpus.fill('4');
+  // The slider steps on to the next valid count: from 4, one step right is 8 (5, 6 and 7 do not split the heads).
+  await lab.locator('input.field-range[data-field="gpus"]').focus();
+  await rec.page.keyboard.press('ArrowRight');
+  assert.equal(await gpus.inputValue(), '8');
+  assert.equal(await lab.locator('input.field-text[data-field="allreduce_latency_s"]').inputValue(), '20');
+  assert.match(await lab.locator('.field[data-field="allreduce_latency_s"] .unit').textContent(), /µs/);
+  assert.equal(await lab.locator('input.field-text[data-field="ttft_target_s"]').inputValue(), '1000');
+  assert.match(await lab.locator('.field[data-field="ttft_target_s"] .unit').textContent(), /^\(ms/);
+  assert.equal(await lab.locator('input.field-text[data-field="interconnect_bytes_per_s"]').inputValue(), '450');
+  // 4-bit weights, 16-bit cache on 1 GPU: 35,276,853,248 + 42,949,672,960 = 78,226,526,208 B of 80e9:
+  // 1,773,473,792 B free (1.77 GB), under the 10% headroom (8 GB), so at most 72 GB is 'fits'.
+  await gpus.fill('1');
+  await lab.locator('.field[data-field="weight_bytes_per_param"] button.choice[data-bits="4"]').click();
+  assert.equal(await lab.locator('[data-out="verdict"]').textContent(), 'Fits, but tight');
+  assert.equal(await lab.locator('[data-out="verdict-note"]').textContent(),
+    '78.2 GB of 80.0 GB: 1.77 GB stays free, less than the 10% headroom; it fits comfortably at up to 72.0 GB');
+  assertQuiet(rec);
+  await rec.context.close();
+});
+
+/**
+ * The estimate for one measured row, from DESIGN.md's formulas, batch B = 1:
+ *   per-GPU bytes = P·b_w/G + 2·L·h·d_h·n·b_c, h = H_kv/G (or 1 when H_kv < G)
+ *   step = max(per-GPU bytes / BW, 2·P/(G·F)) + comm,
+ *   comm = 0 at G = 1, else 2·L·(2·(G−1)/G · B·H_q·d_h·2 / G_link + λ)
+ *   tokens/s = 1 / step; BW = peak × share (2.039e12 × 0.8 = 1.6312e12 B/s).
+ * E.g. Llama 2 7B bf16 on 1 GPU: 6.738e9·2 + 2·32·32·128·205·2 = 13.477e9 + 0.107e9 B
+ * = 13.584e9 B / 1.6312e12 = 8.33 ms, 120.08 tokens/s against 104.90 measured: 1.14×.
+ * int4 with group 32 at 0.625 B per weight: 7B on 1 GPU 377.68 tokens/s, 1.92× of 196.80.
+ */
+function expectedTokensPerS(row, share) {
+  const b = measured.budget;
+  const m = presets.models.find((x) => x.id === b.models[row.model]);
+  const g = presets.gpus.find((x) => x.id === b.gpu);
+  const G = row.gpus;
+  const h = m.kv_heads >= G ? m.kv_heads / G : 1;
+  const bytes = (m.total_params * b.weight_bytes_per_param[row.weights]) / G
+    + 2 * m.layers * h * m.head_dim * b.context_tokens * b.batch * b.cache_bytes_per_value;
+  const bw = g.peak_bandwidth_bytes_per_s * share;
+  const comm = G === 1 ? 0 : 2 * m.layers * ((2 * (G - 1) / G) * b.batch * m.query_heads * m.head_dim * 2 / g.interconnect_bytes_per_s + 20e-6);
+  return 1 / (Math.max(bytes / bw, (2 * m.total_params * b.batch) / (G * g.flops_per_s)) + comm);
+}
+
+const two = (v) => v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+test('estimate against measurement: every row’s estimate and ratio match the formulas, and the share slider moves them (1280 and 360 px)', async () => {
+  for (const [width, height] of [[1280, 800], [360, 740]]) {
+    const rec = await open(`${server.url}embed.html?parts=measured`, { width, height });
+    const lab = rec.page.locator('llm-budget-lab');
+    const rows = measured.groups[0].rows;
+    const check = async (share) => {
+      const shown = await lab.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+      assert.equal(shown.length, rows.length);
+      rows.forEach((row, i) => {
+        if (row.tokens_per_s === null) {
+          // 68.98e9 x 2 B = 138.0 GB on one 80 GB GPU: the budget agrees with the out-of-memory run.
+          assert.equal(shown[i][3], 'does not fit (138.0 GB per GPU)');
+          assert.equal(shown[i][5], 'agrees: neither runs');
+          return;
+        }
+        const est = expectedTokensPerS(row, share);
+        assert.equal(shown[i][2], two(row.tokens_per_s), `row ${i} measured`);
+        assert.equal(shown[i][3], two(est), `row ${i} estimate`);
+        assert.equal(shown[i][4], `${two(est / row.tokens_per_s)}×`, `row ${i} ratio`);
+        assert.equal(shown[i][5], est / row.tokens_per_s <= 2 && est / row.tokens_per_s >= 0.5 ? 'yes' : 'no');
+      });
+      return shown;
+    };
+    const at80 = await check(0.8);
+    // Spot values from the comment above, written out.
+    assert.deepEqual(at80[0].slice(2, 6), ['104.90', '120.08', '1.14×', 'yes']);
+    assert.deepEqual(at80[2].slice(1, 6), ['0.625', '196.80', '377.68', '1.92×', 'yes']);
+    assert.match(await lab.locator('[data-out="measured-summary"]').textContent(),
+      /^At 80% of peak bandwidth, 13 of 13 estimates lie within a factor of 2 of the measured speed; estimate ÷ measured runs from 1\.03 to 1\.92/);
+    assert.match(await lab.locator('.chart-desc').nth(1).textContent(), /330 W power limit/);
+    assert.match(await lab.locator('[data-out="measured-notes"]').textContent(), /4 \+ 32\/32 = 5 bits per weight/);
+    // The slider: 60% of peak.
+    const box = lab.locator('.part-controls input.field-text');
+    await box.fill('60');
+    await check(0.6);
+    assert.match(await lab.locator('[data-out="measured-summary"]').textContent(), /^At 60% of peak bandwidth/);
+    await box.fill('80');
+    await noSidewaysScroll(rec.page, `measured part at ${width} px`);
+    await rec.page.screenshot({ path: path.join(OUT, `gpu-measured-${width}x${height}.png`), fullPage: true });
+    assertQuiet(rec);
+    await rec.context.close();
+  }
+});
+
+test('decision part with speculative decoding: one more column and twice the rows; keyboard reaches the table (360 px)', async () => {
+  const rec = await open(`${server.url}embed.html?parts=decision&preset=${SCENARIO}`, { width: 360, height: 740 });
+  const lab = rec.page.locator('llm-budget-lab');
+  await lab.locator('[data-control="speculative"]').check();
+  assert.equal(await lab.locator('tbody tr[data-row]').count(), 48);
+  assert.ok((await lab.locator('thead th').allTextContents()).includes('Speculative'));
+  assert.match(await lab.locator('[data-out="decision-summary"]').textContent(), /^48 combinations tried/);
+  // Tab from the last speculative field reaches the Load button and then the scrolling table.
+  await lab.locator('[data-control="use-cheapest"]').focus();
+  await rec.page.keyboard.press('Tab');
+  assert.equal(await lab.evaluate((el) => el.shadowRoot.activeElement.classList.contains('table-scroll')), true);
+  await noSidewaysScroll(rec.page, 'decision part at 360 px');
+  await rec.page.screenshot({ path: path.join(OUT, 'gpu-decision-speculative-360x740.png'), fullPage: true });
+  assertQuiet(rec);
+  await rec.context.close();
+});

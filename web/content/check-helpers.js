@@ -1,0 +1,78 @@
+// Small checks shared by the content checks (presets-check.js,
+// measured-check.js): how a value reads in a reason, and the checks that ask
+// the core (its declaration's field groups and its own refusals).
+
+const REL_TOLERANCE = 1e-9;
+
+/** A value as it reads in a reason (Infinity stays Infinity, strings keep quotes, long ones cut). */
+export function show(v) {
+  if (typeof v === 'number') return String(v);
+  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
+  if (v === undefined) return 'nothing';
+  if (Array.isArray(v)) return 'an array';
+  return v === null ? 'null' : (typeof v === 'object' ? 'an object' : String(v));
+}
+
+export const isFiniteNumber = (v) => typeof v === 'number' && Number.isFinite(v);
+export const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+export function nearlyEqual(a, b) {
+  return Math.abs(a - b) <= REL_TOLERANCE * Math.max(Math.abs(a), Math.abs(b));
+}
+
+/** A field's value before the core sees it: present and a finite JSON number; returns a reason or null. */
+export function typeProblem(value) {
+  if (value === undefined) return 'missing';
+  if (!isFiniteNumber(value)) return `must be a finite number (got ${show(value)})`;
+  return null;
+}
+
+/**
+ * The checks that ask one core: field lists by declaration group, and the
+ * shape checks every content file uses.
+ * @param {object} core  the budget facade (declaration, DEFAULT_INPUT, plan())
+ */
+export function coreChecks(core) {
+  const INPUT_FIELDS = core.declaration.inputs.map((f) => f.name);
+  const fieldsOfGroup = (group) => core.declaration.inputs.filter((f) => f.group === group).map((f) => f.name);
+  const MODEL_SHAPE_FIELDS = fieldsOfGroup('Model');
+  const GPU_USABLE_FIELDS = fieldsOfGroup('Hardware');
+
+  /**
+   * Asks the core about `fields` of `obj` set over its defaults (each present
+   * and a number first). Reports the core's refusal under the field it names,
+   * without repeating the field's name at the start of the sentence.
+   */
+  function checkWithCore(obj, fields, id, f, add) {
+    let typed = true;
+    for (const name of fields) {
+      const reason = typeProblem(obj[name]);
+      if (reason) { add(id, f(name), reason); typed = false; }
+    }
+    if (!typed) return;
+    const input = { ...core.DEFAULT_INPUT };
+    for (const name of fields) input[name] = obj[name];
+    const res = core.plan(input);
+    if (res.ok) return;
+    const sentence = res.error.startsWith(`${res.field} `) ? res.error.slice(res.field.length + 1) : res.error;
+    add(id, f(res.field), sentence);
+  }
+
+  function checkString(obj, key, id, add, { pattern } = {}) {
+    const v = obj[key];
+    if (v === undefined) return add(id, key, 'missing');
+    if (typeof v !== 'string' || v.trim() === '') return add(id, key, 'must be a non-empty string');
+    if (v.length > 2000) return add(id, key, `must be at most 2000 characters (got ${v.length})`);
+    if (pattern && !pattern.test(v)) add(id, key, `must match ${pattern} (got ${show(v)})`);
+  }
+
+  function checkPlainObject(v, id, field, add) {
+    if (!isObj(v)) {
+      add(id, field, 'must be an object');
+      return false;
+    }
+    return true;
+  }
+
+  return { INPUT_FIELDS, MODEL_SHAPE_FIELDS, GPU_USABLE_FIELDS, checkWithCore, checkString, checkPlainObject };
+}

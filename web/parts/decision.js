@@ -1,0 +1,250 @@
+// The lesson's decision procedure on the reader's own workload: the five
+// steps written out from one core.planLevers() call per redraw (the planner
+// tries every weight and cache precision and GPU count, optionally with
+// speculative decoding, orders the rows as the lesson orders its levers and
+// marks the cheapest row that meets every target). This file only words and
+// lays out what the core returns; it decides nothing itself.
+import { registerPart } from './registry.js';
+import { pairedInput } from './paired-input.js';
+import { h, setText, nextId } from '../element/dom.js';
+import * as fmt from '../element/format.js';
+
+const bits = (bytes) => `${fmt.int(bytes * 8)}-bit`;
+
+/** What to evaluate before relying on a row that changes the output (the lesson's lever table, in our words). */
+function toEvaluate(row) {
+  const list = [];
+  if (row.weight_bytes_per_param < 2) {
+    list.push(`${bits(row.weight_bytes_per_param)} weights: score task accuracy and long answers against the 16-bit model on your own task set, with confidence intervals`);
+  }
+  if (row.cache_bytes_per_value < 2) {
+    list.push(`${bits(row.cache_bytes_per_value)} KV cache: test long-context tasks, where rounding in the cache builds up`);
+  }
+  if (row.speculative) {
+    list.push('speculative decoding: measure the acceptance rate on real traffic, and check on a fixed prompt set that the output matches the target model alone');
+  }
+  if (list.length > 1) list.push('and test the combination you ship, not each lever alone');
+  return list;
+}
+
+/** "8-bit weights, 16-bit cache, 2 GPUs" (and "with speculative decoding"). */
+function rowName(row) {
+  const gpus = `${fmt.int(row.gpus)} ${row.gpus === 1 ? 'GPU' : 'GPUs'}`;
+  return `${bits(row.weight_bytes_per_param)} weights, ${bits(row.cache_bytes_per_value)} cache, ${gpus}${row.speculative ? ', speculative decoding' : ''}`;
+}
+
+/** Which targets a row misses, in words ("" when it meets them or does not fit). */
+function missed(row) {
+  const list = [];
+  if (!row.ttft_target_met) list.push(`the TTFT target (${fmt.msText(row.ttft_s)})`);
+  if (!row.per_request_target_met) list.push(`the speed target (${fmt.perRequestText(row.per_request_tokens_per_s)} tokens/s)`);
+  return list.join(' and ');
+}
+
+function rowOutcome(row) {
+  if (!row.fits) return `does not fit (${fmt.bytesText(row.per_gpu_bytes)} per GPU)`;
+  return row.meets_targets ? 'meets every target' : `misses ${missed(row)}`;
+}
+
+function mount(container, ctx) {
+  const { core, store } = ctx;
+  const titleId = nextId('decision-title');
+  container.append(h('h2', { class: 'part-title', id: titleId, text: 'The decision procedure on your workload' }));
+  container.append(h('p', { class: 'chart-desc', text: 'The five steps of the procedure, worked on the calculator’s inputs: the '
+    + 'planner tries 16-, 8- and 4-bit weights, 16- and 8-bit caches and 1, 2, 4 or 8 GPUs (those that split the heads), '
+    + 'levers that keep the output first. Change the workload, model, GPU or targets in the calculator and every step follows.' }));
+
+  // Speculative decoding as an extra lever: a, k and c from the core's declaration.
+  const local = { on: false, a: 0.8, k: 4, c: 0.05 };
+  const specBox = h('input', { type: 'checkbox', class: 'decision-spec-toggle', 'data-control': 'speculative' });
+  const specFields = h('div', { class: 'part-controls', hidden: true });
+  const staleNote = h('p', { class: 'results-stale', role: 'status', 'data-out': 'decision-stale' });
+  const refused = new Set();
+  const validity = (name) => (ok) => {
+    if (ok) refused.delete(name); else refused.add(name);
+    setText(staleNote, refused.size ? 'Showing the last valid table: a speculative-decoding field holds a value that is not used.' : '');
+  };
+  const param = (name) => {
+    const p = core.declaration.speculative_inputs.find((d) => d.name === name);
+    return { label: p.label, unit: `${p.symbol}, ${p.min} to ${p.max}`, min: p.min, max: p.max, step: p.kind === 'whole' ? 1 : 0.01,
+      read: (text) => core.readField(name, text, 1) };
+  };
+  const check = (patch) => core.speculative(patch.a ?? local.a, patch.k ?? local.k, patch.c ?? local.c);
+  specFields.append(
+    pairedInput({ ...param('acceptance_rate'), value: local.a, check: (v) => check({ a: v }),
+      onChange: (v) => { local.a = v; redraw(); }, onValidity: validity('a') }).el,
+    pairedInput({ ...param('draft_tokens'), value: local.k, check: (v) => check({ k: v }),
+      onChange: (v) => { local.k = v; redraw(); }, onValidity: validity('k') }).el,
+    pairedInput({ ...param('draft_cost_ratio'), value: local.c, check: (v) => check({ c: v }),
+      onChange: (v) => { local.c = v; redraw(); }, onValidity: validity('c') }).el);
+  specBox.addEventListener('change', () => {
+    local.on = specBox.checked;
+    specFields.hidden = !local.on;
+    redraw();
+  });
+  container.append(h('label', { class: 'toggle' }, specBox, ' Also try speculative decoding (a lever that keeps the output)'),
+    specFields, staleNote);
+
+  // The five steps, each a heading and a paragraph the core's numbers fill.
+  const steps = h('ol', { class: 'decision-steps' });
+  const step = (title, key) => {
+    const p = h('p', { 'data-out': key });
+    steps.append(h('li', null, h('h3', { text: title }), p));
+    return p;
+  };
+  const workload = step('State the workload', 'decision-workload');
+  const baseline = step('Compute the baseline', 'decision-baseline');
+  const keep = step('Levers that keep the output', 'decision-keep');
+  const change = step('Then levers that change the output', 'decision-change');
+  const evaluateList = h('ul', { 'data-out': 'decision-evaluate' });
+  change.after(evaluateList);
+  const measure = step('Measure the real system', 'decision-measure');
+  container.append(steps);
+
+  const summary = h('p', { class: 'chart-summary', role: 'status', 'data-out': 'decision-summary' });
+  container.append(summary);
+
+  const useButton = h('button', { type: 'button', class: 'decision-use', 'data-control': 'use-cheapest' }, 'Load the marked row into the calculator');
+  const useStatus = h('span', { class: 'chart-download-status', role: 'status' });
+  container.append(h('div', { class: 'chart-downloads' }, useButton, useStatus));
+
+  const caption = h('caption');
+  const headRow = h('tr');
+  const table = h('table', { class: 'data-table decision-table' }, caption, h('thead', null, headRow));
+  const bodies = { keep: h('tbody', { 'data-rows': 'keep' }), change: h('tbody', { 'data-rows': 'change' }) };
+  table.append(bodies.keep, bodies.change);
+  const wrap = h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-labelledby': titleId },
+    table);
+  container.append(wrap);
+
+  let lastKey = '';
+  let last = null; // { rows, cheapest } of the latest drawing
+
+  useButton.addEventListener('click', () => {
+    if (!last || last.cheapest < 0) return;
+    const row = last.rows[last.cheapest];
+    const res = store.tryInput({ weight_bytes_per_param: row.weight_bytes_per_param,
+      cache_bytes_per_value: row.cache_bytes_per_value, gpus: row.gpus });
+    setText(useStatus, res.ok
+      ? `Loaded ${rowName(row)} into the calculator${row.speculative ? ' (speculative decoding is not a calculator input: its speed-up is in this table only)' : ''}.`
+      : `Not loaded: ${res.error}`);
+    if (res.ok) store.reveal(`The decision procedure loaded ${rowName(row)}.`);
+  });
+
+  function redraw() {
+    const input = store.state.input;
+    const options = local.on ? { speculative: true, acceptance_rate: local.a, draft_tokens: local.k, draft_cost_ratio: local.c } : {};
+    const key = JSON.stringify([input, options]);
+    if (key === lastKey) return;
+    const res = core.planLevers(input, options);
+    if (!res.ok) {
+      setText(summary, `The planner could not run: ${res.error}`);
+      return;
+    }
+    lastKey = key;
+    const { rows, cheapest_row: cheapest } = res.value;
+    last = { rows, cheapest };
+    draw(input, rows, cheapest);
+  }
+
+  function draw(input, rows, cheapest) {
+    const ttftTarget = input.ttft_target_s > 0 ? `a first token within ${fmt.msText(input.ttft_target_s)}` : null;
+    const speedTarget = input.per_request_target_tokens_per_s > 0
+      ? `${fmt.perRequestText(input.per_request_target_tokens_per_s)} tokens/s for each request` : null;
+    const targets = [ttftTarget, speedTarget].filter(Boolean);
+    const prompt = input.prompt_tokens > 0 ? input.prompt_tokens : input.context_tokens;
+    setText(workload, `${fmt.int(input.batch)} concurrent requests of ${fmt.int(input.context_tokens)} tokens `
+      + `(prompts of ${fmt.int(prompt)}), a model of ${fmt.adaptive(input.total_params / 1e9)} billion parameters `
+      + `(${fmt.int(input.layers)} layers, ${fmt.int(input.query_heads)} query and ${fmt.int(input.kv_heads)} KV heads), `
+      + `on GPUs of ${fmt.bytesText(input.gpu_memory_bytes)} at ${fmt.bandwidthText(input.bandwidth_bytes_per_s)} usable. `
+      + (targets.length ? `Targets: ${targets.join(' and ')}.`
+        : 'No targets are set, so every configuration that fits counts as meeting them: set the time to first token and per-request speed targets in the calculator.'));
+
+    // The lesson's baseline: the highest precision on one GPU (the planner's first row when it has one).
+    const base = rows.find((r) => r.weight_bytes_per_param === 2 && r.cache_bytes_per_value === 2 && r.gpus === 1 && !r.speculative);
+    if (base) {
+      const problem = !base.fits ? 'The problem is memory: the weights and cache do not fit one GPU.'
+        : base.meets_targets ? 'It already meets every target; the levers below buy speed or room to grow.'
+          : `The problem is speed: it fits but misses ${missed(base)}.`;
+      setText(baseline, `16-bit weights and cache on one GPU: ${fmt.bytesText(base.per_gpu_bytes)}, ${fmt.verdictText(base.verdict).toLowerCase()}`
+        + `${base.fits ? `, first token in ${fmt.msText(base.ttft_s)}, ${fmt.perRequestText(base.per_request_tokens_per_s)} tokens/s per request` : ''}. ${problem}`);
+    } else {
+      setText(baseline, 'The planner has no one-GPU row for this model.');
+    }
+
+    const keeping = rows.filter((r) => !r.changes_output);
+    const keepBest = keeping.find((r) => r.meets_targets);
+    setText(keep, keepBest
+      ? `More GPUs${local.on ? ' and speculative decoding' : ''} keep the model’s output. The first of these rows that meets every target: ${rowName(keepBest)}`
+        + ` (${fmt.bytesText(keepBest.per_gpu_bytes)} per GPU, first token in ${fmt.msText(keepBest.ttft_s)}, ${fmt.perRequestText(keepBest.per_request_tokens_per_s)} tokens/s per request).`
+      : `No row that keeps the output (16-bit on 1 to 8 GPUs${local.on ? ', with or without speculative decoding' : ''}) meets every target: `
+        + `${keeping.map((r) => `${rowName(r)} ${rowOutcome(r)}`).join('; ')}.`);
+
+    const pick = cheapest >= 0 ? rows[cheapest] : null;
+    if (!pick) {
+      setText(change, 'No combination the planner tried meets every target. Relax a target, shorten the context or the batch, '
+        + 'choose a GPU with more memory or bandwidth, or a smaller model.');
+      evaluateList.replaceChildren();
+    } else {
+      const cheaperAtSameCount = rows.slice(0, cheapest).filter((r) => r.gpus === pick.gpus && r.speculative === pick.speculative);
+      const fewer = [...new Set(rows.filter((r) => r.gpus < pick.gpus).map((r) => r.gpus))];
+      const why = [];
+      for (const g of fewer) {
+        const at = rows.filter((r) => r.gpus === g);
+        const noFit = at.filter((r) => !r.fits).length;
+        const miss = at.filter((r) => r.fits && !r.meets_targets);
+        why.push(`on ${g} ${g === 1 ? 'GPU' : 'GPUs'}, ${noFit} of ${at.length} combinations do not fit`
+          + (miss.length ? ` and ${miss.length} fit but miss ${missed(miss[0])}` : ''));
+      }
+      for (const r of cheaperAtSameCount) why.push(`${rowName(r)} ${rowOutcome(r)}`);
+      setText(change, `The cheapest combination that meets every target, fewest GPUs first: ${rowName(pick)} `
+        + `(${fmt.bytesText(pick.per_gpu_bytes)} per GPU, first token in ${fmt.msText(pick.ttft_s)}, `
+        + `${fmt.perRequestText(pick.per_request_tokens_per_s)} tokens/s per request, ${fmt.totalText(pick.total_tokens_per_s)} in all). `
+        + (why.length ? `Why nothing cheaper: ${why.join('; ')}.` : '')
+        + (pick.changes_output ? ' It changes the output, so before relying on it evaluate:' : ' It keeps the output: nothing to re-evaluate for quality.'));
+      evaluateList.replaceChildren(...toEvaluate(pick).map((t) => h('li', { text: t })));
+    }
+    setText(measure, 'A budget is right to within about a factor of two. Run the chosen configuration at the target load and '
+      + `record the time to first token and tokens per second per request, with percentiles${pick ? `, at ${fmt.int(input.batch)} concurrent requests` : ''}. `
+      + 'The estimate-against-measurement part shows how far budgets sat from published speeds.');
+
+    const met = rows.filter((r) => r.meets_targets).length;
+    const fit = rows.filter((r) => r.fits).length;
+    setText(summary, `${rows.length} combinations tried: ${fit} fit and ${met} meet every target. `
+      + (pick ? `Marked as cheapest: ${rowName(pick)}${pick.changes_output ? ', which changes the output' : ', which keeps the output'}.`
+        : 'None meets every target.'));
+    useButton.disabled = !pick;
+
+    // The table, in the core's order: output-keeping rows, then the rest.
+    const headers = ['Weights', 'Cache', 'GPUs', ...(local.on ? ['Speculative'] : []), 'Memory per GPU', 'Verdict',
+      'First token', 'Per request (tokens/s)', 'All requests (tokens/s)', 'Targets'];
+    headRow.replaceChildren(...headers.map((t) => h('th', { scope: 'col', text: t })));
+    setText(caption, `Every combination the planner tried, in the lesson’s order: levers that keep the output first (step 3), `
+      + `then those that change it (step 4), each by GPU count. ★ marks the cheapest that meets every target.`);
+    const line = (r, i) => {
+      const cells = [
+        h('th', { scope: 'row', text: `${i === cheapest ? '★ ' : ''}${bits(r.weight_bytes_per_param)}` }),
+        h('td', { text: bits(r.cache_bytes_per_value) }),
+        h('td', { text: fmt.int(r.gpus) }),
+        ...(local.on ? [h('td', { text: r.speculative ? 'on' : 'off' })] : []),
+        h('td', { text: fmt.bytesText(r.per_gpu_bytes) }),
+        h('td', { text: fmt.verdictText(r.verdict) }),
+        h('td', { text: r.fits ? fmt.msText(r.ttft_s) : '—' }),
+        h('td', { text: r.fits ? fmt.perRequestText(r.per_request_tokens_per_s) : '—' }),
+        h('td', { text: r.fits ? fmt.totalText(r.total_tokens_per_s) : '—' }),
+        h('td', { text: !r.fits ? 'does not fit' : r.meets_targets ? 'met' : `missed ${[!r.ttft_target_met ? 'TTFT' : '', !r.per_request_target_met ? 'speed' : ''].filter(Boolean).join(' and ')}` }),
+      ];
+      const tr = h('tr', { 'data-row': i, class: i === cheapest ? 'is-cheapest' : undefined }, cells);
+      if (i === cheapest) tr.setAttribute('data-cheapest', '');
+      return tr;
+    };
+    const group = (label) => h('tr', { class: 'decision-group' }, h('th', { scope: 'rowgroup', colspan: headers.length, text: label }));
+    bodies.keep.replaceChildren(group('Keep the output'), ...rows.map((r, i) => [r, i]).filter(([r]) => !r.changes_output).map(([r, i]) => line(r, i)));
+    bodies.change.replaceChildren(group('Change the output: evaluate before relying on them'),
+      ...rows.map((r, i) => [r, i]).filter(([r]) => r.changes_output).map(([r, i]) => line(r, i)));
+  }
+
+  return { update() { redraw(); } };
+}
+
+registerPart({ name: 'decision', mount });

@@ -1,0 +1,155 @@
+// Estimate against measurement: each published decode speed of
+// content/measured-decode.json (bundled at build time, so it works from
+// file://) beside the core's plan() for the same model, precision, GPU count
+// and GPU (the A100 preset), with how the budget is set up taken from the
+// file's "budget" block. A slider sets the share of the GPU's peak bandwidth
+// the estimate assumes. Every estimate is the core's; this part divides two
+// numbers it shows (estimate ÷ measurement, achieved ÷ peak) and nothing else.
+import { registerPart } from './registry.js';
+import { pairedInput } from './paired-input.js';
+import { h, setText, nextId } from '../element/dom.js';
+import { models, gpus } from '../element/presets.js';
+import * as fmt from '../element/format.js';
+import measured from '../../content/measured-decode.json';
+
+/** The lesson's band: an estimate within a factor of two of the measurement either way. */
+const BAND = 2;
+
+/** How many times the measurement the estimate is (a comparison of two shown numbers). */
+const ratio = (estimate, measurement) => estimate / measurement;
+
+/** The budget input for one measured row at `share` of the GPU's peak bandwidth. */
+function rowInput(core, budget, gpu, row, share) {
+  const model = models().find((m) => m.id === budget.models[row.model]);
+  const input = { ...core.DEFAULT_INPUT };
+  for (const f of core.declaration.inputs) {
+    if (f.group === 'Model' && model && model[f.name] !== undefined) input[f.name] = model[f.name];
+    if (f.group === 'Hardware' && gpu[f.name] !== undefined) input[f.name] = gpu[f.name];
+  }
+  return {
+    ...input,
+    weight_bytes_per_param: budget.weight_bytes_per_param[row.weights],
+    cache_bytes_per_value: budget.cache_bytes_per_value,
+    batch: budget.batch,
+    context_tokens: budget.context_tokens,
+    prompt_tokens: budget.prompt_tokens,
+    gpus: row.gpus,
+    // The usable rate is the peak times a share, as in presets.json.
+    bandwidth_bytes_per_s: gpu.peak_bandwidth_bytes_per_s * share,
+    ttft_target_s: 0,
+    per_request_target_tokens_per_s: 0,
+  };
+}
+
+const modelLabel = (name) => name.replace(/-/g, ' ');
+
+function mount(container, ctx) {
+  const { core } = ctx;
+  const budget = measured.budget;
+  const group = measured.groups[0];
+  const gpu = gpus().find((g) => g.id === budget.gpu);
+  const titleId = nextId('measured-title');
+  container.append(h('h2', { class: 'part-title', id: titleId, text: 'Estimate against measurement' }));
+  if (!budget || !group || !gpu) {
+    container.append(h('p', { class: 'lab-error', text: 'The measured speeds or the GPU they ran on are missing from the content files.' }));
+    return { update() {} };
+  }
+  // GB/s with grouping: the datasheet's 2,039 GB/s, not a rounded 2.0 TB/s.
+  const gbs = (bytesPerS) => `${fmt.int(bytesPerS / 1e9)} GB/s`;
+  const peak = gbs(gpu.peak_bandwidth_bytes_per_s);
+  container.append(
+    h('p', { class: 'chart-desc measured-source', 'data-out': 'measured-source',
+      text: `Measured: ${group.source}. Hardware: ${group.hardware}. Workload: ${group.workload}.` }),
+    h('p', { class: 'chart-desc', text: `Estimated: the core’s budget on the ${gpu.label} preset (${peak} peak, `
+      + `${gbs(gpu.bandwidth_bytes_per_s)} usable at ${fmt.int(gpu.usable_fraction_bandwidth * 100)}%), batch ${fmt.int(budget.batch)}, `
+      + `a ${fmt.int(budget.prompt_tokens)}-token prompt in a ${fmt.int(budget.context_tokens)}-token context. The source’s GPUs ran `
+      + `at a ${fmt.int(budget.power_limit_w)} W power limit (the datasheet allows 400 W), and it reports about `
+      + `${fmt.int(budget.empirical_peak_gb_per_s)} GB/s as the most they reached there: a real ceiling near `
+      + `${fmt.int(budget.empirical_peak_gb_per_s * 1e9 / gpu.peak_bandwidth_bytes_per_s * 100)}% of the datasheet peak.` }));
+
+  let share = gpu.usable_fraction_bandwidth;
+  const slider = pairedInput({
+    label: 'Achieved share of peak bandwidth', unit: `% of ${peak}`, min: 10, max: 100, step: 1, value: share * 100,
+    check: (v) => (Number.isFinite(v) && v >= 10 && v <= 100
+      ? core.plan(rowInput(core, budget, gpu, group.rows[0], v / 100)) : { ok: false }),
+    onChange: (v) => { share = v / 100; draw(); },
+    // The answer checker's reader: "60", "60%" or "60,5" (percent of peak).
+    read: (text) => {
+      const q = ctx.readQuantity(text);
+      if (!q.ok) return { ok: false, error: `Achieved share of peak bandwidth: ${q.error}` };
+      const v = q.value.has_unit ? (q.value.unit === '%' ? q.value.value : NaN) : q.value.value;
+      return Number.isFinite(v) ? { ok: true, value: v }
+        : { ok: false, error: 'Achieved share of peak bandwidth: give a percentage, such as 60 or 60%.' };
+    },
+  });
+  container.append(h('div', { class: 'part-controls' }, slider.el));
+
+  const summary = h('p', { class: 'chart-summary', role: 'status', 'data-out': 'measured-summary' });
+  container.append(summary);
+  const caption = h('caption');
+  const tbody = h('tbody');
+  const headers = ['Run', 'Bytes per weight', 'Measured (tokens/s)', 'Estimate (tokens/s)', 'Estimate ÷ measured',
+    `Within ${BAND}×?`, 'Estimated step (all-reduce part)', 'Bandwidth the run achieved'];
+  const table = h('table', { class: 'data-table measured-table' }, caption,
+    h('thead', null, h('tr', null, headers.map((t) => h('th', { scope: 'col', text: t })))), tbody);
+  container.append(h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-labelledby': titleId }, table));
+  container.append(h('div', { class: 'measured-notes', 'data-out': 'measured-notes' },
+    h('h3', { text: 'How the estimates count bytes' }), budget.notes.map((t) => h('p', { text: t }))));
+  const spec = group.speculative || [];
+  if (spec.length) {
+    container.append(h('p', { class: 'measured-notes', text: `The source also measured speculative decoding: ${spec.map((s) => `${s.target} `
+      + `with a ${s.draft} draft, ${s.tokens_per_s} tokens/s (${s.compare}; ${s.note})`).join('; ')}. It gives no acceptance rate, so the page does not estimate that run.` }));
+  }
+
+  function draw() {
+    const shown = [];
+    const cells = [];
+    for (const row of group.rows) {
+      const res = core.plan(rowInput(core, budget, gpu, row, share));
+      const name = `${modelLabel(row.model)}, ${row.weights}, ${row.gpus} ${row.gpus === 1 ? 'GPU' : 'GPUs'}`;
+      const bytes = fmt.adaptive(budget.weight_bytes_per_param[row.weights]);
+      if (!res.ok) {
+        cells.push([name, bytes, '', res.error, '', '', '', '']);
+        continue;
+      }
+      const p = res.value;
+      const measuredText = row.tokens_per_s === null ? (row.note || 'not measured') : fmt.fixed2(row.tokens_per_s);
+      const achieved = row.achieved_gb_per_s ? `${fmt.int(row.achieved_gb_per_s)} GB/s, `
+        + `${fmt.num1(row.achieved_gb_per_s * 1e9 / gpu.peak_bandwidth_bytes_per_s * 100)}% of peak` : '—';
+      if (!p.has_speed) {
+        cells.push([name, bytes, measuredText, `does not fit (${fmt.bytesText(p.per_gpu_bytes)} per GPU)`, '—',
+          row.tokens_per_s === null ? 'agrees: neither runs' : 'no', '—', achieved]);
+        continue;
+      }
+      const step = `${fmt.msText(p.step_s)}${p.comm_s > 0 ? ` (${fmt.msText(p.comm_s)})` : ''}`;
+      if (row.tokens_per_s === null) {
+        cells.push([name, bytes, measuredText, fmt.fixed2(p.per_request_tokens_per_s), '—', 'no: it fits here', step, achieved]);
+        continue;
+      }
+      const r = ratio(p.per_request_tokens_per_s, row.tokens_per_s);
+      const inBand = r <= BAND && r >= 1 / BAND;
+      shown.push({ r, inBand });
+      cells.push([name, bytes, measuredText, fmt.fixed2(p.per_request_tokens_per_s), `${fmt.fixed2(r)}×`,
+        inBand ? 'yes' : 'no', step, achieved]);
+    }
+    tbody.replaceChildren(...cells.map((c, i) => h('tr', { 'data-row': i },
+      c.map((text, j) => (j === 0 ? h('th', { scope: 'row', text })
+        : h('td', { text, class: j === 5 ? (text.startsWith('yes') || text.startsWith('agrees') ? 'in-band' : 'out-of-band') : undefined }))))));
+    setText(caption, `Decode speed at batch ${fmt.int(budget.batch)}: measured (pytorch-labs/gpt-fast) against the budget at `
+      + `${fmt.int(share * 100)}% of the ${peak} peak. The last column is the source’s own figure.`);
+    const inBand = shown.filter((s) => s.inBand).length;
+    const rs = shown.map((s) => s.r);
+    const lo = Math.min(...rs);
+    const hi = Math.max(...rs);
+    const direction = lo > 1 ? 'the budget is faster than every run'
+      : hi < 1 ? 'the budget is slower than every run' : 'some estimates are above their run and some below';
+    setText(summary, `At ${fmt.int(share * 100)}% of peak bandwidth, ${inBand} of ${shown.length} estimates lie within a factor `
+      + `of ${BAND} of the measured speed; estimate ÷ measured runs from ${fmt.fixed2(lo)} to ${fmt.fixed2(hi)} (${direction}). `
+      + 'Move the share to see how much of the gap bandwidth alone explains: every estimate moves with it, but the quantised '
+      + 'and many-GPU rows keep a gap of their own, time the budget leaves out (unpacking quantised weights, keeping several GPUs in step).');
+  }
+  draw();
+  return { update() {} };
+}
+
+registerPart({ name: 'measured', mount });
