@@ -122,6 +122,15 @@ bool acceptable(const InputFieldDeclaration& f, double v) {
   return above_min && v <= f.max && (f.kind != FieldKind::whole || v == std::trunc(v));
 }
 
+// v * f, written as v / (1/f) when 1/f is a whole number: 20 * 1e-6 is
+// 1.9999999999999998e-5 in doubles, 20 / 1e6 is 2e-5 (the value a reader
+// expects from "20 µs"; 4.5 bits is 4.5 / 8 either way).
+double scaled(double v, double f) {
+  const double inverse = 1 / f;
+  if (f < 1 && inverse == std::trunc(inverse) && inverse <= 1e15) return v / inverse;
+  return v * f;
+}
+
 }  // namespace
 
 FieldReading read_field_value(const InputFieldDeclaration& field, const std::string& text, double display_factor) {
@@ -180,11 +189,11 @@ FieldReading read_field_value(const InputFieldDeclaration& field, const std::str
   // decimal-comma one ("4,500"); and for a bare count shown in a larger unit
   // (parameters in billions), the number in the field's own unit too, so
   // "7e9" there is 7e9 parameters. The first the field can use is taken.
-  double readings[4] = {q.value * scale, q.alt_value * scale, 0, 0};
+  double readings[4] = {scaled(q.value, scale), scaled(q.alt_value, scale), 0, 0};
   int count = q.ambiguous ? 2 : 1;
   if (!q.has_unit && !suffixed && family == Family::count && display_factor != 1) {
-    readings[count++] = q.value * factor;
-    if (q.ambiguous) readings[count++] = q.alt_value * factor;
+    readings[count++] = scaled(q.value, factor);
+    if (q.ambiguous) readings[count++] = scaled(q.alt_value, factor);
   }
   FieldReading r;
   r.value = readings[0];

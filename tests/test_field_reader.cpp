@@ -58,6 +58,10 @@ TEST_CASE("memory, bandwidth, FLOP/s, precision, fractions and times take their 
   CHECK(read("headroom_fraction", "10", 0.01) == Approx(0.1));
   CHECK(read("headroom_fraction", "15%", 0.01) == Approx(0.15));
   CHECK(read("acceptance_rate", "80%", 1) == Approx(0.8));
+  // Small display units divide rather than multiply, so "20" µs is exactly 2e-5 s (20 * 1e-6 is not).
+  CHECK(read("allreduce_latency_s", "20", 1e-6) == 2e-5);
+  CHECK(read("allreduce_latency_s", "20 µs", 1e-6) == 2e-5);
+  CHECK(read("ttft_target_s", "500 ms", 1e-3) == 0.5);
 }
 
 TEST_CASE("a comma with two readings takes the one the field can use", "[field_reader]") {
