@@ -278,7 +278,7 @@ test('parts made only of spaces and commas, or empty, means all parts; an over-l
   await page.goto(`${host.url}separators.html`);
   await waitReady(page);
   // Every part, in the order "all" lists them (as the unknown-parts notice names them).
-  const all = ['presets', 'calculator', 'table', 'memory-chart', 'batch-chart', 'speculative', 'attention', 'quiz'];
+  const all = ['presets', 'calculator', 'table', 'memory-chart', 'batch-chart', 'speculative', 'attention', 'kv-practice', 'quiz'];
   assert.deepEqual(await shownParts(page, 'seps'), all);
   assert.deepEqual(await shownParts(page, 'empty'), all);
   assert.deepEqual(await notices(page, 'seps'), []);

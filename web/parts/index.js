@@ -7,6 +7,7 @@ import './memory-chart.js';
 import './batch-chart.js';
 import './speculative.js';
 import './attention.js';
+import './kv-practice.js';
 // Knowledge-check part: web/parts/quiz.js (written by the quiz helper) calls
 // registerPart({ name: 'quiz', ... }).
 import './quiz.js';

@@ -12,6 +12,7 @@ export const PARTS = Object.freeze([
   { name: 'batch-chart', description: 'tokens/s against batch, with the region that does not fit' },
   { name: 'speculative', description: 'speculative decoding: tokens per pass against acceptance rate, and the speed-up' },
   { name: 'attention', description: 'stored attention-score memory against context, quadratic vs tiled' },
+  { name: 'kv-practice', description: 'KV-cache practice with fresh numbers: cache size, and the key/value projections a cache saves' },
   { name: 'quiz', description: 'the knowledge check (questions from the built-in file or the questions attribute)' },
 ].map(Object.freeze));
 
