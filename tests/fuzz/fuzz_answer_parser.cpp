@@ -4,7 +4,8 @@
 // reader, answer_expression.h) and check_numeric_answer for questions of
 // every dimension, with arithmetic allowed and refused, so unit conversion
 // into each question's unit is exercised; the first bytes also drive a
-// choice check and a practice-variant seed.
+// choice check and the seed of both practice generators (quiz_variant.h,
+// kv_practice.h).
 // Besides "no crash, no sanitizer report", it checks the documented promises:
 // oversized input is too_long, results are finite, every verdict has a message.
 #include <cmath>
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "answer_check.h"
+#include "kv_practice.h"
 #include "quiz_variant.h"
 
 namespace lb = llmbudget;
@@ -114,5 +116,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   require(std::fabs(v.total_gb - v.gpu_memory_gb) >= 0.05 * v.gpu_memory_gb - 1e-9);
   require(v.draft_tokens >= 2 && v.draft_tokens <= 6 && v.acceptance_rate >= 0.5 && v.acceptance_rate <= 0.95);
   require(std::isfinite(v.tokens_per_pass) && v.tokens_per_pass > 1 && v.tokens_per_pass < v.draft_tokens + 1);
+  // The KV-cache practice for the same seed: whole, finite numbers and the closed form.
+  const lb::KvPractice k = lb::make_kv_practice(seed);
+  require(k.kv_bytes_per_token == 2 * k.layers * k.kv_heads * k.head_dim * k.cache_bytes_per_value);
+  require(k.cache_bytes == k.kv_bytes_per_token * k.context_tokens * k.batch && k.cache_bytes < 9007199254740992.0);
+  require(k.total_without_cache ==
+          k.projections_per_token * (k.generated_tokens * k.prompt_tokens +
+                                     k.generated_tokens * (k.generated_tokens + 1) / 2));
+  require(std::isfinite(k.recompute_ratio) && k.recompute_ratio > 1);
   return 0;
 }

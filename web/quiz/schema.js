@@ -158,7 +158,8 @@ function checkChoices(step, id, f, add, values) {
 function checkStep(step, i, q, id, add, opts, where, earlier) {
   const f = `steps[${i}]`;
   if (!isObj(step)) return add(id, f, 'must be an object');
-  const sf = typeof step.id === 'string' ? `steps.${step.id}` : f;
+  // Ids are echoed in problem paths with invisible characters written out (found by tests/node/questions-fuzz.test.mjs).
+  const sf = typeof step.id === 'string' ? `steps.${core.visibleText(step.id.slice(0, 40))}` : f;
   if (typeof step.id !== 'string' || !ID_PATTERN.test(step.id)) add(id, `${f}.id`, `must be a lower-case id${got(step.id)}`);
   else if (earlier.has(step.id)) add(id, `${f}.id`, `duplicate step id "${step.id}"`);
   if (!text(step.prompt)) add(id, `${sf}.prompt`, 'must be a non-empty string');
@@ -193,13 +194,13 @@ function checkStep(step, i, q, id, add, opts, where, earlier) {
     const w = step.show_when;
     const target = isObj(w) ? earlier.get(w.step) : undefined;
     if (!isObj(w) || !target || target.kind !== 'choice') add(id, `${sf}.show_when.step`, 'must name an earlier choice step of this question');
-    else if (!target.choices?.some((c) => c?.id === w.choice)) add(id, `${sf}.show_when.choice`, `must be a choice id of step "${w.step}"${got(w.choice)}`);
+    else if (!Array.isArray(target.choices) || !target.choices.some((c) => c?.id === w.choice)) add(id, `${sf}.show_when.choice`, `must be a choice id of step "${w.step}"${got(w.choice)}`);
   }
   if (typeof step.id === 'string') earlier.set(step.id, step);
 }
 
 function checkQuestion(q, i, add, opts, where, list) {
-  const id = typeof q?.id === 'string' ? q.id : `${list}[${i}]`;
+  const id = typeof q?.id === 'string' ? core.visibleText(q.id.slice(0, 40)) : `${list}[${i}]`;
   if (!isObj(q)) return add(id, 'question', 'must be an object');
   if (typeof q.id !== 'string' || !ID_PATTERN.test(q.id)) add(id, 'id', `must be a lower-case id such as "q1-fit"${got(q.id)}`);
   if (!text(q.title)) add(id, 'title', 'must be a non-empty string');
@@ -228,7 +229,7 @@ function checkUnique(lists, add) {
   for (const [name, list] of lists) {
     list.forEach((q, i) => {
       if (!isObj(q) || typeof q.id !== 'string') return;
-      if (seen.has(q.id)) add(q.id, 'id', `duplicate id in ${name} (entry ${i})`);
+      if (seen.has(q.id)) add(core.visibleText(q.id.slice(0, 40)), 'id', `duplicate id in ${name} (entry ${i})`);
       seen.add(q.id);
     });
   }
