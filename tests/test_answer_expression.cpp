@@ -251,3 +251,36 @@ TEST_CASE("expressions: graded with the reading shown; accept_expression = false
   CHECK(check_numeric_answer("2.952", plain).verdict == AnswerVerdict::correct);
   CHECK(check_numeric_answer("-2.952", plain).verdict == AnswerVerdict::wrong);  // a signed number is not arithmetic
 }
+
+TEST_CASE("unit words students write are read as the unit they name", "[expression][units]") {
+  // A per-token size: 16,384 bytes per token is 16,384 B (16 KiB = 16 * 1024 B).
+  NumericQuestion per_token;
+  per_token.dimension = UnitDimension::bytes;
+  per_token.expected = 16384;
+  per_token.default_unit = "B";
+  per_token.absolute_tolerance = 0.5;
+  for (const char* text : {"16384 bytes per token", "16384 B/token", "16384 bytes/token", "16 KiB/token",
+                           "2*32*2*64*2 bytes per token", "16.384 KB/token"}) {
+    INFO(text);
+    CHECK(check_numeric_answer(text, per_token).verdict == AnswerVerdict::correct);
+  }
+  // Times and rates: 50 ms, 20 tok/s.
+  NumericQuestion ms;
+  ms.dimension = UnitDimension::seconds;
+  ms.expected = 50;
+  ms.default_unit = "ms";
+  ms.relative_tolerance = 0.01;
+  for (const char* text : {"50 msecs", "50 millisec", "50000 usec", "5e7 nsecs", "25 msecs + 25 msecs"}) {
+    INFO(text);
+    CHECK(check_numeric_answer(text, ms).verdict == AnswerVerdict::correct);
+  }
+  NumericQuestion rate;
+  rate.dimension = UnitDimension::tokens_per_s;
+  rate.expected = 20;
+  rate.default_unit = "tok/s";
+  rate.relative_tolerance = 0.01;
+  for (const char* text : {"20 tokens/second", "20 tokens a second", "10 token/sec + 10 token/sec"}) {
+    INFO(text);
+    CHECK(check_numeric_answer(text, rate).verdict == AnswerVerdict::correct);
+  }
+}
