@@ -159,7 +159,7 @@ test('unknown parts and presets: a visible notice inside the element naming the 
   const only = await notices(page, 'only-bogus');
   assert.equal(only.length, 1);
   assert.ok(only[0].visible, 'the notice takes up space on the page');
-  assert.match(only[0].text, /^Unknown part “bogus”\. Known parts: all, presets, calculator, table, memory-chart, batch-chart, speculative, attention, quiz\.$/);
+  assert.match(only[0].text, /^Unknown part “bogus”\. Known parts: all, presets, calculator, table, memory-chart, batch-chart, speculative, attention, kv-practice, quiz\.$/);
   assert.deepEqual(await shownParts(page, 'only-bogus'), []);
 
   // Known parts still render, in the order given; part names are case-sensitive.

@@ -31,7 +31,8 @@ function numericStep(step, texts, ids) {
     'data-input': step.id,
   });
   const label = h('label', { for: ids.input, class: 'quiz-step-prompt' }, fill(step.prompt, texts));
-  const what = step.accept === 'number' ? 'A plain number (not the working)' : 'A number or your working (2 × 6.5 GB)';
+  const what = step.accept === 'number' ? 'A plain number (not the working)'
+    : `A number or your working (2 × 6.5${step.unit ? ` ${step.unit}` : ''})`;
   const hint = h('span', { id: ids.hint, class: 'quiz-hint', 'data-accept': step.accept === 'number' ? 'number' : 'expression' },
     step.unit ? `${what}, with a unit if you like; a bare number is read as ${step.unit}.` : `${what}.`);
   const row = h('div', { class: 'quiz-answer-row' }, input);
