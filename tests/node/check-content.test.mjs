@@ -119,7 +119,7 @@ test('an unknown part name in a lesson file is reported with its line', () => {
   const line = fs.readFileSync(path.join(CONTENT, 'lesson', '08-knowledge-check.md'), 'utf8')
     .split('\n').indexOf('{{part:quiz}}') + 1;
   assert.ok(line > 0);
-  assertFails(r, `lesson/08-knowledge-check.md: line ${line}: directive: unknown part "quizz" (known: presets, calculator, table, memory-chart, batch-chart, speculative, attention, quiz)`);
+  assertFails(r, `lesson/08-knowledge-check.md: line ${line}: directive: unknown part "quizz" (known: presets, calculator, table, memory-chart, batch-chart, speculative, attention, kv-practice, quiz)`);
 });
 
 test('a directive naming an unknown preset is reported', () => {
