@@ -5,6 +5,7 @@
 #include <cmath>
 #include <vector>
 
+#include "answer_expression.h"
 #include "number_text.h"
 #include "utf8_text.h"
 
@@ -105,7 +106,8 @@ NumericCheck check_numeric_answer(const std::string& text, const NumericQuestion
       with_slack(std::max(tol_default, question.close_relative_tolerance * std::fabs(question.expected)) * default_factor,
                  expected_base);
 
-  const Quantity p = parse_quantity(text);
+  const AnswerReading reading = read_answer(text);
+  const Quantity& p = reading.quantity;
   if (!p.ok) {
     out.verdict = AnswerVerdict::unparseable;
     out.parse_error = p.error;
@@ -113,6 +115,16 @@ NumericCheck check_numeric_answer(const std::string& text, const NumericQuestion
     return out;
   }
   out.approximate = p.approximate;
+  out.expression = reading.expression;
+  // "2 × 6.5 GB = " before the value, for arithmetic.
+  const std::string lead = reading.is_expression ? reading.expression + " = " : "";
+  if (reading.is_expression && !question.accept_expression) {
+    out.verdict = AnswerVerdict::unparseable;
+    out.parse_error = ParseError::expression_not_allowed;
+    out.message = "This question asks for the number itself, not the working: work out " + reading.expression +
+                  " and type the result. " + expectation(question);
+    return out;
+  }
 
   if (p.bits) {
     // Bits are never a question's unit: say which byte unit was probably meant.
@@ -126,7 +138,7 @@ NumericCheck check_numeric_answer(const std::string& text, const NumericQuestion
                      (b ? b->bytes_symbol : "B") + " (capital B) for " + bytes_name + ".";
     } else
       out.message += expectation(question);
-    out.interpreted = format_number(p.value, 10) + " " + p.unit;
+    out.interpreted = lead + format_number(p.value, 10) + " " + p.unit;
     return out;
   }
 
@@ -134,7 +146,7 @@ NumericCheck check_numeric_answer(const std::string& text, const NumericQuestion
     out.verdict = AnswerVerdict::wrong_unit;
     out.message = "Wrong kind of unit: " + unit_display(p.unit) + " measures " + dimension_phrase(p.dimension) +
                   ". " + expectation(question);
-    out.interpreted = format_number(p.value, 10) + " " + unit_display(p.unit);
+    out.interpreted = lead + format_number(p.value, 10) + " " + unit_display(p.unit);
     return out;
   }
 
@@ -186,7 +198,8 @@ NumericCheck check_numeric_answer(const std::string& text, const NumericQuestion
   out.answer_in_default_unit = best.in_default_unit;
   const double typed = best.decimal_comma ? p.alt_value : p.value;
   const std::string typed_unit = p.has_unit ? p.unit : default_symbol;
-  out.interpreted = format_number(typed, 10);
+  if (reading.is_expression) out.expression = best.decimal_comma ? reading.alt_expression : reading.expression;
+  out.interpreted = (reading.is_expression ? out.expression + " = " : "") + format_number(typed, 10);
   if (!typed_unit.empty()) out.interpreted += " " + unit_display(typed_unit);
   if (p.has_unit && !default_symbol.empty() && default_factor != p.unit_factor)
     // The conversion is a reading aid: 4 significant digits ("53 GiB = 56.91 GB").

@@ -1,12 +1,16 @@
 // Grading a typed numeric answer against a question's expected value, unit
-// and tolerance. Reading the text is parse_quantity's (quantity.h); this file
+// and tolerance. Reading the text is read_answer's (answer_expression.h: a
+// plain number as parse_quantity reads it, else arithmetic); this file
 // decides the verdict and writes the feedback. Never throws; bounded work.
 //
 // ---- How a numeric answer is graded (check_numeric_answer) ----------------
 //  The expected value and the absolute tolerance are given in the question's
 //  default unit. tolerance = max(absolute_tolerance, relative_tolerance*|expected|);
 //  close band = max(tolerance, close_relative_tolerance*|expected|).
-//   unparseable  the text is not a number with a known unit (reason in `code`).
+//   unparseable  the text is not a number with a known unit, nor arithmetic
+//                that works out (reason in `parse_error`); or it is arithmetic
+//                and the question has accept_expression = false
+//                (expression_not_allowed, with its own message).
 //   wrong_unit   the unit is a bit unit ("53 Gb"; see 6), or it belongs to
 //                another dimension (tokens/s for a memory
 //                question; any unit other than x/% for a unitless one), or the
@@ -39,6 +43,8 @@ struct NumericQuestion {
   double relative_tolerance = 0;     ///< fraction of |expected|, in [0, 1]
   double absolute_tolerance = 0;     ///< in default_unit, >= 0, finite
   double close_relative_tolerance = 0.05;  ///< "close" band as a fraction of |expected|, in [0, 1]
+  bool accept_expression = true;     ///< false: arithmetic ("2 × 6.5") is refused as
+                                     ///< expression_not_allowed; the student types the value
 };
 
 enum class AnswerVerdict { correct = 0, close = 1, wrong_unit = 2, wrong = 3, unparseable = 4 };
@@ -54,7 +60,9 @@ struct NumericCheck {
   std::string message;       ///< feedback for the student; never states the expected value
   bool has_value = false;    ///< a reading was graded (false when unparseable or wrong dimension)
   double answer_in_default_unit = 0;  ///< the graded reading, converted to default_unit; always finite
-  std::string interpreted;   ///< how the answer was read, e.g. "2.952 tokens (decimal comma)"
+  std::string interpreted;   ///< how the answer was read, e.g. "2.952 tokens (decimal comma)", or for
+                             ///< arithmetic "(1 − 0.9⁵)/(1 − 0.9) = 4.0951 tokens per pass"
+  std::string expression;    ///< the arithmetic as read ("(1 − 0.9⁵)/(1 − 0.9)"); "" for a plain number
   bool approximate = false;  ///< a "~"/"about" prefix was typed
 };
 

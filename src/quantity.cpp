@@ -11,6 +11,9 @@
 namespace llmbudget {
 
 const char* const kTooLargeMessage = "That number is too large to check.";
+const char* const kBadNumberMessage =
+    "Could not read that number: use at most one decimal separator, group thousands in threes "
+    "(12,500 or 12 500), and keep exponents short (5.3e1).";
 
 namespace {
 
@@ -56,24 +59,10 @@ ParseError from_scan(ScanError e) {
 
 }  // namespace
 
-Quantity parse_quantity(const std::string& text) {
-  if (text.size() > kMaxAnswerBytes)
-    return fail(ParseError::too_long, "The answer is longer than " + format_compact(static_cast<double>(kMaxAnswerBytes)) +
-                                          " characters; type just a number and, if you like, a unit.");
-  switch (check_text(text)) {
-    case TextCheck::control:
-      return fail(ParseError::control_character, "The answer contains a control character; type a number and a unit.");
-    case TextCheck::invalid_utf8:
-      return fail(ParseError::control_character, "The answer contains bytes that are not text; type a number and a unit.");
-    case TextCheck::ok:
-      break;
-  }
+std::string prepare_answer_text(const std::string& text, bool& approximate) {
+  approximate = false;
   std::string s = trim_spaces(spaces_to_ascii(text));
-  if (s.empty()) return fail(ParseError::empty, "No answer yet: type a number, optionally followed by a unit.");
-  if (s.back() == '.') s = trim_spaces(s.substr(0, s.size() - 1));  // trailing full stop
-
-  Quantity q;
-  std::size_t pos = 0;
+  if (!s.empty() && s.back() == '.') s = trim_spaces(s.substr(0, s.size() - 1));  // trailing full stop
   // "About" prefixes.
   static const char* const kPrefixes[] = {
       "\xE2\x89\x88",  // ≈
@@ -87,12 +76,33 @@ Quantity parse_quantity(const std::string& text) {
       // Word prefixes must be followed by a space or a digit, not run into a word.
       bool word = (p[0] >= 'a' && p[0] <= 'z');
       if (word && n < s.size() && !(s[n] == ' ' || is_digit(s[n]) || s[n] == '.')) continue;
-      q.approximate = (std::strcmp(p, "=") != 0);
-      pos = n;
-      while (pos < s.size() && s[pos] == ' ') ++pos;
-      break;
+      approximate = (std::strcmp(p, "=") != 0);
+      return trim_spaces(s.substr(n));
     }
   }
+  return s;
+}
+
+Quantity parse_quantity(const std::string& text) {
+  if (text.size() > kMaxAnswerBytes)
+    return fail(ParseError::too_long, "The answer is longer than " + format_compact(static_cast<double>(kMaxAnswerBytes)) +
+                                          " characters; type just a number and, if you like, a unit.");
+  switch (check_text(text)) {
+    case TextCheck::control:
+      return fail(ParseError::control_character, "The answer contains a control character; type a number and a unit.");
+    case TextCheck::invalid_utf8:
+      return fail(ParseError::control_character, "The answer contains bytes that are not text; type a number and a unit.");
+    case TextCheck::ok:
+      break;
+  }
+  if (trim_spaces(spaces_to_ascii(text)).empty())
+    return fail(ParseError::empty, "No answer yet: type a number, optionally followed by a unit.");
+  bool approximate = false;
+  const std::string s = prepare_answer_text(text, approximate);
+
+  Quantity q;
+  q.approximate = approximate;
+  std::size_t pos = 0;
   // Sign.
   double sign = 1;
   if (pos < s.size() && (s[pos] == '+' || s[pos] == '-')) {
@@ -111,9 +121,7 @@ Quantity parse_quantity(const std::string& text) {
   if (scan_error == ParseError::no_number)
     return fail(scan_error, "Could not find a number: type digits such as 12.5, optionally followed by a unit.");
   if (scan_error == ParseError::bad_number)
-    return fail(scan_error,
-                "Could not read that number: use at most one decimal separator, group thousands in threes "
-                "(12,500 or 12 500), and keep exponents short (5.3e1).");
+    return fail(scan_error, kBadNumberMessage);
   if (scan_error == ParseError::out_of_range) return fail(scan_error, kTooLargeMessage);
 
   std::string unit_text = trim_spaces(s.substr(n.end));

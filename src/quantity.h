@@ -79,6 +79,12 @@ enum class ParseError {
   bad_number = 5,         ///< a malformed number (grouping, exponent, several separators)
   unknown_unit = 6,       ///< text after the number that is not a known unit
   out_of_range = 7,       ///< the number overflows (e.g. 1e999), also once converted to base units
+  // Arithmetic answers (answer_expression.h):
+  bad_expression = 8,          ///< an operator without a number, unbalanced parentheses, a function or variable
+  division_by_zero = 9,        ///< a divisor worked out to 0
+  too_deep = 10,               ///< more than kMaxExpressionDepth nested parentheses or signs
+  mixed_units = 11,            ///< units that cannot combine (GB + tok/s, GB × GB, a unit in an exponent)
+  expression_not_allowed = 12, ///< arithmetic typed where the question asks for a plain number
 };
 
 /// One quantity as typed. When ok is false only `error` and `message` are meaningful.
@@ -107,5 +113,15 @@ Quantity parse_quantity(const std::string& text);
 /// The message parse_quantity and check_numeric_answer give for a value too
 /// large to check (ParseError::out_of_range).
 extern const char* const kTooLargeMessage;
+
+/// The message for a malformed number (ParseError::bad_number).
+extern const char* const kBadNumberMessage;
+
+/// The text the readers see (steps 2 and 3 above): tab, CR, LF and Unicode
+/// spaces as ASCII spaces, trimmed, one trailing full stop dropped, and an
+/// "about" prefix or a leading "=" removed (`approximate` is set for the
+/// "about" ones). `text` must have passed check_text. Shared by
+/// parse_quantity and the expression reader (answer_expression.h).
+std::string prepare_answer_text(const std::string& text, bool& approximate);
 
 }  // namespace llmbudget

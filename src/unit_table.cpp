@@ -43,6 +43,12 @@ constexpr UnitEntry kUnits[] = {
     {"gib", "GiB", UnitDimension::bytes, kGiB, true},
     {"gibibyte", "GiB", UnitDimension::bytes, kGiB},
     {"gibibytes", "GiB", UnitDimension::bytes, kGiB},
+    // Per-token wording for a per-token size ("16384 bytes per token"): still bytes.
+    {"b/token", "B", UnitDimension::bytes, 1},
+    {"bytes/token", "B", UnitDimension::bytes, 1},
+    {"bytes per token", "B", UnitDimension::bytes, 1},
+    {"kb/token", "KB", UnitDimension::bytes, 1e3},
+    {"kib/token", "KiB", UnitDimension::bytes, kKiB},
     {"tib", "TiB", UnitDimension::bytes, kTiB, true},
     {"tebibyte", "TiB", UnitDimension::bytes, kTiB},
     {"tebibytes", "TiB", UnitDimension::bytes, kTiB},
@@ -69,6 +75,9 @@ constexpr UnitEntry kUnits[] = {
     {"tps", "tok/s", UnitDimension::tokens_per_s, 1},
     {"tokens per second", "tok/s", UnitDimension::tokens_per_s, 1},
     {"tokens per sec", "tok/s", UnitDimension::tokens_per_s, 1},
+    {"tokens/second", "tok/s", UnitDimension::tokens_per_s, 1},
+    {"token/sec", "tok/s", UnitDimension::tokens_per_s, 1},
+    {"tokens a second", "tok/s", UnitDimension::tokens_per_s, 1},
     // seconds
     {"s", "s", UnitDimension::seconds, 1, true},
     {"sec", "s", UnitDimension::seconds, 1},
@@ -79,6 +88,13 @@ constexpr UnitEntry kUnits[] = {
     {"msec", "ms", UnitDimension::seconds, 1e-3},
     {"millisecond", "ms", UnitDimension::seconds, 1e-3},
     {"milliseconds", "ms", UnitDimension::seconds, 1e-3},
+    {"msecs", "ms", UnitDimension::seconds, 1e-3},
+    {"millisec", "ms", UnitDimension::seconds, 1e-3},
+    {"millisecs", "ms", UnitDimension::seconds, 1e-3},
+    {"usec", "\xC2\xB5s", UnitDimension::seconds, 1e-6},
+    {"usecs", "\xC2\xB5s", UnitDimension::seconds, 1e-6},
+    {"nsec", "ns", UnitDimension::seconds, 1e-9},
+    {"nsecs", "ns", UnitDimension::seconds, 1e-9},
     {"us", "\xC2\xB5s", UnitDimension::seconds, 1e-6, true},
     {"\xC2\xB5s", "\xC2\xB5s", UnitDimension::seconds, 1e-6, true},  // U+00B5 micro sign
     {"\xCE\xBCs", "\xC2\xB5s", UnitDimension::seconds, 1e-6},  // U+03BC Greek mu

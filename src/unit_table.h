@@ -2,10 +2,13 @@
 // symbol, what it measures and how many base units one of it is.
 //
 //   bytes:             B, KB, MB, GB, TB (decimal, 1 GB = 1e9 B) and KiB, MiB,
-//                      GiB, TiB (binary, 1 GiB = 2^30 B), with their words
+//                      GiB, TiB (binary, 1 GiB = 2^30 B), with their words, and
+//                      the per-token wording a per-token size takes: B/token,
+//                      bytes/token, bytes per token, KB/token, KiB/token
 //   tokens per pass:   tokens, token, tok, tokens/pass, tokens per target pass ...
-//   tokens per second: tok/s, tokens/s, t/s, tps, tokens per second ...
-//   seconds:           s, ms, µs (also μs, us), ns and their words
+//   tokens per second: tok/s, tokens/s, t/s, tps, tokens per second, tokens a second ...
+//   seconds:           s, ms, µs (also μs, us), ns, their words and the
+//                      abbreviations msec(s), millisec(s), usec(s), nsec(s)
 //   none:              x, ×, times (a ratio) and % (= 0.01)
 //
 // Bit units ("Gb", "kb", "megabits") are a separate table: they are read so

@@ -31,7 +31,12 @@ EMSCRIPTEN_BINDINGS(quiz_core) {
       .value("no_number", lb::ParseError::no_number)
       .value("bad_number", lb::ParseError::bad_number)
       .value("unknown_unit", lb::ParseError::unknown_unit)
-      .value("out_of_range", lb::ParseError::out_of_range);
+      .value("out_of_range", lb::ParseError::out_of_range)
+      .value("bad_expression", lb::ParseError::bad_expression)
+      .value("division_by_zero", lb::ParseError::division_by_zero)
+      .value("too_deep", lb::ParseError::too_deep)
+      .value("mixed_units", lb::ParseError::mixed_units)
+      .value("expression_not_allowed", lb::ParseError::expression_not_allowed);
 
   enum_<lb::AnswerVerdict>("QuizAnswerVerdict")
       .value("correct", lb::AnswerVerdict::correct)
@@ -74,7 +79,8 @@ EMSCRIPTEN_BINDINGS(quiz_core) {
       .field("default_unit", &lb::NumericQuestion::default_unit)
       .field("relative_tolerance", &lb::NumericQuestion::relative_tolerance)
       .field("absolute_tolerance", &lb::NumericQuestion::absolute_tolerance)
-      .field("close_relative_tolerance", &lb::NumericQuestion::close_relative_tolerance);
+      .field("close_relative_tolerance", &lb::NumericQuestion::close_relative_tolerance)
+      .field("accept_expression", &lb::NumericQuestion::accept_expression);
 
   value_object<lb::NumericCheck>("QuizNumericCheck")
       .field("ok", &lb::NumericCheck::ok)
@@ -86,6 +92,7 @@ EMSCRIPTEN_BINDINGS(quiz_core) {
       .field("has_value", &lb::NumericCheck::has_value)
       .field("answer_in_default_unit", &lb::NumericCheck::answer_in_default_unit)
       .field("interpreted", &lb::NumericCheck::interpreted)
+      .field("expression", &lb::NumericCheck::expression)
       .field("approximate", &lb::NumericCheck::approximate);
 
   value_object<lb::ChoiceQuestion>("QuizChoiceQuestion")

@@ -1,8 +1,11 @@
 // libFuzzer target for the answer parser and grader (tools/fuzz runs it).
 //
-// Any byte string goes through parse_quantity and check_numeric_answer for
-// questions of every dimension; the first bytes also drive a choice check
-// and a practice-variant seed.
+// Any byte string goes through parse_quantity, read_answer (the arithmetic
+// reader, answer_expression.h) and check_numeric_answer for questions of
+// every dimension, with arithmetic allowed and refused, so unit conversion
+// into each question's unit is exercised; the first bytes also drive a
+// choice check and the seed of both practice generators (quiz_variant.h,
+// kv_practice.h).
 // Besides "no crash, no sanitizer report", it checks the documented promises:
 // oversized input is too_long, results are finite, every verdict has a message.
 #include <cmath>
@@ -13,6 +16,7 @@
 #include <vector>
 
 #include "answer_check.h"
+#include "kv_practice.h"
 #include "quiz_variant.h"
 
 namespace lb = llmbudget;
@@ -49,6 +53,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     require(q.error != lb::ParseError::none);
   }
 
+  const lb::AnswerReading reading = lb::read_answer(text);
+  const lb::Quantity& rq = reading.quantity;
+  if (q.ok) require(rq.ok && !reading.is_expression && rq.value == q.value);  // plain numbers read as before
+  if (size > lb::kMaxAnswerBytes) require(!rq.ok && rq.error == lb::ParseError::too_long);
+  if (rq.ok) {
+    require(std::isfinite(rq.value) && std::isfinite(rq.alt_value) && std::isfinite(rq.unit_factor));
+    require(std::isfinite(rq.value * rq.unit_factor) && std::isfinite(rq.alt_value * rq.unit_factor));
+    require(rq.unit_factor > 0 && (rq.has_unit || rq.unit.empty()));
+    require(rq.ambiguous || rq.value == rq.alt_value);
+    require(!reading.is_expression || (!reading.expression.empty() && !reading.alt_expression.empty()));
+    require(lb::check_text(reading.expression) == lb::TextCheck::ok);
+  } else {
+    require(!rq.message.empty() && rq.error != lb::ParseError::none);
+  }
+
   static const lb::NumericQuestion questions[] = {
       lb::memory_total_question(53),
       lb::tokens_per_pass_question(2.952),
@@ -63,9 +82,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     require(static_cast<int>(r.verdict) >= 0 && static_cast<int>(r.verdict) <= 4);
     // Unparseable exactly when the text does not parse, or when a parsed bare
     // number overflows once scaled to base units (found by this fuzzer: "4003,03E300").
-    if (!q.ok) require(r.verdict == lb::AnswerVerdict::unparseable);
+    if (!q.ok && !reading.is_expression) require(r.verdict == lb::AnswerVerdict::unparseable);
     if (q.ok && r.verdict == lb::AnswerVerdict::unparseable) require(r.parse_error == lb::ParseError::out_of_range);
     if (r.has_value) require(std::isfinite(r.answer_in_default_unit));
+    if (!rq.ok) require(r.verdict == lb::AnswerVerdict::unparseable && r.parse_error == rq.error);
+    // The same question refusing arithmetic: expressions are refused, plain numbers graded alike.
+    lb::NumericQuestion plain = question;
+    plain.accept_expression = false;
+    const lb::NumericCheck n = lb::check_numeric_answer(text, plain);
+    require(n.ok && !n.message.empty());
+    if (rq.ok && reading.is_expression)
+      require(n.verdict == lb::AnswerVerdict::unparseable && n.parse_error == lb::ParseError::expression_not_allowed);
+    if (!reading.is_expression) require(n.verdict == r.verdict);
+    if (n.has_value) require(std::isfinite(n.answer_in_default_unit));
   }
 
   // Choices: each of the first 8 bytes is one selected index in [-4, 11].
@@ -87,5 +116,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   require(std::fabs(v.total_gb - v.gpu_memory_gb) >= 0.05 * v.gpu_memory_gb - 1e-9);
   require(v.draft_tokens >= 2 && v.draft_tokens <= 6 && v.acceptance_rate >= 0.5 && v.acceptance_rate <= 0.95);
   require(std::isfinite(v.tokens_per_pass) && v.tokens_per_pass > 1 && v.tokens_per_pass < v.draft_tokens + 1);
+  // The KV-cache practice for the same seed: whole, finite numbers and the closed form.
+  const lb::KvPractice k = lb::make_kv_practice(seed);
+  require(k.kv_bytes_per_token == 2 * k.layers * k.kv_heads * k.head_dim * k.cache_bytes_per_value);
+  require(k.cache_bytes == k.kv_bytes_per_token * k.context_tokens * k.batch && k.cache_bytes < 9007199254740992.0);
+  require(k.total_without_cache ==
+          k.projections_per_token * (k.generated_tokens * k.prompt_tokens +
+                                     k.generated_tokens * (k.generated_tokens + 1) / 2));
+  require(std::isfinite(k.recompute_ratio) && k.recompute_ratio > 1);
   return 0;
 }

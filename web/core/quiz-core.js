@@ -76,7 +76,24 @@ function plainQuestion(raw, DIMENSIONS) {
     relative_tolerance: raw.relative_tolerance,
     absolute_tolerance: raw.absolute_tolerance,
     close_relative_tolerance: raw.close_relative_tolerance,
+    accept_expression: raw.accept_expression,
   };
+}
+
+/** Copies a QuizNamedValueVector handle into { values, units } keyed by name and deletes the handle. */
+function takeNamedValues(handle) {
+  try {
+    const values = {};
+    const units = {};
+    for (let i = 0; i < handle.size(); i += 1) {
+      const row = handle.get(i);
+      values[row.name] = row.value;
+      units[row.name] = row.unit;
+    }
+    return { values, units };
+  } finally {
+    if (!handle.isDeleted()) handle.delete();
+  }
 }
 
 /**
@@ -107,6 +124,9 @@ export function buildQuizCore(module) {
     tableHandle.delete();
   }
   const UNITS = Object.freeze(Object.fromEntries(DIMENSIONS.map((d) => [d, Object.freeze(units[d] || [])])));
+  // The KV-cache practice's field names and units, from the core's own list (any seed gives the same names).
+  const kvFields = typeof module.kv_practice_table === 'function' ? takeNamedValues(module.kv_practice_table(0)).units : {};
+  const KV_PRACTICE_UNITS = Object.freeze({ ...kvFields });
   /** Plain question -> {question} for Embind, or {error} naming the field. */
   function toNumericQuestion(question) {
     if (question === null || typeof question !== 'object') {
@@ -129,6 +149,7 @@ export function buildQuizCore(module) {
         absolute_tolerance: question.absolute_tolerance === undefined ? 0 : asNumber(question.absolute_tolerance),
         close_relative_tolerance: question.close_relative_tolerance === undefined ? 0.05
           : asNumber(question.close_relative_tolerance),
+        accept_expression: question.accept_expression !== false,
       },
     };
   }
@@ -155,6 +176,11 @@ export function buildQuizCore(module) {
      * unit table (frozen): { none: ['', 'x', '%'], bytes: ['B', 'KB', ...], ... }.
      */
     UNITS,
+    /**
+     * The KV-cache practice's fields and the unit of each (frozen, from the core's
+     * kv_practice_values): { kv_bytes_per_token: 'B', cache_bytes: 'B', total_with_cache: '', ... }.
+     */
+    KV_PRACTICE_UNITS,
 
     /**
      * `text` as shown to a student: every invisible character (zero-width and
@@ -205,16 +231,20 @@ export function buildQuizCore(module) {
      * @param {string} text what the student typed (a non-string grades as unparseable)
      * @param {{dimension:'none'|'bytes'|'tokens_per_pass'|'tokens_per_s'|'seconds',
      *   expected:number, default_unit?:string, relative_tolerance?:number,
-     *   absolute_tolerance?:number, close_relative_tolerance?:number}} question
+     *   absolute_tolerance?:number, close_relative_tolerance?:number, accept_expression?:boolean}} question
      *   `expected` and `absolute_tolerance` are in `default_unit` (e.g. "GB", "tokens",
      *   "tok/s", "ms"; may be omitted only for 'none'). Omitted tolerances are 0, 0 and 0.05.
+     *   accept_expression (default true): false refuses arithmetic ("2 × 6.5 GB") as
+     *   parse_error 'expression_not_allowed'.
      * @returns {{ok:true, value:{verdict:'correct'|'close'|'wrong_unit'|'wrong'|'unparseable',
      *   message:string, parse_error:string|null, answer_in_default_unit:number|null,
-     *   interpreted:string, approximate:boolean}} | {ok:false, field:string, error:string}}
+     *   interpreted:string, expression:string, approximate:boolean}} | {ok:false, field:string, error:string}}
      *   `message` is feedback for the student and never contains the expected value;
      *   `parse_error` (one of PARSE_ERRORS) is set only when unparseable;
      *   `answer_in_default_unit` is null when no value could be graded;
-     *   `interpreted` says how the text was read, e.g. "49.36 GiB = 52.9999 GB".
+     *   `interpreted` says how the text was read, e.g. "49.36 GiB = 52.9999 GB", or for
+     *   arithmetic "(1 − 0.9⁵)/(1 − 0.9) = 4.0951 tokens per pass";
+     *   `expression` is the arithmetic as read ("(1 − 0.9⁵)/(1 − 0.9)"), '' for a plain number.
      *   ok is false only when the question itself is invalid (field names its field).
      */
     checkNumericAnswer(text, question) {
@@ -233,6 +263,7 @@ export function buildQuizCore(module) {
             parse_error: verdict === 'unparseable' ? PARSE_ERRORS[raw.parse_error.value] : null,
             answer_in_default_unit: raw.has_value ? raw.answer_in_default_unit : null,
             interpreted: raw.interpreted,
+            expression: raw.expression,
             approximate: raw.approximate,
           },
         };
@@ -331,6 +362,23 @@ export function buildQuizCore(module) {
     },
 
     /**
+     * A KV-cache practice variant (deterministic per seed; src/kv_practice.h).
+     * @param {number} seed whole number in [0, 4294967295]
+     * @returns {{ok:true, value:{seed:number, values:Object<string,number>, units:Object<string,string>}}
+     *   | {ok:false, field:'seed', error:string}}
+     *   values: layers, kv_heads, head_dim, cache_bytes_per_value, kv_bytes_per_token [B],
+     *   context_tokens, batch, cache_bytes [B], projections_per_token, token_index,
+     *   projections_with_cache, projections_without_cache, prompt_tokens, generated_tokens,
+     *   total_with_cache, total_without_cache, recompute_ratio; units: 'B' or '' per name.
+     */
+    makeKvPractice(seed) {
+      if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) {
+        return fail('seed', `seed must be a whole number from 0 to ${MAX_SEED} (got ${String(seed)}).`);
+      }
+      return guarded(() => ({ ok: true, value: { seed, ...takeNamedValues(module.kv_practice_table(seed)) } }));
+    },
+
+    /**
      * A fresh seed for makeVariant from the browser's crypto source (this picks
      * which practice numbers to show; it computes nothing).
      * @returns {number} whole number in [0, 4294967295]
@@ -346,8 +394,9 @@ export function buildQuizCore(module) {
 /**
  * Loads the shared wasm module once and returns the memoised quiz facade.
  * @returns {Promise<object>} quizCore with parseQuantity(text), checkNumericAnswer(text, question),
- *   checkChoiceAnswer(selected, question), makeVariant(seed), randomSeed(), visibleText(text),
- *   and the core's names DIMENSIONS, ANSWER_VERDICTS, CHOICE_VERDICTS, PARSE_ERRORS, UNITS;
+ *   checkChoiceAnswer(selected, question), makeVariant(seed), makeKvPractice(seed), randomSeed(),
+ *   visibleText(text), and the core's names DIMENSIONS, ANSWER_VERDICTS, CHOICE_VERDICTS,
+ *   PARSE_ERRORS, UNITS, KV_PRACTICE_UNITS;
  *   all methods are synchronous.
  */
 export function loadQuizCore() {

@@ -9,6 +9,7 @@ import './speculative.js';
 import './attention.js';
 import './decision.js';
 import './measured.js';
+import './kv-practice.js';
 // Knowledge-check part: web/parts/quiz.js (written by the quiz helper) calls
 // registerPart({ name: 'quiz', ... }).
 import './quiz.js';

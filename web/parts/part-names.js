@@ -14,6 +14,7 @@ export const PARTS = Object.freeze([
   { name: 'attention', description: 'stored attention-score memory against context, quadratic vs tiled' },
   { name: 'decision', description: 'the decision procedure on the reader’s workload: baseline, the planner’s table of levers (output-keeping first), the cheapest combination that meets the targets and what to evaluate for it' },
   { name: 'measured', description: 'estimates held against published measured decode speeds (Llama 2 on A100s), with the ratio, the factor-of-two band and a slider for the achieved share of peak bandwidth' },
+  { name: 'kv-practice', description: 'KV-cache practice with fresh numbers: cache size, and the key/value projections a cache saves' },
   { name: 'quiz', description: 'the knowledge check (questions from the built-in file or the questions attribute)' },
 ].map(Object.freeze));
 

@@ -94,7 +94,7 @@ function mount(container, ctx) {
         typeof given.removeItem === 'function' ? given : null,
       onUnavailable: () => notice('This browser is not letting the page save your answers (storage is blocked or full), so they are kept only until you leave the page. Use “Download my answers” to keep a copy.', 'storage', lateNotices),
     });
-    const resolve = makeResolver(ctx.core, quizCore, null, ctx.presets);
+    const resolve = makeResolver(ctx.core, quizCore, null, { presets: ctx.presets });
     const views = [];
     const scoreLine = h('p', { class: 'quiz-score', role: 'status', 'data-quiz-score': '' });
     /** Totals over every question: raw right steps of max shown, complete questions. */
@@ -231,7 +231,7 @@ function mount(container, ctx) {
       const seed = quizCore.randomSeed();
       const v = quizCore.makeVariant(seed);
       if (!v.ok) { seedLine.textContent = v.error; return; }
-      const resolve = makeResolver(ctx.core, quizCore, v.value);
+      const resolve = makeResolver(ctx.core, quizCore, v.value, { presets: ctx.presets });
       area.replaceChildren();
       for (const question of block.questions) {
         const { texts, error } = resolveValues(question.values, resolve);

@@ -20,6 +20,7 @@ function numericQuestion(step, resolve) {
       relative_tolerance: t.relative ?? 0,
       absolute_tolerance: t.absolute ?? 0,
       close_relative_tolerance: t.close_relative ?? 0.05,
+      accept_expression: step.accept !== 'number',
     },
   };
 }
@@ -38,7 +39,7 @@ function correctIndices(step, resolve) {
  * Grades `answer` for `step`.
  * @param {object} step a step from the questions file
  * @param {string|string[]} answer typed text (numeric) or chosen choice ids (choice)
- * @returns {{ok:true, verdict:string, message:string, interpreted:string,
+ * @returns {{ok:true, verdict:string, message:string, interpreted:string, expression?:string,
  *   selected?:number[], extra?:number[], missing?:number[]}
  *   | {ok:false, error:string}} verdicts: numeric correct/close/wrong_unit/wrong/unparseable,
  *   choice correct/partly/wrong/invalid; for choices, option indices as the core reports them
@@ -49,7 +50,10 @@ export function gradeStep(step, answer, resolve, quizCore) {
     if (q.error) return { ok: false, error: q.error };
     const r = quizCore.checkNumericAnswer(typeof answer === 'string' ? answer : '', q.question);
     if (!r.ok) return { ok: false, error: `${r.field}: ${r.error}` };
-    return { ok: true, verdict: r.value.verdict, message: r.value.message, interpreted: r.value.interpreted };
+    return {
+      ok: true, verdict: r.value.verdict, message: r.value.message, interpreted: r.value.interpreted,
+      expression: r.value.expression,
+    };
   }
   const c = correctIndices(step, resolve);
   if (c.error) return { ok: false, error: c.error };

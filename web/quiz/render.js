@@ -31,8 +31,10 @@ function numericStep(step, texts, ids) {
     'data-input': step.id,
   });
   const label = h('label', { for: ids.input, class: 'quiz-step-prompt' }, fill(step.prompt, texts));
-  const hint = h('span', { id: ids.hint, class: 'quiz-hint' },
-    step.unit ? `A number, with a unit if you like; a bare number is read as ${step.unit}.` : 'A number.');
+  const what = step.accept === 'number' ? 'A plain number (not the working)'
+    : `A number or your working (2 × 6.5${step.unit ? ` ${step.unit}` : ''})`;
+  const hint = h('span', { id: ids.hint, class: 'quiz-hint', 'data-accept': step.accept === 'number' ? 'number' : 'expression' },
+    step.unit ? `${what}, with a unit if you like; a bare number is read as ${step.unit}.` : `${what}.`);
   const row = h('div', { class: 'quiz-answer-row' }, input);
   return {
     row,
@@ -143,7 +145,11 @@ export function questionView(question, { texts, resolve, quizCore, onChange, onG
       ? ` ${fill(view.step.feedback[result.verdict], texts)}` : '';
     feedback.textContent = displayMessage(result.message) + hint;
     if (result.interpreted) {
+      // For arithmetic the core's reading starts with the expression as read:
+      // "(1 − 0.9⁵)/(1 − 0.9) = 4.0951 tokens per pass".
       view.read.textContent = ` (Read as ${unsignZero(result.interpreted)}.)`;
+      if (result.expression) view.read.dataset.expression = result.expression;
+      else delete view.read.dataset.expression;
       feedback.append(view.read);
     }
   }

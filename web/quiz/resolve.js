@@ -1,6 +1,7 @@
 // Turns the calculations a questions file names ({"calc": "plan", ...}) into
 // numbers, by asking the cores: core.plan / core.speculative (budget core),
-// quizCore.makeVariant's result for practice questions. Unit conversion uses
+// quizCore.makeVariant's result for practice questions, quizCore.makeKvPractice's
+// for the KV-cache practice. Unit conversion uses
 // the core's own unit factors (quizCore.parseQuantity("1 GB").unit_factor);
 // nothing here re-derives a formula.
 import { builtInPresets } from '../element/presets.js';
@@ -16,9 +17,10 @@ function formatter(digits) {
 /**
  * The unit a calculation's raw result is in ('' = plain number or yes/no):
  * for plan, input and speculative fields the unit the core's declaration
- * gives the field; for practice variants the unit its name ends in.
+ * gives the field; for practice variants the unit its name ends in; for the
+ * KV-cache practice the unit the core lists with the field.
  */
-function sourceUnit(calc, declaration) {
+function sourceUnit(calc, declaration, kvUnits) {
   const f = calc.field || '';
   const declared = (list) => {
     const d = list.find((x) => x.name === f);
@@ -31,6 +33,7 @@ function sourceUnit(calc, declaration) {
     if (f.endsWith('_gb') || f === 'cache_gb_8bit' || f === 'total_gb_8bit_cache') return 'GB';
     return f === 'tokens_per_pass' ? 'tokens' : '';
   }
+  if (calc.calc === 'kv') return kvUnits[f] || '';
   return '';
 }
 
@@ -38,11 +41,12 @@ function sourceUnit(calc, declaration) {
  * A resolver over the cores.
  * @param {object} core budget-core facade; @param {object} quizCore quiz-core facade
  * @param {object|null} variant a makeVariant value (practice questions), or null
- * @param {object} [presets] the element's preset set (element/presets.js presetSet); the built-in one by default
+ * @param {{kvPractice?: object|null, presets?: object}} [options] a makeKvPractice value (KV-cache
+ *   practice questions) and the element's preset set (element/presets.js presetSet; the built-in one by default)
  * @returns {(calc:object, unit?:string) => ({ok:true, value:number|boolean} | {ok:false, error:string})}
  *   `unit`: the unit the number is wanted in (e.g. "GB"); omitted = the calculation's own unit
  */
-export function makeResolver(core, quizCore, variant, presets = builtInPresets) {
+export function makeResolver(core, quizCore, variant, { kvPractice = null, presets = builtInPresets } = {}) {
   const factors = new Map();
   function factor(sym) {
     if (!factors.has(sym)) {
@@ -70,6 +74,8 @@ export function makeResolver(core, quizCore, variant, presets = builtInPresets) 
       }
       case 'variant':
         return variant ? { ok: true, value: variant[calc.field] } : { ok: false, error: 'no practice variant' };
+      case 'kv':
+        return kvPractice ? { ok: true, value: kvPractice.values[calc.field] } : { ok: false, error: 'no KV-cache practice variant' };
       default:
         return { ok: false, error: `unknown calculation "${calc.calc}"` };
     }
@@ -82,7 +88,7 @@ export function makeResolver(core, quizCore, variant, presets = builtInPresets) 
     if (typeof r.value !== 'number' || !Number.isFinite(r.value)) {
       return { ok: false, error: `${calc.calc}.${calc.field} gave no number` };
     }
-    const from = sourceUnit(calc, core.declaration);
+    const from = sourceUnit(calc, core.declaration, quizCore.KV_PRACTICE_UNITS);
     const to = unit === undefined ? from : unit;
     if (!from || !to || from === to) return r;
     const scale = factor(from) / factor(to);

@@ -12,7 +12,9 @@
 
 export const QUESTIONS_FORMAT = 'llm-budget-lab-questions';
 /** The keys a questions file may have at its top level. */
-export const TOP_LEVEL_KEYS = ['format', 'lesson', 'version', 'questions', 'practice'];
+export const TOP_LEVEL_KEYS = ['format', 'lesson', 'version', 'questions', 'practice', 'kv_practice'];
+/** What a numeric step's `accept` may say: "number" refuses arithmetic, "expression" (the default) allows it. */
+export const ACCEPT_VALUES = ['expression', 'number'];
 export const ID_PATTERN = /^[a-z0-9][a-z0-9._-]*$/;
 export const TAG_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
@@ -66,11 +68,12 @@ function text(v) {
 
 /**
  * Checks one calculation reference ({calc: ...}).
- * @param practice  true inside practice questions (the only place `variant` is allowed)
+ * @param where  'questions', 'practice' (the only place `variant` is allowed) or
+ *   'kv_practice' (the only place `kv` is allowed)
  */
-function checkCalc(c, id, field, add, opts, practice) {
+function checkCalc(c, id, field, add, opts, where) {
   if (!isObj(c)) return add(id, field, 'must be an object such as {"calc": "plan", ...}');
-  const kinds = ['plan', 'input', 'speculative', 'variant', 'number'];
+  const kinds = ['plan', 'input', 'speculative', 'variant', 'kv', 'number'];
   if (!kinds.includes(c.calc)) return add(id, `${field}.calc`, `must be one of ${kinds.join(', ')}${got(c.calc)}`);
   if (c.calc === 'number') {
     if (!isNum(c.value)) add(id, `${field}.value`, `must be a finite number${got(c.value)}`);
@@ -97,8 +100,13 @@ function checkCalc(c, id, field, add, opts, practice) {
     const fields = opts.declaration ? opts.declaration.results.speculative.map((f) => f.name) : null;
     if (fields && !fields.includes(c.field)) add(id, `${field}.field`, `must be one of ${fields.join(', ')}${got(c.field)}`);
   } else if (c.calc === 'variant') {
-    if (!practice) add(id, `${field}.calc`, '"variant" is only available in practice questions');
+    if (where !== 'practice') add(id, `${field}.calc`, '"variant" is only available in practice questions');
     if (!CALC_FIELDS.variant.includes(c.field)) add(id, `${field}.field`, `must be one of ${CALC_FIELDS.variant.join(', ')}${got(c.field)}`);
+  } else if (c.calc === 'kv') {
+    // The KV-cache practice's fields are the core's (src/kv_practice.h), read through the facade.
+    const kvFields = Object.keys(core.KV_PRACTICE_UNITS);
+    if (where !== 'kv_practice') add(id, `${field}.calc`, '"kv" is only available in kv_practice questions');
+    if (!kvFields.includes(c.field)) add(id, `${field}.field`, `must be one of ${kvFields.join(', ')}${got(c.field)}`);
   }
   if (c.unit !== undefined && typeof c.unit !== 'string') add(id, `${field}.unit`, 'must be a unit symbol such as "GB"');
   if (c.digits !== undefined && (!Number.isInteger(c.digits) || c.digits < 0 || c.digits > 6)) add(id, `${field}.digits`, `must be a whole number from 0 to 6${got(c.digits)}`);
@@ -147,10 +155,11 @@ function checkChoices(step, id, f, add, values) {
   if (step.multiple !== undefined && typeof step.multiple !== 'boolean') add(id, `${f}.multiple`, 'must be true or false');
 }
 
-function checkStep(step, i, q, id, add, opts, practice, earlier) {
+function checkStep(step, i, q, id, add, opts, where, earlier) {
   const f = `steps[${i}]`;
   if (!isObj(step)) return add(id, f, 'must be an object');
-  const sf = typeof step.id === 'string' ? `steps.${step.id}` : f;
+  // Ids are echoed in problem paths with invisible characters written out (found by tests/node/questions-fuzz.test.mjs).
+  const sf = typeof step.id === 'string' ? `steps.${core.visibleText(step.id.slice(0, 40))}` : f;
   if (typeof step.id !== 'string' || !ID_PATTERN.test(step.id)) add(id, `${f}.id`, `must be a lower-case id${got(step.id)}`);
   else if (earlier.has(step.id)) add(id, `${f}.id`, `duplicate step id "${step.id}"`);
   if (!text(step.prompt)) add(id, `${sf}.prompt`, 'must be a non-empty string');
@@ -160,10 +169,13 @@ function checkStep(step, i, q, id, add, opts, practice, earlier) {
     const NUMERIC_VERDICTS = core.ANSWER_VERDICTS;
     if (!Object.hasOwn(UNITS, step.dimension)) add(id, `${sf}.dimension`, `must be one of ${Object.keys(UNITS).join(', ')}${got(step.dimension)}`);
     else if (!UNITS[step.dimension].includes(step.unit ?? '')) add(id, `${sf}.unit`, `must be a ${step.dimension} unit: ${UNITS[step.dimension].filter(Boolean).join(', ')}${got(step.unit)}`);
-    if (isObj(step.expected)) checkCalc(step.expected, id, `${sf}.expected`, add, opts, practice);
+    if (isObj(step.expected)) checkCalc(step.expected, id, `${sf}.expected`, add, opts, where);
     else if (!isNum(step.expected)) add(id, `${sf}.expected`, 'must be a number (in the step\'s unit) or a calculation such as {"calc": "plan", ...}');
     if (isObj(step.expected) && step.expected.field === 'fits') add(id, `${sf}.expected.field`, '"fits" is yes/no: use a choice step with correct_value');
     checkTolerance(step.tolerance, id, `${sf}.tolerance`, add);
+    if (step.accept !== undefined && !ACCEPT_VALUES.includes(step.accept)) {
+      add(id, `${sf}.accept`, `must be "number" (a plain number only: arithmetic is refused with its own message) or "expression" (the default)${got(step.accept)}`);
+    }
     if (step.feedback !== undefined) {
       if (!isObj(step.feedback)) add(id, `${sf}.feedback`, `must be an object keyed by verdict (${NUMERIC_VERDICTS.join(', ')})`);
       else for (const [k, v] of Object.entries(step.feedback)) {
@@ -174,7 +186,7 @@ function checkStep(step, i, q, id, add, opts, practice, earlier) {
     }
   } else if (step.kind === 'choice') {
     checkChoices(step, id, sf, add, q.values);
-    if (step.correct_value !== undefined) checkCalc(step.correct_value, id, `${sf}.correct_value`, add, opts, practice);
+    if (step.correct_value !== undefined) checkCalc(step.correct_value, id, `${sf}.correct_value`, add, opts, where);
   } else {
     add(id, `${sf}.kind`, `must be "numeric" or "choice"${got(step.kind)}`);
   }
@@ -182,13 +194,13 @@ function checkStep(step, i, q, id, add, opts, practice, earlier) {
     const w = step.show_when;
     const target = isObj(w) ? earlier.get(w.step) : undefined;
     if (!isObj(w) || !target || target.kind !== 'choice') add(id, `${sf}.show_when.step`, 'must name an earlier choice step of this question');
-    else if (!target.choices?.some((c) => c?.id === w.choice)) add(id, `${sf}.show_when.choice`, `must be a choice id of step "${w.step}"${got(w.choice)}`);
+    else if (!Array.isArray(target.choices) || !target.choices.some((c) => c?.id === w.choice)) add(id, `${sf}.show_when.choice`, `must be a choice id of step "${w.step}"${got(w.choice)}`);
   }
   if (typeof step.id === 'string') earlier.set(step.id, step);
 }
 
-function checkQuestion(q, i, add, opts, practice, list) {
-  const id = typeof q?.id === 'string' ? q.id : `${list}[${i}]`;
+function checkQuestion(q, i, add, opts, where, list) {
+  const id = typeof q?.id === 'string' ? core.visibleText(q.id.slice(0, 40)) : `${list}[${i}]`;
   if (!isObj(q)) return add(id, 'question', 'must be an object');
   if (typeof q.id !== 'string' || !ID_PATTERN.test(q.id)) add(id, 'id', `must be a lower-case id such as "q1-fit"${got(q.id)}`);
   if (!text(q.title)) add(id, 'title', 'must be a non-empty string');
@@ -196,7 +208,7 @@ function checkQuestion(q, i, add, opts, practice, list) {
     if (!isObj(q.values)) add(id, 'values', 'must be an object of named calculations');
     else for (const [name, c] of Object.entries(q.values)) {
       if (!/^[a-z0-9_]+$/.test(name)) add(id, `values.${name}`, 'names use a-z, 0-9 and _ only');
-      checkCalc(c, id, `values.${name}`, add, opts, practice);
+      checkCalc(c, id, `values.${name}`, add, opts, where);
     }
   }
   if (!text(q.prompt)) add(id, 'prompt', 'must be a non-empty string');
@@ -204,7 +216,7 @@ function checkQuestion(q, i, add, opts, practice, list) {
   if (!Array.isArray(q.steps) || q.steps.length === 0 || q.steps.length > 20) add(id, 'steps', 'must be an array of 1 to 20 steps');
   else {
     const earlier = new Map();
-    q.steps.forEach((s, j) => checkStep(s, j, q, id, add, opts, practice, earlier));
+    q.steps.forEach((s, j) => checkStep(s, j, q, id, add, opts, where, earlier));
   }
   if (!Array.isArray(q.explanation) || q.explanation.length === 0 || !q.explanation.every(text)) {
     add(id, 'explanation', 'must be a non-empty array of paragraphs (strings)');
@@ -217,7 +229,7 @@ function checkUnique(lists, add) {
   for (const [name, list] of lists) {
     list.forEach((q, i) => {
       if (!isObj(q) || typeof q.id !== 'string') return;
-      if (seen.has(q.id)) add(q.id, 'id', `duplicate id in ${name} (entry ${i})`);
+      if (seen.has(q.id)) add(core.visibleText(q.id.slice(0, 40)), 'id', `duplicate id in ${name} (entry ${i})`);
       seen.add(q.id);
     });
   }
@@ -256,16 +268,20 @@ function collectProblems(doc, opts) {
   }
   if (!Array.isArray(doc.questions) || doc.questions.length === 0 || doc.questions.length > 50) {
     add('(file)', 'questions', doc.questions === undefined ? 'is missing (an array of 1 to 50 questions)' : 'must be an array of 1 to 50 questions');
-  } else doc.questions.forEach((q, i) => checkQuestion(q, i, add, opts, false, 'questions'));
-  let practice = [];
-  if (doc.practice !== undefined) {
-    if (!isObj(doc.practice) || !text(doc.practice.title) || !Array.isArray(doc.practice.questions)) {
-      add('(file)', 'practice', 'must be an object {"title", "questions": [...]}');
+  } else doc.questions.forEach((q, i) => checkQuestion(q, i, add, opts, 'questions', 'questions'));
+  const blocks = {};
+  for (const key of ['practice', 'kv_practice']) {
+    blocks[key] = [];
+    if (doc[key] === undefined) continue;
+    const block = doc[key];
+    if (!isObj(block) || !text(block.title) || !Array.isArray(block.questions) || block.questions.length > 50) {
+      add('(file)', key, 'must be an object {"title", "questions": [...]} with at most 50 questions');
     } else {
-      practice = doc.practice.questions;
-      practice.forEach((q, i) => checkQuestion(q, i, add, opts, true, 'practice.questions'));
+      blocks[key] = block.questions;
+      block.questions.forEach((q, i) => checkQuestion(q, i, add, opts, key, `${key}.questions`));
     }
   }
-  checkUnique([['questions', Array.isArray(doc.questions) ? doc.questions : []], ['practice.questions', practice]], add);
+  checkUnique([['questions', Array.isArray(doc.questions) ? doc.questions : []],
+    ['practice.questions', blocks.practice], ['kv_practice.questions', blocks.kv_practice]], add);
   return problems;
 }
