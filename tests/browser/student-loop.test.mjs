@@ -73,6 +73,9 @@ test('a preset click brings the results into view and says which inputs changed 
     // Batch 64 with GQA-8 at 16 bits is the lesson's 82.7 GB row: it does not fit 80 GB.
     assert.equal(await page.locator(out('verdict')).textContent(), 'Does not fit');
     await page.screenshot({ path: path.join(OUT, `student-preset-${width}x${height}.png`) });
+    // The note describes that click only: typing another value clears it.
+    await box(page, 'batch').fill('8');
+    assert.equal(await page.locator(out('changes')).textContent(), '');
     assertQuiet(rec);
     await rec.context.close();
   }
@@ -257,6 +260,7 @@ test('print: the quiz is a worksheet without controls, chart data tables are exp
   const table = page.locator('llm-budget-lab[parts="memory-chart"] details.chart-data table');
   assert.ok(await table.isVisible(), 'the chart data table prints expanded');
   assert.match(await page.locator(`${CALC} .calc-link-print`).textContent(), /^Link to this configuration: http/);
+  assert.ok(await page.locator(`${CALC} .calc-link-print`).isVisible(), 'the link is printed');
   await page.emulateMedia({ media: 'screen' });
   assertQuiet(rec);
   await rec.context.close();

@@ -87,7 +87,11 @@ function mount(container, ctx) {
         const topBytes = Math.max(gpu, ...bars.map((b) => b.plan.total_bytes)) * 1.12;
         const y = scaleLinear().domain([0, topBytes / fmt.GB]).nice().range([height - MARGIN.bottom, top]);
         keep(svg, 'g', 'x-axis').attr('class', 'axis').attr('transform', `translate(0,${height - MARGIN.bottom})`)
-          .call(axisBottom(x).tickSizeOuter(0).tickFormat((k) => (bars.find((b) => b.key === k) || { short: k }).short));
+          .call(axisBottom(x).tickSizeOuter(0).tickFormat((k) => {
+            // Narrow bars (a phone): the tag without the row number, so labels never overlap.
+            const short = (bars.find((b) => b.key === k) || { short: k }).short;
+            return x.bandwidth() < 44 ? short.replace(/^\d+ /, '') : short;
+          }));
         keep(svg, 'g', 'y-axis').attr('class', 'axis y-axis').attr('transform', `translate(${MARGIN.left},0)`)
           .call(axisLeft(y).ticks(5).tickFormat(fmt.axisNum));
         text(keep(svg, 'text', 'y-title').attr('class', 'axis-title').attr('x', 4).attr('y', top - 8), 'GB');

@@ -134,6 +134,9 @@ export function mountResults(parent, ctx) {
       paintStatus();
     },
     update(state, { plan, capacity }) {
+      // The note about a preset's changes describes that click only: any
+      // other change (typing, a slider, Reset, another element) clears it.
+      if (!state.presetId) setText(changes, '');
       const m = (b) => fmt.memText(b, state.showGiB);
       gib.checked = state.showGiB;
       panel.dataset.verdict = plan.verdict;
