@@ -52,9 +52,7 @@ inline double per_gpu_bytes(const BudgetInput& in, double batch, double context_
 }
 
 /// Parameters that do arithmetic per token (MoE: active experts only).
-inline double active_params(const BudgetInput& in) {
-  return in.active_params > 0 ? in.active_params : in.total_params;
-}
+inline double active_params(const BudgetInput& in) { return in.active_params > 0 ? in.active_params : in.total_params; }
 
 /// Memory-traffic term of one decode step [s]: every byte one GPU holds, read
 /// once (pass the per-GPU bytes; the GPUs read their shares at the same time).

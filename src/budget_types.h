@@ -12,37 +12,37 @@ namespace llmbudget {
 
 /// One serving configuration: model shape, precision, hardware, workload.
 /// Field names follow the lesson's symbols (P, L, H_kv, d_h, b_w, b_c, B, n,
-/// BW, F; G, n_p, G_link, lambda for several GPUs and prefill). The member initialisers are the defaults (the lesson's 7B workload;
-/// kv_heads 32 is the lesson's first, MHA row). Symbols, units, valid ranges
-/// and meanings are declared once, in field_declarations.cpp, and enforced by
-/// validate_budget_input(); within them every result is finite.
+/// BW, F; G, n_p, G_link, lambda for several GPUs and prefill). The member initialisers are the defaults (the lesson's
+/// 7B workload; kv_heads 32 is the lesson's first, MHA row). Symbols, units, valid ranges and meanings are declared
+/// once, in field_declarations.cpp, and enforced by validate_budget_input(); within them every result is finite.
 struct BudgetInput {
   // Model shape
-  double total_params = 7e9;          ///< P
-  double active_params = 0;           ///< P_active (MoE); 0 = same as total_params
-  double layers = 32;                 ///< L
-  double query_heads = 32;            ///< H_q
-  double kv_heads = 32;               ///< H_kv
-  double head_dim = 128;              ///< d_h
-  double sliding_window_tokens = 0;   ///< W; 0 = full attention
+  double total_params = 7e9;         ///< P
+  double active_params = 0;          ///< P_active (MoE); 0 = same as total_params
+  double layers = 32;                ///< L
+  double query_heads = 32;           ///< H_q
+  double kv_heads = 32;              ///< H_kv
+  double head_dim = 128;             ///< d_h
+  double sliding_window_tokens = 0;  ///< W; 0 = full attention
   // Precision
   double weight_bytes_per_param = 2;  ///< b_w
   double cache_bytes_per_value = 2;   ///< b_c
   // Workload
-  double batch = 16;                  ///< B, concurrent requests
-  double context_tokens = 8192;       ///< n, tokens held per request
+  double batch = 16;             ///< B, concurrent requests
+  double context_tokens = 8192;  ///< n, tokens held per request
   // Hardware
   double gpu_memory_bytes = 80e9;
   double bandwidth_bytes_per_s = 1e12;  ///< BW
   double flops_per_s = 4e13;            ///< F, usable
   // Policy
-  double headroom_fraction = 0.1;     ///< memory to keep free
+  double headroom_fraction = 0.1;  ///< memory to keep free
   // Several GPUs, prefill and targets (after the lesson's fields; declared in
   // the groups Workload, Hardware, Parallelism and Targets)
-  double prompt_tokens = 0;           ///< n_p, prompt of one request (prefill); 0 = same as context_tokens
+  double prompt_tokens = 0;                 ///< n_p, prompt of one request (prefill); 0 = same as context_tokens
   double interconnect_bytes_per_s = 450e9;  ///< G_link, per GPU and direction (H100 SXM NVLink 4: 900 GB/s both ways)
-  double gpus = 1;                    ///< G, tensor-parallel GPUs (1 = the lesson's single GPU)
-  double allreduce_latency_s = 20e-6; ///< lambda, fixed cost of one all-reduce (fit to gpt-fast's 7B rows; see field_declarations.cpp)
+  double gpus = 1;                          ///< G, tensor-parallel GPUs (1 = the lesson's single GPU)
+  double allreduce_latency_s =
+      20e-6;  ///< lambda, fixed cost of one all-reduce (fit to gpt-fast's 7B rows; see field_declarations.cpp)
   double ttft_target_s = 0;                    ///< time to first token must be at most this
   double per_request_target_tokens_per_s = 0;  ///< each request must decode at least this fast
 };

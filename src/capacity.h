@@ -11,13 +11,21 @@ namespace llmbudget {
 struct CapacityResult {
   bool ok = false;
   InputError error;
-  double max_batch = 0;                 ///< largest whole B in [1, 1e6] with memory <= GPU memory (in.context_tokens fixed; in.batch ignored)
-  double max_batch_with_headroom = 0;   ///< same, keeping headroom_fraction of GPU memory free (plan() verdict "fits", not "tight")
-  double max_context_tokens = 0;        ///< largest whole n in [1, 1e8] that fits at in.batch; with a sliding window that fits, every n does, so 1e8
-  double crossover_batch = 0;           ///< smallest whole B in [1, 1e6] with compute_time_s >= memory_time_s, whether or not it fits (0 if none)
-  bool weights_fit = false;             ///< one GPU's weight share P*b_w/G <= GPU memory (same predicate as plan()'s fit); when true and max_batch is 0, one request's KV cache is what does not fit
-  bool weights_fit_with_headroom = false;  ///< weight share <= memory - headroom_fraction*memory; when true and max_batch_with_headroom is 0, one request's KV cache is what crosses the headroom
-  double min_gpus_to_fit = 0;           ///< fewest G in 1..64 that splits the heads validly and fits in.batch at in.context_tokens (in.gpus ignored); 0 if none
+  double max_batch =
+      0;  ///< largest whole B in [1, 1e6] with memory <= GPU memory (in.context_tokens fixed; in.batch ignored)
+  double max_batch_with_headroom =
+      0;  ///< same, keeping headroom_fraction of GPU memory free (plan() verdict "fits", not "tight")
+  double max_context_tokens =
+      0;  ///< largest whole n in [1, 1e8] that fits at in.batch; with a sliding window that fits, every n does, so 1e8
+  double crossover_batch =
+      0;  ///< smallest whole B in [1, 1e6] with compute_time_s >= memory_time_s, whether or not it fits (0 if none)
+  bool weights_fit = false;  ///< one GPU's weight share P*b_w/G <= GPU memory (same predicate as plan()'s fit); when
+                             ///< true and max_batch is 0, one request's KV cache is what does not fit
+  bool weights_fit_with_headroom =
+      false;  ///< weight share <= memory - headroom_fraction*memory; when true and max_batch_with_headroom is 0, one
+              ///< request's KV cache is what crosses the headroom
+  double min_gpus_to_fit = 0;  ///< fewest G in 1..64 that splits the heads validly and fits in.batch at
+                               ///< in.context_tokens (in.gpus ignored); 0 if none
 };
 
 /// Closed forms, from per-GPU memory = P*b_w/G + c*n_c*B (c = 2*L*h*d_h*b_c,

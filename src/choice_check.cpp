@@ -20,7 +20,8 @@ ChoiceCheck check_choice_answer(const std::vector<int>& selected, const ChoiceQu
     if (c < 0 || c >= question.option_count || is_right[static_cast<std::size_t>(c)]) {
       out.error_field = "correct";
       out.error_message = "correct must hold distinct option indices from 0 to " +
-                          format_compact(static_cast<double>(question.option_count - 1)) + " (got " + format_compact(static_cast<double>(c)) + ")";
+                          format_compact(static_cast<double>(question.option_count - 1)) + " (got " +
+                          format_compact(static_cast<double>(c)) + ")";
       return out;
     }
     is_right[static_cast<std::size_t>(c)] = true;
@@ -37,7 +38,8 @@ ChoiceCheck check_choice_answer(const std::vector<int>& selected, const ChoiceQu
   for (int s : selected) {
     if (s < 0 || s >= question.option_count) {
       out.verdict = ChoiceVerdict::invalid;
-      out.message = "The selection names option " + format_compact(static_cast<double>(s)) + ", but options are numbered 0 to " +
+      out.message = "The selection names option " + format_compact(static_cast<double>(s)) +
+                    ", but options are numbered 0 to " +
                     format_compact(static_cast<double>(question.option_count - 1)) + ".";
       return out;
     }
@@ -65,7 +67,8 @@ ChoiceCheck check_choice_answer(const std::vector<int>& selected, const ChoiceQu
     // Several answers may be defensible: one right pick is enough.
     out.missing.clear();
     out.verdict = right_picked == 1 ? ChoiceVerdict::correct : ChoiceVerdict::wrong;
-    out.message = right_picked == 1 ? "Correct." : "Not the best choice here; think about which term dominates the budget.";
+    out.message =
+        right_picked == 1 ? "Correct." : "Not the best choice here; think about which term dominates the budget.";
     return out;
   }
 
@@ -74,11 +77,15 @@ ChoiceCheck check_choice_answer(const std::vector<int>& selected, const ChoiceQu
     out.message = "Correct.";
   } else if (right_picked > 0) {
     out.verdict = ChoiceVerdict::partly;
-    out.message = "Partly right: " + format_compact(static_cast<double>(right_picked)) + " of your " + format_compact(static_cast<double>(picked_count)) +
-                  " choices " + (right_picked == 1 ? "is" : "are") + " right";
-    if (!out.extra.empty()) out.message += ", " + format_compact(static_cast<double>(out.extra.size())) + " " + (out.extra.size() == 1 ? "is" : "are") + " not";
+    out.message = "Partly right: " + format_compact(static_cast<double>(right_picked)) + " of your " +
+                  format_compact(static_cast<double>(picked_count)) + " choices " + (right_picked == 1 ? "is" : "are") +
+                  " right";
+    if (!out.extra.empty())
+      out.message += ", " + format_compact(static_cast<double>(out.extra.size())) + " " +
+                     (out.extra.size() == 1 ? "is" : "are") + " not";
     if (!out.missing.empty())
-      out.message += ", and " + format_compact(static_cast<double>(out.missing.size())) + " right option" + (out.missing.size() == 1 ? " is" : "s are") + " missing";
+      out.message += ", and " + format_compact(static_cast<double>(out.missing.size())) + " right option" +
+                     (out.missing.size() == 1 ? " is" : "s are") + " missing";
     out.message += ".";
   } else if (picked_count == 0) {
     out.verdict = ChoiceVerdict::wrong;

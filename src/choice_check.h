@@ -12,8 +12,8 @@ namespace llmbudget {
 /// Single-select (multiple = false): any one option of `correct` is right
 /// (several may be defensible). Multi-select: the selection must equal `correct`.
 struct ChoiceQuestion {
-  int option_count = 0;        ///< in [1, 64]
-  std::vector<int> correct;    ///< distinct indices in [0, option_count); non-empty for single-select
+  int option_count = 0;      ///< in [1, 64]
+  std::vector<int> correct;  ///< distinct indices in [0, option_count); non-empty for single-select
   bool multiple = false;
 };
 
@@ -31,9 +31,9 @@ struct ChoiceCheck {
   std::string error_field;
   std::string error_message;
   ChoiceVerdict verdict = ChoiceVerdict::invalid;
-  std::vector<int> missing;   ///< right options not selected, ascending
-  std::vector<int> extra;     ///< selected options that are not right, ascending
-  std::string message;        ///< counts only, never which options are right
+  std::vector<int> missing;  ///< right options not selected, ascending
+  std::vector<int> extra;    ///< selected options that are not right, ascending
+  std::string message;       ///< counts only, never which options are right
 };
 
 /// Grades `selected` (duplicates ignored) against `question`. Never throws.

@@ -17,8 +17,8 @@ namespace llmbudget {
 // significant digits, or |e| > 22) the mantissa and power round first; the
 // result is then within an ulp or two of the exact value, far inside any
 // grading tolerance.
-ScanError decimal_to_double(const std::string& int_digits, const std::string& frac_digits,
-                            const std::string& exponent, double& out) {
+ScanError decimal_to_double(const std::string& int_digits, const std::string& frac_digits, const std::string& exponent,
+                            double& out) {
   long exp10 = 0;
   if (!exponent.empty()) {
     std::size_t k = (exponent[0] == '+' || exponent[0] == '-') ? 1 : 0;

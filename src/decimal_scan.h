@@ -53,7 +53,7 @@ NumberScan scan_number(const std::string& text, std::size_t pos);
 /// power of ten is at most 10^22 (Clinger's fast path), else within an ulp
 /// or two. Digits beyond the 19th only scale the value. Returns
 /// out_of_range (and leaves `out` alone) when the result is not finite.
-ScanError decimal_to_double(const std::string& int_digits, const std::string& frac_digits,
-                            const std::string& exponent, double& out);
+ScanError decimal_to_double(const std::string& int_digits, const std::string& frac_digits, const std::string& exponent,
+                            double& out);
 
 }  // namespace llmbudget

@@ -27,8 +27,8 @@ InputError range_error(const std::string& field, const std::string& range_text, 
   return InputError{field, field + " must be " + range_text + " (got " + format_compact(value) + ")"};
 }
 
-std::optional<InputError> check_value(const char* field, double value, double lo, double hi,
-                                      bool min_exclusive, bool whole) {
+std::optional<InputError> check_value(const char* field, double value, double lo, double hi, bool min_exclusive,
+                                      bool whole) {
   if (in_range(value, lo, hi, min_exclusive, whole)) return std::nullopt;
   return range_error(field, describe_range(lo, hi, min_exclusive, whole), value);
 }

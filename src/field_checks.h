@@ -26,8 +26,8 @@ std::string describe_range(double lo, double hi, bool min_exclusive, bool whole)
 InputError range_error(const std::string& field, const std::string& range_text, double value);
 
 /// Checks one value; nullopt when it is inside the range.
-std::optional<InputError> check_value(const char* field, double value, double lo, double hi,
-                                      bool min_exclusive, bool whole);
+std::optional<InputError> check_value(const char* field, double value, double lo, double hi, bool min_exclusive,
+                                      bool whole);
 
 }  // namespace detail
 }  // namespace llmbudget

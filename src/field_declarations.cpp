@@ -54,32 +54,33 @@ constexpr InputFieldDeclaration kBudgetInputFields[] = {
      "key-value heads per layer (GQA; equal to query heads for MHA, 1 for MQA)", &I::kv_heads, nullptr},
     {"head_dim", "d_h", "Head dimension", "values per head", K::whole, 1, 4096, false, "", "", 16, 512, "Model",
      "values in one head's key or value vector", &I::head_dim, nullptr},
-    {"sliding_window_tokens", "W", "Sliding window", "tokens", K::whole, 1, 1e7, false, "full attention", "", 0,
-     131072, "Model", "the cache holds min(context, W) tokens per request", &I::sliding_window_tokens, nullptr},
-    {"weight_bytes_per_param", "b_w", "Weight precision", "bytes per parameter", K::real, 0.01, 8, false, "", "",
-     0.25, 4, "Precision", "storage per weight (16-bit = 2 bytes, 4-bit = 0.5, 4.5-bit = 0.5625)",
-     &I::weight_bytes_per_param, nullptr},
-    {"cache_bytes_per_value", "b_c", "KV cache precision", "bytes per value", K::real, 0.01, 8, false, "", "", 0.25,
-     4, "Precision", "storage per cached key or value (16-bit = 2 bytes, 8-bit = 1)", &I::cache_bytes_per_value, nullptr},
+    {"sliding_window_tokens", "W", "Sliding window", "tokens", K::whole, 1, 1e7, false, "full attention", "", 0, 131072,
+     "Model", "the cache holds min(context, W) tokens per request", &I::sliding_window_tokens, nullptr},
+    {"weight_bytes_per_param", "b_w", "Weight precision", "bytes per parameter", K::real, 0.01, 8, false, "", "", 0.25,
+     4, "Precision", "storage per weight (16-bit = 2 bytes, 4-bit = 0.5, 4.5-bit = 0.5625)", &I::weight_bytes_per_param,
+     nullptr},
+    {"cache_bytes_per_value", "b_c", "KV cache precision", "bytes per value", K::real, 0.01, 8, false, "", "", 0.25, 4,
+     "Precision", "storage per cached key or value (16-bit = 2 bytes, 8-bit = 1)", &I::cache_bytes_per_value, nullptr},
     {"batch", "B", "Batch", "requests", K::whole, 1, 1e6, false, "", "", 1, 4096, "Workload",
      "concurrent requests decoded together", &I::batch, nullptr},
-    {"context_tokens", "n", "Context", "tokens per request", K::whole, 1, 1e8, false, "", "", 128, 1048576,
-     "Workload", "tokens each request holds in the KV cache", &I::context_tokens, nullptr},
-    {"gpu_memory_bytes", "", "GPU memory", "bytes", K::real, 0, 1e15, true, "", "", 4e9, 2e12,
-     "Hardware", "memory of one GPU (decimal: 80e9 = 80 GB)", &I::gpu_memory_bytes, nullptr},
+    {"context_tokens", "n", "Context", "tokens per request", K::whole, 1, 1e8, false, "", "", 128, 1048576, "Workload",
+     "tokens each request holds in the KV cache", &I::context_tokens, nullptr},
+    {"gpu_memory_bytes", "", "GPU memory", "bytes", K::real, 0, 1e15, true, "", "", 4e9, 2e12, "Hardware",
+     "memory of one GPU (decimal: 80e9 = 80 GB)", &I::gpu_memory_bytes, nullptr},
     {"bandwidth_bytes_per_s", "BW", "Memory bandwidth", "bytes/s", K::real, 1, 1e16, false, "", "", 5e10, 2e13,
      "Hardware", "usable memory bandwidth", &I::bandwidth_bytes_per_s, nullptr},
-    {"flops_per_s", "F", "Arithmetic rate", "FLOP/s", K::real, 1, 1e19, false, "", "", 1e12, 5e15,
-     "Hardware", "usable arithmetic rate", &I::flops_per_s, nullptr},
-    {"headroom_fraction", "", "Headroom to keep free", "fraction of GPU memory", K::real, 0, 0.9, false, "", "", 0,
-     0.5, "Policy", "memory to keep free; less free than this is 'tight'", &I::headroom_fraction, nullptr},
+    {"flops_per_s", "F", "Arithmetic rate", "FLOP/s", K::real, 1, 1e19, false, "", "", 1e12, 5e15, "Hardware",
+     "usable arithmetic rate", &I::flops_per_s, nullptr},
+    {"headroom_fraction", "", "Headroom to keep free", "fraction of GPU memory", K::real, 0, 0.9, false, "", "", 0, 0.5,
+     "Policy", "memory to keep free; less free than this is 'tight'", &I::headroom_fraction, nullptr},
     // Issue 8 (several GPUs, prefill, targets): after the lesson's fields, so their
     // positions stay; the calculator groups fields by `group`, not by position.
     {"prompt_tokens", "n_p", "Prompt", "tokens per request", K::whole, 1, 1e8, false, "same as context_tokens",
      "context_tokens", 0, 131072, "Workload",
-     "tokens of one request's prompt, read in one prefill pass; sets the time to first token", &I::prompt_tokens, nullptr},
-    {"interconnect_bytes_per_s", "G_link", "GPU-to-GPU link", "bytes/s", K::real, 1, 1e15, false, "", "", 1e10,
-     2e12, "Hardware", "link bandwidth per GPU and direction, carrying the all-reduces of several GPUs",
+     "tokens of one request's prompt, read in one prefill pass; sets the time to first token", &I::prompt_tokens,
+     nullptr},
+    {"interconnect_bytes_per_s", "G_link", "GPU-to-GPU link", "bytes/s", K::real, 1, 1e15, false, "", "", 1e10, 2e12,
+     "Hardware", "link bandwidth per GPU and direction, carrying the all-reduces of several GPUs",
      &I::interconnect_bytes_per_s, nullptr},
     {"gpus", "G", "GPUs", "GPUs", K::whole, 1, 64, false, "", "", 1, 64, "Parallelism",
      "GPUs sharing every layer (tensor parallel); must divide the query heads and divide or be divided by the KV heads",
@@ -87,7 +88,8 @@ constexpr InputFieldDeclaration kBudgetInputFields[] = {
     {"allreduce_latency_s", "λ", "All-reduce latency", "s", K::real, 0, 1, false, "", "", 0, 1e-4, "Parallelism",
      "fixed cost of one all-reduce between the GPUs, whatever its size", &I::allreduce_latency_s, nullptr},
     {"ttft_target_s", "", "Time to first token target", "s", K::real, 1e-6, 1e4, false, "no target", "", 0, 10,
-     "Targets", "the longest acceptable wait for the first token of a request arriving alone", &I::ttft_target_s, nullptr},
+     "Targets", "the longest acceptable wait for the first token of a request arriving alone", &I::ttft_target_s,
+     nullptr},
     {"per_request_target_tokens_per_s", "", "Per-request speed target", "tokens/s", K::real, 1e-3, 1e9, false,
      "no target", "", 0, 200, "Targets", "the slowest acceptable decode speed of each request",
      &I::per_request_target_tokens_per_s, nullptr},
@@ -99,7 +101,8 @@ constexpr InputFieldDeclaration kSpeculativeInputFields[] = {
     {"draft_tokens", "k", "Draft tokens", "tokens", K::whole, 1, 32, false, "", "", 1, 32, "Speculative decoding",
      "tokens the draft proposes per target pass", nullptr, &PlanOptions::draft_tokens},
     {"draft_cost_ratio", "c", "Draft cost per token", "fraction of a target pass", K::real, 0, 1, false, "", "", 0, 1,
-     "Speculative decoding", "cost of one draft token relative to one target pass", nullptr, &PlanOptions::draft_cost_ratio},
+     "Speculative decoding", "cost of one draft token relative to one target pass", nullptr,
+     &PlanOptions::draft_cost_ratio},
 };
 
 template <class R>
@@ -136,8 +139,8 @@ constexpr ResultFieldDeclaration<BR> kBudgetResultFields[] = {
                &BR::per_request_tokens_per_s),
     number<BR>("total_tokens_per_s", "tok/s", true, "tokens per second of the whole batch, B/step",
                &BR::total_tokens_per_s),
-    number<BR>("per_gpu_bytes", "B", false, "memory one GPU holds, P*b_w/G + its KV heads' cache; the verdict judges it",
-               &BR::per_gpu_bytes),
+    number<BR>("per_gpu_bytes", "B", false,
+               "memory one GPU holds, P*b_w/G + its KV heads' cache; the verdict judges it", &BR::per_gpu_bytes),
     number<BR>("kv_heads_per_gpu", "", false, "KV heads each GPU holds, H_kv/G, or 1 when replicated (H_kv < G)",
                &BR::kv_heads_per_gpu),
     number<BR>("comm_s", "s", false, "all-reduce time of one decode step, part of step_s (0 with one GPU)",
@@ -208,9 +211,7 @@ const InputFieldDeclaration* find_in(Table<InputFieldDeclaration> table, const c
 
 }  // namespace
 
-Table<InputFieldDeclaration> budget_input_fields() {
-  return {kBudgetInputFields, std::size(kBudgetInputFields)};
-}
+Table<InputFieldDeclaration> budget_input_fields() { return {kBudgetInputFields, std::size(kBudgetInputFields)}; }
 Table<InputFieldDeclaration> speculative_input_fields() {
   return {kSpeculativeInputFields, std::size(kSpeculativeInputFields)};
 }

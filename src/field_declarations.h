@@ -35,21 +35,22 @@ enum class FieldKind { real = 0, whole = 1 };
 /// is whole; v <= the current value of `max_from` when that names a field;
 /// v == 0 as well when zero_means is non-empty (0 then means zero_means).
 struct InputFieldDeclaration {
-  const char* name;          ///< snake_case, as in BudgetInput: "kv_heads"
-  const char* symbol;        ///< the lesson's symbol: "H_kv"; "" when it has none
-  const char* label;         ///< short label for a form: "KV heads"
-  const char* unit;          ///< what one unit of the value is: "bytes", "tokens per request"
+  const char* name;    ///< snake_case, as in BudgetInput: "kv_heads"
+  const char* symbol;  ///< the lesson's symbol: "H_kv"; "" when it has none
+  const char* label;   ///< short label for a form: "KV heads"
+  const char* unit;    ///< what one unit of the value is: "bytes", "tokens per request"
   FieldKind kind;
   double min;
   double max;
   bool min_exclusive;
-  const char* zero_means;    ///< "" or what 0 stands for: "full attention"
-  const char* max_from;      ///< "" or the field whose value caps this one: "query_heads"
-  double typical_min;        ///< the span a slider covers, inside [min, max]
+  const char* zero_means;  ///< "" or what 0 stands for: "full attention"
+  const char* max_from;    ///< "" or the field whose value caps this one: "query_heads"
+  double typical_min;      ///< the span a slider covers, inside [min, max]
   double typical_max;
-  const char* group;         ///< calculator group: "Model", "Precision", "Workload", "Hardware", "Parallelism", "Policy", "Targets"; a preset of a model sets the Model group, of a GPU the Hardware group
-  const char* meaning;       ///< one line, for --help and a field's hint
-  double BudgetInput::*member;  ///< nullptr for a parameter of a function other than plan()
+  const char* group;    ///< calculator group: "Model", "Precision", "Workload", "Hardware", "Parallelism", "Policy",
+                        ///< "Targets"; a preset of a model sets the Model group, of a GPU the Hardware group
+  const char* meaning;  ///< one line, for --help and a field's hint
+  double BudgetInput::*member;       ///< nullptr for a parameter of a function other than plan()
   double PlanOptions::*plan_option;  ///< the same parameter in plan_levers()' options (speculative ones); else nullptr
 };
 
@@ -60,8 +61,8 @@ enum class ResultKind { number = 0, flag = 1, verdict = 2, binding_term = 3 };
 /// Exactly one member pointer matching `kind` is set; the others are null.
 template <class Result>
 struct ResultFieldDeclaration {
-  const char* name;     ///< as in the result struct: "kv_cache_bytes"
-  const char* unit;     ///< a unit the answer checker knows ("B", "s", "tok/s", "tokens") or "" for a plain number
+  const char* name;  ///< as in the result struct: "kv_cache_bytes"
+  const char* unit;  ///< a unit the answer checker knows ("B", "s", "tok/s", "tokens") or "" for a plain number
   ResultKind kind;
   bool needs_fit;       ///< meaningless (reported as null) when the configuration does not fit
   const char* meaning;  ///< one line

@@ -1,8 +1,8 @@
 #include "field_declarations_json.h"
 
 #include "field_declarations.h"
-#include "series_declarations.h"
 #include "number_text.h"
+#include "series_declarations.h"
 
 namespace llmbudget {
 
@@ -50,8 +50,10 @@ void add_flag_member(std::string& out, const char* key, bool value) {
 
 // Replaces the trailing comma of an object or array body with `close`.
 void close_with(std::string& out, char close) {
-  if (!out.empty() && out.back() == ',') out.back() = close;
-  else out += close;
+  if (!out.empty() && out.back() == ',')
+    out.back() = close;
+  else
+    out += close;
 }
 
 void add_inputs(std::string& out, Table<InputFieldDeclaration> fields, bool with_default) {

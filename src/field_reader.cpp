@@ -97,11 +97,14 @@ bool strip_suffix(std::string& s, const Suffix (&table)[N], double& factor, bool
 bool strip_unit_word(std::string& s, const std::string& unit) {
   std::string first = unit.substr(0, unit.find(' '));
   std::string singular = first.size() > 1 && first.back() == 's' ? first.substr(0, first.size() - 1) : first;
-  const std::string words[] = {unit, first, singular, first == "parameters" ? "params" : "", first == "parameters" ? "param" : ""};
+  const std::string words[] = {unit, first, singular, first == "parameters" ? "params" : "",
+                               first == "parameters" ? "param" : ""};
   for (const std::string& w : words) {
     if (w.empty() || !ends_with(s, w.c_str(), false)) continue;
     std::string rest = s.substr(0, s.size() - w.size());
-    if (rest.empty() || !(rest.back() == ' ' || (rest.back() >= '0' && rest.back() <= '9') || (rest.back() >= 'A' && rest.back() <= 'z'))) continue;
+    if (rest.empty() || !(rest.back() == ' ' || (rest.back() >= '0' && rest.back() <= '9') ||
+                          (rest.back() >= 'A' && rest.back() <= 'z')))
+      continue;
     while (!rest.empty() && rest.back() == ' ') rest.pop_back();
     s = rest;
     return true;

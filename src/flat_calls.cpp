@@ -11,8 +11,7 @@ namespace llmbudget {
 namespace {
 
 template <class R>
-void write_flat(const R& result, Table<ResultFieldDeclaration<R>> fields, std::vector<double>& out,
-                std::size_t i = 0) {
+void write_flat(const R& result, Table<ResultFieldDeclaration<R>> fields, std::vector<double>& out, std::size_t i = 0) {
   for (const ResultFieldDeclaration<R>& f : fields) {
     double v = 0;
     switch (f.kind) {
@@ -105,7 +104,8 @@ bool FlatCalls::run_plan_levers(bool speculative, double acceptance_rate, double
   }
   const auto fields = plan_row_fields();
   plan_rows_output_.assign(r.rows.size() * fields.size, 0);
-  for (std::size_t row = 0; row < r.rows.size(); ++row) write_flat(r.rows[row], fields, plan_rows_output_, row * fields.size);
+  for (std::size_t row = 0; row < r.rows.size(); ++row)
+    write_flat(r.rows[row], fields, plan_rows_output_, row * fields.size);
   cheapest_row_ = r.cheapest_row;
   return true;
 }

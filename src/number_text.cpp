@@ -81,10 +81,22 @@ void two_product(double a, double b, double& hi, double& lo) {
 // steps (|k| > 22) round, so only those results can be an ulp or two away.
 void scale_pow10(double a, int k, double& hi, double& lo) {
   constexpr int kTop = kMaxExactPow10;
-  while (k > kTop + 280) { a *= 1e280; k -= 280; }
-  while (k < -kTop - 280) { a /= 1e280; k += 280; }
-  if (k > kTop) { a *= std::pow(10.0, k - kTop); k = kTop; }
-  if (k < -kTop) { a /= std::pow(10.0, -k - kTop); k = -kTop; }
+  while (k > kTop + 280) {
+    a *= 1e280;
+    k -= 280;
+  }
+  while (k < -kTop - 280) {
+    a /= 1e280;
+    k += 280;
+  }
+  if (k > kTop) {
+    a *= std::pow(10.0, k - kTop);
+    k = kTop;
+  }
+  if (k < -kTop) {
+    a /= std::pow(10.0, -k - kTop);
+    k = -kTop;
+  }
   if (k >= 0) {
     two_product(a, kExactPow10[k], hi, lo);
   } else {

@@ -66,9 +66,7 @@ struct Reading {
 };
 
 // Rounding slack so that an answer exactly on a tolerance edge counts as inside.
-double with_slack(double band, double expected_base) {
-  return band * (1 + 1e-9) + 1e-12 * std::fabs(expected_base);
-}
+double with_slack(double band, double expected_base) { return band * (1 + 1e-9) + 1e-12 * std::fabs(expected_base); }
 
 std::string tolerance_phrase(const NumericQuestion& q) {
   const std::string symbol = canonical_symbol(q.default_unit);
@@ -97,14 +95,16 @@ NumericCheck check_numeric_answer(const std::string& text, const NumericQuestion
   if (!out.error_field.empty()) return out;
   out.ok = true;
 
-  const double default_factor = question.default_unit.empty() ? 1 : unit_factor(question.dimension, question.default_unit);
+  const double default_factor =
+      question.default_unit.empty() ? 1 : unit_factor(question.dimension, question.default_unit);
   const std::string default_symbol = canonical_symbol(question.default_unit);
   const double expected_base = question.expected * default_factor;
-  const double tol_default = std::max(question.absolute_tolerance, question.relative_tolerance * std::fabs(question.expected));
+  const double tol_default =
+      std::max(question.absolute_tolerance, question.relative_tolerance * std::fabs(question.expected));
   const double tol_base = with_slack(tol_default * default_factor, expected_base);
-  const double close_base =
-      with_slack(std::max(tol_default, question.close_relative_tolerance * std::fabs(question.expected)) * default_factor,
-                 expected_base);
+  const double close_base = with_slack(
+      std::max(tol_default, question.close_relative_tolerance * std::fabs(question.expected)) * default_factor,
+      expected_base);
 
   const AnswerReading reading = read_answer(text);
   const Quantity& p = reading.quantity;
@@ -144,8 +144,8 @@ NumericCheck check_numeric_answer(const std::string& text, const NumericQuestion
 
   if (p.has_unit && p.dimension != question.dimension) {
     out.verdict = AnswerVerdict::wrong_unit;
-    out.message = "Wrong kind of unit: " + unit_display(p.unit) + " measures " + dimension_phrase(p.dimension) +
-                  ". " + expectation(question);
+    out.message = "Wrong kind of unit: " + unit_display(p.unit) + " measures " + dimension_phrase(p.dimension) + ". " +
+                  expectation(question);
     out.interpreted = lead + format_number(p.value, 10) + " " + unit_display(p.unit);
     return out;
   }
@@ -204,34 +204,34 @@ NumericCheck check_numeric_answer(const std::string& text, const NumericQuestion
   if (p.has_unit && !default_symbol.empty() && default_factor != p.unit_factor)
     // The conversion is a reading aid: 4 significant digits ("53 GiB = 56.91 GB").
     out.interpreted += " = " + format_number(best.in_default_unit, 4) + " " + unit_display(default_symbol);
-  if (p.ambiguous) out.interpreted += best.decimal_comma ? " (comma read as a decimal comma)" : " (comma read as a thousands separator)";
+  if (p.ambiguous)
+    out.interpreted +=
+        best.decimal_comma ? " (comma read as a decimal comma)" : " (comma read as a thousands separator)";
 
   switch (best.verdict) {
-    case AnswerVerdict::correct:
-      out.message = "Correct.";
-      break;
+    case AnswerVerdict::correct: out.message = "Correct."; break;
     case AnswerVerdict::close:
-      out.message = "Close, but not within the tolerance: this question wants " + std::string(dimension_phrase(question.dimension)) +
-                    " " + tolerance_phrase(question) +
+      out.message = "Close, but not within the tolerance: this question wants " +
+                    std::string(dimension_phrase(question.dimension)) + " " + tolerance_phrase(question) +
                     ". Keep more digits through the working and round only at the end.";
       break;
     case AnswerVerdict::wrong_unit:
       if (p.has_unit)
-        out.message = "The number would be right in a different unit: check the unit (" + unit_display(p.unit) +
-                      "). " + expectation(question);
+        out.message = "The number would be right in a different unit: check the unit (" + unit_display(p.unit) + "). " +
+                      expectation(question);
       else if (!default_symbol.empty())
         out.message = "A bare number is read as " + unit_display(default_symbol) +
                       " here, and your number would be right in a different unit: add the unit you meant.";
       else
-        out.message = "Your number would be right on a different scale (a fraction versus a percentage): "
-                      "check the form the question asks for.";
+        out.message =
+            "Your number would be right on a different scale (a fraction versus a percentage): "
+            "check the form the question asks for.";
       break;
     case AnswerVerdict::wrong:
       out.message = "Not right. " + expectation(question) + " It is checked " + tolerance_phrase(question) +
                     ". Go through the working again.";
       break;
-    case AnswerVerdict::unparseable:
-      break;
+    case AnswerVerdict::unparseable: break;
   }
   return out;
 }

@@ -37,14 +37,14 @@ namespace llmbudget {
 /// How one numeric question is graded.
 struct NumericQuestion {
   UnitDimension dimension = UnitDimension::none;
-  double expected = 0;               ///< in default_unit; finite
-  std::string default_unit;          ///< unit of a bare number and of `expected`; a symbol of `dimension`
-                                     ///< ("GB", "tokens", "tok/s", "s"); "" allowed only for none
-  double relative_tolerance = 0;     ///< fraction of |expected|, in [0, 1]
-  double absolute_tolerance = 0;     ///< in default_unit, >= 0, finite
+  double expected = 0;                     ///< in default_unit; finite
+  std::string default_unit;                ///< unit of a bare number and of `expected`; a symbol of `dimension`
+                                           ///< ("GB", "tokens", "tok/s", "s"); "" allowed only for none
+  double relative_tolerance = 0;           ///< fraction of |expected|, in [0, 1]
+  double absolute_tolerance = 0;           ///< in default_unit, >= 0, finite
   double close_relative_tolerance = 0.05;  ///< "close" band as a fraction of |expected|, in [0, 1]
-  bool accept_expression = true;     ///< false: arithmetic ("2 × 6.5") is refused as
-                                     ///< expression_not_allowed; the student types the value
+  bool accept_expression = true;           ///< false: arithmetic ("2 × 6.5") is refused as
+                                           ///< expression_not_allowed; the student types the value
 };
 
 enum class AnswerVerdict { correct = 0, close = 1, wrong_unit = 2, wrong = 3, unparseable = 4 };
@@ -57,11 +57,11 @@ struct NumericCheck {
   std::string error_message;
   AnswerVerdict verdict = AnswerVerdict::unparseable;
   ParseError parse_error = ParseError::none;  ///< the reason, when unparseable
-  std::string message;       ///< feedback for the student; never states the expected value
-  bool has_value = false;    ///< a reading was graded (false when unparseable or wrong dimension)
-  double answer_in_default_unit = 0;  ///< the graded reading, converted to default_unit; always finite
-  std::string interpreted;   ///< how the answer was read, e.g. "2.952 tokens (decimal comma)", or for
-                             ///< arithmetic "(1 − 0.9⁵)/(1 − 0.9) = 4.0951 tokens per pass"
+  std::string message;                        ///< feedback for the student; never states the expected value
+  bool has_value = false;                     ///< a reading was graded (false when unparseable or wrong dimension)
+  double answer_in_default_unit = 0;          ///< the graded reading, converted to default_unit; always finite
+  std::string interpreted;                    ///< how the answer was read, e.g. "2.952 tokens (decimal comma)", or for
+                                              ///< arithmetic "(1 − 0.9⁵)/(1 − 0.9) = 4.0951 tokens per pass"
   std::string expression;    ///< the arithmetic as read ("(1 − 0.9⁵)/(1 − 0.9)"); "" for a plain number
   bool approximate = false;  ///< a "~"/"about" prefix was typed
 };

@@ -19,14 +19,12 @@ constexpr double kGpuCounts[] = {1, 2, 4, 8};
 
 // Sort key of the table: output-preserving first, G, then precision high to low, speculative last.
 auto order_key(const PlanRow& r) {
-  return std::make_tuple(r.changes_output, r.gpus, -r.weight_bytes_per_param, -r.cache_bytes_per_value,
-                         r.speculative);
+  return std::make_tuple(r.changes_output, r.gpus, -r.weight_bytes_per_param, -r.cache_bytes_per_value, r.speculative);
 }
 
 // Cost key of the choice: G first, then output-preserving, then precision high to low.
 auto cost_key(const PlanRow& r) {
-  return std::make_tuple(r.gpus, r.changes_output, -r.weight_bytes_per_param, -r.cache_bytes_per_value,
-                         r.speculative);
+  return std::make_tuple(r.gpus, r.changes_output, -r.weight_bytes_per_param, -r.cache_bytes_per_value, r.speculative);
 }
 
 }  // namespace
@@ -55,7 +53,8 @@ PlanLeversResult plan_levers(const BudgetInput& in, const PlanOptions& options) 
         at.gpus = g;
         at.weight_bytes_per_param = wb;
         at.cache_bytes_per_value = cb;
-        const BudgetResult r = detail::plan_validated(at);  // same ranges as `in`: precisions 0.5..2 are inside [0.01, 8]
+        const BudgetResult r =
+            detail::plan_validated(at);  // same ranges as `in`: precisions 0.5..2 are inside [0.01, 8]
         for (int spec = 0; spec <= (options.speculative ? 1 : 0); ++spec) {
           PlanRow row;
           row.weight_bytes_per_param = wb;
@@ -89,7 +88,8 @@ PlanLeversResult plan_levers(const BudgetInput& in, const PlanOptions& options) 
   }
   for (std::size_t i = 0; i < out.rows.size(); ++i) {
     if (!out.rows[i].meets_targets) continue;
-    if (out.cheapest_row < 0 || cost_key(out.rows[i]) < cost_key(out.rows[static_cast<std::size_t>(out.cheapest_row)])) {
+    if (out.cheapest_row < 0 ||
+        cost_key(out.rows[i]) < cost_key(out.rows[static_cast<std::size_t>(out.cheapest_row)])) {
       out.cheapest_row = static_cast<double>(i);
     }
   }

@@ -14,9 +14,9 @@ namespace llmbudget {
 /// `speculative` is true.
 struct PlanOptions {
   bool speculative = false;
-  double acceptance_rate = 0.8;   ///< a in [0, 1]
-  double draft_tokens = 3;        ///< k whole in [1, 32]
-  double draft_cost_ratio = 0.05; ///< c in [0, 1], one draft token's cost relative to a target pass
+  double acceptance_rate = 0.8;    ///< a in [0, 1]
+  double draft_tokens = 3;         ///< k whole in [1, 32]
+  double draft_cost_ratio = 0.05;  ///< c in [0, 1], one draft token's cost relative to a target pass
 };
 
 /// One combination of levers and its verdicts. Speeds, TTFT and the target
@@ -30,13 +30,13 @@ struct PlanRow {
   double per_gpu_bytes = 0;
   bool fits = false;
   Verdict verdict = Verdict::does_not_fit;
-  double ttft_s = 0;                  ///< 0 when it does not fit
+  double ttft_s = 0;                    ///< 0 when it does not fit
   double per_request_tokens_per_s = 0;  ///< times the speculative speed-up when speculative; 0 when it does not fit
-  double total_tokens_per_s = 0;      ///< B * per_request_tokens_per_s; 0 when it does not fit
-  bool ttft_target_met = false;       ///< no target, or fits with ttft_s <= target
+  double total_tokens_per_s = 0;        ///< B * per_request_tokens_per_s; 0 when it does not fit
+  bool ttft_target_met = false;         ///< no target, or fits with ttft_s <= target
   bool per_request_target_met = false;  ///< no target, or fits with per-request tokens/s >= target
-  bool meets_targets = false;         ///< fits and both targets met
-  bool cheapest = false;              ///< the one row marked as the cheapest that meets every target
+  bool meets_targets = false;           ///< fits and both targets met
+  bool cheapest = false;                ///< the one row marked as the cheapest that meets every target
 };
 
 struct PlanLeversResult {

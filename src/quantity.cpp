@@ -5,8 +5,8 @@
 #include <cstring>
 
 #include "decimal_scan.h"
-#include "utf8_text.h"
 #include "number_text.h"
+#include "utf8_text.h"
 
 namespace llmbudget {
 
@@ -36,7 +36,6 @@ bool starts_with_nocase(const std::string& s, std::size_t pos, const char* prefi
   }
   return true;
 }
-
 
 Quantity fail(ParseError e, std::string message) {
   Quantity q;
@@ -68,7 +67,16 @@ std::string prepare_answer_text(const std::string& text, bool& approximate) {
       "\xE2\x89\x88",  // ≈
       "\xE2\x88\xBC",  // ∼
       "\xE2\x89\x83",  // ≃
-      "~", "=", "approximately", "approx.", "approx", "about", "roughly", "around", "circa", "ca.",
+      "~",
+      "=",
+      "approximately",
+      "approx.",
+      "approx",
+      "about",
+      "roughly",
+      "around",
+      "circa",
+      "ca.",
   };
   for (const char* p : kPrefixes) {
     if (starts_with_nocase(s, 0, p)) {
@@ -85,15 +93,16 @@ std::string prepare_answer_text(const std::string& text, bool& approximate) {
 
 Quantity parse_quantity(const std::string& text) {
   if (text.size() > kMaxAnswerBytes)
-    return fail(ParseError::too_long, "The answer is longer than " + format_compact(static_cast<double>(kMaxAnswerBytes)) +
+    return fail(ParseError::too_long, "The answer is longer than " +
+                                          format_compact(static_cast<double>(kMaxAnswerBytes)) +
                                           " characters; type just a number and, if you like, a unit.");
   switch (check_text(text)) {
     case TextCheck::control:
       return fail(ParseError::control_character, "The answer contains a control character; type a number and a unit.");
     case TextCheck::invalid_utf8:
-      return fail(ParseError::control_character, "The answer contains bytes that are not text; type a number and a unit.");
-    case TextCheck::ok:
-      break;
+      return fail(ParseError::control_character,
+                  "The answer contains bytes that are not text; type a number and a unit.");
+    case TextCheck::ok: break;
   }
   if (trim_spaces(spaces_to_ascii(text)).empty())
     return fail(ParseError::empty, "No answer yet: type a number, optionally followed by a unit.");
@@ -114,14 +123,14 @@ Quantity parse_quantity(const std::string& text) {
   }
   if (pos >= s.size() ||
       !(is_digit(s[pos]) || ((s[pos] == '.' || s[pos] == ',') && pos + 1 < s.size() && is_digit(s[pos + 1])))) {
-    return fail(ParseError::no_number, "Could not find a number: type digits such as 12.5, optionally followed by a unit.");
+    return fail(ParseError::no_number,
+                "Could not find a number: type digits such as 12.5, optionally followed by a unit.");
   }
   NumberScan n = scan_number(s, pos);
   const ParseError scan_error = from_scan(n.error);
   if (scan_error == ParseError::no_number)
     return fail(scan_error, "Could not find a number: type digits such as 12.5, optionally followed by a unit.");
-  if (scan_error == ParseError::bad_number)
-    return fail(scan_error, kBadNumberMessage);
+  if (scan_error == ParseError::bad_number) return fail(scan_error, kBadNumberMessage);
   if (scan_error == ParseError::out_of_range) return fail(scan_error, kTooLargeMessage);
 
   std::string unit_text = trim_spaces(s.substr(n.end));

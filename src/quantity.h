@@ -80,11 +80,11 @@ enum class ParseError {
   unknown_unit = 6,       ///< text after the number that is not a known unit
   out_of_range = 7,       ///< the number overflows (e.g. 1e999), also once converted to base units
   // Arithmetic answers (answer_expression.h):
-  bad_expression = 8,          ///< an operator without a number, unbalanced parentheses, a function or variable
-  division_by_zero = 9,        ///< a divisor worked out to 0
-  too_deep = 10,               ///< more than kMaxExpressionDepth nested parentheses or signs
-  mixed_units = 11,            ///< units that cannot combine (GB + tok/s, GB × GB, a unit in an exponent)
-  expression_not_allowed = 12, ///< arithmetic typed where the question asks for a plain number
+  bad_expression = 8,           ///< an operator without a number, unbalanced parentheses, a function or variable
+  division_by_zero = 9,         ///< a divisor worked out to 0
+  too_deep = 10,                ///< more than kMaxExpressionDepth nested parentheses or signs
+  mixed_units = 11,             ///< units that cannot combine (GB + tok/s, GB × GB, a unit in an exponent)
+  expression_not_allowed = 12,  ///< arithmetic typed where the question asks for a plain number
 };
 
 /// One quantity as typed. When ok is false only `error` and `message` are meaningful.
@@ -93,17 +93,17 @@ enum class ParseError {
 struct Quantity {
   bool ok = false;
   ParseError error = ParseError::none;
-  std::string message;      ///< one sentence on why it failed ("" when ok)
-  double value = 0;         ///< the number as typed, in `unit` (thousands reading if ambiguous)
-  double alt_value = 0;     ///< decimal-comma reading when ambiguous, else equal to value
-  bool ambiguous = false;   ///< "2,952"-style: see the separator rules above
-  bool has_unit = false;    ///< false for a bare number
-  std::string unit;         ///< canonical symbol of the typed unit ("GB", "GiB", "tok/s"), "" if bare
+  std::string message;     ///< one sentence on why it failed ("" when ok)
+  double value = 0;        ///< the number as typed, in `unit` (thousands reading if ambiguous)
+  double alt_value = 0;    ///< decimal-comma reading when ambiguous, else equal to value
+  bool ambiguous = false;  ///< "2,952"-style: see the separator rules above
+  bool has_unit = false;   ///< false for a bare number
+  std::string unit;        ///< canonical symbol of the typed unit ("GB", "GiB", "tok/s"), "" if bare
   UnitDimension dimension = UnitDimension::none;  ///< of the typed unit; none when bare
-  double unit_factor = 1;   ///< base units per typed unit (GiB: 1073741824)
-  bool approximate = false; ///< a "~", "≈", "about" ... prefix was typed
-  bool bits = false;        ///< the unit is a bit unit ("Gb", "megabits"): dimension bytes,
-                            ///< unit_factor in bytes (Gb: 1.25e8); graded wrong_unit always
+  double unit_factor = 1;                         ///< base units per typed unit (GiB: 1073741824)
+  bool approximate = false;                       ///< a "~", "≈", "about" ... prefix was typed
+  bool bits = false;                              ///< the unit is a bit unit ("Gb", "megabits"): dimension bytes,
+                                                  ///< unit_factor in bytes (Gb: 1.25e8); graded wrong_unit always
 };
 
 /// Reads `text` (UTF-8) as a number with an optional unit; rules at the top of

@@ -15,9 +15,9 @@ const double kParamsBillion[] = {1, 3, 7, 8, 13, 14, 32, 34, 70};
 const double kWeightBits[] = {4, 8, 16};
 const double kGpuMemoryGb[] = {24, 40, 48, 80, 96, 141};
 
-constexpr double kMaxWeightShare = 0.7;   // weights use at most this share of the GPU
-constexpr double kFitMargin = 0.05;       // totals stay this far (share of GPU) from the edge
-constexpr double kOverflowSpan = 0.8;     // a non-fitting total is at most (1.05 + 0.8) x GPU
+constexpr double kMaxWeightShare = 0.7;  // weights use at most this share of the GPU
+constexpr double kFitMargin = 0.05;      // totals stay this far (share of GPU) from the edge
+constexpr double kOverflowSpan = 0.8;    // a non-fitting total is at most (1.05 + 0.8) x GPU
 
 constexpr double kBytesPerGb = 1e9;
 

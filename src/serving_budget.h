@@ -14,37 +14,40 @@
 namespace llmbudget {
 
 /// The budget for one configuration. When ok is false only `error` is
-/// meaningful. headroom_limit_bytes is set whatever the verdict (charts draw it). When verdict is does_not_fit, has_speed is false and the
-/// speed fields (step_s, the tokens/s, ttft_s and the two margins) are 0
-/// (the lesson's rule: read "fits" first). weight_bytes, kv_cache_bytes and
-/// total_bytes are the model's (all GPUs together, KV heads counted once);
-/// per_gpu_bytes is what one GPU holds, and fits/verdict/free_bytes judge it.
+/// meaningful. headroom_limit_bytes is set whatever the verdict (charts draw it). When verdict is does_not_fit,
+/// has_speed is false and the speed fields (step_s, the tokens/s, ttft_s and the two margins) are 0 (the lesson's rule:
+/// read "fits" first). weight_bytes, kv_cache_bytes and total_bytes are the model's (all GPUs together, KV heads
+/// counted once); per_gpu_bytes is what one GPU holds, and fits/verdict/free_bytes judge it.
 struct BudgetResult {
   bool ok = false;
   InputError error;
-  double weight_bytes = 0;               ///< P * b_w
-  double kv_cache_bytes = 0;             ///< whole batch
-  double kv_cache_bytes_per_token = 0;   ///< 2*L*H_kv*d_h*b_c, one token of one request
-  double total_bytes = 0;                ///< weights + KV cache (activations ignored)
-  double free_bytes = 0;                 ///< gpu_memory_bytes - per_gpu_bytes (negative when over)
-  double headroom_limit_bytes = 0;       ///< G - headroom_fraction*G: the most total_bytes may be for verdict "fits" (above it: "tight" or does_not_fit)
-  double memory_time_s = 0;              ///< per_gpu_bytes / BW
-  double compute_time_s = 0;             ///< 2 * active_params * B / (G * F)
-  double step_s = 0;                     ///< max of the two terms + comm_s (0 when !has_speed)
+  double weight_bytes = 0;              ///< P * b_w
+  double kv_cache_bytes = 0;            ///< whole batch
+  double kv_cache_bytes_per_token = 0;  ///< 2*L*H_kv*d_h*b_c, one token of one request
+  double total_bytes = 0;               ///< weights + KV cache (activations ignored)
+  double free_bytes = 0;                ///< gpu_memory_bytes - per_gpu_bytes (negative when over)
+  double headroom_limit_bytes = 0;  ///< G - headroom_fraction*G: the most total_bytes may be for verdict "fits" (above
+                                    ///< it: "tight" or does_not_fit)
+  double memory_time_s = 0;         ///< per_gpu_bytes / BW
+  double compute_time_s = 0;        ///< 2 * active_params * B / (G * F)
+  double step_s = 0;                ///< max of the two terms + comm_s (0 when !has_speed)
   BindingTerm bound_by = BindingTerm::memory;
-  bool fits = false;                     ///< per_gpu_bytes <= gpu_memory_bytes
-  Verdict verdict = Verdict::does_not_fit; ///< tight: fits but free < headroom * gpu memory
+  bool fits = false;                        ///< per_gpu_bytes <= gpu_memory_bytes
+  Verdict verdict = Verdict::does_not_fit;  ///< tight: fits but free < headroom * gpu memory
   bool has_speed = false;
   double per_request_tokens_per_s = 0;
   double total_tokens_per_s = 0;
-  double per_gpu_bytes = 0;              ///< P*b_w/G + 2*L*h*d_h*min(n, W)*B*b_c; equals total_bytes at G = 1
-  double kv_heads_per_gpu = 0;           ///< h = H_kv/G when H_kv >= G, else 1 (replicated)
-  double comm_s = 0;                     ///< all-reduce time of one decode step (0 at G = 1), set whatever the verdict
-  double ttft_s = 0;                     ///< prefill of one request arriving alone (prefill.h); 0 when !has_speed
-  bool ttft_target_met = false;          ///< no TTFT target (0), or it fits and ttft_s <= ttft_target_s
-  double ttft_margin_s = 0;              ///< ttft_target_s - ttft_s: > 0 met with room, < 0 missed by that much; 0 without a target or a fit
-  bool per_request_target_met = false;   ///< no per-request target (0), or it fits and per_request_tokens_per_s >= the target
-  double per_request_margin_tokens_per_s = 0;  ///< per_request_tokens_per_s - target: < 0 missed by that much; 0 without a target or a fit
+  double per_gpu_bytes = 0;      ///< P*b_w/G + 2*L*h*d_h*min(n, W)*B*b_c; equals total_bytes at G = 1
+  double kv_heads_per_gpu = 0;   ///< h = H_kv/G when H_kv >= G, else 1 (replicated)
+  double comm_s = 0;             ///< all-reduce time of one decode step (0 at G = 1), set whatever the verdict
+  double ttft_s = 0;             ///< prefill of one request arriving alone (prefill.h); 0 when !has_speed
+  bool ttft_target_met = false;  ///< no TTFT target (0), or it fits and ttft_s <= ttft_target_s
+  double ttft_margin_s =
+      0;  ///< ttft_target_s - ttft_s: > 0 met with room, < 0 missed by that much; 0 without a target or a fit
+  bool per_request_target_met =
+      false;  ///< no per-request target (0), or it fits and per_request_tokens_per_s >= the target
+  double per_request_margin_tokens_per_s =
+      0;  ///< per_request_tokens_per_s - target: < 0 missed by that much; 0 without a target or a fit
 };
 
 /// Computes the budget for `in` (validated first).

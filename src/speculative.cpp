@@ -30,9 +30,18 @@ double speedup(double tokens, int k, double c) { return tokens / (k * c + 1); }
 
 SpeculativeResult speculative(double acceptance_rate, double draft_tokens, double draft_cost_ratio) {
   SpeculativeResult r;
-  if (auto e = check_acceptance_rate(acceptance_rate)) { r.error = *e; return r; }
-  if (auto e = check_draft_tokens(draft_tokens)) { r.error = *e; return r; }
-  if (auto e = check_draft_cost_ratio(draft_cost_ratio)) { r.error = *e; return r; }
+  if (auto e = check_acceptance_rate(acceptance_rate)) {
+    r.error = *e;
+    return r;
+  }
+  if (auto e = check_draft_tokens(draft_tokens)) {
+    r.error = *e;
+    return r;
+  }
+  if (auto e = check_draft_cost_ratio(draft_cost_ratio)) {
+    r.error = *e;
+    return r;
+  }
   const int k = static_cast<int>(draft_tokens);
   r.ok = true;
   r.tokens_per_pass = tokens_per_pass(acceptance_rate, k);
@@ -42,8 +51,14 @@ SpeculativeResult speculative(double acceptance_rate, double draft_tokens, doubl
 
 BestDraftResult best_draft_tokens(double acceptance_rate, double draft_cost_ratio) {
   BestDraftResult r;
-  if (auto e = check_acceptance_rate(acceptance_rate)) { r.error = *e; return r; }
-  if (auto e = check_draft_cost_ratio(draft_cost_ratio)) { r.error = *e; return r; }
+  if (auto e = check_acceptance_rate(acceptance_rate)) {
+    r.error = *e;
+    return r;
+  }
+  if (auto e = check_draft_cost_ratio(draft_cost_ratio)) {
+    r.error = *e;
+    return r;
+  }
   r.ok = true;
   const int max_draft_tokens = static_cast<int>(find_speculative_input_field("draft_tokens")->max);
   for (int k = 1; k <= max_draft_tokens; ++k) {

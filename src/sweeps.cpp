@@ -33,8 +33,14 @@ void reset(Sweep& s) {
 
 void sweep_batch(const BudgetInput& in, double max_batch, BatchSweep& s) {
   reset(s);
-  if (auto e = validate_budget_input(in)) { s.error = *e; return; }
-  if (auto e = detail::check_value("max_batch", max_batch, 1, 4096, false, true)) { s.error = *e; return; }
+  if (auto e = validate_budget_input(in)) {
+    s.error = *e;
+    return;
+  }
+  if (auto e = detail::check_value("max_batch", max_batch, 1, 4096, false, true)) {
+    s.error = *e;
+    return;
+  }
   const auto count = static_cast<std::size_t>(max_batch);
   for (auto* v : {&s.batch, &s.total_bytes, &s.fits, &s.per_request_tokens_per_s, &s.total_tokens_per_s,
                   &s.memory_time_s, &s.compute_time_s}) {
@@ -57,24 +63,28 @@ void sweep_batch(const BudgetInput& in, double max_batch, BatchSweep& s) {
 
 void sweep_context(const BudgetInput& in, double min_context, double max_context, double points, ContextSweep& s) {
   reset(s);
-  if (auto e = validate_budget_input(in)) { s.error = *e; return; }
+  if (auto e = validate_budget_input(in)) {
+    s.error = *e;
+    return;
+  }
   std::optional<InputError> e = detail::check_value("min_context", min_context, 1, 1e8, false, true);
   if (!e && !detail::in_range(max_context, min_context, 1e8, false, true)) {
     e = detail::range_error("max_context", "a whole number from min_context to 1e8", max_context);
   }
   if (!e) e = detail::check_value("points", points, 2, kMaxPoints, false, true);
-  if (e) { s.error = *e; return; }
+  if (e) {
+    s.error = *e;
+    return;
+  }
   const auto count = static_cast<std::size_t>(points);
-  for (auto* v : {&s.context_tokens, &s.total_bytes, &s.kv_cache_bytes, &s.stored_score_bytes,
-                  &s.tiled_kernel_bytes}) {
+  for (auto* v : {&s.context_tokens, &s.total_bytes, &s.kv_cache_bytes, &s.stored_score_bytes, &s.tiled_kernel_bytes}) {
     v->reserve(count);
   }
   BudgetInput point = in;
   for (std::size_t i = 0; i < count; ++i) {
     point.context_tokens = std::round(spaced(min_context, max_context, i, count));
     const BudgetResult r = detail::plan_validated(point);  // n stays inside [min, max], both valid
-    const AttentionMemoryResult a =
-        attention_memory(in.query_heads, point.context_tokens, in.cache_bytes_per_value);
+    const AttentionMemoryResult a = attention_memory(in.query_heads, point.context_tokens, in.cache_bytes_per_value);
     s.context_tokens.push_back(point.context_tokens);
     s.total_bytes.push_back(r.total_bytes);
     s.kv_cache_bytes.push_back(r.kv_cache_bytes);
@@ -88,8 +98,14 @@ void sweep_acceptance(double draft_tokens, double draft_cost_ratio, double point
   reset(s);
   // Check the speculative inputs through speculative() itself (a = 0 is valid).
   const SpeculativeResult probe = speculative(0, draft_tokens, draft_cost_ratio);
-  if (!probe.ok) { s.error = probe.error; return; }
-  if (auto e = detail::check_value("points", points, 2, kMaxPoints, false, true)) { s.error = *e; return; }
+  if (!probe.ok) {
+    s.error = probe.error;
+    return;
+  }
+  if (auto e = detail::check_value("points", points, 2, kMaxPoints, false, true)) {
+    s.error = *e;
+    return;
+  }
   const auto count = static_cast<std::size_t>(points);
   s.acceptance_rate.reserve(count);
   s.tokens_per_pass.reserve(count);

@@ -14,15 +14,15 @@ struct BatchSweep {
   InputError error;
   std::vector<double> batch;
   std::vector<double> total_bytes;
-  std::vector<double> fits;                     ///< 1 or 0
+  std::vector<double> fits;  ///< 1 or 0
   std::vector<double> per_request_tokens_per_s;
   std::vector<double> total_tokens_per_s;
   std::vector<double> memory_time_s;
   std::vector<double> compute_time_s;
   template <class F>
   void for_each_series(F f) {
-    for (auto* v : {&batch, &total_bytes, &fits, &per_request_tokens_per_s, &total_tokens_per_s, &memory_time_s,
-                    &compute_time_s})
+    for (auto* v :
+         {&batch, &total_bytes, &fits, &per_request_tokens_per_s, &total_tokens_per_s, &memory_time_s, &compute_time_s})
       f(*v);
   }
 };
@@ -38,7 +38,7 @@ struct ContextSweep {
   std::vector<double> context_tokens;
   std::vector<double> total_bytes;
   std::vector<double> kv_cache_bytes;
-  std::vector<double> stored_score_bytes;   ///< attention_memory(query_heads, n, cache_bytes_per_value)
+  std::vector<double> stored_score_bytes;  ///< attention_memory(query_heads, n, cache_bytes_per_value)
   std::vector<double> tiled_kernel_bytes;
   template <class F>
   void for_each_series(F f) {

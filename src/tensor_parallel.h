@@ -30,9 +30,7 @@ namespace detail {
 /// KV heads each GPU holds [heads]: H_kv / G when H_kv >= G, else 1 (each
 /// KV head is replicated on G / H_kv GPUs). Source: DESIGN.md "Several GPUs";
 /// vLLM's tensor-parallel attention. Example: 8 KV heads on 16 GPUs -> 1.
-inline double kv_heads_per_gpu(const BudgetInput& in) {
-  return in.kv_heads >= in.gpus ? in.kv_heads / in.gpus : 1;
-}
+inline double kv_heads_per_gpu(const BudgetInput& in) { return in.kv_heads >= in.gpus ? in.kv_heads / in.gpus : 1; }
 
 /// Time of the all-reduces of one forward pass over `tokens` tokens [s]:
 /// 0 when G = 1, else 2*L*( 2*(G-1)/G * tokens*d_model*2 / G_link + lambda ),

@@ -97,7 +97,7 @@ constexpr UnitEntry kUnits[] = {
     {"nsecs", "ns", UnitDimension::seconds, 1e-9},
     {"us", "\xC2\xB5s", UnitDimension::seconds, 1e-6, true},
     {"\xC2\xB5s", "\xC2\xB5s", UnitDimension::seconds, 1e-6, true},  // U+00B5 micro sign
-    {"\xCE\xBCs", "\xC2\xB5s", UnitDimension::seconds, 1e-6},  // U+03BC Greek mu
+    {"\xCE\xBCs", "\xC2\xB5s", UnitDimension::seconds, 1e-6},        // U+03BC Greek mu
     {"microsecond", "\xC2\xB5s", UnitDimension::seconds, 1e-6},
     {"microseconds", "\xC2\xB5s", UnitDimension::seconds, 1e-6},
     {"ns", "ns", UnitDimension::seconds, 1e-9, true},
@@ -114,15 +114,15 @@ constexpr UnitEntry kUnits[] = {
 // "k", then a lower-case "b"); words ignoring case. All-lower-case "mb", "gb",
 // "tb" stay bytes (they are not bit symbols, and people type them for bytes).
 constexpr BitUnit kBitUnits[] = {
-    {"Kb", true, "kb", "KB", "kilobits", 1e3 / 8},    {"kb", true, "kb", "KB", "kilobits", 1e3 / 8},
-    {"Mb", true, "Mb", "MB", "megabits", 1e6 / 8},    {"Gb", true, "Gb", "GB", "gigabits", 1e9 / 8},
-    {"Tb", true, "Tb", "TB", "terabits", 1e12 / 8},   {"bit", false, "bit", "B", "bits", 1.0 / 8},
-    {"bits", false, "bit", "B", "bits", 1.0 / 8},     {"kbit", false, "kb", "KB", "kilobits", 1e3 / 8},
-    {"kilobit", false, "kb", "KB", "kilobits", 1e3 / 8}, {"kilobits", false, "kb", "KB", "kilobits", 1e3 / 8},
-    {"mbit", false, "Mb", "MB", "megabits", 1e6 / 8}, {"megabit", false, "Mb", "MB", "megabits", 1e6 / 8},
-    {"megabits", false, "Mb", "MB", "megabits", 1e6 / 8}, {"gbit", false, "Gb", "GB", "gigabits", 1e9 / 8},
-    {"gigabit", false, "Gb", "GB", "gigabits", 1e9 / 8}, {"gigabits", false, "Gb", "GB", "gigabits", 1e9 / 8},
-    {"tbit", false, "Tb", "TB", "terabits", 1e12 / 8}, {"terabit", false, "Tb", "TB", "terabits", 1e12 / 8},
+    {"Kb", true, "kb", "KB", "kilobits", 1e3 / 8},         {"kb", true, "kb", "KB", "kilobits", 1e3 / 8},
+    {"Mb", true, "Mb", "MB", "megabits", 1e6 / 8},         {"Gb", true, "Gb", "GB", "gigabits", 1e9 / 8},
+    {"Tb", true, "Tb", "TB", "terabits", 1e12 / 8},        {"bit", false, "bit", "B", "bits", 1.0 / 8},
+    {"bits", false, "bit", "B", "bits", 1.0 / 8},          {"kbit", false, "kb", "KB", "kilobits", 1e3 / 8},
+    {"kilobit", false, "kb", "KB", "kilobits", 1e3 / 8},   {"kilobits", false, "kb", "KB", "kilobits", 1e3 / 8},
+    {"mbit", false, "Mb", "MB", "megabits", 1e6 / 8},      {"megabit", false, "Mb", "MB", "megabits", 1e6 / 8},
+    {"megabits", false, "Mb", "MB", "megabits", 1e6 / 8},  {"gbit", false, "Gb", "GB", "gigabits", 1e9 / 8},
+    {"gigabit", false, "Gb", "GB", "gigabits", 1e9 / 8},   {"gigabits", false, "Gb", "GB", "gigabits", 1e9 / 8},
+    {"tbit", false, "Tb", "TB", "terabits", 1e12 / 8},     {"terabit", false, "Tb", "TB", "terabits", 1e12 / 8},
     {"terabits", false, "Tb", "TB", "terabits", 1e12 / 8},
 };
 

@@ -66,13 +66,13 @@ struct UnitEntry {
   const char* spelling;  ///< normalised: lower-case ASCII (or UTF-8 for µ, μ, ×)
   const char* symbol;    ///< canonical symbol reported back
   UnitDimension dimension;
-  double factor;         ///< base units per one of this unit
-  bool listed = false;   ///< listed for question authors by unit_table()
+  double factor;        ///< base units per one of this unit
+  bool listed = false;  ///< listed for question authors by unit_table()
 };
 
 /// One bit unit.
 struct BitUnit {
-  const char* spelling;      ///< as matched: exact case when exact_case, else normalised
+  const char* spelling;  ///< as matched: exact case when exact_case, else normalised
   bool exact_case;
   const char* symbol;        ///< canonical bit symbol ("Gb")
   const char* bytes_symbol;  ///< the byte unit the student probably meant ("GB")

@@ -8,7 +8,10 @@ using namespace llmbudget;
 
 TEST_CASE("score matrix sizes match the lesson", "[attention][seed]") {
   // seed-values.json "attention_score_matrix": 32 heads, 2 bytes per score.
-  struct Case { double n, exact; const char* shown_gb; };
+  struct Case {
+    double n, exact;
+    const char* shown_gb;
+  };
   const Case cases[] = {
       {2048, 268435456, "0.27"},
       {8192, 4294967296, "4.29"},
@@ -38,14 +41,19 @@ TEST_CASE("largest valid input stays finite", "[attention]") {
 }
 
 TEST_CASE("attention-memory inputs are validated", "[attention][validate]") {
-  struct Bad { double heads, n, bytes; const char* field; const char* message; };
+  struct Bad {
+    double heads, n, bytes;
+    const char* field;
+    const char* message;
+  };
   const Bad cases[] = {
       {0, 8192, 2, "heads", "heads must be a whole number from 1 to 1024 (got 0)"},
       {32.5, 8192, 2, "heads", "heads must be a whole number from 1 to 1024 (got 32.5)"},
       {32, 0, 2, "context_tokens", "context_tokens must be a whole number from 1 to 1e8 (got 0)"},
       {32, 2e8, 2, "context_tokens", "context_tokens must be a whole number from 1 to 1e8 (got 2e8)"},
       {32, 8192, 0, "bytes_per_score", "bytes_per_score must be a number above 0 and at most 8 (got 0)"},
-      {32, 8192, -INFINITY, "bytes_per_score", "bytes_per_score must be a number above 0 and at most 8 (got -Infinity)"},
+      {32, 8192, -INFINITY, "bytes_per_score",
+       "bytes_per_score must be a number above 0 and at most 8 (got -Infinity)"},
   };
   for (const Bad& b : cases) {
     const AttentionMemoryResult r = attention_memory(b.heads, b.n, b.bytes);

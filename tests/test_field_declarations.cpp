@@ -27,7 +27,8 @@ TEST_CASE("result declarations name each struct member once, with units the answ
   }
   // Reading through the declaration gives the struct's own values.
   for (const auto& f : plan_fields) {
-    if (std::strcmp(f.name, "total_bytes") == 0) CHECK(r.*f.number == 31179869184.0);  // 14e9 + 2*32*8*128*8192*16*2 = 14e9 + 17179869184
+    if (std::strcmp(f.name, "total_bytes") == 0)
+      CHECK(r.*f.number == 31179869184.0);  // 14e9 + 2*32*8*128*8192*16*2 = 14e9 + 17179869184
     if (std::strcmp(f.name, "step_s") == 0) CHECK(r.*f.number == Approx(0.031179869184));  // 31179869184 B / 1e12 B/s
     if (std::strcmp(f.name, "verdict") == 0) CHECK(std::string(verdict_name(r.*f.verdict)) == "fits");
   }
@@ -65,13 +66,18 @@ TEST_CASE("the declaration as JSON carries names, ranges, defaults and enum name
   CHECK(json.front() == '{');
   CHECK(json.back() == '}');
   // Defaults are BudgetInput{}'s own: 7e9 parameters, 80 GB.
-  CHECK(json.find(R"("name":"total_params","symbol":"P","label":"Total parameters","unit":"parameters","kind":"real","min":1,"max":1e13,)") != std::string::npos);
-  CHECK(json.find(R"("meaning":"all parameters (MoE: every expert); sets weight memory","default":7e9})") != std::string::npos);
+  CHECK(
+      json.find(
+          R"("name":"total_params","symbol":"P","label":"Total parameters","unit":"parameters","kind":"real","min":1,"max":1e13,)") !=
+      std::string::npos);
+  CHECK(json.find(R"("meaning":"all parameters (MoE: every expert); sets weight memory","default":7e9})") !=
+        std::string::npos);
   CHECK(json.find(R"("name":"gpu_memory_bytes")") != std::string::npos);
   CHECK(json.find(R"("default":8e10})") != std::string::npos);
   CHECK(json.find(R"("max_from":"query_heads")") != std::string::npos);
   CHECK(json.find(R"("Verdict":["fits","tight","does-not-fit"])") != std::string::npos);
-  CHECK(json.find(R"("name":"kv_cache_bytes_per_token","unit":"B","kind":"number","needs_fit":false,)") != std::string::npos);
+  CHECK(json.find(R"("name":"kv_cache_bytes_per_token","unit":"B","kind":"number","needs_fit":false,)") !=
+        std::string::npos);
   CHECK(json.find(R"("name":"step_s","unit":"s","kind":"number","needs_fit":true,)") != std::string::npos);
   // The meaning of headroom has quotes of its own: written as they are (single quotes need no escape).
   CHECK(json.find("less free than this is 'tight'") != std::string::npos);

@@ -18,21 +18,22 @@ std::string error_of(const char* field, const char* text, double factor) {
 }
 }  // namespace
 
-TEST_CASE("counts: bare numbers in display units, k/M/B/T and words, grouping and the decimal comma", "[field_reader]") {
+TEST_CASE("counts: bare numbers in display units, k/M/B/T and words, grouping and the decimal comma",
+          "[field_reader]") {
   // The page shows parameters in billions (factor 1e9).
   CHECK(read("total_params", "70", 1e9) == 70e9);
-  CHECK(read("total_params", "70B", 1e9) == 70e9);          // B = billion here, not bytes
+  CHECK(read("total_params", "70B", 1e9) == 70e9);  // B = billion here, not bytes
   CHECK(read("total_params", "70 billion", 1e9) == 70e9);
   CHECK(read("total_params", "6.7 billion parameters", 1e9) == Approx(6.7e9));
-  CHECK(read("total_params", "7e9 params", 1e9) == 7e9);    // the unit word: the number is in parameters
-  CHECK(read("total_params", "7e9", 1e9) == 7e9);           // 7e9 billion is out of range: read as parameters
+  CHECK(read("total_params", "7e9 params", 1e9) == 7e9);  // the unit word: the number is in parameters
+  CHECK(read("total_params", "7e9", 1e9) == 7e9);         // 7e9 billion is out of range: read as parameters
   CHECK(read("total_params", "1.5T", 1e9) == 1.5e12);
   CHECK(read("total_params", "350M", 1e9) == 350e6);
-  CHECK(read("total_params", "4,5", 1e9) == 4.5e9);         // decimal comma
+  CHECK(read("total_params", "4,5", 1e9) == 4.5e9);  // decimal comma
   // Tokens: factor 1.
   CHECK(read("context_tokens", "32k", 1) == 32000);
   CHECK(read("context_tokens", "32K tokens", 1) == 32000);
-  CHECK(read("context_tokens", "32,768", 1) == 32768);      // a whole field takes the thousands reading
+  CHECK(read("context_tokens", "32,768", 1) == 32768);  // a whole field takes the thousands reading
   CHECK(read("context_tokens", "32 768", 1) == 32768);
   CHECK(read("context_tokens", "8192 tokens", 1) == 8192);
   CHECK(read("batch", "64 requests", 1) == 64);
@@ -40,7 +41,7 @@ TEST_CASE("counts: bare numbers in display units, k/M/B/T and words, grouping an
 }
 
 TEST_CASE("memory, bandwidth, FLOP/s, precision, fractions and times take their own units", "[field_reader]") {
-  CHECK(read("gpu_memory_bytes", "80", 1e9) == 80e9);       // bare: GB on the page
+  CHECK(read("gpu_memory_bytes", "80", 1e9) == 80e9);  // bare: GB on the page
   CHECK(read("gpu_memory_bytes", "80 GB", 1e9) == 80e9);
   CHECK(read("gpu_memory_bytes", "74.5 GiB", 1e9) == 74.5 * 1073741824.0);
   CHECK(read("bandwidth_bytes_per_s", "1.5 TB/s", 1e12) == 1.5e12);
@@ -49,7 +50,7 @@ TEST_CASE("memory, bandwidth, FLOP/s, precision, fractions and times take their 
   CHECK(read("flops_per_s", "989 TFLOP/s", 1e12) == 989e12);
   CHECK(read("flops_per_s", "1.2 PFLOPS", 1e12) == Approx(1.2e15));
   // Bits per weight on the page: factor 1/8 byte per displayed bit.
-  CHECK(read("weight_bytes_per_param", "4,5", 0.125) == 0.5625);   // 4.5 bits
+  CHECK(read("weight_bytes_per_param", "4,5", 0.125) == 0.5625);  // 4.5 bits
   CHECK(read("weight_bytes_per_param", "4.5 bit", 0.125) == 0.5625);
   CHECK(read("weight_bytes_per_param", "16-bit", 0.125) == 2);
   CHECK(read("weight_bytes_per_param", "2 bytes", 0.125) == 2);
@@ -82,13 +83,18 @@ TEST_CASE("refusals say why, naming the field", "[field_reader]") {
   CHECK(error_of("gpu_memory_bytes", "80 Gb", 1e9) ==
         "GPU memory: “Gb” is a unit of bits; use B, KB, MB, GB, TB or KiB, MiB, GiB, TiB (80 GB).");
   CHECK(error_of("gpu_memory_bytes", "80 furlongs", 1e9) ==
-        "GPU memory: “80 furlongs” has a unit this field does not take; use B, KB, MB, GB, TB or KiB, MiB, GiB, TiB (80 GB).");
+        "GPU memory: “80 furlongs” has a unit this field does not take; use B, KB, MB, GB, TB or KiB, MiB, GiB, TiB "
+        "(80 GB).");
   CHECK(error_of("batch", "1e999", 1) == "Batch: that number is too large.");
   CHECK(error_of("no_such_field", "1", 1) == "“no_such_field” is not an input field.");
   CHECK(error_of("batch", std::string(300, '1').c_str(), 1) == "Batch: that is too long to be a number.");
   CHECK(error_of("batch", "1\x01", 1) == "Batch: that holds characters that are not text.");
   // Text is quoted with invisible characters shown.
-  CHECK(error_of("batch", "12\xE2\x80\x8B" "x", 1).find("12[U+200B]x") != std::string::npos);
+  CHECK(error_of("batch",
+                 "12\xE2\x80\x8B"
+                 "x",
+                 1)
+            .find("12[U+200B]x") != std::string::npos);
   // A value out of range is read (the core's validation names the range later).
   CHECK(read("batch", "0", 1) == 0);
   CHECK(read("batch", "-5", 1) == -5);

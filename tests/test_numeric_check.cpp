@@ -70,10 +70,10 @@ const Row kRows[] = {
     {"53 Gbit", &kQ1, V::wrong_unit},
     {"53000000 kb", &kQ1, V::wrong_unit},
     {"0.053 Tb", &kQ1, V::wrong_unit},
-    {"53 gB", &kQ1, V::correct},          // odd case but not a bit symbol
-    {"53000 mb", &kQ1, V::correct},       // all lower case: bytes
+    {"53 gB", &kQ1, V::correct},     // odd case but not a bit symbol
+    {"53000 mb", &kQ1, V::correct},  // all lower case: bytes
     {"53000000 KB", &kQ1, V::correct},
-    {"2.952 Gb", &kQ2, V::wrong_unit},   // bits on a tokens question: wrong kind
+    {"2.952 Gb", &kQ2, V::wrong_unit},  // bits on a tokens question: wrong kind
     // A signed zero is zero.
     {"-0", &kQ1, V::wrong},
     {"-0 GB", &kQ1, V::wrong},
@@ -81,17 +81,19 @@ const Row kRows[] = {
     {"5.3E+01", &kQ1, V::correct},
     {"5.3e+1 GB", &kQ1, V::correct},
     {"53000 MB", &kQ1, V::correct},
-    {"53,000 MB", &kQ1, V::correct},           // comma as thousands separator
-    {"53 000 MB", &kQ1, V::correct},           // space grouping
-    {"53\xC2\xA0" "000 MB", &kQ1, V::correct}, // no-break space grouping
+    {"53,000 MB", &kQ1, V::correct},  // comma as thousands separator
+    {"53 000 MB", &kQ1, V::correct},  // space grouping
+    {"53\xC2\xA0"
+     "000 MB",
+     &kQ1, V::correct},  // no-break space grouping
     {"0.053 TB", &kQ1, V::correct},
     {"53000000 KB", &kQ1, V::correct},
     {"53e9 B", &kQ1, V::correct},
     {"53000000000 bytes", &kQ1, V::correct},
     {"53,000,000,000 bytes", &kQ1, V::correct},
-    {"49.36 GiB", &kQ1, V::correct},           // 52.99990 GB
-    {"50545 MiB", &kQ1, V::correct},           // 53.00027 GB
-    {"0.0482 TiB", &kQ1, V::correct},          // 52.99646 GB
+    {"49.36 GiB", &kQ1, V::correct},   // 52.99990 GB
+    {"50545 MiB", &kQ1, V::correct},   // 53.00027 GB
+    {"0.0482 TiB", &kQ1, V::correct},  // 52.99646 GB
     {"  53 GB  ", &kQ1, V::correct},
     {"53 GB.", &kQ1, V::correct},
     {"53.", &kQ1, V::correct},
@@ -102,23 +104,23 @@ const Row kRows[] = {
     {"= 53 GB", &kQ1, V::correct},
     {"53\tGB\n", &kQ1, V::correct},
     {"53\xC2\xA0GB", &kQ1, V::correct},
-    {"53,0", &kQ1, V::correct},                // decimal comma, one digit
-    {"53.1", &kQ1, V::correct},                // upper edge (+0.1)
-    {"52.9 GB", &kQ1, V::correct},             // lower edge (-0.1)
+    {"53,0", &kQ1, V::correct},     // decimal comma, one digit
+    {"53.1", &kQ1, V::correct},     // upper edge (+0.1)
+    {"52.9 GB", &kQ1, V::correct},  // lower edge (-0.1)
     // ---- Q1: close (outside +-0.1 GB, inside 5 %)
     {"53.11", &kQ1, V::close},
     {"52.89", &kQ1, V::close},
     {"52", &kQ1, V::close},
     {"55 GB", &kQ1, V::close},
-    {"49 GiB", &kQ1, V::close},                // 52.61 GB
-    {"55.65", &kQ1, V::close},                 // close edge (+2.65)
-    {"50.35", &kQ1, V::close},                 // close edge (-2.65)
+    {"49 GiB", &kQ1, V::close},  // 52.61 GB
+    {"55.65", &kQ1, V::close},   // close edge (+2.65)
+    {"50.35", &kQ1, V::close},   // close edge (-2.65)
     // ---- Q1: wrong unit
     {"53 MB", &kQ1, V::wrong_unit},
     {"53 TB", &kQ1, V::wrong_unit},
-    {"53 KiB", &kQ1, V::wrong_unit},           // 53 would be right in GB
-    {"53000", &kQ1, V::wrong_unit},            // bare number is GB; right in MB
-    {"53 tok/s", &kQ1, V::wrong_unit},         // other dimension
+    {"53 KiB", &kQ1, V::wrong_unit},    // 53 would be right in GB
+    {"53000", &kQ1, V::wrong_unit},     // bare number is GB; right in MB
+    {"53 tok/s", &kQ1, V::wrong_unit},  // other dimension
     {"53 s", &kQ1, V::wrong_unit},
     {"53 tokens", &kQ1, V::wrong_unit},
     {"53 %", &kQ1, V::wrong_unit},
@@ -131,7 +133,7 @@ const Row kRows[] = {
     {"13", &kQ1, V::wrong},
     {"-53", &kQ1, V::wrong},
     {"0", &kQ1, V::wrong},
-    {"1,000", &kQ1, V::wrong},                 // neither 1000 GB nor 1.000 GB
+    {"1,000", &kQ1, V::wrong},  // neither 1000 GB nor 1.000 GB
     // ---- Q1: unparseable
     {"", &kQ1, V::unparseable},
     {"   ", &kQ1, V::unparseable},
@@ -142,37 +144,43 @@ const Row kRows[] = {
     {"53 GB GB", &kQ1, V::unparseable},
     {"13 + 40 = 53", &kQ1, V::unparseable},
     {"5..3", &kQ1, V::unparseable},
-    {"5,3,1", &kQ1, V::unparseable},           // grouping needs threes
-    {"12,34,567", &kQ1, V::unparseable},       // lakh grouping is not accepted
+    {"5,3,1", &kQ1, V::unparseable},      // grouping needs threes
+    {"12,34,567", &kQ1, V::unparseable},  // lakh grouping is not accepted
     {"1.234.5", &kQ1, V::unparseable},
     {"1,234.5.6", &kQ1, V::unparseable},
-    {"1e1000", &kQ1, V::unparseable},          // exponent longer than 3 digits
-    {"1e999", &kQ1, V::unparseable},           // overflows
-    {"1e308 TB", &kQ1, V::unparseable},        // overflows once converted to bytes
-    {"1e300", &kQ1, V::unparseable},           // a bare number in GB overflows as bytes
-    {"4003,03E300", &kQ1, V::unparseable},     // fuzzer input: 4.00303e303 GB overflows as bytes
+    {"1e1000", &kQ1, V::unparseable},       // exponent longer than 3 digits
+    {"1e999", &kQ1, V::unparseable},        // overflows
+    {"1e308 TB", &kQ1, V::unparseable},     // overflows once converted to bytes
+    {"1e300", &kQ1, V::unparseable},        // a bare number in GB overflows as bytes
+    {"4003,03E300", &kQ1, V::unparseable},  // fuzzer input: 4.00303e303 GB overflows as bytes
     {"<img src=x onerror=alert(1)>", &kQ1, V::unparseable},
     {"53<img src=x onerror=alert(1)>", &kQ1, V::unparseable},
-    {"53\x01", &kQ1, V::unparseable},          // control character
-    {"5\x7F" "3", &kQ1, V::unparseable},       // DEL
+    {"53\x01", &kQ1, V::unparseable},  // control character
+    {"5\x7F"
+     "3",
+     &kQ1, V::unparseable},                    // DEL
     {"53\xC2\x85", &kQ1, V::unparseable},      // C1 control U+0085
     {"53\xE2\x80\xA8", &kQ1, V::unparseable},  // line separator U+2028
-    {"\xFF\xFE" "53", &kQ1, V::unparseable},   // not UTF-8
-    {"53\xC3", &kQ1, V::unparseable},          // truncated UTF-8
-    {"\xEF\xBC\x95\xEF\xBC\x93", &kQ1, V::unparseable},  // fullwidth ５３
+    {"\xFF\xFE"
+     "53",
+     &kQ1, V::unparseable},                                          // not UTF-8
+    {"53\xC3", &kQ1, V::unparseable},                                // truncated UTF-8
+    {"\xEF\xBC\x95\xEF\xBC\x93", &kQ1, V::unparseable},              // fullwidth ５３
     {"\xE4\xBA\x94\xE5\x8D\x81\xE4\xB8\x89", &kQ1, V::unparseable},  // 五十三
-    {"\xD9\xA5\xD9\xA3", &kQ1, V::unparseable},  // Arabic-Indic ٥٣
-    {"53 \xD0\x93\xD0\x91", &kQ1, V::unparseable},  // 53 ГБ (Cyrillic)
-    {"53 GB \xF0\x9F\x99\x82", &kQ1, V::unparseable},  // emoji after the unit
+    {"\xD9\xA5\xD9\xA3", &kQ1, V::unparseable},                      // Arabic-Indic ٥٣
+    {"53 \xD0\x93\xD0\x91", &kQ1, V::unparseable},                   // 53 ГБ (Cyrillic)
+    {"53 GB \xF0\x9F\x99\x82", &kQ1, V::unparseable},                // emoji after the unit
     // ---- Q2: 2.952 tokens per pass
     {"2.952", &kQ2, V::correct},
     {"2.95", &kQ2, V::correct},
-    {"2,952", &kQ2, V::correct},               // ambiguous: decimal-comma reading is right
-    {"2,95", &kQ2, V::correct},                // decimal comma
+    {"2,952", &kQ2, V::correct},  // ambiguous: decimal-comma reading is right
+    {"2,95", &kQ2, V::correct},   // decimal comma
     {"2,9520", &kQ2, V::correct},
     {"\xE2\x89\x88 2.95", &kQ2, V::correct},
     {"~2.95", &kQ2, V::correct},
-    {"\xE2\x88\xBC" "2.95", &kQ2, V::correct}, // ∼ U+223C
+    {"\xE2\x88\xBC"
+     "2.95",
+     &kQ2, V::correct},  // ∼ U+223C
     {"+2.95", &kQ2, V::correct},
     {"2.95 tokens", &kQ2, V::correct},
     {"2.95 tok", &kQ2, V::correct},
@@ -182,22 +190,22 @@ const Row kRows[] = {
     {"2.95 tokens per target pass", &kQ2, V::correct},
     {"2.952e0", &kQ2, V::correct},
     {"295.2e-2", &kQ2, V::correct},
-    {"2.947", &kQ2, V::correct},               // lower edge (-0.005)
-    {"2.957", &kQ2, V::correct},               // upper edge (+0.005)
+    {"2.947", &kQ2, V::correct},  // lower edge (-0.005)
+    {"2.957", &kQ2, V::correct},  // upper edge (+0.005)
     {"2.9469", &kQ2, V::close},
     {"2.9571", &kQ2, V::close},
-    {"3", &kQ2, V::close},                     // rounded too coarsely
+    {"3", &kQ2, V::close},  // rounded too coarsely
     {"3.0", &kQ2, V::close},
     {"2.9", &kQ2, V::close},
     {"3 tokens", &kQ2, V::close},
     {"3.09", &kQ2, V::close},
-    {"2.8", &kQ2, V::wrong},                   // outside 5 %
-    {"4", &kQ2, V::wrong},                     // k + 1
+    {"2.8", &kQ2, V::wrong},  // outside 5 %
+    {"4", &kQ2, V::wrong},    // k + 1
     {"2.5", &kQ2, V::wrong},
     {"0.8", &kQ2, V::wrong},
-    {"2952", &kQ2, V::wrong},                  // tokens have one scale only
+    {"2952", &kQ2, V::wrong},  // tokens have one scale only
     {"1,000", &kQ2, V::wrong},
-    {"4003,03E300", &kQ2, V::wrong},           // fuzzer input: finite in tokens, just wrong
+    {"4003,03E300", &kQ2, V::wrong},  // fuzzer input: finite in tokens, just wrong
     {"2.95 GB", &kQ2, V::wrong_unit},
     {"2.95 tok/s", &kQ2, V::wrong_unit},
     {"2.95 x", &kQ2, V::wrong_unit},
@@ -209,24 +217,24 @@ const Row kRows[] = {
     {"20 tokens per second", &kRate, V::correct},
     {"20 t/s", &kRate, V::correct},
     {"20 tokens/sec", &kRate, V::correct},
-    {"20.4", &kRate, V::correct},              // +2 % edge
+    {"20.4", &kRate, V::correct},  // +2 % edge
     {"21", &kRate, V::close},
     {"25", &kRate, V::wrong},
     {"20 GB", &kRate, V::wrong_unit},
-    {"20 tokens", &kRate, V::wrong_unit},      // per pass is another dimension
+    {"20 tokens", &kRate, V::wrong_unit},  // per pass is another dimension
     // ---- seconds: 50 ms, within 1 %
     {"50 ms", &kStep, V::correct},
     {"50", &kStep, V::correct},
     {"0.05 s", &kStep, V::correct},
     {"0.05 seconds", &kStep, V::correct},
     {"50 milliseconds", &kStep, V::correct},
-    {"50000 \xC2\xB5s", &kStep, V::correct},   // micro sign
-    {"50000 \xCE\xBCs", &kStep, V::correct},   // Greek mu
+    {"50000 \xC2\xB5s", &kStep, V::correct},  // micro sign
+    {"50000 \xCE\xBCs", &kStep, V::correct},  // Greek mu
     {"50000 us", &kStep, V::correct},
     {"5e7 ns", &kStep, V::correct},
     {"51 ms", &kStep, V::close},
-    {"50 s", &kStep, V::wrong_unit},           // right number, wrong scale
-    {"0.05", &kStep, V::wrong_unit},           // bare number is ms; right in s
+    {"50 s", &kStep, V::wrong_unit},  // right number, wrong scale
+    {"0.05", &kStep, V::wrong_unit},  // bare number is ms; right in s
     {"70 ms", &kStep, V::wrong},
     {"50 tok/s", &kStep, V::wrong_unit},
     // ---- plain numbers: 0.8 and 2.3x
@@ -234,11 +242,11 @@ const Row kRows[] = {
     {"0,8", &kFraction, V::correct},
     {"80%", &kFraction, V::correct},
     {"80 %", &kFraction, V::correct},
-    {"80", &kFraction, V::wrong_unit},         // right as a percentage
+    {"80", &kFraction, V::wrong_unit},  // right as a percentage
     {"0.8 GB", &kFraction, V::wrong_unit},
     {"0.9", &kFraction, V::wrong},
     {"2.3x", &kSpeedup, V::correct},
-    {"2.3 \xC3\x97", &kSpeedup, V::correct},   // ×
+    {"2.3 \xC3\x97", &kSpeedup, V::correct},  // ×
     {"2.3 times", &kSpeedup, V::correct},
     {"2.3", &kSpeedup, V::correct},
     {"2.4", &kSpeedup, V::close},
@@ -272,7 +280,8 @@ TEST_CASE("messages say what was expected without giving the answer away", "[ans
     CHECK(r.message.find("2.95") == std::string::npos);
   }
   // The close message names the tolerance; the wrong one names the unit rule.
-  CHECK(check_numeric_answer("3", kQ2).message.find("\xC2\xB1" "0.005 tokens per pass") != std::string::npos);
+  CHECK(check_numeric_answer("3", kQ2).message.find("\xC2\xB1"
+                                                    "0.005 tokens per pass") != std::string::npos);
   CHECK(check_numeric_answer("48", kQ1).message.find("a bare number is read as GB") != std::string::npos);
   CHECK(check_numeric_answer("53 MB", kQ1).message.find("(MB)") != std::string::npos);
   CHECK(check_numeric_answer("53 tok/s", kQ1).message.find("tokens per second") != std::string::npos);
@@ -281,8 +290,9 @@ TEST_CASE("messages say what was expected without giving the answer away", "[ans
 TEST_CASE("bit units are named as bits, with the byte unit meant", "[answer_check][units]") {
   const NumericCheck gb = check_numeric_answer("53 Gb", kQ1);
   CHECK(gb.verdict == AnswerVerdict::wrong_unit);
-  CHECK(gb.message == "Gb is gigabits (8 bits = 1 byte); this question asks for a memory size in bytes: "
-                      "write GB (capital B) for gigabytes.");
+  CHECK(gb.message ==
+        "Gb is gigabits (8 bits = 1 byte); this question asks for a memory size in bytes: "
+        "write GB (capital B) for gigabytes.");
   CHECK(gb.message.find("53") == std::string::npos);
   const Quantity q = parse_quantity("424 Gb");
   REQUIRE(q.ok);
@@ -291,7 +301,8 @@ TEST_CASE("bit units are named as bits, with the byte unit meant", "[answer_chec
   CHECK(q.dimension == UnitDimension::bytes);
   CHECK(q.unit_factor == 125000000.0);  // 1e9 bits / 8
   CHECK(parse_quantity("7 Kb").unit == "kb");
-  CHECK(check_numeric_answer("8 megabits", kQ1).message.find("write MB (capital B) for megabytes") != std::string::npos);
+  CHECK(check_numeric_answer("8 megabits", kQ1).message.find("write MB (capital B) for megabytes") !=
+        std::string::npos);
   // Byte spellings in any other case are bytes, not bits.
   for (const char* text : {"53 GB", "53 gb", "53 gB", "53 mb", "53 tb", "53 b"}) {
     INFO(text);
@@ -306,7 +317,10 @@ TEST_CASE("bit units are named as bits, with the byte unit meant", "[answer_chec
 }
 
 TEST_CASE("a signed zero reads as 0 and no message shows -0", "[answer_check][parse]") {
-  for (const char* text : {"-0", "-0.0", "\xE2\x88\x92" "0 GB", "-0,000"}) {
+  for (const char* text : {"-0", "-0.0",
+                           "\xE2\x88\x92"
+                           "0 GB",
+                           "-0,000"}) {
     INFO(text);
     const Quantity q = parse_quantity(text);
     REQUIRE(q.ok);
@@ -328,9 +342,15 @@ TEST_CASE("quoted unit text shows invisible characters by code point", "[answer_
   CHECK(r.verdict == AnswerVerdict::unparseable);
   CHECK(r.message.rfind("\"GB[U+200B]\" is not a unit this check knows.", 0) == 0);
   // Right-to-left override, BOM and soft hyphen inside a unit.
-  r = check_numeric_answer("53 G\xE2\x80\xAE" "B\xEF\xBB\xBF", kQ1);
+  r = check_numeric_answer(
+      "53 G\xE2\x80\xAE"
+      "B\xEF\xBB\xBF",
+      kQ1);
   CHECK(r.message.rfind("\"G[U+202E]B[U+FEFF]\"", 0) == 0);
-  r = check_numeric_answer("53 G\xC2\xAD" "B", kQ1);
+  r = check_numeric_answer(
+      "53 G\xC2\xAD"
+      "B",
+      kQ1);
   CHECK(r.message.rfind("\"G[U+00AD]B\"", 0) == 0);
   // A language tag character (4-byte UTF-8) shows with five hex digits.
   r = check_numeric_answer("53 GB\xF3\xA0\x80\x81", kQ1);
@@ -389,27 +409,32 @@ TEST_CASE("every unit symbol parses to its own dimension and factor", "[answer_c
 }
 
 TEST_CASE("decimal comma and grouping rules", "[answer_check][separators]") {
-  struct Case { const char* text; double value; double alt_value; bool ambiguous; };
+  struct Case {
+    const char* text;
+    double value;
+    double alt_value;
+    bool ambiguous;
+  };
   const Case cases[] = {
-      {"2,952", 2952, 2.952, true},        // 1-3 digits, comma, 3 digits: both readings
+      {"2,952", 2952, 2.952, true},  // 1-3 digits, comma, 3 digits: both readings
       {"1,000", 1000, 1.0, true},
       {"53,000", 53000, 53.0, true},
       {"999,999", 999999, 999.999, true},
-      {"2,95", 2.95, 2.95, false},         // 2 digits after: decimal comma only
+      {"2,95", 2.95, 2.95, false},  // 2 digits after: decimal comma only
       {"2,9", 2.9, 2.9, false},
-      {"2,9520", 2.952, 2.952, false},     // 4 digits after: decimal comma only
-      {"0,952", 0.952, 0.952, false},      // "0,952" is not a grouped whole number
+      {"2,9520", 2.952, 2.952, false},          // 4 digits after: decimal comma only
+      {"0,952", 0.952, 0.952, false},           // "0,952" is not a grouped whole number
       {"1234,567", 1234.567, 1234.567, false},  // 4 digits before: decimal comma only
-      {"1.000", 1.0, 1.0, false},          // a lone point is always decimal
-      {"1,000,000", 1e6, 1e6, false},      // several commas: grouping
-      {"1.000.000", 1e6, 1e6, false},      // several points: grouping
-      {"1 000 000", 1e6, 1e6, false},      // spaces: grouping
-      {"1,234.5", 1234.5, 1234.5, false},  // both: the last one is decimal
+      {"1.000", 1.0, 1.0, false},               // a lone point is always decimal
+      {"1,000,000", 1e6, 1e6, false},           // several commas: grouping
+      {"1.000.000", 1e6, 1e6, false},           // several points: grouping
+      {"1 000 000", 1e6, 1e6, false},           // spaces: grouping
+      {"1,234.5", 1234.5, 1234.5, false},       // both: the last one is decimal
       {"1.234,5", 1234.5, 1234.5, false},
       {"1 234,5", 1234.5, 1234.5, false},
       {".5", 0.5, 0.5, false},
       {",5", 0.5, 0.5, false},
-      {"2,952e1", 29520, 29.52, true},     // exponent applies to both readings
+      {"2,952e1", 29520, 29.52, true},  // exponent applies to both readings
   };
   for (const Case& c : cases) {
     INFO(c.text);
@@ -437,7 +462,9 @@ TEST_CASE("decimal comma and grouping rules", "[answer_check][separators]") {
 }
 
 TEST_CASE("parse_quantity reports sign, prefix, unit and exact decimal values", "[answer_check][parse]") {
-  Quantity q = parse_quantity("\xE2\x88\x92" "5 ms");  // U+2212 minus
+  Quantity q = parse_quantity(
+      "\xE2\x88\x92"
+      "5 ms");  // U+2212 minus
   REQUIRE(q.ok);
   CHECK(q.value == -5);
   CHECK(q.unit == "ms");
@@ -483,9 +510,9 @@ TEST_CASE("hostile and oversized input is unparseable, with a reason", "[answer_
   CHECK(parse_quantity(at_cap + " ").error == ParseError::too_long);
 
   CHECK(parse_quantity(std::string("53\0GB", 5)).error == ParseError::control_character);  // NUL inside
-  CHECK(parse_quantity("\x1B[31m53").error == ParseError::control_character);  // terminal escape
-  CHECK(parse_quantity("\xED\xA0\x80").error == ParseError::control_character);  // a lone surrogate
-  CHECK(parse_quantity("\xC0\xB5").error == ParseError::control_character);      // overlong
+  CHECK(parse_quantity("\x1B[31m53").error == ParseError::control_character);              // terminal escape
+  CHECK(parse_quantity("\xED\xA0\x80").error == ParseError::control_character);            // a lone surrogate
+  CHECK(parse_quantity("\xC0\xB5").error == ParseError::control_character);                // overlong
   CHECK(parse_quantity("<img src=x onerror=alert(1)>").error == ParseError::no_number);
   CHECK(parse_quantity("1e999").error == ParseError::out_of_range);
   CHECK(parse_quantity("53 apples").error == ParseError::unknown_unit);
@@ -510,15 +537,12 @@ TEST_CASE("a value that overflows in the question's unit is refused as too large
     bool refused;
   };
   const OverflowRow rows[] = {
-      {"51e305secs", &kStep, true},
-      {"2e305 s", &kStep, true},
-      {"1.8e305 s", &kStep, true},   // 1.8e308 ms is just above the largest double
-      {"1.7e305 s", &kStep, false},  // 1.7e308 ms is still a double
-      {"1e305 s", &kStep, false},
-      {"1e300", &kStep, false},      // a bare number is already in ms
-      {"1e306 tok/s", &kRate, false},
-      {"1e299 TB", &kQ1, true},      // 1e311 B overflows in base units (as before)
-      {"1e295 TB", &kQ1, false},     // 1e307 B = 1e298 GB
+      {"51e305secs", &kStep, true},   {"2e305 s", &kStep, true},
+      {"1.8e305 s", &kStep, true},                               // 1.8e308 ms is just above the largest double
+      {"1.7e305 s", &kStep, false},                              // 1.7e308 ms is still a double
+      {"1e305 s", &kStep, false},     {"1e300", &kStep, false},  // a bare number is already in ms
+      {"1e306 tok/s", &kRate, false}, {"1e299 TB", &kQ1, true},  // 1e311 B overflows in base units (as before)
+      {"1e295 TB", &kQ1, false},                                 // 1e307 B = 1e298 GB
   };
   for (const OverflowRow& row : rows) {
     INFO("answer \"" << row.text << "\"");

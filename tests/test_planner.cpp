@@ -33,8 +33,8 @@ BudgetInput llama70b_case() {
 
 std::string key(const PlanRow& r) {
   return std::to_string(static_cast<int>(r.weight_bytes_per_param * 8)) + "/" +
-         std::to_string(static_cast<int>(r.cache_bytes_per_value * 8)) + "/G" + std::to_string(static_cast<int>(r.gpus)) +
-         (r.speculative ? "/spec" : "");
+         std::to_string(static_cast<int>(r.cache_bytes_per_value * 8)) + "/G" +
+         std::to_string(static_cast<int>(r.gpus)) + (r.speculative ? "/spec" : "");
 }
 
 }  // namespace
@@ -46,12 +46,9 @@ TEST_CASE("planner on the 70B case: order, verdicts and the cheapest choice work
   // by 1, 2, 4, 8; 8 KV heads too), no speculative rows.
   REQUIRE(p.rows.size() == 24);
   // Output-preserving (16/16) first by G, then the quantised rows by G, precision high to low.
-  const char* expected[] = {
-      "16/16/G1", "16/16/G2", "16/16/G4", "16/16/G8",
-      "16/8/G1", "8/16/G1", "8/8/G1", "4/16/G1", "4/8/G1",
-      "16/8/G2", "8/16/G2", "8/8/G2", "4/16/G2", "4/8/G2",
-      "16/8/G4", "8/16/G4", "8/8/G4", "4/16/G4", "4/8/G4",
-      "16/8/G8", "8/16/G8", "8/8/G8", "4/16/G8", "4/8/G8"};
+  const char* expected[] = {"16/16/G1", "16/16/G2", "16/16/G4", "16/16/G8", "16/8/G1", "8/16/G1", "8/8/G1",  "4/16/G1",
+                            "4/8/G1",   "16/8/G2",  "8/16/G2",  "8/8/G2",   "4/16/G2", "4/8/G2",  "16/8/G4", "8/16/G4",
+                            "8/8/G4",   "4/16/G4",  "4/8/G4",   "16/8/G8",  "8/16/G8", "8/8/G8",  "4/16/G8", "4/8/G8"};
   for (std::size_t i = 0; i < p.rows.size(); ++i) {
     INFO(i);
     CHECK(key(p.rows[i]) == expected[i]);
@@ -131,8 +128,7 @@ TEST_CASE("planner skips GPU counts that do not split the heads", "[planner]") {
   for (const PlanRow& r : p.rows) CHECK(r.gpus == 1);
 }
 
-TEST_CASE("planner with speculative decoding: a second row per combination, speed times the speed-up",
-          "[planner]") {
+TEST_CASE("planner with speculative decoding: a second row per combination, speed times the speed-up", "[planner]") {
   PlanOptions options;
   options.speculative = true;
   options.acceptance_rate = 0.8;  // the lesson's: (1 - 0.8^4)/(1 - 0.8) = 2.952 tokens per pass
@@ -162,7 +158,8 @@ TEST_CASE("planner refusals", "[planner]") {
   CHECK_FALSE(p.ok);
   CHECK(p.error.field == "gpus");
   CHECK(p.error.message ==
-        "gpus must divide query_heads (64) and either divide or be divided by kv_heads (8); got 3; nearest valid: 2 or 4");
+        "gpus must divide query_heads (64) and either divide or be divided by kv_heads (8); got 3; nearest valid: 2 or "
+        "4");
   PlanOptions options;
   options.speculative = true;
   options.acceptance_rate = 1.5;

@@ -19,10 +19,10 @@ BudgetInput lesson_gqa8() {
 }  // namespace
 
 TEST_CASE("attention pairs with and without a sliding window", "[prefill]") {
-  CHECK(detail::attention_pairs(8, 0) == 36);     // 8*9/2
-  CHECK(detail::attention_pairs(8, 8) == 36);     // the window covers the prompt
+  CHECK(detail::attention_pairs(8, 0) == 36);  // 8*9/2
+  CHECK(detail::attention_pairs(8, 8) == 36);  // the window covers the prompt
   CHECK(detail::attention_pairs(8, 100) == 36);
-  CHECK(detail::attention_pairs(8, 4) == 26);     // 4*5/2 + (8-4)*4 = 10 + 16
+  CHECK(detail::attention_pairs(8, 4) == 26);  // 4*5/2 + (8-4)*4 = 10 + 16
   CHECK(detail::attention_pairs(1, 0) == 1);
   // A 8192-token prompt through a 4096 window: 4096*4097/2 + 4096*4096 = 8,390,656 + 16,777,216
   CHECK(detail::attention_pairs(8192, 4096) == 25167872);
@@ -150,7 +150,8 @@ TEST_CASE("prompt and target refusals", "[prefill][validate]") {
   CHECK(validate_budget_input(in)->field == "prompt_tokens");
   in = lesson_gqa8();
   in.ttft_target_s = -1;
-  CHECK(validate_budget_input(in)->message == "ttft_target_s must be 0 (no target) or a number from 1e-6 to 10000 (got -1)");
+  CHECK(validate_budget_input(in)->message ==
+        "ttft_target_s must be 0 (no target) or a number from 1e-6 to 10000 (got -1)");
   in = lesson_gqa8();
   in.per_request_target_tokens_per_s = -5;
   CHECK(validate_budget_input(in)->message ==

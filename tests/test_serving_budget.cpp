@@ -38,7 +38,7 @@ struct Row {
   // displayed
   const char* memory_gb;
   bool fits;
-  const char* step_ms;       // nullptr: the lesson prints a dash
+  const char* step_ms;  // nullptr: the lesson prints a dash
   const char* per_request_shown;
   const char* total_shown;
 };

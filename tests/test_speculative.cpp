@@ -10,7 +10,10 @@ using namespace llmbudget;
 
 TEST_CASE("tokens per pass matches the lesson", "[speculative][seed]") {
   // seed-values.json "speculative_tokens_per_pass" (exact, displayed to 2 decimals).
-  struct Case { double a, k, exact; const char* shown; };
+  struct Case {
+    double a, k, exact;
+    const char* shown;
+  };
   const Case cases[] = {
       {0.5, 4, 1.9375, "1.94"},
       {0.7, 4, 2.7731, "2.77"},
@@ -85,7 +88,11 @@ TEST_CASE("best draft length maximises the speed-up", "[speculative]") {
 }
 
 TEST_CASE("speculative inputs are validated", "[speculative][validate]") {
-  struct Bad { double a, k, c; const char* field; const char* message; };
+  struct Bad {
+    double a, k, c;
+    const char* field;
+    const char* message;
+  };
   const Bad cases[] = {
       {1.5, 4, 0, "acceptance_rate", "acceptance_rate must be a number from 0 to 1 (got 1.5)"},
       {-0.1, 4, 0, "acceptance_rate", "acceptance_rate must be a number from 0 to 1 (got -0.1)"},

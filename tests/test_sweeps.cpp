@@ -25,8 +25,8 @@ TEST_CASE("batch sweep: one point per batch, speeds only where it fits", "[sweep
   const BatchSweep s = sweep_batch(in, 64);
   REQUIRE(s.ok);
   REQUIRE(s.batch.size() == 64);
-  for (const auto* v : {&s.total_bytes, &s.fits, &s.per_request_tokens_per_s, &s.total_tokens_per_s,
-                        &s.memory_time_s, &s.compute_time_s}) {
+  for (const auto* v : {&s.total_bytes, &s.fits, &s.per_request_tokens_per_s, &s.total_tokens_per_s, &s.memory_time_s,
+                        &s.compute_time_s}) {
     CHECK(v->size() == 64);
   }
   CHECK(s.batch.front() == 1);
@@ -106,7 +106,11 @@ TEST_CASE("context sweep rounds to whole tokens and respects the window", "[swee
 }
 
 TEST_CASE("context sweep validates its inputs", "[sweeps][validate]") {
-  struct Bad { double lo, hi, points; const char* field; const char* message; };
+  struct Bad {
+    double lo, hi, points;
+    const char* field;
+    const char* message;
+  };
   const Bad cases[] = {
       {0, 100, 10, "min_context", "min_context must be a whole number from 1 to 1e8 (got 0)"},
       {100, 50, 10, "max_context", "max_context must be a whole number from min_context to 1e8 (got 50)"},

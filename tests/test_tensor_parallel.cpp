@@ -105,7 +105,7 @@ TEST_CASE("Llama 3.1 70B on H100s: one and two GPUs do not fit, four do", "[tens
   const BudgetResult g2 = plan(llama70b_h100(2));  // 70.6e9 + 21,474,836,480 = 92.07 GB
   CHECK(g2.per_gpu_bytes == Approx(92074836480.0).epsilon(1e-15));
   CHECK_FALSE(g2.fits);
-  CHECK(g2.comm_s > 0);  // set whatever the verdict
+  CHECK(g2.comm_s > 0);                            // set whatever the verdict
   const BudgetResult g4 = plan(llama70b_h100(4));  // 35.3e9 + 10,737,418,240 = 46.04 GB
   REQUIRE(g4.ok);
   CHECK(g4.per_gpu_bytes == Approx(46037418240.0).epsilon(1e-15));
@@ -170,7 +170,8 @@ TEST_CASE("a split that does not divide the heads is refused, naming both counts
   REQUIRE(e);
   CHECK(e->field == "gpus");
   CHECK(e->message ==
-        "gpus must divide query_heads (32) and either divide or be divided by kv_heads (8); got 3; nearest valid: 2 or 4");
+        "gpus must divide query_heads (32) and either divide or be divided by kv_heads (8); got 3; nearest valid: 2 or "
+        "4");
   CHECK_FALSE(plan(in).ok);
   CHECK(plan(in).error.message == e->message);
   CHECK_FALSE(capacity(in).ok);
@@ -179,7 +180,8 @@ TEST_CASE("a split that does not divide the heads is refused, naming both counts
   in.query_heads = 24;
   in.gpus = 6;
   CHECK(validate_budget_input(in)->message ==
-        "gpus must divide query_heads (24) and either divide or be divided by kv_heads (8); got 6; nearest valid: 4 or 8");
+        "gpus must divide query_heads (24) and either divide or be divided by kv_heads (8); got 6; nearest valid: 4 or "
+        "8");
 
   // Nothing valid above: 64 on 32 query heads; the nearest is 32 (8 KV heads divide it).
   in.query_heads = 32;

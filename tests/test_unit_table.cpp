@@ -63,8 +63,8 @@ TEST_CASE("unit_factor matches spellings as answers do, never bits", "[units]") 
   CHECK(unit_factor(UnitDimension::bytes, "Gb") == 0);              // gigabits
   CHECK(unit_factor(UnitDimension::bytes, "kb") == 0);              // kilobits (SI k)
   CHECK(unit_factor(UnitDimension::bytes, "megabits") == 0);
-  CHECK(unit_factor(UnitDimension::bytes, "ms") == 0);              // another dimension
-  CHECK(unit_factor(UnitDimension::none, "") == 0);                 // "" is not a unit
+  CHECK(unit_factor(UnitDimension::bytes, "ms") == 0);  // another dimension
+  CHECK(unit_factor(UnitDimension::none, "") == 0);     // "" is not a unit
 }
 
 TEST_CASE("lookups and sentence pieces", "[units]") {

@@ -31,7 +31,8 @@ const BadInput kBadInputs[] = {
     {"absurd parameters", [](BudgetInput& in) { in.total_params = 2e13; }, "total_params",
      "total_params must be a number from 1 to 1e13 (got 2e13)"},
     {"active above total", [](BudgetInput& in) { in.active_params = 8e9; }, "active_params",
-     "active_params must be 0 (same as total_params) or a number from 1 to total_params (got 8e9; total_params is 7e9)"},
+     "active_params must be 0 (same as total_params) or a number from 1 to total_params (got 8e9; total_params is "
+     "7e9)"},
     {"negative active", [](BudgetInput& in) { in.active_params = -1; }, "active_params",
      "active_params must be 0 (same as total_params) or a number from 1 to total_params (got -1)"},
     {"fractional layers", [](BudgetInput& in) { in.layers = 7.5; }, "layers",
@@ -115,9 +116,9 @@ TEST_CASE("the first bad field in declaration order is reported", "[validate]") 
 
 TEST_CASE("valid edge values are accepted", "[validate]") {
   BudgetInput in;
-  in.total_params = 6.7e9 + 0.5;  // parameter counts need not be whole
+  in.total_params = 6.7e9 + 0.5;       // parameter counts need not be whole
   in.active_params = in.total_params;  // active == total
-  in.kv_heads = in.query_heads;    // MHA
+  in.kv_heads = in.query_heads;        // MHA
   in.sliding_window_tokens = 1e7;
   in.weight_bytes_per_param = 0.5625;  // 4.5-bit
   in.cache_bytes_per_value = 8;
@@ -132,26 +133,26 @@ TEST_CASE("the declaration lists every field in order, with the lesson's units a
   const auto fields = budget_input_fields();
   // The names in BudgetInput's member order (a test's own list, to catch a
   // row dropped or reordered by mistake).
-  const char* names[] = {"total_params", "active_params", "layers", "query_heads", "kv_heads",
-                         "head_dim", "sliding_window_tokens", "weight_bytes_per_param",
-                         "cache_bytes_per_value", "batch", "context_tokens", "gpu_memory_bytes",
-                         "bandwidth_bytes_per_s", "flops_per_s", "headroom_fraction",
+  const char* names[] = {"total_params", "active_params", "layers", "query_heads", "kv_heads", "head_dim",
+                         "sliding_window_tokens", "weight_bytes_per_param", "cache_bytes_per_value", "batch",
+                         "context_tokens", "gpu_memory_bytes", "bandwidth_bytes_per_s", "flops_per_s",
+                         "headroom_fraction",
                          // issue 8, after the lesson's fields
-                         "prompt_tokens", "interconnect_bytes_per_s", "gpus", "allreduce_latency_s",
-                         "ttft_target_s", "per_request_target_tokens_per_s"};
+                         "prompt_tokens", "interconnect_bytes_per_s", "gpus", "allreduce_latency_s", "ttft_target_s",
+                         "per_request_target_tokens_per_s"};
   REQUIRE(fields.size == std::size(names));
   for (std::size_t i = 0; i < fields.size; ++i) CHECK(std::string(fields.rows[i].name) == names[i]);
   const auto& f = fields.rows;
-  CHECK(f[2].kind == FieldKind::whole);      // layers
-  CHECK(f[7].kind == FieldKind::real);       // weight bytes may be fractional
+  CHECK(f[2].kind == FieldKind::whole);  // layers
+  CHECK(f[7].kind == FieldKind::real);   // weight bytes may be fractional
   CHECK(f[7].min == 0.01);
   CHECK(f[7].max == 8);
-  CHECK(f[11].min_exclusive);                // GPU memory > 0
+  CHECK(f[11].min_exclusive);  // GPU memory > 0
   CHECK(std::string(f[11].unit) == "bytes");
   CHECK(std::string(f[13].unit) == "FLOP/s");
   CHECK(f[14].max == 0.9);
-  CHECK(std::string(f[4].max_from) == "query_heads");        // KV heads <= query heads
-  CHECK(std::string(f[1].max_from) == "total_params");       // active <= total
+  CHECK(std::string(f[4].max_from) == "query_heads");   // KV heads <= query heads
+  CHECK(std::string(f[1].max_from) == "total_params");  // active <= total
   CHECK(std::string(f[1].zero_means) == "same as total_params");
   CHECK(std::string(f[6].zero_means) == "full attention");
   CHECK(std::string(f[4].symbol) == "H_kv");

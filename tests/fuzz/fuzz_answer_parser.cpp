@@ -120,9 +120,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const lb::KvPractice k = lb::make_kv_practice(seed);
   require(k.kv_bytes_per_token == 2 * k.layers * k.kv_heads * k.head_dim * k.cache_bytes_per_value);
   require(k.cache_bytes == k.kv_bytes_per_token * k.context_tokens * k.batch && k.cache_bytes < 9007199254740992.0);
-  require(k.total_without_cache ==
-          k.projections_per_token * (k.generated_tokens * k.prompt_tokens +
-                                     k.generated_tokens * (k.generated_tokens + 1) / 2));
+  require(k.total_without_cache == k.projections_per_token * (k.generated_tokens * k.prompt_tokens +
+                                                              k.generated_tokens * (k.generated_tokens + 1) / 2));
   require(std::isfinite(k.recompute_ratio) && k.recompute_ratio > 1);
   return 0;
 }

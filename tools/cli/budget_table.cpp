@@ -56,9 +56,12 @@ std::vector<InputFlag> flags_of(Table<InputFieldDeclaration> fields) {
     std::replace(flag.begin(), flag.end(), '_', '-');
     std::string metavar;
     for (const char* p = f.unit; *p != '\0'; ++p) {
-      if (*p == '/') metavar += "_PER_";
-      else if (*p == ' ') metavar += '_';
-      else metavar += static_cast<char>(std::toupper(static_cast<unsigned char>(*p)));
+      if (*p == '/')
+        metavar += "_PER_";
+      else if (*p == ' ')
+        metavar += '_';
+      else
+        metavar += static_cast<char>(std::toupper(static_cast<unsigned char>(*p)));
     }
     flags.push_back(InputFlag{flag, metavar, &f});
   }
@@ -75,8 +78,9 @@ struct ShortKey {
   const char* field;
 };
 const ShortKey kShortKeys[] = {
-    {"wb", "weight_bytes_per_param"}, {"kv", "kv_heads"}, {"cb", "cache_bytes_per_value"},
-    {"batch", "batch"},               {"ctx", "context_tokens"}, {"window", "sliding_window_tokens"},
+    {"wb", "weight_bytes_per_param"}, {"kv", "kv_heads"},
+    {"cb", "cache_bytes_per_value"},  {"batch", "batch"},
+    {"ctx", "context_tokens"},        {"window", "sliding_window_tokens"},
 };
 
 const InputFlag* flag_for_field(const std::string& field) {
@@ -118,8 +122,10 @@ std::string shown(const std::string& text) {
       ++i;
       continue;
     }
-    if (is_control(cp)) out += cp < 0x100 ? "\\x" + hex(cp, 2) : "\\u{" + hex(cp, 4) + "}";
-    else out += text.substr(i, len);
+    if (is_control(cp))
+      out += cp < 0x100 ? "\\x" + hex(cp, 2) : "\\u{" + hex(cp, 4) + "}";
+    else
+      out += text.substr(i, len);
     i += len;
   }
   return out;
@@ -186,9 +192,9 @@ double parse_number(const std::string& who, const std::string& text) {
 // ---------------------------------------------------------------- rows
 
 struct RowSpec {
-  std::string label;       // empty: generated from the input
+  std::string label;  // empty: generated from the input
   BudgetInput input;
-  std::string source;      // what to blame in an error: "--config 'wb=2,kv=0'" or ""
+  std::string source;  // what to blame in an error: "--config 'wb=2,kv=0'" or ""
   std::vector<std::string> fields_from_source;
 };
 
@@ -213,7 +219,9 @@ std::string auto_label(const BudgetInput& in) {
 
 // The lesson's six rows: (b_w, H_kv, b_c, B) at n = 8192; MHA uses every query head.
 std::vector<RowSpec> lesson_rows(const BudgetInput& base) {
-  struct Lesson { double wb, kv, cb, batch; };
+  struct Lesson {
+    double wb, kv, cb, batch;
+  };
   const Lesson rows[] = {{2, 0, 2, 16}, {2, 8, 2, 16}, {1, 8, 1, 16}, {0.5, 8, 1, 16}, {2, 8, 2, 64}, {2, 8, 2, 1}};
   std::vector<RowSpec> specs;
   for (const Lesson& r : rows) {
@@ -225,7 +233,8 @@ std::vector<RowSpec> lesson_rows(const BudgetInput& base) {
     spec.input.batch = r.batch;
     spec.input.context_tokens = kLessonContextTokens;
     spec.source = "lesson row " + std::to_string(specs.size() + 1) + " (" + auto_label(spec.input) + ")";
-    spec.fields_from_source = {"weight_bytes_per_param", "kv_heads", "cache_bytes_per_value", "batch", "context_tokens"};
+    spec.fields_from_source = {"weight_bytes_per_param", "kv_heads", "cache_bytes_per_value", "batch",
+                               "context_tokens"};
     specs.push_back(spec);
   }
   return specs;
@@ -281,10 +290,14 @@ std::string json_string(const std::string& text) {
   std::string out = "\"";
   for (const char ch : text) {
     const auto c = static_cast<unsigned char>(ch);
-    if (c == '"') out += "\\\"";
-    else if (c == '\\') out += "\\\\";
-    else if (c == '\n') out += "\\n";
-    else if (c == '\t') out += "\\t";
+    if (c == '"')
+      out += "\\\"";
+    else if (c == '\\')
+      out += "\\\\";
+    else if (c == '\n')
+      out += "\\n";
+    else if (c == '\t')
+      out += "\\t";
     else if (c < 0x20) {
       char buf[8];
       std::snprintf(buf, sizeof buf, "\\u%04x", c);
@@ -312,11 +325,10 @@ void print_json(const std::vector<Row>& rows) {
         "\"fits\": %s, \"verdict\": \"%s\", \"step_s\": %s, \"per_request_tokens_per_s\": %s, "
         "\"total_tokens_per_s\": %s, \"per_gpu_bytes\": %s, \"comm_s\": %s, \"ttft_s\": %s}%s\n",
         json_string(rows[i].label).c_str(), format_shortest(r.weight_bytes).c_str(),
-        format_shortest(r.kv_cache_bytes).c_str(), format_shortest(r.total_bytes).c_str(),
-        r.fits ? "true" : "false", verdict_name(r.verdict), speed(r.step_s).c_str(),
-        speed(r.per_request_tokens_per_s).c_str(), speed(r.total_tokens_per_s).c_str(),
-        format_shortest(r.per_gpu_bytes).c_str(), format_shortest(r.comm_s).c_str(), speed(r.ttft_s).c_str(),
-        i + 1 < rows.size() ? "," : "");
+        format_shortest(r.kv_cache_bytes).c_str(), format_shortest(r.total_bytes).c_str(), r.fits ? "true" : "false",
+        verdict_name(r.verdict), speed(r.step_s).c_str(), speed(r.per_request_tokens_per_s).c_str(),
+        speed(r.total_tokens_per_s).c_str(), format_shortest(r.per_gpu_bytes).c_str(),
+        format_shortest(r.comm_s).c_str(), speed(r.ttft_s).c_str(), i + 1 < rows.size() ? "," : "");
   }
   std::printf("]\n");
 }
@@ -331,9 +343,8 @@ void print_csv(const std::vector<Row>& rows) {
     std::printf("%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", csv_string(row.label).c_str(),
                 format_shortest(r.weight_bytes).c_str(), format_shortest(r.kv_cache_bytes).c_str(),
                 format_shortest(r.total_bytes).c_str(), r.fits ? "true" : "false", verdict_name(r.verdict),
-                speed(r.step_s).c_str(), speed(r.per_request_tokens_per_s).c_str(),
-                speed(r.total_tokens_per_s).c_str(), format_shortest(r.per_gpu_bytes).c_str(),
-                format_shortest(r.comm_s).c_str(), speed(r.ttft_s).c_str());
+                speed(r.step_s).c_str(), speed(r.per_request_tokens_per_s).c_str(), speed(r.total_tokens_per_s).c_str(),
+                format_shortest(r.per_gpu_bytes).c_str(), format_shortest(r.comm_s).c_str(), speed(r.ttft_s).c_str());
   }
 }
 
@@ -405,7 +416,8 @@ void print_table(const std::vector<Row>& rows, const std::vector<BudgetInput>& i
     std::printf("%s\n", out.c_str());
   }
   bool same_headroom = true;
-  for (const BudgetInput& in : inputs) same_headroom = same_headroom && in.headroom_fraction == inputs[0].headroom_fraction;
+  for (const BudgetInput& in : inputs)
+    same_headroom = same_headroom && in.headroom_fraction == inputs[0].headroom_fraction;
   if (same_headroom && inputs[0].headroom_fraction > 0) {
     std::printf("tight = fits but leaves less than %s%% of GPU memory free; 1 GB = 1e9 bytes.\n",
                 format_compact(inputs[0].headroom_fraction * 100).c_str());
@@ -414,7 +426,6 @@ void print_table(const std::vector<Row>& rows, const std::vector<BudgetInput>& i
     std::printf("1 GB = 1e9 bytes.\n");
   }
 }
-
 
 // ---------------------------------------------------------------- --plan
 
@@ -427,8 +438,8 @@ std::string plan_cell(const PlanRow& row, const ResultFieldDeclaration<PlanRow>&
     case ResultKind::number: return format_shortest(row.*f.number);
     case ResultKind::flag: return row.*f.flag ? "true" : "false";
     case ResultKind::verdict: return json ? json_string(verdict_name(row.*f.verdict)) : verdict_name(row.*f.verdict);
-    case ResultKind::binding_term: return json ? json_string(binding_term_name(row.*f.binding_term))
-                                               : binding_term_name(row.*f.binding_term);
+    case ResultKind::binding_term:
+      return json ? json_string(binding_term_name(row.*f.binding_term)) : binding_term_name(row.*f.binding_term);
   }
   return "";
 }
@@ -448,7 +459,8 @@ void print_plan_json(const PlanLeversResult& plan) {
 
 void print_plan_csv(const PlanLeversResult& plan) {
   std::string header;
-  for (const ResultFieldDeclaration<PlanRow>& f : plan_row_fields()) header += (header.empty() ? "" : ",") + std::string(f.name);
+  for (const ResultFieldDeclaration<PlanRow>& f : plan_row_fields())
+    header += (header.empty() ? "" : ",") + std::string(f.name);
   std::printf("%s\n", header.c_str());
   for (const PlanRow& row : plan.rows) {
     std::string line;
@@ -478,7 +490,8 @@ void print_plan_table(const PlanLeversResult& plan, const BudgetInput& in, bool 
   std::vector<std::vector<std::string>> cells;
   std::vector<std::string> header = {"", "Weights", "Cache", "GPUs"};
   if (with_speculative) header.push_back("Speculative");
-  for (const char* h : {"Output", "Memory per GPU", "Verdict", "TTFT", "Per request", "Total", "Targets"}) header.push_back(h);
+  for (const char* h : {"Output", "Memory per GPU", "Verdict", "TTFT", "Per request", "Total", "Targets"})
+    header.push_back(h);
   cells.push_back(header);
   for (const PlanRow& row : plan.rows) {
     const std::string dash = "-";
@@ -566,8 +579,10 @@ void print_help() {
     const std::string help = (f.symbol[0] != '\0' ? std::string(f.symbol) + ": " : std::string()) + f.meaning;
     const std::string left = flag.flag + " " + flag.metavar;
     // A placeholder too long for the column puts the help on the next line.
-    if (left.size() > 37) std::printf("  %s\n  %-37s %s\n", left.c_str(), "", help.c_str());
-    else std::printf("  %-37s %s\n", left.c_str(), help.c_str());
+    if (left.size() > 37)
+      std::printf("  %s\n  %-37s %s\n", left.c_str(), "", help.c_str());
+    else
+      std::printf("  %-37s %s\n", left.c_str(), help.c_str());
     std::printf("  %-37s [%s; default %s]\n", "", range.c_str(), format_compact(defaults.*(f.member)).c_str());
   }
   std::printf(
@@ -602,8 +617,10 @@ void print_help() {
   for (const InputFlag& flag : kSpeculativeFlags) {
     const InputFieldDeclaration& f = *flag.field;
     const std::string left = flag.flag + " " + flag.metavar;
-    if (left.size() > 37) std::printf("  %s\n  %-37s %s: %s\n", left.c_str(), "", f.symbol, f.meaning);
-    else std::printf("  %-37s %s: %s\n", left.c_str(), f.symbol, f.meaning);
+    if (left.size() > 37)
+      std::printf("  %s\n  %-37s %s: %s\n", left.c_str(), "", f.symbol, f.meaning);
+    else
+      std::printf("  %-37s %s: %s\n", left.c_str(), f.symbol, f.meaning);
     std::printf("  %-37s [%s]\n", "", detail_range(f).c_str());
   }
   std::printf(
@@ -631,7 +648,7 @@ bool is_row_field(const std::string& field) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  BudgetInput base;  // the lesson's 7B workload
+  BudgetInput base;                      // the lesson's 7B workload
   std::vector<std::string> base_fields;  // fields set by input flags, in order
   std::vector<std::string> configs;
   std::optional<std::string> single_label;
@@ -641,7 +658,7 @@ int main(int argc, char** argv) {
   bool plan_mode = false;
   PlanOptions plan_options;
   std::vector<std::string> speculative_given;  // --plan's speculative flags seen
-  std::vector<std::string> given;  // flags seen, to refuse a second one
+  std::vector<std::string> given;              // flags seen, to refuse a second one
 
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
@@ -663,7 +680,11 @@ int main(int argc, char** argv) {
     };
     // Help is printed only once every argument has been read, so a stray
     // argument after it is still an error.
-    if (arg == "-h" || arg == "--help") { no_value(); help = true; continue; }
+    if (arg == "-h" || arg == "--help") {
+      no_value();
+      help = true;
+      continue;
+    }
     const InputFlag* matched = nullptr;
     for (const InputFlag& f : kInputFlags) {
       if (arg == f.flag) matched = &f;
@@ -688,15 +709,30 @@ int main(int argc, char** argv) {
         fail(arg + " given twice (give each flag once; --config may repeat)");
       given.push_back(arg);
     }
-    if (arg == "--csv") { no_value(); csv = true; continue; }
-    if (arg == "--json") { no_value(); json = true; continue; }
-    if (arg == "--plan") { no_value(); plan_mode = true; continue; }
+    if (arg == "--csv") {
+      no_value();
+      csv = true;
+      continue;
+    }
+    if (arg == "--json") {
+      no_value();
+      json = true;
+      continue;
+    }
+    if (arg == "--plan") {
+      no_value();
+      plan_mode = true;
+      continue;
+    }
     if (speculative_flag) {
       plan_options.*(speculative_flag->field->plan_option) = parse_number(arg, value());
       speculative_given.push_back(arg);
       continue;
     }
-    if (arg == "--config") { configs.push_back(value()); continue; }
+    if (arg == "--config") {
+      configs.push_back(value());
+      continue;
+    }
     if (arg == "--label") {
       single_label = value();
       check_label("--label", *single_label);
@@ -712,7 +748,8 @@ int main(int argc, char** argv) {
   if (csv && json) fail("--csv and --json cannot be combined");
   if (!speculative_given.empty() && !plan_mode) fail(speculative_given[0] + " is a --plan option (see --help)");
   if (plan_mode) {
-    if (!configs.empty()) fail("--plan plans the one workload the input flags give; --config cannot be combined with it");
+    if (!configs.empty())
+      fail("--plan plans the one workload the input flags give; --config cannot be combined with it");
     if (single_label) fail("--plan prints no labels; --label cannot be combined with it");
     if (!speculative_given.empty() && speculative_given.size() != kSpeculativeFlags.size())
       fail("--plan: speculative decoding needs all of --acceptance-rate, --draft-tokens and --draft-cost-ratio");
@@ -725,9 +762,12 @@ int main(int argc, char** argv) {
       }
       fail((flag ? flag->flag : plan.error.field) + ": " + plan.error.message);
     }
-    if (json) print_plan_json(plan);
-    else if (csv) print_plan_csv(plan);
-    else print_plan_table(plan, base, plan_options.speculative);
+    if (json)
+      print_plan_json(plan);
+    else if (csv)
+      print_plan_csv(plan);
+    else
+      print_plan_table(plan, base, plan_options.speculative);
     return 0;
   }
 
@@ -762,8 +802,11 @@ int main(int argc, char** argv) {
     inputs.push_back(spec.input);
   }
 
-  if (json) print_json(rows);
-  else if (csv) print_csv(rows);
-  else print_table(rows, inputs);
+  if (json)
+    print_json(rows);
+  else if (csv)
+    print_csv(rows);
+  else
+    print_table(rows, inputs);
   return 0;
 }
