@@ -119,8 +119,11 @@ test('the inputs live in the URL fragment: a link opens to the same numbers, ove
   const rec = await openLesson();
   const before = await changeInputs(rec.page);
   // Declaration order, only the fields that differ from the defaults, shortest round-trip numbers.
+  // The fragment is written at most every 250 ms: wait for the last value.
+  const want = '#lab:kv_heads=4;weight_bytes_per_param=0.5;batch=32';
+  await rec.page.waitForFunction((h) => location.hash === h, want, { timeout: 3000 });
   const hash = await rec.page.evaluate(() => location.hash);
-  assert.equal(hash, '#lab:kv_heads=4;weight_bytes_per_param=0.5;batch=32');
+  assert.equal(hash, want);
   await rec.context.close();
   for (const url of [`${server.url}${hash}`, `${INDEX_FILE_URL}${hash}`]) {
     const fresh = await openLesson({ width: 1280, height: 800 }, url);
@@ -137,12 +140,14 @@ test('a reload keeps the inputs; Reset calculator returns to the defaults and cl
   const rec = await openLesson();
   const { page } = rec;
   await changeInputs(page);
+  await page.waitForFunction(() => location.hash.endsWith('batch=32'), null, { timeout: 3000 });
   await page.reload();
   await waitReady(page);
   assert.equal(await box(page, 'batch').inputValue(), '32');
   await page.locator(`${CALC} button[data-action="reset-calculator"]`).click();
   assert.equal(await box(page, 'batch').inputValue(), '16');
   assert.equal(await box(page, 'kv_heads').inputValue(), '8');
+  await page.waitForFunction(() => location.hash === '', null, { timeout: 3000 });
   assert.equal(await page.evaluate(() => location.hash), '');
   assertQuiet(rec);
   await rec.context.close();

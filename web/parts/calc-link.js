@@ -12,6 +12,10 @@ export const INPUTS_FORMAT = 'llm-budget-lab-inputs';
 // One calculator per document owns the fragment (the lesson page has one;
 // a host page with several gets the first).
 let fragmentOwner = null;
+// The address's fragment is read when the page opens (and on hashchange), not
+// when an element draws itself again after a host changed its attributes:
+// those attributes are then what the host wants shown.
+let openingFragmentRead = false;
 
 /** Replaces the fragment without a history entry; a frame that forbids it keeps working without. */
 function writeFragment(fragment) {
@@ -80,6 +84,24 @@ export function mountLinkTools(parent, ctx, words, showNotices) {
   });
   parent.append(h('div', { class: 'calc-link-tools' }, copy, reset, save), status, linkBox);
 
+  // A slider drag changes the inputs many times a second; browsers throttle
+  // (and warn about) more than a few hundred history changes in ten seconds.
+  // So the fragment is written at most every 250 ms, the last value always.
+  let lastWrite = 0;
+  let timer = 0;
+  let latest = '';
+  const writeSoon = (fragment) => {
+    latest = fragment;
+    const wait = lastWrite + 250 - Date.now();
+    clearTimeout(timer);
+    if (wait <= 0) {
+      lastWrite = Date.now();
+      writeFragment(latest);
+    } else {
+      timer = setTimeout(() => { lastWrite = Date.now(); writeFragment(latest); }, wait);
+    }
+  };
+
   const apply = () => {
     const read = readFragment(location.hash, core, base, words, ctx.visibleText);
     if (!read) return;
@@ -87,15 +109,18 @@ export function mountLinkTools(parent, ctx, words, showNotices) {
     store.tryInput(read.input, null);
   };
   if (owner) {
-    apply();
+    if (!openingFragmentRead) apply();
+    openingFragmentRead = true;
     window.addEventListener('hashchange', apply, ctx.signal ? { signal: ctx.signal } : undefined);
+    // A write still waiting when this drawing is replaced belongs to it: drop it.
+    if (ctx.signal) ctx.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
   }
 
   return {
     printed,
     update(state) {
       const fragment = encodeFragment(state.input, base, names);
-      if (owner) writeFragment(fragment);
+      if (owner) writeSoon(fragment);
       setText(printed, `Link to this configuration: ${linkNow()}`);
     },
   };
