@@ -1,5 +1,7 @@
 #include "speculative.h"
 
+#include <cstddef>
+
 #include "field_declarations.h"
 #include "validate.h"
 
@@ -7,13 +9,23 @@ namespace llmbudget {
 
 namespace {
 
-// The ranges are the declaration's (field_declarations.cpp).
-std::optional<InputError> check(const char* name, double value) {
-  return check_declared_value(*find_speculative_input_field(name), value);
+struct Param {
+  const char* name;
+  double value;
+};
+
+// The first parameter outside its declared range (field_declarations.cpp), in
+// the order given; copies its error into `error`. False when all are valid.
+template <std::size_t N>
+bool refused(const Param (&params)[N], InputError& error) {
+  for (const Param& p : params) {
+    if (auto e = check_declared_value(*find_speculative_input_field(p.name), p.value)) {
+      error = *e;
+      return true;
+    }
+  }
+  return false;
 }
-std::optional<InputError> check_acceptance_rate(double a) { return check("acceptance_rate", a); }
-std::optional<InputError> check_draft_tokens(double k) { return check("draft_tokens", k); }
-std::optional<InputError> check_draft_cost_ratio(double c) { return check("draft_cost_ratio", c); }
 
 // 1 + a + a^2 + ... + a^k, the closed form (1 - a^(k+1)) / (1 - a) written
 // as a sum: no division, so a = 1 gives exactly k + 1 and a just below 1
@@ -30,18 +42,9 @@ double speedup(double tokens, int k, double c) { return tokens / (k * c + 1); }
 
 SpeculativeResult speculative(double acceptance_rate, double draft_tokens, double draft_cost_ratio) {
   SpeculativeResult r;
-  if (auto e = check_acceptance_rate(acceptance_rate)) {
-    r.error = *e;
-    return r;
-  }
-  if (auto e = check_draft_tokens(draft_tokens)) {
-    r.error = *e;
-    return r;
-  }
-  if (auto e = check_draft_cost_ratio(draft_cost_ratio)) {
-    r.error = *e;
-    return r;
-  }
+  const Param params[] = {
+      {"acceptance_rate", acceptance_rate}, {"draft_tokens", draft_tokens}, {"draft_cost_ratio", draft_cost_ratio}};
+  if (refused(params, r.error)) return r;
   const int k = static_cast<int>(draft_tokens);
   r.ok = true;
   r.tokens_per_pass = tokens_per_pass(acceptance_rate, k);
@@ -51,14 +54,8 @@ SpeculativeResult speculative(double acceptance_rate, double draft_tokens, doubl
 
 BestDraftResult best_draft_tokens(double acceptance_rate, double draft_cost_ratio) {
   BestDraftResult r;
-  if (auto e = check_acceptance_rate(acceptance_rate)) {
-    r.error = *e;
-    return r;
-  }
-  if (auto e = check_draft_cost_ratio(draft_cost_ratio)) {
-    r.error = *e;
-    return r;
-  }
+  const Param params[] = {{"acceptance_rate", acceptance_rate}, {"draft_cost_ratio", draft_cost_ratio}};
+  if (refused(params, r.error)) return r;
   r.ok = true;
   const int max_draft_tokens = static_cast<int>(find_speculative_input_field("draft_tokens")->max);
   for (int k = 1; k <= max_draft_tokens; ++k) {

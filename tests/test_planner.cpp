@@ -5,27 +5,16 @@
 #include <string>
 
 #include "planner.h"
+#include "workload_fixtures.h"
 
 using namespace llmbudget;
 
 namespace {
 
-// Llama 3.1 70B (P = 70.6e9, L = 80, H_q = 64, H_kv = 8, d_h = 128) on the
-// H100 SXM preset (80 GB, usable 2.68e12 B/s and 494.75e12 FLOP/s, NVLink
-// 450e9 B/s a way), B = 32, n = n_p = 4096, lambda = 20 us.
+// Llama 3.1 70B on H100s (tests/workload_fixtures.h) with the issue's
+// targets: TTFT under 1 s and 20 tok/s per request.
 BudgetInput llama70b_case() {
-  BudgetInput in;
-  in.total_params = 70.6e9;
-  in.layers = 80;
-  in.query_heads = 64;
-  in.kv_heads = 8;
-  in.head_dim = 128;
-  in.batch = 32;
-  in.context_tokens = 4096;
-  in.prompt_tokens = 4096;
-  in.gpu_memory_bytes = 80e9;
-  in.bandwidth_bytes_per_s = 2.68e12;
-  in.flops_per_s = 494.75e12;
+  BudgetInput in = test::llama31_70b_h100();
   in.ttft_target_s = 1;
   in.per_request_target_tokens_per_s = 20;
   return in;

@@ -5,6 +5,7 @@
 #include "prefill.h"
 #include "serving_budget.h"
 #include "validate.h"
+#include "workload_fixtures.h"
 
 using namespace llmbudget;
 
@@ -75,18 +76,7 @@ TEST_CASE("TTFT with a sliding window and a prompt longer than it", "[prefill]")
 }
 
 TEST_CASE("TTFT on four GPUs: the 70B prompt with its all-reduces", "[prefill][tensor_parallel]") {
-  BudgetInput in;
-  in.total_params = 70.6e9;
-  in.layers = 80;
-  in.query_heads = 64;
-  in.kv_heads = 8;
-  in.head_dim = 128;
-  in.batch = 32;
-  in.context_tokens = 4096;
-  in.prompt_tokens = 4096;
-  in.bandwidth_bytes_per_s = 2.68e12;
-  in.flops_per_s = 494.75e12;
-  in.gpus = 4;
+  const BudgetInput in = test::llama31_70b_h100(4);  // tests/workload_fixtures.h
   // pairs 4096*4097/2 = 8,390,656; FLOPs = 2*70.6e9*4096 + 4*80*64*128*8,390,656
   //   = 578,355,200,000,000 + 21,995,601,264,640 = 600,350,801,264,640
   CHECK(detail::prefill_flops(in) == 600350801264640.0);

@@ -7,6 +7,7 @@
 #include "serving_budget.h"
 #include "tensor_parallel.h"
 #include "validate.h"
+#include "workload_fixtures.h"
 
 using namespace llmbudget;
 
@@ -21,25 +22,8 @@ BudgetInput lesson_gqa8() {
   return in;
 }
 
-// Llama 3.1 70B shapes (config.json: 80 layers, 64 query heads, 8 KV heads,
-// head dim 128; 70.6e9 parameters) on the H100 SXM preset's usable figures
-// (80 GB, 0.8 * 3.35e12 = 2.68e12 B/s, 0.5 * 989.5e12 = 494.75e12 FLOP/s):
-// 32 users with 4096-token contexts, all prompt.
-BudgetInput llama70b_h100(double gpus) {
-  BudgetInput in;
-  in.total_params = 70.6e9;
-  in.layers = 80;
-  in.query_heads = 64;
-  in.kv_heads = 8;
-  in.head_dim = 128;
-  in.batch = 32;
-  in.context_tokens = 4096;
-  in.gpu_memory_bytes = 80e9;
-  in.bandwidth_bytes_per_s = 2.68e12;
-  in.flops_per_s = 494.75e12;
-  in.gpus = gpus;
-  return in;
-}
+// Llama 3.1 70B on H100s: tests/workload_fixtures.h.
+BudgetInput llama70b_h100(double gpus) { return test::llama31_70b_h100(gpus); }
 
 }  // namespace
 

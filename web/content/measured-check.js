@@ -1,6 +1,7 @@
 // The rules of content/measured-decode.json (published decode speeds beside
 // the page's set-up of an estimate for each), used by tools/check-content.
 import { show, isFiniteNumber, coreChecks } from './check-helpers.js';
+import { measuredRowInput } from './measured-input.js';
 
 /**
  * measured-decode.json: published decode speeds and the page's set-up of an
@@ -13,7 +14,7 @@ import { show, isFiniteNumber, coreChecks } from './check-helpers.js';
  * @param {{presets?: object, core: object}} opts  the presets document it points into, and the budget facade
  */
 export function checkMeasured(doc, add, { presets, core } = {}) {
-  const { MODEL_SHAPE_FIELDS, GPU_USABLE_FIELDS, checkWithCore, checkString, checkPlainObject } = coreChecks(core);
+  const { checkWithCore, checkString, checkPlainObject } = coreChecks(core);
   if (!checkPlainObject(doc, '(file)', '(top level)', add)) return;
   checkString(doc, 'about', '(file)', add);
   const groups = doc.groups;
@@ -75,12 +76,7 @@ export function checkMeasured(doc, add, { presets, core } = {}) {
       // The row's estimate input, exactly as the page builds it, must be accepted by the core.
       const model = presetModels.get((budget.models || {})[r.model]);
       if (!model || !gpu || typeof r.weights !== 'string' || !Number.isInteger(r.gpus)) return;
-      const input = { ...core.DEFAULT_INPUT };
-      for (const name of MODEL_SHAPE_FIELDS) input[name] = model[name];
-      for (const name of GPU_USABLE_FIELDS) input[name] = gpu[name];
-      Object.assign(input, { weight_bytes_per_param: budget.weight_bytes_per_param[r.weights], gpus: r.gpus });
-      for (const name of ['cache_bytes_per_value', 'batch', 'context_tokens', 'prompt_tokens']) input[name] = budget[name];
-      const res = core.plan(input);
+      const res = core.plan(measuredRowInput(core, budget, model, gpu, r));
       if (!res.ok) add(rid, res.field === 'weight_bytes_per_param' ? 'weights' : res.field, res.error);
     });
   });

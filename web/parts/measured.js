@@ -11,6 +11,7 @@ import { h, setText, nextId } from '../element/dom.js';
 import { models, gpus } from '../element/presets.js';
 import * as fmt from '../element/format.js';
 import measured from '../../content/measured-decode.json';
+import { measuredRowInput } from '../content/measured-input.js';
 
 /** The lesson's band: an estimate within a factor of two of the measurement either way. */
 const BAND = 2;
@@ -20,25 +21,7 @@ const ratio = (estimate, measurement) => estimate / measurement;
 
 /** The budget input for one measured row at `share` of the GPU's peak bandwidth. */
 function rowInput(core, budget, gpu, row, share) {
-  const model = models().find((m) => m.id === budget.models[row.model]);
-  const input = { ...core.DEFAULT_INPUT };
-  for (const f of core.declaration.inputs) {
-    if (f.group === 'Model' && model && model[f.name] !== undefined) input[f.name] = model[f.name];
-    if (f.group === 'Hardware' && gpu[f.name] !== undefined) input[f.name] = gpu[f.name];
-  }
-  return {
-    ...input,
-    weight_bytes_per_param: budget.weight_bytes_per_param[row.weights],
-    cache_bytes_per_value: budget.cache_bytes_per_value,
-    batch: budget.batch,
-    context_tokens: budget.context_tokens,
-    prompt_tokens: budget.prompt_tokens,
-    gpus: row.gpus,
-    // The usable rate is the peak times a share, as in presets.json.
-    bandwidth_bytes_per_s: gpu.peak_bandwidth_bytes_per_s * share,
-    ttft_target_s: 0,
-    per_request_target_tokens_per_s: 0,
-  };
+  return measuredRowInput(core, budget, models().find((m) => m.id === budget.models[row.model]), gpu, row, share);
 }
 
 const modelLabel = (name) => name.replace(/-/g, ' ');

@@ -12,6 +12,9 @@ function describe(inp) {
   return `${bits(inp.weight_bytes_per_param)} weights, ${attn}, ${bits(inp.cache_bytes_per_value)} cache, B\u00a0=\u00a0${fmt.int(inp.batch)}`;
 }
 
+/** A plan's fit as the table says it: "yes", "yes, tight" or "no". */
+const fitsText = (p) => (p.fits ? (p.verdict === 'tight' ? 'yes, tight' : 'yes') : 'no');
+
 function mount(container, ctx) {
   const rows = ctx.presets.configurations('lesson');
   const tbody = h('tbody');
@@ -28,7 +31,7 @@ function mount(container, ctx) {
     } else {
       const p = res.value;
       tr.append(td('memory', fmt.num1(p.total_bytes / fmt.GB)));
-      tr.append(td('fits', p.fits ? (p.verdict === 'tight' ? 'yes, tight' : 'yes') : 'no'));
+      tr.append(td('fits', fitsText(p)));
       if (p.has_speed) {
         tr.append(td('step', fmt.num1(p.step_s * 1000)));
         tr.append(td('per-request', fmt.perRequestText(p.per_request_tokens_per_s)));
@@ -79,13 +82,21 @@ function mount(container, ctx) {
   const checkOverflow = () => { hint.hidden = wrap.scrollWidth <= wrap.clientWidth + 1; };
   if (typeof ResizeObserver === 'function') new ResizeObserver(checkOverflow).observe(wrap);
 
+  let yoursKey = '';
   return {
     update(state) {
       const gpu = state.input.gpu_memory_bytes;
-      setText(yoursHeader, `Fits your ${fmt.bytesText(gpu)} GPU?`);
-      for (const r of trs) {
-        const p = ctx.core.plan({ ...r.inputs, gpu_memory_bytes: gpu, headroom_fraction: state.input.headroom_fraction });
-        setText(r.yours, !p.ok ? '' : p.value.fits ? (p.value.verdict === 'tight' ? 'yes, tight' : 'yes') : 'no');
+      const headroom = state.input.headroom_fraction;
+      // The rows on the reader's GPU depend on its memory and headroom only:
+      // planned again when one of those changes, not on every input.
+      const key = `${gpu}|${headroom}`;
+      if (key !== yoursKey) {
+        yoursKey = key;
+        setText(yoursHeader, `Fits your ${fmt.bytesText(gpu)} GPU?`);
+        for (const r of trs) {
+          const p = ctx.core.plan({ ...r.inputs, gpu_memory_bytes: gpu, headroom_fraction: headroom });
+          setText(r.yours, p.ok ? fitsText(p.value) : '');
+        }
       }
       for (const r of trs) {
         const current = r.id === state.presetId;
