@@ -6,6 +6,7 @@
 #include "number_text.h"
 #include "quantity.h"
 #include "utf8_text.h"
+#include "validate.h"
 
 namespace llmbudget {
 
@@ -118,12 +119,9 @@ FieldReading fail(const InputFieldDeclaration& field, const std::string& message
   return r;
 }
 
-bool acceptable(const InputFieldDeclaration& f, double v) {
-  if (!std::isfinite(v)) return false;
-  if (f.zero_means[0] != '\0' && v == 0) return true;
-  const bool above_min = f.min_exclusive ? v > f.min : v >= f.min;
-  return above_min && v <= f.max && (f.kind != FieldKind::whole || v == std::trunc(v));
-}
+// Inside the field's own declared range (validate.h's check; a cap set by
+// another field is left to plan(), which knows that field's value).
+bool acceptable(const InputFieldDeclaration& f, double v) { return !check_declared_value(f, v, f.max).has_value(); }
 
 // v * f, written as v / (1/f) when 1/f is a whole number: 20 * 1e-6 is
 // 1.9999999999999998e-5 in doubles, 20 / 1e6 is 2e-5 (the value a reader
