@@ -1,6 +1,7 @@
 // Builds the lesson page and the element into dist/ (run from the repo root,
 // after the wasm build: tools/build does both).
-//   dist/llm-budget-lab.js   one classic IIFE script: element + parts + facade
+//   dist/llm-budget-lab.js   the classic script a page includes: the element's shell, which loads
+//     dist/llm-budget-lab-core.js (facades, store, drawing) and dist/llm-budget-lab-part-*.js when needed
 //   dist/llm-budget-lab.wasm the core, streamed over http; dist/llm-budget-lab-wasm.js the same as base64 (file://)
 //   dist/llm-budget-lab.css  the element's shadow-root styles
 //   dist/lesson.css          the lesson page's own styles
@@ -16,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { renderLesson, mathStyleCss } from './page/render-lesson.mjs';
 import { renderInstructors } from './instructors/render.mjs';
 import { buildScormPackage } from './scorm/package.mjs';
+import { buildLabScripts } from './build-scripts.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -81,21 +83,22 @@ export default function createBudgetCore(options) {
   },
 };
 
-// 1. The element bundle. Node built-ins that Emscripten's node branch asks for
-//    are left as (never executed) requires.
-await build({
+// 1. The element's scripts (web/build-scripts.mjs): the shell a page includes,
+//    the core script and the part scripts it loads when needed. Node built-ins
+//    that Emscripten's node branch asks for are left as (never executed) requires.
+const labScripts = await buildLabScripts({
+  root,
+  dist,
   plugins: [embeddedWasm],
-  entryPoints: [path.join(root, 'web/element/index.js')],
-  outfile: path.join(dist, 'llm-budget-lab.js'),
-  bundle: true,
-  format: 'iife',
-  platform: 'browser',
-  target: ['es2020'],
-  minify: true,
-  legalComments: 'none',
-  external: ['fs', 'path', 'crypto', 'url', 'worker_threads', 'ws'],
-  loader: { '.json': 'json' },
-  logLevel: 'warning',
+  options: {
+    platform: 'browser',
+    target: ['es2020'],
+    minify: true,
+    legalComments: 'none',
+    external: ['fs', 'path', 'crypto', 'url', 'worker_threads', 'ws'],
+    loader: { '.json': 'json' },
+    logLevel: 'warning',
+  },
 });
 
 // 2. Stylesheets.
@@ -135,7 +138,7 @@ writeFileSync(path.join(dist, 'instructors.html'), instructorsPage);
 writeFileSync(path.join(dist, 'llm-budget-lab-scorm.zip'), buildScormPackage({ dist }).zip);
 
 // 4. Sizes.
-const files = ['index.html', 'llm-budget-lab.js', 'llm-budget-lab.wasm', 'llm-budget-lab-wasm.js', 'llm-budget-lab.css', 'lesson.css', 'favicon.svg',
+const files = ['index.html', ...labScripts, 'llm-budget-lab.wasm', 'llm-budget-lab-wasm.js', 'llm-budget-lab.css', 'lesson.css', 'favicon.svg',
   'embed.html', 'embed.js', 'embed.css', 'llm-budget-lab-embed.js', 'instructors.html', 'instructors.js', 'instructors.css', 'scorm-adapter.js', 'llm-budget-lab-scorm.zip'];
 let rawTotal = 0;
 let gzTotal = 0;

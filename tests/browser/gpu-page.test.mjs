@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  REPO, OUT, openSession, closeSession, assertQuiet, recordedPage, waitReady, renderAllSections,
+  REPO, OUT, openSession, closeSession, assertQuiet, recordedPage, waitReady, renderAllSections, waitRedrawn,
 } from './lib/harness.mjs';
 
 const CALC = 'llm-budget-lab[parts="calculator"]';
@@ -53,6 +53,7 @@ test('the issue’s scenario, taken through the lesson page to the marked cheape
 
     const d = page.locator(DECISION);
     await d.locator('[data-out="decision-summary"]').scrollIntoViewIfNeeded();
+    await waitRedrawn(page);
     assert.equal(await d.locator('[data-out="decision-summary"]').textContent(),
       '24 combinations tried: 18 fit and 16 meet every target. Marked as cheapest: 8-bit weights, 16-bit cache, 2 GPUs, which changes the output.');
     assert.match(await d.locator('[data-out="decision-baseline"]').textContent(), /^16-bit weights and cache on one GPU: 184\.1 GB, does not fit\. The problem is memory/);

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  REPO, OUT, INDEX_FILE_URL, openSession, closeSession, assertQuiet, recordedPage, waitReady, originOf, renderAllSections,
+  REPO, OUT, INDEX_FILE_URL, openSession, closeSession, assertQuiet, recordedPage, waitReady, originOf, renderAllSections, waitRedrawn,
 } from './lib/harness.mjs';
 
 const SEED = JSON.parse(readFileSync(path.join(REPO, 'tests/data/seed-values.json'), 'utf8'));
@@ -109,6 +109,7 @@ test('each lesson preset reproduces its row of the lesson table', async () => {
 });
 
 async function chartState(page) {
+  await waitRedrawn(page); // the memory chart is far below the calculator
   return {
     total: await page.locator(out('total_bytes')).textContent(),
     perRequest: await page.locator(out('per_request_tokens_per_s')).textContent(),
@@ -260,11 +261,13 @@ test('refused typed values are retried when another field changes; clash message
   assert.equal(msg, '16 query heads would be fewer than the 32 KV heads. Lower KV heads first; this value is used as soon as it fits.');
   assert.match(await stale.textContent(), /^Showing the last valid result/);
   assert.equal(await page.locator(`${CALC} .results`).getAttribute('data-stale'), '');
+  await waitRedrawn(page);
   assert.match(await attention.textContent(), /with 32 heads/, 'query heads 16 not used yet');
   // KV 8 removes the clash: the typed 16 is now used and its message goes.
   await box(page, 'kv_heads').fill('8');
   assert.ok(!(await errorOf(page, 'query_heads').isVisible()), 'stale clash message cleared');
   assert.equal(await box(page, 'query_heads').inputValue(), '16');
+  await waitRedrawn(page);
   assert.match(await attention.textContent(), /with 16 heads/, 'results use the 16 on screen');
   // 2 (K and V) x 32 layers x 8 KV heads x 128 values x 2 bytes = 131,072 B per token.
   assert.match(await page.locator(out('kv_cache_bytes')).textContent(), /\(131\.1 kB per token\)/);
@@ -359,15 +362,18 @@ test('valid extremes read well: small speeds, tiny memory, long context, huge me
   assert.match(await page.locator(out('verdict-note')).textContent(), / of 0\.001 bytes$/);
   // Huge GPU memory: the y-axis ticks stay short (compact notation).
   await box(page, 'gpu_memory_bytes').fill('1000000');
+  await waitRedrawn(page);
   const ticks = await page.locator('llm-budget-lab[parts="memory-chart"] .y-axis .tick text').allTextContents();
   assert.ok(ticks.length > 0 && ticks.every((t) => t.length <= 5), `short y ticks: ${ticks.join(' ')}`);
   // Context 100 million: the attention chart reaches it and labels its marker.
   await box(page, 'context_tokens').fill('100000000');
   const att = 'llm-budget-lab[parts="attention"]';
   await page.locator(att).scrollIntoViewIfNeeded();
+  await waitRedrawn(page);
   assert.equal(await page.locator(`${att} .marker-label`).textContent(), 'now: 100,000,000 tokens');
   assert.notEqual(await page.locator(`${att} .crossover-line`).getAttribute('display'), 'none');
   await box(page, 'context_tokens').fill('1');
+  await waitRedrawn(page);
   assert.match(await page.locator(`${att} [data-out="chart-summary"]`).textContent(), /^At 1 token with/);
   // Table caption: "an 80.0 GB GPU"; the L4 preset in GB/s (240 of 300).
   assert.match(await page.locator('llm-budget-lab[parts="table"] caption').textContent(), /on an 80\.0 GB GPU, 1\.0 TB\/s,/);

@@ -22,7 +22,12 @@ test('package-scorm --parts: one element with those parts, every file in the man
     const out = path.join(dir, 'week3.zip');
     const r = run(['--parts', 'calculator quiz', '--title', 'Week 3 <budget>', '--out', out]);
     assert.equal(r.status, 0, r.stderr);
-    assert.match(r.stdout, /^package-scorm: .*week3\.zip \(9 files, \d+ bytes\)\n$/);
+    // index.html, imsmanifest.xml, the 8 files every package carries, and the part scripts of
+    // calculator and quiz (llm-budget-lab-part-calculator.js, -part-quiz.js): 12.
+    assert.match(r.stdout, /^package-scorm: .*week3\.zip \(12 files, \d+ bytes\)\n$/);
+    const names = Object.keys(unzipSync(new Uint8Array(readFileSync(out)))).sort();
+    assert.ok(names.includes('llm-budget-lab-part-quiz.js') && names.includes('llm-budget-lab-core.js'));
+    assert.ok(!names.includes('llm-budget-lab-part-charts.js'), 'a package without charts carries no chart script');
     const files = unzipSync(new Uint8Array(readFileSync(out)));
     const html = strFromU8(files['index.html']);
     assert.ok(html.includes('<llm-budget-lab parts="calculator quiz"></llm-budget-lab>'));

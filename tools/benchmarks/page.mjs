@@ -6,7 +6,10 @@
 // Measures, in headless Debian chromium (playwright-core):
 //   - size of every file in dist/, raw and gzip -9, and the totals a lesson
 //     page visit and an embed of the element actually load;
-//   - navigation -> ready (every <llm-budget-lab> drawn: html[data-lab-ready]),
+//   - navigation -> ready (every <llm-budget-lab> in the first viewport drawn:
+//     html[data-lab-view-ready]; the lesson page's first viewport holds none,
+//     so the embed of the calculator is timed too), and the layout shift until
+//     every element on the page is drawn,
 //     over http (127.0.0.1) and from file://, median of N fresh page loads;
 //     baseline: the same index.html with its scripts removed (no element, no
 //     wasm), navigation -> load event;
@@ -75,22 +78,32 @@ function sizes() {
   return {
     files: table,
     total: sum(files),
-    lesson_page: sum(['index.html', 'lesson.css', 'llm-budget-lab.js', 'llm-budget-lab.css', 'favicon.svg']),
-    element: sum(['llm-budget-lab.js', 'llm-budget-lab.css']),
+    lesson_page: sum(['index.html', 'lesson.css', 'favicon.svg', 'llm-budget-lab.css', 'llm-budget-lab.wasm', ...files.filter((f) => /^llm-budget-lab(-core|-part-[a-z-]+)?\.js$/.test(f))]),
+    element: sum(['llm-budget-lab.js', 'llm-budget-lab-core.js', 'llm-budget-lab.css', 'llm-budget-lab.wasm']),
   };
 }
 
-/** Records performance.now() (ms since navigation start) when the page says it is ready. */
+/**
+ * Records performance.now() (ms since navigation start) when the page says
+ * it is ready: every element in the first viewport drawn (data-lab-view-ready,
+ * issue 13's "ready"; elements further down start as they come near or in
+ * idle time). Also sums layout shifts (CLS without session windows) until read.
+ */
 function readyProbe() {
   window.__readyAt = null;
+  window.__layoutShift = 0;
   const check = () => {
-    if (window.__readyAt === null && document.documentElement.dataset.labReady === 'true') window.__readyAt = performance.now();
+    if (window.__readyAt === null && document.documentElement.dataset.labViewReady === 'true') window.__readyAt = performance.now();
   };
-  new MutationObserver(check).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-lab-ready'] });
+  new MutationObserver(check).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-lab-view-ready'] });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (!e.hadRecentInput) window.__layoutShift += e.value;
+  }).observe({ type: 'layout-shift', buffered: true });
 }
 
 async function timeReady(browser, url, runs, { baseline = false } = {}) {
   const times = [];
+  const shifts = [];
   for (let i = 0; i < runs; i += 1) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
@@ -101,10 +114,15 @@ async function timeReady(browser, url, runs, { baseline = false } = {}) {
     } else {
       await page.waitForFunction(() => window.__readyAt !== null, null, { timeout: 20000 });
       times.push(await page.evaluate(() => window.__readyAt));
+      // Layout shift until every element on the page is drawn (no scrolling).
+      await page.waitForFunction(() => document.documentElement.dataset.labReady === 'true', null, { timeout: 20000 });
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      shifts.push(await page.evaluate(() => window.__layoutShift));
     }
     await context.close();
   }
-  return { runs, median_ms: round(quantile(times, 0.5)), p95_ms: round(quantile(times, 0.95)), min_ms: round(Math.min(...times)) };
+  return { runs, median_ms: round(quantile(times, 0.5)), p95_ms: round(quantile(times, 0.95)), min_ms: round(Math.min(...times)),
+    ...(shifts.length ? { layout_shift_median: round(quantile(shifts, 0.5), 4) } : {}) };
 }
 
 /** In the page: S steps of the batch slider, each = input event + forced style/layout. */
@@ -128,7 +146,8 @@ async function timeUpdates(browser, url, steps, { baseline = false } = {}) {
     const lo = Number(range.min);
     const hi = Number(range.max);
     const out = [];
-    await new Promise((r) => requestAnimationFrame(r));
+    range.scrollIntoView({ block: 'center' }); // a reader moves a slider they can see
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     for (let i = 0; i < n; i += 1) {
       // Sweep up then down so every step changes the value.
       const f = i < n / 2 ? i / (n / 2) : (n - i) / (n / 2);
@@ -157,9 +176,10 @@ async function bytesLoaded(browser, url, viewport, gzipOf) {
   const requested = new Set();
   page.on('request', (r) => requested.add(new URL(r.url()).pathname.replace(/^\//, '') || 'index.html'));
   await page.goto(url);
-  await page.waitForFunction(() => document.documentElement.dataset.labReady === 'true', null, { timeout: 20000 });
+  await page.waitForFunction(() => document.documentElement.dataset.labViewReady === 'true', null, { timeout: 20000 });
   const sum = () => [...requested].reduce((a, f) => a + (gzipOf[f] || 0), 0);
   const beforeReady = sum();
+  const filesBeforeReady = [...requested].sort();
   await page.evaluate(async () => {
     for (let y = 0; y < document.documentElement.scrollHeight; y += 600) {
       window.scrollTo(0, y);
@@ -171,10 +191,11 @@ async function bytesLoaded(browser, url, viewport, gzipOf) {
       if (practice) practice.click();
     }
   });
+  await page.waitForFunction(() => document.documentElement.dataset.labReady === 'true', null, { timeout: 20000 });
   await page.waitForTimeout(500);
   const after = sum();
   await context.close();
-  return { before_ready_gzip: beforeReady, after_everything_gzip: after, files: [...requested].sort() };
+  return { before_ready_gzip: beforeReady, after_everything_gzip: after, files_before_ready: filesBeforeReady, files: [...requested].sort() };
 }
 
 /** Update timing at a phone's size with the CPU slowed down by CDP (a slow phone). */
@@ -321,6 +342,7 @@ async function main() {
   L.push(`  file://                       ${String(results.ready.file.median_ms).padStart(8)} ms ${String(results.ready.file.p95_ms).padStart(7)} ms`);
   L.push(`  embed, calculator only (http)${String(results.ready.embed_calculator_http.median_ms).padStart(8)} ms ${String(results.ready.embed_calculator_http.p95_ms).padStart(7)} ms`);
   L.push(`  baseline (scripts off, load)  ${String(results.ready.baseline_http.median_ms).padStart(8)} ms ${String(results.ready.baseline_http.p95_ms).padStart(7)} ms   ratio ${results.ready.ratio_to_baseline}x`);
+  L.push(`  layout shift until every element is drawn (no scrolling), median: lesson http ${results.ready.http.layout_shift_median}, embed ${results.ready.embed_calculator_http.layout_shift_median}`);
   L.push('');
   L.push(`update (input event + layout), ${opts.steps} steps     median      p95`);
   L.push(`  lesson page                   ${String(results.update.lesson.median_ms).padStart(8)} ms ${String(results.update.lesson.p95_ms).padStart(7)} ms`);
@@ -337,6 +359,7 @@ async function main() {
   L.push(`bytes loaded (gzip -9 of the dist/ files requested)  before ready   after everything`);
   L.push(`  1280 x 800                    ${kb(bytes.desktop.before_ready_gzip).padStart(12)} ${kb(bytes.desktop.after_everything_gzip).padStart(16)}`);
   L.push(`  360 x 740                     ${kb(bytes.phone.before_ready_gzip).padStart(12)} ${kb(bytes.phone.after_everything_gzip).padStart(16)}`);
+  L.push(`  files before ready (1280): ${bytes.desktop.files_before_ready.join(', ')}`);
   L.push(`update p95 with the CPU 4x slower at 360 px: ${results.update.phone_cpu_4x.p95_ms} ms (median ${results.update.phone_cpu_4x.median_ms} ms)`);
   L.push('');
   L.push('targets (issue 13)                                         now        target');

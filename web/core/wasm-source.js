@@ -71,15 +71,20 @@ function compileStreamed() {
     .catch(() => null);
 }
 
+let sourcePromise = null;
+
 /**
  * The options to hand Emscripten's factory: { instantiateWasm } that uses a
  * module compiled from the streamed file, or { wasmBinary } with the bytes of
- * the base64 copy.
+ * the base64 copy. Started once (the element's shell starts it while the
+ * core script loads; the core's loader then gets the same promise); a
+ * failure is not kept, so a later call tries again.
  * @returns {Promise<object>}
  */
 export function wasmSource() {
+  if (sourcePromise) return sourcePromise;
   const streamed = canStream() ? compileStreamed() : Promise.resolve(null);
-  return streamed.then((module) => {
+  sourcePromise = streamed.then((module) => {
     if (!module) return loadBase64Copy().then((bytes) => ({ wasmBinary: bytes }));
     return {
       instantiateWasm(imports, receive) {
@@ -87,5 +92,9 @@ export function wasmSource() {
         return {};
       },
     };
+  }).catch((err) => {
+    sourcePromise = null;
+    throw err;
   });
+  return sourcePromise;
 }

@@ -24,20 +24,21 @@
 //                      starts; the SCORM adapter sets it)
 // A value the element cannot use is named in a small notice inside the element
 // (with the valid values); the rest still renders. Nothing goes to the console.
+// Loading: this file is the shell in dist/llm-budget-lab.js. An element
+// starts when it comes near the viewport, or in idle time once the ones in
+// sight are drawn (start-scheduler.js); starting loads the core script, the
+// scripts of its parts (script-loader.js) and the wasm, then draws
+// (lab-render.js). A state change made elsewhere redraws an element far
+// from the viewport when it comes near or in idle time.
 // The element sets the `ready` attribute once its parts are drawn (it is
-// removed while a change is being drawn), and
-// document.documentElement.dataset.labReady = "true" once every
-// <llm-budget-lab> in the document is ready.
-import { loadBudgetCore } from '../core/budget-core.js';
-import { loadQuizCore } from '../core/quiz-core.js';
-import { getPart, ALL_PARTS } from '../parts/registry.js';
-import { createStore, groupStore } from './store.js';
-import { builtInPresets, presetSet } from './presets.js';
-import { readInputsAttribute } from './link-state.js';
-import { calculatorFields } from './fields.js';
-import { validatePresets } from '../content/presets-check.js';
-import { validateQuestions } from '../quiz/schema.js';
-import { fetchContentFile } from '../quiz/questions-source.js';
+// removed while a change is being drawn);
+// document.documentElement.dataset.labViewReady = "true" once every element
+// in the first viewport is ready, and labReady = "true" once every
+// <llm-budget-lab> in the document is.
+import { PART_NAMES } from '../parts/part-names.js';
+import { loadScript } from './script-loader.js';
+import { scheduleStart, isNear, refreshWhenIdle } from './start-scheduler.js';
+import { wasmSource } from '../core/wasm-source.js';
 import { h } from './dom.js';
 import { ATTRIBUTE_NAMES, REPORT_VALUES } from './attribute-names.js';
 
@@ -48,37 +49,26 @@ export function setStylesheetUrl(url) {
   stylesheetUrl = url;
 }
 
-/** Changes that give the element a new starting input (and so a new or reset store). */
-const INPUT_ATTRIBUTES = ['preset', 'inputs', 'presets', 'group'];
-
-function markDocumentReady() {
-  const all = document.querySelectorAll('llm-budget-lab');
-  for (const el of all) if (!el.hasAttribute('ready')) return;
-  document.documentElement.dataset.labReady = 'true';
+/** True when `el`'s box meets the viewport (a box of no height at its top edge counts). */
+function inViewport(el) {
+  const r = el.getBoundingClientRect();
+  return r.top < window.innerHeight && r.bottom >= 0 && r.left < window.innerWidth && r.right >= 0;
 }
 
-// Values are quoted shortened (an over-long attribute is named, not echoed whole).
-const short = (v) => (v.length > 40 ? `${v.slice(0, 40)}…` : v);
-const plural = (n, one, many) => (n === 1 ? one : many);
-
 /**
- * The preset set an element with presets="URL" uses: the file's when it loads
- * and passes the checks, else the built-in one with a sentence saying why.
- * @returns {Promise<{set:object, notice:string|null}>}
+ * Marks the document once its elements are drawn:
+ * data-lab-view-ready="true" once every element in the viewport is drawn
+ * (set once, the first time it holds), and data-lab-ready="true" once every
+ * <llm-budget-lab> in the document is.
  */
-async function loadPresets(url, core, quizCore) {
-  if (!url || url.trim() === '') return { set: builtInPresets, notice: null };
-  if (globalThis.location && globalThis.location.protocol === 'file:') {
-    return { set: builtInPresets, notice: 'This page was opened from disk (file://), where a separate presets file cannot be loaded; showing the built-in presets.' };
+export function markDocumentReady() {
+  const all = [...document.querySelectorAll('llm-budget-lab')];
+  if (all.length === 0) return; // a page that adds its elements later (the embed) is not ready yet
+  const root = document.documentElement.dataset;
+  if (root.labViewReady !== 'true' && all.every((el) => el.hasAttribute('ready') || !inViewport(el))) {
+    root.labViewReady = 'true';
   }
-  const fetched = await fetchContentFile(url, document.baseURI, quizCore.visibleText);
-  if (!fetched.ok) return { set: builtInPresets, notice: `The presets file ${fetched.error}; showing the built-in presets.` };
-  const problems = validatePresets(fetched.doc, core);
-  if (problems.length > 0) {
-    const p = problems[0];
-    return { set: builtInPresets, notice: `The presets file has ${problems.length} ${plural(problems.length, 'problem', 'problems')} (first: ${p.id}: ${p.field}: ${p.reason}); showing the built-in presets.` };
-  }
-  return { set: presetSet(fetched.doc), notice: null };
+  if (all.every((el) => el.hasAttribute('ready'))) root.labReady = 'true';
 }
 
 export class LlmBudgetLab extends HTMLElement {
@@ -92,12 +82,8 @@ export class LlmBudgetLab extends HTMLElement {
    * workbench uses it). Resolves to [{id, field, reason}], empty when usable.
    */
   static async checkQuestions(doc) {
-    const [core, quizCore] = await Promise.all([loadBudgetCore(), loadQuizCore()]);
-    return validateQuestions(doc, {
-      quizCore,
-      presetIds: new Set(builtInPresets.configurations().map((c) => c.id)),
-      declaration: core.declaration,
-    });
+    const { checkQuestions } = await loadScript('core');
+    return checkQuestions(doc);
   }
 
   constructor() {
@@ -113,6 +99,9 @@ export class LlmBudgetLab extends HTMLElement {
     this._renders = 0;
     this._presetsLoaded = null; // { url, set, notice }
     this._questionsDocument = null;
+    this._draw = null; // the core script's drawing functions (lab-render.js), once loaded
+    this._stale = false; // the shared state changed while the element was far from the viewport
+    this._refresh = null; // redraws the parts with the current state (set by drawLab)
     // answerStorage is not set here: a value a script gave the element before
     // it was upgraded (the SCORM adapter runs first) must survive the upgrade.
   }
@@ -157,25 +146,53 @@ export class LlmBudgetLab extends HTMLElement {
     }
     this._started = true;
     const root = this.attachShadow({ mode: 'open' });
-    const link = h('link', { rel: 'stylesheet', href: stylesheetUrl });
     const lab = h('div', { class: 'lab', part: 'lab' });
     lab.hidden = true; // shown once the stylesheet has loaded (no flash of unstyled controls)
     this._live = h('div', { class: 'sr-only', 'aria-live': 'polite', 'aria-atomic': 'true' });
-    root.append(link, lab, this._live);
+    root.append(lab, this._live);
+    this._lab = lab;
+    scheduleStart(this, () => this._startDrawing());
+  }
+
+  /** Adds the shadow stylesheet; resolves once it has loaded or failed. */
+  _addStylesheet() {
+    const link = h('link', { rel: 'stylesheet', href: stylesheetUrl });
     const styled = new Promise((resolve) => {
       link.addEventListener('load', resolve, { once: true });
       link.addEventListener('error', resolve, { once: true });
     });
-    this._lab = lab;
-    // Both facades share one wasm instance; the quiz core also gives the
-    // core's escape for invisible characters, which notices use.
-    Promise.all([loadBudgetCore(), loadQuizCore(), styled])
-      .then(([core, quizCore]) => {
-        this._core = core;
-        this._quizCore = quizCore;
-        return this._render(null);
-      })
-      .catch((err) => this._fail(err));
+    this.shadowRoot.prepend(link);
+    return styled;
+  }
+
+  /**
+   * Loads what drawing needs (the wasm is fetched and compiled while the
+   * core script loads) and draws; resolves once drawn or failed.
+   */
+  async _startDrawing() {
+    try {
+      wasmSource().catch(() => {}); // starts the download; the core script's loader reuses it
+      const [draw] = await Promise.all([loadScript('core'), this._addStylesheet()]);
+      const { core, quizCore } = await draw.loadCores();
+      this._draw = draw;
+      this._core = core;
+      this._quizCore = quizCore;
+      await this._render(null);
+    } catch (err) {
+      this._fail(err);
+    }
+  }
+
+  /** True when the element is near the viewport: state changes redraw it at once, else when it comes near. */
+  _isNear() {
+    return isNear(this);
+  }
+
+  /** Redraws the element with the current state when it comes near or the browser is idle. */
+  _refreshLater() {
+    refreshWhenIdle(this, () => {
+      if (this._stale && this._refresh) this._refresh();
+    });
   }
 
   disconnectedCallback() {
@@ -186,52 +203,13 @@ export class LlmBudgetLab extends HTMLElement {
     }
   }
 
-  /**
-   * The input this element starts from: its presets' defaults, then its
-   * preset, then its `inputs` attribute. Returns { input, notices }.
-   */
-  _startInput(core, presets) {
-    let base = presets.defaultInput(core);
-    const preset = this.getAttribute('preset');
-    const patch = preset ? presets.presetPatch(preset, core) : null;
-    if (patch && core.plan({ ...base, ...patch }).ok) base = { ...base, ...patch };
-    const inputs = this.getAttribute('inputs');
-    if (inputs === null || inputs.trim() === '') return { input: base, notices: [] };
-    return readInputsAttribute(inputs, core, base, calculatorFields(core).inPageWords, (t) => this._quizCore.visibleText(t));
-  }
-
   /** Requested part names split into known ones (in order, no repeats) and unknown ones. */
   _partNames() {
     // Empty, or only spaces and commas: the same as "all".
     const raw = (this.getAttribute('parts') || '').split(/[\s,]+/).filter(Boolean);
-    const names = raw.length === 0 || raw.includes('all') ? ALL_PARTS : raw;
+    const names = raw.length === 0 || raw.includes('all') ? PART_NAMES : raw;
     const unique = [...new Set(names)];
-    return { known: unique.filter((n) => getPart(n)), unknown: unique.filter((n) => !getPart(n)) };
-  }
-
-  /** Sentences about attribute values the element cannot use (empty when all is well). */
-  _configNotices(core, presets, unknownParts) {
-    const notes = [];
-    const quote = (list) => list.slice(0, 5).map((n) => `“${short(n)}”`).join(', ') +
-      (list.length > 5 ? ` and ${list.length - 5} more` : '');
-    if (unknownParts.length) {
-      notes.push(`Unknown ${plural(unknownParts.length, 'part', 'parts')} ${quote(unknownParts)}. ` +
-        `Known parts: all, ${ALL_PARTS.filter((n) => getPart(n)).join(', ')}.`);
-    }
-    const preset = this.getAttribute('preset');
-    if (preset !== null && preset.trim() !== '') {
-      const patch = presets.presetPatch(preset, core);
-      if (!patch) {
-        notes.push(`Unknown preset “${short(preset)}”, so the default inputs are shown. Known presets: ${presets.ids().join(', ')}.`);
-      } else if (!core.plan({ ...presets.defaultInput(core), ...patch }).ok) {
-        notes.push(`Preset “${short(preset)}” gives inputs the calculator cannot use, so the default inputs are shown.`);
-      }
-    }
-    const report = this.getAttribute('report');
-    if (report !== null && report.trim() !== '' && !REPORT_VALUES.includes(report.trim())) {
-      notes.push(`Unknown report “${short(report)}”, so no events are sent to the page. Known values: ${REPORT_VALUES.join(', ')}.`);
-    }
-    return notes;
+    return { known: unique.filter((n) => PART_NAMES.includes(n)), unknown: unique.filter((n) => !PART_NAMES.includes(n)) };
   }
 
   /** Dispatches one xAPI-shaped statement as a CustomEvent when report="events" (see quiz/report.js). */
@@ -241,88 +219,14 @@ export class LlmBudgetLab extends HTMLElement {
   }
 
   /**
-   * Draws the element: on start (`changed` null) and after attribute or
-   * property changes (the set of names). The store is kept unless the
-   * starting input changed, so a new part list keeps the student's inputs.
+   * Draws the element (web/element/lab-render.js): on start (`changed` null)
+   * and after attribute or property changes (the set of names). The `ready`
+   * attribute is removed while it draws.
    */
   async _render(changed) {
-    const core = this._core;
-    const token = ++this._renders;
     this.removeAttribute('ready');
-    const presetsUrl = this.getAttribute('presets');
-    if (!this._presetsLoaded || this._presetsLoaded.url !== presetsUrl) {
-      const loaded = await loadPresets(presetsUrl, core, this._quizCore);
-      if (token !== this._renders) return; // a later change is being drawn
-      this._presetsLoaded = { url: presetsUrl, ...loaded };
-    }
-    const presets = this._presetsLoaded.set;
-    const start = this._startInput(core, presets);
-    const group = this.getAttribute('group');
-    const newInput = !changed || INPUT_ATTRIBUTES.some((n) => changed.has(n)) || !this._store;
-    if (newInput) {
-      if (group) {
-        const store = groupStore(group, core, () => start.input);
-        // A changed preset or inputs on a grouped element moves the whole group there.
-        if (changed && store === this._store) store.tryInput(start.input, null);
-        this._store = store;
-      } else {
-        this._store = createStore(core, start.input);
-      }
-    }
-    const store = this._store;
-
-    // Take down what the last render drew.
-    if (this._abort) this._abort.abort();
-    if (this._unsubscribe) this._unsubscribe();
-    for (const p of this._mounted) if (p && p.destroy) p.destroy();
-    this._mounted = [];
-    this._lab.replaceChildren();
-    const abort = new AbortController();
-    this._abort = abort;
-
-    let announceTimer = 0;
-    const ctx = {
-      core,
-      store,
-      presets,
-      /** The input this element starts from (its preset and inputs, else the defaults); Reset returns to it. */
-      initialInput: () => ({ ...start.input }),
-      /** The core's escape for invisible characters in text a user gave ([U+200B]). */
-      visibleText: (text) => this._quizCore.visibleText(text),
-      /** The answer checker's quantity reader (quizCore.parseQuantity), for a part's own number fields. */
-      readQuantity: (text) => this._quizCore.parseQuantity(text),
-      host: this,
-      questionsUrl: this.getAttribute('questions') || null,
-      questionsDocument: this._questionsDocument,
-      preset: this.getAttribute('preset'),
-      /** Aborted when the element is drawn again: parts tie window listeners to it. */
-      signal: abort.signal,
-      /** Sends a statement to the host page when report="events" (read at the time). */
-      report: (type, statement) => this._report(type, statement),
-      /** Politely announces a short sentence once input settles. */
-      announce: (text) => {
-        clearTimeout(announceTimer);
-        announceTimer = setTimeout(() => { this._live.textContent = text; }, 800);
-      },
-    };
-    this._lab.hidden = false;
-    const { known, unknown } = this._partNames();
-    const notices = [...this._configNotices(core, presets, unknown), ...start.notices];
-    if (this._presetsLoaded.notice) notices.push(this._presetsLoaded.notice);
-    for (const text of notices) {
-      this._lab.append(h('p', { class: 'lab-error lab-notice', 'data-lab-notice': '' }, text));
-    }
-    for (const name of known) {
-      const section = h('section', { class: `part part-${name}`, 'data-part': name });
-      this._lab.append(section);
-      const instance = getPart(name).mount(section, ctx);
-      this._mounted.push(instance);
-    }
-    const update = (state, results) => {
-      for (const p of this._mounted) if (p && p.update) p.update(state, results);
-    };
-    update(store.state, store.results);
-    this._unsubscribe = store.subscribe(update);
+    const drawn = await this._draw.drawLab(this, changed);
+    if (!drawn) return;
     this.setAttribute('ready', '');
     this.dispatchEvent(new CustomEvent('llm-budget-lab-ready', { bubbles: true }));
     markDocumentReady();

@@ -1,25 +1,36 @@
 // The one list of the element's parts: their names (the `parts` attribute's
 // words and the lesson's {{part:NAME}} directives) in the order parts="all"
-// shows them, each with the sentence the instructors' page gives it. Data
-// only: the element, the lesson renderer, the instructors' page and
-// tools/check-content all read it.
+// shows them, each with the sentence the instructors' page gives it and the
+// script that holds its code (`script`: dist/llm-budget-lab-part-<script>.js,
+// loaded when an element showing the part comes near the viewport; parts
+// that share code share a script). Data only: the element, the build, the
+// lesson renderer, the instructors' page and tools/check-content all read it.
 
 export const PARTS = Object.freeze([
-  { name: 'presets', description: 'buttons for the ready-made configurations, models and GPUs' },
-  { name: 'calculator', description: 'the serving-budget calculator: every input, memory, verdict and speeds' },
-  { name: 'table', description: 'the lesson’s six configurations as a live table' },
-  { name: 'memory-chart', description: 'GPU memory per configuration, weights and KV cache stacked, with the limit' },
-  { name: 'batch-chart', description: 'tokens/s against batch, with the region that does not fit' },
-  { name: 'speculative', description: 'speculative decoding: tokens per pass against acceptance rate, and the speed-up' },
-  { name: 'attention', description: 'stored attention-score memory against context, quadratic vs tiled' },
-  { name: 'decision', description: 'the decision procedure on the reader’s workload: baseline, the planner’s table of levers (output-keeping first), the cheapest combination that meets the targets and what to evaluate for it' },
-  { name: 'measured', description: 'estimates held against published measured decode speeds (Llama 2 on A100s), with the ratio, the factor-of-two band and a slider for the achieved share of peak bandwidth' },
-  { name: 'kv-practice', description: 'KV-cache practice with fresh numbers: cache size, and the key/value projections a cache saves' },
-  { name: 'quiz', description: 'the knowledge check (questions from the built-in file or the questions attribute)' },
+  { name: 'presets', script: 'calculator', description: 'buttons for the ready-made configurations, models and GPUs' },
+  { name: 'calculator', script: 'calculator', description: 'the serving-budget calculator: every input, memory, verdict and speeds' },
+  { name: 'table', script: 'table', description: 'the lesson’s six configurations as a live table' },
+  { name: 'memory-chart', script: 'charts', description: 'GPU memory per configuration, weights and KV cache stacked, with the limit' },
+  { name: 'batch-chart', script: 'charts', description: 'tokens/s against batch, with the region that does not fit' },
+  { name: 'speculative', script: 'charts', description: 'speculative decoding: tokens per pass against acceptance rate, and the speed-up' },
+  { name: 'attention', script: 'charts', description: 'stored attention-score memory against context, quadratic vs tiled' },
+  { name: 'decision', script: 'decision', description: 'the decision procedure on the reader’s workload: baseline, the planner’s table of levers (output-keeping first), the cheapest combination that meets the targets and what to evaluate for it' },
+  { name: 'measured', script: 'measured', description: 'estimates held against published measured decode speeds (Llama 2 on A100s), with the ratio, the factor-of-two band and a slider for the achieved share of peak bandwidth' },
+  { name: 'kv-practice', script: 'quiz', description: 'KV-cache practice with fresh numbers: cache size, and the key/value projections a cache saves' },
+  { name: 'quiz', script: 'quiz', description: 'the knowledge check (questions from the built-in file or the questions attribute)' },
 ].map(Object.freeze));
 
 /** Part names in the order parts="all" shows them. */
 export const PART_NAMES = Object.freeze(PARTS.map((p) => p.name));
+
+/** The part scripts, each once, in the order of their first part. */
+export const PART_SCRIPTS = Object.freeze([...new Set(PARTS.map((p) => p.script))]);
+
+/** The script that holds part `name` (undefined for an unknown name). */
+export function partScript(name) {
+  const part = PARTS.find((p) => p.name === name);
+  return part ? part.script : undefined;
+}
 
 /** The keys a lesson directive may give after its name: {{part:quiz questions=URL}}. */
 export const DIRECTIVE_KEYS = Object.freeze(['preset', 'questions']);

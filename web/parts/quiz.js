@@ -249,4 +249,5 @@ function mount(container, ctx) {
   return { update() {} };
 }
 
-registerPart({ name: 'quiz', mount });
+// checkDocument: the questions file's checks, for the instructors' workbench (LlmBudgetLab.checkQuestions).
+registerPart({ name: 'quiz', mount, checkDocument: validateQuestions });

@@ -6,11 +6,18 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { zipSync, strToU8 } from 'fflate';
-import { PART_NAMES } from '../parts/part-names.js';
+import { PART_NAMES, partScript } from '../parts/part-names.js';
+import { LAB_SCRIPT_NAMES, scriptFile } from '../element/script-loader.js';
 
-/** dist/ files every package carries (the element finds its stylesheet and wasm beside its script). */
-export const PACKAGE_FILES = Object.freeze(['llm-budget-lab.js', 'llm-budget-lab.css', 'llm-budget-lab.wasm',
+/** dist/ files every package carries (the element finds its stylesheet, scripts and wasm beside its script). */
+export const PACKAGE_FILES = Object.freeze(['llm-budget-lab.js', scriptFile('core'), 'llm-budget-lab.css', 'llm-budget-lab.wasm',
   'llm-budget-lab-wasm.js', 'lesson.css', 'favicon.svg', 'scorm-adapter.js']);
+
+/** The part scripts a package needs: those of `parts`, or every one for the lesson (null). */
+function partScriptFiles(parts) {
+  const names = parts ? [...new Set(parts.map((p) => `part-${partScript(p)}`))] : LAB_SCRIPT_NAMES.filter((n) => n !== 'core');
+  return names.map(scriptFile);
+}
 export const LAUNCH = 'index.html';
 const ADAPTER_TAG = '<script src="scorm-adapter.js" defer></script>';
 const ELEMENT_TAG = '<script src="llm-budget-lab.js" defer></script>';
@@ -97,7 +104,7 @@ ${fileLines}
  */
 export function buildScormPackage({ dist, parts = null, title = 'LLM Budget Lab: serving budgets', identifier = 'llm-budget-lab-LM10-T6' }) {
   const entries = { [LAUNCH]: strToU8(launchPage(dist, parts, title)) };
-  for (const f of PACKAGE_FILES) entries[f] = new Uint8Array(readFileSync(path.join(dist, f)));
+  for (const f of [...PACKAGE_FILES, ...partScriptFiles(parts)]) entries[f] = new Uint8Array(readFileSync(path.join(dist, f)));
   const files = Object.keys(entries);
   const all = { 'imsmanifest.xml': strToU8(manifest({ identifier, title, files })), ...entries };
   // A fixed date keeps the zip the same bytes for the same inputs.

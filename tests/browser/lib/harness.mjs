@@ -103,3 +103,13 @@ export async function renderAllSections(page) {
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   });
 }
+
+/**
+ * Waits until no element waits to be redrawn. An element far from the
+ * viewport is redrawn with a new state when it comes near or when the
+ * browser is idle (web/element/start-scheduler.js), so a test that changes
+ * the state in one part and reads another far away waits for this first.
+ */
+export async function waitRedrawn(page) {
+  await page.waitForFunction(() => document.documentElement.dataset.labRedrawPending !== 'true', null, { timeout: 15000 });
+}

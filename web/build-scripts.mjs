@@ -1,0 +1,103 @@
+// Builds the element as several classic scripts (used by web/build.mjs):
+//   dist/llm-budget-lab.js              web/element/index.js: the shell and the script loader
+//   dist/llm-budget-lab-core.js         web/element/core-script.js: wasm glue, facades, store, drawing
+//   dist/llm-budget-lab-part-<s>.js     the parts whose `script` is <s> in web/parts/part-names.js
+// A later script does not carry its own copy of a module an earlier one
+// holds: each script puts the modules it holds in globalThis.__llmbModules
+// (first copy wins), and a later script's import of such a module reads it
+// from there. So the part registry, the store's groups and the wasm
+// instance exist once per page. Script order: shell, core, then any part
+// script (part scripts do not import from each other).
+import { build } from 'esbuild';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PARTS } from './parts/part-names.js';
+import { LAB_SCRIPT_NAMES, scriptFile } from './element/script-loader.js';
+
+const SHARED_NS = 'llmb-shared';
+const REGISTRY = 'globalThis.__llmbModules';
+
+/** The scripts in load order: { name, out, entry (import lines of the entry) }. */
+function scriptPlan(root) {
+  const abs = (p) => JSON.stringify(path.join(root, p));
+  const entries = {
+    core: `import ${abs('web/element/core-script.js')};`,
+  };
+  // A part script: each of its parts' modules (web/parts/<name>.js registers the part when it runs).
+  const partEntry = (name) => [...PARTS.filter((p) => `part-${p.script}` === name).map((p) => `import ${abs(`web/parts/${p.name}.js`)};`),
+    `import { provideScript } from ${abs('web/element/script-loader.js')};`,
+    `provideScript(${JSON.stringify(name)}, {});`].join('\n');
+  return [
+    { name: 'shell', out: 'llm-budget-lab.js', entry: `import ${abs('web/element/index.js')};` },
+    ...LAB_SCRIPT_NAMES.map((name) => ({ name, out: scriptFile(name), entry: entries[name] || partEntry(name) })),
+  ];
+}
+
+/**
+ * esbuild plugin: an import that resolves to a module an earlier script
+ * holds becomes a read of that module from the page's registry.
+ * @param {Map<string,string>} provided  absolute path -> registry key
+ */
+function sharedModules(provided) {
+  return {
+    name: 'llmb-shared-modules',
+    setup(b) {
+      b.onResolve({ filter: /^[./]/ }, async (args) => {
+        if (args.pluginData === SHARED_NS || provided.size === 0) return undefined;
+        const r = await b.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer,
+          namespace: args.namespace, pluginData: SHARED_NS });
+        if (r.errors.length > 0) return { errors: r.errors };
+        const key = r.namespace === 'file' ? provided.get(r.path) : undefined;
+        if (key) return { path: key, namespace: SHARED_NS };
+        return { path: r.path, namespace: r.namespace, external: r.external, sideEffects: r.sideEffects };
+      });
+      // Live getters, with __esModule so default imports read `default`.
+      b.onLoad({ filter: /.*/, namespace: SHARED_NS }, (args) => ({
+        loader: 'js',
+        contents: `const m = ${REGISTRY}[${JSON.stringify(args.path)}];
+if (!m) throw new Error(${JSON.stringify(`${args.path} is not loaded: the lab's scripts must load in order`)});
+Object.defineProperty(exports, '__esModule', { value: true });
+for (const k of Object.keys(m)) Object.defineProperty(exports, k, { enumerable: true, get: () => m[k] });
+`,
+      }));
+    },
+  };
+}
+
+/** The modules of one build that it holds itself (not shared, not generated), as absolute paths. */
+function ownModules(metafile, root) {
+  return Object.keys(metafile.inputs)
+    .filter((k) => !k.includes(':') && !k.includes('node_modules') && !k.startsWith('build/') && /\.(m?js|json)$/.test(k))
+    .map((k) => path.join(root, k));
+}
+
+/**
+ * Builds every script of the element into `dist`.
+ * @param {{root:string, dist:string, plugins:object[], options:object}} opts
+ *   plugins: esbuild plugins every script needs (the wasm source);
+ *   options: esbuild options shared by every script (minify, target...)
+ * @returns {Promise<string[]>} the files written (dist/ names), in load order
+ */
+export async function buildLabScripts({ root, dist, plugins, options }) {
+  const provided = new Map();
+  const written = [];
+  for (const script of scriptPlan(root)) {
+    const shared = new Map(provided);
+    const common = { ...options, absWorkingDir: root, bundle: true, format: 'iife', plugins: [sharedModules(shared), ...plugins] };
+    const stdin = (contents) => ({ contents, resolveDir: root, sourcefile: `entry:${script.name}`, loader: 'js' });
+    // 1. Which modules this script holds.
+    const probe = await build({ ...common, stdin: stdin(script.entry), write: false, metafile: true, minify: false });
+    const own = ownModules(probe.metafile, root);
+    // 2. The script, putting each of them in the registry after they ran.
+    const keys = own.map((p) => path.relative(root, p).split(path.sep).join('/'));
+    const expose = [script.entry,
+      ...own.map((p, i) => `import * as m${i} from ${JSON.stringify(p)};`),
+      `const reg = ${REGISTRY} || (${REGISTRY} = Object.create(null));`,
+      ...keys.map((k, i) => `if (!reg[${JSON.stringify(k)}]) reg[${JSON.stringify(k)}] = m${i};`)].join('\n');
+    const result = await build({ ...common, stdin: stdin(expose), write: false });
+    writeFileSync(path.join(dist, script.out), result.outputFiles[0].contents);
+    own.forEach((p, i) => provided.set(p, keys[i]));
+    written.push(script.out);
+  }
+  return written;
+}

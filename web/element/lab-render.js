@@ -1,0 +1,230 @@
+// Drawing an <llm-budget-lab> (in dist/llm-budget-lab-core.js): the store,
+// the starting input, the notices about attribute values, the part scripts
+// and the parts themselves. The element's shell (lab-element.js) decides
+// when to draw; this file decides what.
+import { loadBudgetCore } from '../core/budget-core.js';
+import { loadQuizCore } from '../core/quiz-core.js';
+import { getPart, ALL_PARTS } from '../parts/registry.js';
+import { partScript } from '../parts/part-names.js';
+import { createStore, groupStore } from './store.js';
+import { builtInPresets, presetSet } from './presets.js';
+import { readInputsAttribute } from './link-state.js';
+import { calculatorFields } from './fields.js';
+import { validatePresets } from '../content/presets-check.js';
+import { fetchContentFile } from '../quiz/questions-source.js';
+import { loadScript } from './script-loader.js';
+import { h } from './dom.js';
+import { REPORT_VALUES } from './attribute-names.js';
+
+/** Changes that give the element a new starting input (and so a new or reset store). */
+const INPUT_ATTRIBUTES = ['preset', 'inputs', 'presets', 'group'];
+
+// Values are quoted shortened (an over-long attribute is named, not echoed whole).
+const short = (v) => (v.length > 40 ? `${v.slice(0, 40)}…` : v);
+const plural = (n, one, many) => (n === 1 ? one : many);
+
+/**
+ * Both facades (one wasm instance); the quiz core also gives the core's
+ * escape for invisible characters, which notices use.
+ * @returns {Promise<{core:object, quizCore:object}>}
+ */
+export async function loadCores() {
+  const [core, quizCore] = await Promise.all([loadBudgetCore(), loadQuizCore()]);
+  return { core, quizCore };
+}
+
+/**
+ * Checks a parsed questions document with the quiz's own validator (in the
+ * quiz's script), the core's declaration and the built-in preset ids.
+ * @returns {Promise<Array<{id:string, field:string, reason:string}>>} empty when usable
+ */
+export async function checkQuestions(doc) {
+  const [{ core, quizCore }] = await Promise.all([loadCores(), ensurePartScripts(['quiz'])]);
+  return getPart('quiz').checkDocument(doc, {
+    quizCore,
+    presetIds: new Set(builtInPresets.configurations().map((c) => c.id)),
+    declaration: core.declaration,
+  });
+}
+
+/**
+ * Loads the scripts of the named parts that are not registered yet (in node,
+ * or once loaded, they are). Resolves to the names whose script failed,
+ * each with the reason.
+ * @param {string[]} names  known part names
+ * @returns {Promise<Map<string,string>>}
+ */
+async function ensurePartScripts(names) {
+  const scripts = [...new Set(names.filter((n) => !getPart(n)).map(partScript))];
+  const failed = new Map();
+  await Promise.all(scripts.map((s) => loadScript(`part-${s}`).catch((err) => {
+    for (const n of names) if (partScript(n) === s) failed.set(n, err.message);
+  })));
+  return failed;
+}
+
+/**
+ * The preset set an element with presets="URL" uses: the file's when it loads
+ * and passes the checks, else the built-in one with a sentence saying why.
+ * @returns {Promise<{set:object, notice:string|null}>}
+ */
+async function loadPresets(url, core, quizCore) {
+  if (!url || url.trim() === '') return { set: builtInPresets, notice: null };
+  if (globalThis.location && globalThis.location.protocol === 'file:') {
+    return { set: builtInPresets, notice: 'This page was opened from disk (file://), where a separate presets file cannot be loaded; showing the built-in presets.' };
+  }
+  const fetched = await fetchContentFile(url, document.baseURI, quizCore.visibleText);
+  if (!fetched.ok) return { set: builtInPresets, notice: `The presets file ${fetched.error}; showing the built-in presets.` };
+  const problems = validatePresets(fetched.doc, core);
+  if (problems.length > 0) {
+    const p = problems[0];
+    return { set: builtInPresets, notice: `The presets file has ${problems.length} ${plural(problems.length, 'problem', 'problems')} (first: ${p.id}: ${p.field}: ${p.reason}); showing the built-in presets.` };
+  }
+  return { set: presetSet(fetched.doc), notice: null };
+}
+
+/**
+ * The input an element starts from: its presets' defaults, then its
+ * preset, then its `inputs` attribute. Returns { input, notices }.
+ */
+function startInput(el, core, presets) {
+  let base = presets.defaultInput(core);
+  const preset = el.getAttribute('preset');
+  const patch = preset ? presets.presetPatch(preset, core) : null;
+  if (patch && core.plan({ ...base, ...patch }).ok) base = { ...base, ...patch };
+  const inputs = el.getAttribute('inputs');
+  if (inputs === null || inputs.trim() === '') return { input: base, notices: [] };
+  return readInputsAttribute(inputs, core, base, calculatorFields(core).inPageWords, (t) => el._quizCore.visibleText(t));
+}
+
+/** Sentences about attribute values the element cannot use (empty when all is well). */
+function configNotices(el, core, presets, unknownParts) {
+  const notes = [];
+  const quote = (list) => list.slice(0, 5).map((n) => `“${short(n)}”`).join(', ') +
+    (list.length > 5 ? ` and ${list.length - 5} more` : '');
+  if (unknownParts.length) {
+    notes.push(`Unknown ${plural(unknownParts.length, 'part', 'parts')} ${quote(unknownParts)}. ` +
+      `Known parts: all, ${ALL_PARTS.join(', ')}.`);
+  }
+  const preset = el.getAttribute('preset');
+  if (preset !== null && preset.trim() !== '') {
+    const patch = presets.presetPatch(preset, core);
+    if (!patch) {
+      notes.push(`Unknown preset “${short(preset)}”, so the default inputs are shown. Known presets: ${presets.ids().join(', ')}.`);
+    } else if (!core.plan({ ...presets.defaultInput(core), ...patch }).ok) {
+      notes.push(`Preset “${short(preset)}” gives inputs the calculator cannot use, so the default inputs are shown.`);
+    }
+  }
+  const report = el.getAttribute('report');
+  if (report !== null && report.trim() !== '' && !REPORT_VALUES.includes(report.trim())) {
+    notes.push(`Unknown report “${short(report)}”, so no events are sent to the page. Known values: ${REPORT_VALUES.join(', ')}.`);
+  }
+  return notes;
+}
+
+/**
+ * Draws element `el` (lab-element.js): on start (`changed` null) and after
+ * attribute or property changes (the set of names). The store is kept unless
+ * the starting input changed, so a new part list keeps the student's inputs.
+ * Reads and sets the element's drawing state (_core, _quizCore, _store,
+ * _presetsLoaded, _mounted, _abort, _unsubscribe, _renders, _lab, _live).
+ * @returns {Promise<boolean>} false when a later change took over the drawing
+ */
+export async function drawLab(el, changed) {
+  const core = el._core;
+  const token = ++el._renders;
+  const presetsUrl = el.getAttribute('presets');
+  if (!el._presetsLoaded || el._presetsLoaded.url !== presetsUrl) {
+    const loaded = await loadPresets(presetsUrl, core, el._quizCore);
+    if (token !== el._renders) return false; // a later change is being drawn
+    el._presetsLoaded = { url: presetsUrl, ...loaded };
+  }
+  const { known, unknown } = el._partNames();
+  const failedScripts = await ensurePartScripts(known);
+  if (token !== el._renders) return false;
+  const presets = el._presetsLoaded.set;
+  const start = startInput(el, core, presets);
+  const group = el.getAttribute('group');
+  const newInput = !changed || INPUT_ATTRIBUTES.some((n) => changed.has(n)) || !el._store;
+  if (newInput) {
+    if (group) {
+      const store = groupStore(group, core, () => start.input);
+      // A changed preset or inputs on a grouped element moves the whole group there.
+      if (changed && store === el._store) store.tryInput(start.input, null);
+      el._store = store;
+    } else {
+      el._store = createStore(core, start.input);
+    }
+  }
+  const store = el._store;
+
+  // Take down what the last render drew.
+  if (el._abort) el._abort.abort();
+  if (el._unsubscribe) el._unsubscribe();
+  for (const p of el._mounted) if (p && p.destroy) p.destroy();
+  el._mounted = [];
+  el._lab.replaceChildren();
+  const abort = new AbortController();
+  el._abort = abort;
+
+  let announceTimer = 0;
+  const ctx = {
+    core,
+    store,
+    presets,
+    /** The input this element starts from (its preset and inputs, else the defaults); Reset returns to it. */
+    initialInput: () => ({ ...start.input }),
+    /** The core's escape for invisible characters in text a user gave ([U+200B]). */
+    visibleText: (text) => el._quizCore.visibleText(text),
+    /** The answer checker's quantity reader (quizCore.parseQuantity), for a part's own number fields. */
+    readQuantity: (text) => el._quizCore.parseQuantity(text),
+    host: el,
+    questionsUrl: el.getAttribute('questions') || null,
+    questionsDocument: el._questionsDocument,
+    preset: el.getAttribute('preset'),
+    /** Aborted when the element is drawn again: parts tie window listeners to it. */
+    signal: abort.signal,
+    /** Sends a statement to the host page when report="events" (read at the time). */
+    report: (type, statement) => el._report(type, statement),
+    /** Politely announces a short sentence once input settles. */
+    announce: (text) => {
+      clearTimeout(announceTimer);
+      announceTimer = setTimeout(() => { el._live.textContent = text; }, 800);
+    },
+  };
+  el._lab.hidden = false;
+  const notices = [...configNotices(el, core, presets, unknown), ...start.notices];
+  if (el._presetsLoaded.notice) notices.push(el._presetsLoaded.notice);
+  for (const text of notices) {
+    el._lab.append(h('p', { class: 'lab-error lab-notice', 'data-lab-notice': '' }, text));
+  }
+  for (const name of known) {
+    const section = h('section', { class: `part part-${name}`, 'data-part': name });
+    el._lab.append(section);
+    if (failedScripts.has(name)) {
+      section.append(h('p', { class: 'lab-error', role: 'alert' },
+        `This part could not be loaded (${failedScripts.get(name)}). The rest of the lab works; reload the page to try again.`));
+      continue;
+    }
+    el._mounted.push(getPart(name).mount(section, ctx));
+  }
+  const update = (state, results) => {
+    for (const p of el._mounted) if (p && p.update) p.update(state, results);
+  };
+  // A change while the element is far from the viewport is drawn when the
+  // browser is idle, or when it comes near, whichever is first.
+  el._refresh = () => {
+    el._stale = false;
+    update(store.state, store.results);
+  };
+  el._refresh();
+  el._unsubscribe = store.subscribe((state, results) => {
+    if (el._isNear()) {
+      update(state, results);
+      return;
+    }
+    el._stale = true;
+    el._refreshLater();
+  });
+  return true;
+}

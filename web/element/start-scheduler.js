@@ -1,0 +1,145 @@
+// When each <llm-budget-lab> on a page starts, and whether it is near the
+// viewport (part of the first script, dist/llm-budget-lab.js).
+//
+// An element starts (loads the core script, its parts' scripts and the wasm,
+// then draws) as soon as it comes within one viewport height of the
+// viewport. Once nothing is starting and the page has loaded, the elements
+// still waiting start one at a time in idle time, in document order, so a
+// lesson read offline after it opened still has every part, and the parts
+// that are out of sight never hold up the ones in sight.
+// Where IntersectionObserver is missing every element starts at once.
+
+const NEAR_MARGIN = '100% 0px 100% 0px'; // one viewport height above and below
+
+const waiting = new Map(); // element -> start(): Promise (in connection order)
+const near = new WeakMap(); // element -> boolean
+const stale = new Map(); // element -> refresh(): redraws it with the current state
+let observer = null;
+let observed = false; // the observer has reported once
+let running = 0;
+let idleQueued = false;
+
+function whenIdle(fn) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(fn, { timeout: 1000 });
+  else setTimeout(fn, 50);
+}
+
+function run(el) {
+  const start = waiting.get(el);
+  if (!start) return;
+  waiting.delete(el);
+  running += 1;
+  Promise.resolve().then(start).catch(() => {}).finally(() => {
+    running -= 1;
+    queueIdleStart();
+  });
+}
+
+/** Starts the first waiting element in idle time once nothing else is starting. */
+function queueIdleStart() {
+  if (idleQueued || waiting.size === 0) return;
+  if (running > 0 || !observed || document.readyState !== 'complete') return;
+  idleQueued = true;
+  whenIdle(() => {
+    idleQueued = false;
+    if (running > 0) return; // something started meanwhile; it queues again when done
+    for (const el of waiting.keys()) {
+      if (el.isConnected) {
+        run(el);
+        return;
+      }
+      waiting.delete(el);
+    }
+  });
+}
+
+function ensureObserver() {
+  if (observer || typeof IntersectionObserver !== 'function') return observer;
+  observer = new IntersectionObserver((entries) => {
+    observed = true;
+    for (const entry of entries) {
+      near.set(entry.target, entry.isIntersecting);
+      if (!entry.isIntersecting) continue;
+      run(entry.target);
+      const refresh = stale.get(entry.target);
+      if (refresh) {
+        stale.delete(entry.target);
+        refresh();
+      }
+    }
+    markPending();
+    queueIdleStart();
+  }, { rootMargin: NEAR_MARGIN });
+  if (document.readyState !== 'complete') window.addEventListener('load', queueIdleStart, { once: true });
+  return observer;
+}
+
+/**
+ * Starts element `el` when it comes near the viewport or in idle time.
+ * @param {HTMLElement} el
+ * @param {() => Promise<unknown>} start  draws the element; resolves when done
+ */
+export function scheduleStart(el, start) {
+  const io = ensureObserver();
+  if (!io) {
+    near.set(el, true);
+    Promise.resolve().then(start).catch(() => {});
+    return;
+  }
+  waiting.set(el, start);
+  io.observe(el);
+}
+
+/**
+ * True when `el` is within one viewport height of the viewport (true where
+ * that cannot be known). The observer's last report is checked against the
+ * box itself when it says "far", since it reports a frame late after a
+ * jump (a link, scrollIntoView, focus).
+ */
+export function isNear(el) {
+  if (!observer || near.get(el) !== false) return true;
+  const r = el.getBoundingClientRect();
+  const h = window.innerHeight;
+  return r.bottom >= -h && r.top <= 2 * h;
+}
+
+let refreshQueued = false;
+
+/** data-lab-redraw-pending on <html> while some element waits to be redrawn (tests and tools wait for it). */
+function markPending() {
+  if (stale.size > 0) document.documentElement.dataset.labRedrawPending = 'true';
+  else delete document.documentElement.dataset.labRedrawPending;
+}
+
+function refreshStale(deadline) {
+  refreshQueued = false;
+  for (const [el, refresh] of stale) {
+    stale.delete(el);
+    if (el.isConnected) refresh();
+    if (deadline && deadline.timeRemaining() < 4) break; // the rest in the next idle period
+  }
+  markPending();
+  queueRefresh();
+}
+
+function queueRefresh() {
+  if (refreshQueued || stale.size === 0) return;
+  refreshQueued = true;
+  whenIdle(refreshStale);
+}
+
+/**
+ * Redraws `el` with `refresh()` when it comes near the viewport or in idle
+ * time, one element after another, whichever is first: a change made far
+ * above is drawn before the reader gets there without holding up the frame
+ * that shows the change where it was made. A later call for the same
+ * element replaces the earlier one.
+ */
+export function refreshWhenIdle(el, refresh) {
+  stale.set(el, refresh);
+  markPending();
+  queueRefresh();
+}
+
+// A printed page shows every part: draw the stale ones first.
+if (typeof window !== 'undefined') window.addEventListener('beforeprint', () => refreshStale(null));
