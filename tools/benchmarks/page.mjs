@@ -175,11 +175,16 @@ async function bytesLoaded(browser, url, viewport, gzipOf) {
   const page = await context.newPage();
   const requested = new Set();
   page.on('request', (r) => requested.add(new URL(r.url()).pathname.replace(/^\//, '') || 'index.html'));
+  await page.addInitScript(readyProbe);
   await page.goto(url);
-  await page.waitForFunction(() => document.documentElement.dataset.labViewReady === 'true', null, { timeout: 20000 });
-  const sum = () => [...requested].reduce((a, f) => a + (gzipOf[f] || 0), 0);
-  const beforeReady = sum();
-  const filesBeforeReady = [...requested].sort();
+  await page.waitForFunction(() => window.__readyAt !== null, null, { timeout: 20000 });
+  const sum = (list) => list.reduce((a, f) => a + (gzipOf[f] || 0), 0);
+  // What was requested before the ready moment (elements further down start
+  // right after it in idle time, so a later count would include them).
+  const filesBeforeReady = await page.evaluate(() => [new URL(location.href).pathname, ...performance.getEntriesByType('resource')
+    .filter((e) => e.startTime <= window.__readyAt).map((e) => new URL(e.name).pathname)]
+    .map((p) => p.replace(/^.*\//, '') || 'index.html'));
+  const beforeReady = sum([...new Set(filesBeforeReady)]);
   await page.evaluate(async () => {
     for (let y = 0; y < document.documentElement.scrollHeight; y += 600) {
       window.scrollTo(0, y);
@@ -193,9 +198,9 @@ async function bytesLoaded(browser, url, viewport, gzipOf) {
   });
   await page.waitForFunction(() => document.documentElement.dataset.labReady === 'true', null, { timeout: 20000 });
   await page.waitForTimeout(500);
-  const after = sum();
+  const after = sum([...requested]);
   await context.close();
-  return { before_ready_gzip: beforeReady, after_everything_gzip: after, files_before_ready: filesBeforeReady, files: [...requested].sort() };
+  return { before_ready_gzip: beforeReady, after_everything_gzip: after, files_before_ready: [...new Set(filesBeforeReady)].sort(), files: [...requested].sort() };
 }
 
 /** Update timing at a phone's size with the CPU slowed down by CDP (a slow phone). */

@@ -41,6 +41,27 @@ export function provideScript(name, exports) {
   if (!provided.has(name)) provided.set(name, exports);
 }
 
+const preloaded = new Set();
+
+/**
+ * Starts downloading scripts without running them (<link rel="preload">), so
+ * the part scripts arrive while the core script runs; loadScript() then runs
+ * them from the cache. Does nothing outside a page.
+ * @param {string[]} names  "core" or "part-<script>"
+ */
+export function preloadScripts(names) {
+  if (typeof document === 'undefined') return;
+  for (const name of names) {
+    if (provided.has(name) || preloaded.has(name)) continue;
+    preloaded.add(name);
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'script';
+    link.href = new URL(scriptFile(name), scriptBase).href;
+    document.head.append(link);
+  }
+}
+
 /**
  * Loads script `name` once (a failed load may be tried again).
  * @param {string} name  "core" or "part-<script>"

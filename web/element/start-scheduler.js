@@ -91,16 +91,13 @@ export function scheduleStart(el, start) {
 }
 
 /**
- * True when `el` is within one viewport height of the viewport (true where
- * that cannot be known). The observer's last report is checked against the
- * box itself when it says "far", since it reports a frame late after a
- * jump (a link, scrollIntoView, focus).
+ * True when `el` is within one viewport height of the viewport, or holds
+ * the focus (the observer reports a frame late after a jump, and the part a
+ * reader is using must answer at once); true where that cannot be known.
+ * Reads no layout: it is asked on every state change.
  */
 export function isNear(el) {
-  if (!observer || near.get(el) !== false) return true;
-  const r = el.getBoundingClientRect();
-  const h = window.innerHeight;
-  return r.bottom >= -h && r.top <= 2 * h;
+  return !observer || near.get(el) !== false || el.matches(':focus-within');
 }
 
 let refreshQueued = false;
