@@ -54,9 +54,13 @@ CapacityResult capacity(const BudgetInput& in) {
   // Context at in.batch: n = floor((G - P*b_w) / (per_token*B)). Memory stops
   // growing at n = W, so with a window that fits, every n up to the limit fits.
   const double per_token_batch = detail::per_gpu_kv_bytes_per_token(in) * in.batch;
-  r.max_context_tokens = largest_whole((gpu - weights) / per_token_batch, kMaxContextTokens, [&](double n) {
-    return n >= 1 && detail::fits(in, detail::per_gpu_bytes(in, in.batch, n));
-  });
+  auto context_fits = [&](double n) { return n >= 1 && detail::fits(in, detail::per_gpu_bytes(in, in.batch, n)); };
+  const double window = in.sliding_window_tokens;
+  if (window > 0 && window < kMaxContextTokens && context_fits(window)) {
+    r.max_context_tokens = kMaxContextTokens;  // answered without stepping up to the limit one token at a time
+  } else {
+    r.max_context_tokens = largest_whole((gpu - weights) / per_token_batch, kMaxContextTokens, context_fits);
+  }
 
   // Crossover: 2*P_a*B/F >= (P*b_w + per_request*B)/BW
   //   <=>  B * (2*P_a/F - per_request/BW) >= P*b_w/BW.

@@ -125,6 +125,12 @@ TEST_CASE("longest context at the given batch", "[capacity]") {
   in.sliding_window_tokens = 40000;
   c = capacity(in);
   CHECK(c.max_context_tokens == 31471);
+  // The edge: a window of 31471 tokens fits (79999470592 B above), so every
+  // context does; one of 31472 does not, so the cap stays 31471.
+  in.sliding_window_tokens = 31471;
+  CHECK(capacity(in).max_context_tokens == 1e8);
+  in.sliding_window_tokens = 31472;
+  CHECK(capacity(in).max_context_tokens == 31471);
 }
 
 TEST_CASE("max batch respects the sliding window", "[capacity][window]") {
