@@ -93,7 +93,7 @@ const labScripts = await buildLabScripts({
   options: {
     platform: 'browser',
     target: ['es2020'],
-    minify: true,
+    minify: !process.env.LLMB_NO_MINIFY,
     legalComments: 'none',
     external: ['fs', 'path', 'crypto', 'url', 'worker_threads', 'ws'],
     loader: { '.json': 'json' },
