@@ -38,3 +38,74 @@ test('from file:// the base64 copy is loaded as a classic script, and the wasm f
   assertQuiet(rec);
   await rec.context.close();
 });
+
+const SCRIPTS = /\/(llm-budget-lab(?:-core|-part-[a-z-]+)?\.js)$/;
+const scriptsRequested = (requests) => requests.map((u) => new URL(u).pathname.match(SCRIPTS)).filter(Boolean).map((m) => m[1]);
+
+test('an embed that shows only the calculator downloads only the shell, the core script and the calculator’s script', async () => {
+  const rec = await recordedPage(browser, { viewport: { width: 1280, height: 800 } });
+  await rec.page.goto(`${server.url}embed.html?parts=calculator`);
+  await waitReady(rec.page);
+  assert.equal(await rec.page.locator('llm-budget-lab [data-out="total_bytes"]').textContent(), '31.2 GB');
+  await rec.page.waitForTimeout(300); // nothing else arrives later either
+  assert.deepEqual(scriptsRequested(rec.requests).sort(),
+    ['llm-budget-lab-core.js', 'llm-budget-lab-part-calculator.js', 'llm-budget-lab.js']);
+  assertQuiet(rec);
+  await rec.context.close();
+});
+
+test('the lesson page: elements far below start in idle time, each script is fetched once and each module exists once', async () => {
+  const rec = await recordedPage(browser, { viewport: { width: 360, height: 740 } });
+  await rec.page.goto(server.url);
+  await waitReady(rec.page);
+  const scripts = scriptsRequested(rec.requests);
+  assert.deepEqual([...scripts].sort(), ['llm-budget-lab-core.js', 'llm-budget-lab-part-calculator.js', 'llm-budget-lab-part-charts.js',
+    'llm-budget-lab-part-decision.js', 'llm-budget-lab-part-measured.js', 'llm-budget-lab-part-quiz.js', 'llm-budget-lab-part-table.js',
+    'llm-budget-lab.js']);
+  // Shared modules: the part registry (in the core script) is the one the part scripts registered into.
+  const shared = await rec.page.evaluate(() => {
+    const m = globalThis.__llmbModules;
+    return { registry: typeof m['web/parts/registry.js'].getPart('quiz').mount, chartsCopy: 'web/parts/registry.js' in m };
+  });
+  assert.deepEqual(shared, { registry: 'function', chartsCopy: true });
+  assertQuiet(rec);
+  await rec.context.close();
+});
+
+test('a part script that cannot be loaded: its parts say so, the rest of the lesson works', async () => {
+  const rec = await recordedPage(browser, { viewport: { width: 1280, height: 800 } });
+  await rec.context.route('**/llm-budget-lab-part-charts.js', (r) => r.abort());
+  await rec.page.goto(server.url);
+  await waitReady(rec.page);
+  assert.equal(await rec.page.locator('llm-budget-lab[parts="memory-chart"] [role="alert"]').textContent(),
+    'This part could not be loaded (llm-budget-lab-part-charts.js could not be loaded). The rest of the lab works; reload the page to try again.');
+  assert.match(await rec.page.locator('llm-budget-lab[parts="calculator"] [data-out="total_bytes"]').textContent(), /^31\.2 GB/);
+  assert.equal(await rec.page.locator('llm-budget-lab[parts="table"] tbody tr').count(), 6);
+  assert.deepEqual(rec.pageErrors, []);
+  await rec.context.close();
+});
+
+test('a state change reaches a far element before printing, in the same task', async () => {
+  const rec = await recordedPage(browser, { viewport: { width: 1280, height: 800 } });
+  await rec.page.goto(server.url);
+  await waitReady(rec.page);
+  const summary = await rec.page.evaluate(() => {
+    const calc = document.querySelector('llm-budget-lab[parts="calculator"]');
+    const chart = document.querySelector('llm-budget-lab[parts="memory-chart"]');
+    calc.scrollIntoView();
+    const box = calc.shadowRoot.querySelector('input.field-text[data-field="batch"]');
+    box.value = '1';
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+    box.dispatchEvent(new Event('change', { bubbles: true }));
+    const before = document.documentElement.dataset.labRedrawPending;
+    window.dispatchEvent(new Event('beforeprint'));
+    return { before, after: document.documentElement.dataset.labRedrawPending,
+      text: chart.shadowRoot.querySelector('[data-out="chart-summary"]').textContent };
+  });
+  assert.equal(summary.before, 'true', 'the memory chart was far and waited');
+  assert.equal(summary.after, undefined);
+  // Batch 1: 14.0 GB of weights + 131,072 B per token x 8,192 tokens = 1.07 GB of KV cache.
+  assert.match(summary.text, /^Your configuration needs 15\.1 GB \(14\.0 GB weights, 1\.07 GB KV cache\)/);
+  assertQuiet(rec);
+  await rec.context.close();
+});
