@@ -39,6 +39,7 @@ import { validatePresets } from '../content/presets-check.js';
 import { validateQuestions } from '../quiz/schema.js';
 import { fetchContentFile } from '../quiz/questions-source.js';
 import { h } from './dom.js';
+import { prerenderedContent } from './takeover.js';
 import { ATTRIBUTE_NAMES, REPORT_VALUES } from './attribute-names.js';
 
 let stylesheetUrl = 'llm-budget-lab.css';
@@ -113,6 +114,7 @@ export class LlmBudgetLab extends HTMLElement {
     this._renders = 0;
     this._presetsLoaded = null; // { url, set, notice }
     this._questionsDocument = null;
+    this._dropPrerendered = () => {}; // set when the element starts (takeover.js)
     // answerStorage is not set here: a value a script gave the element before
     // it was upgraded (the SCORM adapter runs first) must survive the upgrade.
   }
@@ -156,7 +158,11 @@ export class LlmBudgetLab extends HTMLElement {
       return;
     }
     this._started = true;
-    const root = this.attachShadow({ mode: 'open' });
+    // The lesson page's elements come with a declarative shadow root holding
+    // the build's drawing (web/prerender): it stays shown until the first
+    // live drawing replaces it (takeover.js).
+    const root = this.shadowRoot || this.attachShadow({ mode: 'open' });
+    this._dropPrerendered = prerenderedContent(root);
     const link = h('link', { rel: 'stylesheet', href: stylesheetUrl });
     const lab = h('div', { class: 'lab', part: 'lab' });
     lab.hidden = true; // shown once the stylesheet has loaded (no flash of unstyled controls)
@@ -322,6 +328,7 @@ export class LlmBudgetLab extends HTMLElement {
       for (const p of this._mounted) if (p && p.update) p.update(state, results);
     };
     update(store.state, store.results);
+    this._dropPrerendered();
     this._unsubscribe = store.subscribe(update);
     this.setAttribute('ready', '');
     this.dispatchEvent(new CustomEvent('llm-budget-lab-ready', { bubbles: true }));
@@ -329,6 +336,7 @@ export class LlmBudgetLab extends HTMLElement {
   }
 
   _fail(err) {
+    this._dropPrerendered();
     this._lab.hidden = false;
     this._lab.replaceChildren(h('p', { class: 'lab-error', role: 'alert' },
       'The budget lab could not start in this browser',
