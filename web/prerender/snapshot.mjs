@@ -7,9 +7,16 @@
 // state, a select's chosen option, a textarea's text. Every form control is
 // then disabled: without scripts nothing would answer it, and a disabled
 // control cannot take typing that the live element would throw away when it
-// replaces the snapshot. It still shows and announces its value.
+// replaces the snapshot. It still shows and announces its value. A part's
+// data-state (below) reads "prerendered".
 
 const CONTROLS = 'input, select, textarea, button';
+
+// A part that finishes drawing after the element is ready (the quiz, the KV
+// practice) marks its section data-state="ready"; the written copy is not
+// live, so it says so, and nothing waiting for "ready" mistakes it for the
+// live part.
+const WRITTEN_STATE = 'prerendered';
 
 /** Writes the live state of the form controls under `root` into attributes, and disables them. */
 function freezeControls(root) {
@@ -39,5 +46,6 @@ export function shadowSnapshot(host) {
   const root = host.shadowRoot;
   if (!root) throw new Error('the element has no shadow root to write');
   freezeControls(root);
+  for (const el of root.querySelectorAll('[data-state]')) el.dataset.state = WRITTEN_STATE;
   return `<template shadowrootmode="${root.mode}">${root.innerHTML}</template>`;
 }
