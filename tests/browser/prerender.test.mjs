@@ -3,7 +3,8 @@
 // wasm core (web/prerender). With JavaScript off the page shows the
 // calculator's results, the worked table, the charts and their data tables;
 // those texts equal what the live page shows once its scripts have run; and
-// the live element takes the written one's place without moving anything.
+// the live element takes the written one's place without moving anything,
+// restoring the quiz's saved answers.
 // Expected numbers come from tests/data/seed-values.json: the calculator
 // starts on the lesson's second row (7B, 8 KV heads, 16-bit, batch 16, 8,192
 // tokens: 31.2 GB, 32.1 tokens/s per request, 513 in all).
@@ -87,7 +88,7 @@ test('dist/index.html: one declarative shadow root per element, nothing the stri
   assert.doesNotMatch(html, /prerender\.invalid/, 'the build\'s own address is not written');
 });
 
-test('with JavaScript off: results, worked table, charts and data tables, controls disabled', async () => {
+test('with JavaScript off, on screen and in print: results, worked table, charts and data tables, controls disabled', async () => {
   const rec = await recordedPage(browser, { javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
   const { page } = rec;
   await page.goto(`${server.url}index.html`);
@@ -120,6 +121,16 @@ test('with JavaScript off: results, worked table, charts and data tables, contro
   assert.ok(controls.length > 50, `controls found (${controls.length})`);
   assert.ok(controls.every(Boolean), 'every written control is disabled');
   await page.screenshot({ path: path.join(OUT, 'prerender-no-js-calculator.png') });
+
+  // In print (still without scripts) the charts' data tables show expanded,
+  // and the calculator's printed link names the page.
+  await page.emulateMedia({ media: 'print' });
+  for (const parts of ['memory-chart', 'batch-chart', 'speculative', 'attention']) {
+    assert.equal(await page.locator(`llm-budget-lab[parts="${parts}"] details.chart-data table`).isVisible(), true, `${parts}: table printed`);
+  }
+  assert.equal(await calc.locator('.calc-link-print').textContent(), 'Link to this configuration: index.html');
+  assert.equal(await calc.locator('.calc-link-print').isVisible(), true);
+  assert.equal(await calc.locator('[data-out="total_tokens_per_s"]').isVisible(), true);
   assert.deepEqual(rec.pageErrors, []);
   await rec.context.close();
 });
@@ -206,6 +217,32 @@ test('takeover in view of the calculator: no layout shift, every element and num
   // blanked or moved would change tens of thousands of the 1,024,000.
   const changed = await differingPixels(page, beforeShot, afterShot);
   assert.ok(changed <= 1000, `${changed} pixels of the viewport changed at the takeover`);
+  assertQuiet(rec);
+  await context.close();
+});
+
+test('quiz: the written questions take no typing; a saved answer comes back when the live quiz takes over', async () => {
+  const rec = await recordedPage(browser, { viewport: { width: 1280, height: 800 } });
+  const { page, context } = rec;
+  const total = 'llm-budget-lab [data-part="quiz"] [data-question="q1-fit"] [data-step="total"]';
+  await page.goto(`${server.url}index.html`);
+  await page.waitForSelector('llm-budget-lab [data-part="quiz"][data-state="ready"]');
+  await page.locator(`${total} input`).fill('53 GB');
+  await page.locator(`${total} button.quiz-check`).click();
+  assert.equal(await page.locator(`${total} [data-feedback]`).getAttribute('data-verdict'), 'correct');
+
+  let release;
+  const released = new Promise((resolve) => { release = resolve; });
+  await context.route('**/llm-budget-lab.js', async (route) => { await released; await route.continue(); });
+  await page.reload({ waitUntil: 'commit' });
+  await page.waitForFunction(() => document.readyState === 'interactive');
+  const written = page.locator('llm-budget-lab [data-part="quiz"][data-state="prerendered"] [data-question="q1-fit"] [data-step="total"] input');
+  assert.equal(await written.isDisabled(), true, 'the written answer field is disabled');
+  assert.equal(await written.inputValue(), '', 'the written copy is the default state');
+  release();
+  await page.waitForSelector('llm-budget-lab [data-part="quiz"][data-state="ready"]');
+  assert.equal(await page.locator(`${total} input`).inputValue(), '53 GB');
+  assert.equal(await page.locator(`${total} [data-feedback]`).getAttribute('data-verdict'), 'correct');
   assertQuiet(rec);
   await context.close();
 });
