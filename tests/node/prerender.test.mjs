@@ -1,6 +1,6 @@
 // The build's prerenderer (web/prerender/prerender-lesson.mjs) under node, on a
 // small page: the elements are drawn by the page's own code over the wasm core
-// and written in as declarative shadow roots; an element that names a file to
+// and written in as declarative shadow roots, the same on every run; an element that names a file to
 // fetch is left empty; the written copy has no inline style, no live control
 // and not the build's own address. Numbers from tests/data/seed-values.json.
 import test from 'node:test';
@@ -16,11 +16,14 @@ const PAGE = `<!doctype html><html lang="en"><head><title>t</title></head><body>
 <p>Between the elements.</p>
 <div class="lab-slot"><llm-budget-lab parts="table" group="lesson"></llm-budget-lab></div>
 <div class="lab-slot"><llm-budget-lab parts="quiz" questions="more-questions.json"></llm-budget-lab></div>
+<div class="lab-slot"><llm-budget-lab parts="quiz kv-practice"></llm-budget-lab></div>
 </body></html>`;
 
 const temp = mkdtempSync(path.join(os.tmpdir(), 'llmb-prerender-'));
 writeFileSync(path.join(temp, 'llm-budget-lab.css'), '.lab { display: grid; }\n');
-const written = await prerenderLesson(PAGE, { root: REPO, dist: temp, outDir: path.join(temp, 'bundle') });
+const prerender = () => prerenderLesson(PAGE, { root: REPO, dist: temp, outDir: path.join(temp, 'bundle') });
+const written = await prerender();
+const again = await prerender();
 rmSync(temp, { recursive: true, force: true });
 
 /** The inner markup of the element whose parts attribute is `parts`. */
@@ -51,7 +54,7 @@ test('table: the lesson\'s six rows, drawn in the same group as the calculator',
 });
 
 test('every written control is disabled; no inline style; no part claims to be live', () => {
-  for (const parts of ['calculator', 'table']) {
+  for (const parts of ['calculator', 'table', 'quiz kv-practice']) {
     const html = inside(parts);
     const controls = html.match(/<(input|select|textarea|button)\b[^>]*>/g) || [];
     for (const tag of controls) assert.match(tag, /\sdisabled=""/, `${parts}: ${tag.slice(0, 80)}`);
@@ -63,4 +66,10 @@ test('every written control is disabled; no inline style; no part claims to be l
 
 test('an element that names a questions file is left to the scripts', () => {
   assert.equal(inside('quiz'), '');
+});
+
+test('the same sources write the same page (ids, random draws and announcements do not vary)', () => {
+  assert.match(inside('quiz kv-practice'), /data-state="prerendered"[^>]*data-seed="\d+"|data-seed="\d+"[^>]*data-state="prerendered"/,
+    'the KV practice drew a variant');
+  assert.equal(again, written);
 });

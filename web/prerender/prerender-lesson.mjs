@@ -25,11 +25,15 @@ const FETCHED_AT_VIEW = ['presets', 'questions'];
 
 const WAIT_MS = 20000;
 
+// The build's drawings ask for random numbers from a fixed sequence (the KV
+// practice's variant), so the same sources always write the same page.
+const RANDOM_SEED = 13;
+
 /** Resolves after every macrotask queued so far has run. */
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
- * Waits until every host is `ready` and its shadow markup stayed the same for
+ * Waits until every host is `ready` and their shadow markup stayed the same for
  * two turns of the event loop (a part may finish after `ready`: the quiz
  * draws its questions once they are checked).
  * @throws when a host sets `failed` or nothing settles within WAIT_MS
@@ -53,8 +57,8 @@ async function settled(hosts) {
 
 /**
  * Writes the drawn default state into every <llm-budget-lab> of a lesson page.
- * The elements are drawn together in one document, as the browser draws them,
- * so the elements of one group share one state. Controls are written disabled
+ * The elements are drawn in one document, as in the browser, so the elements
+ * of one group share one state. Controls are written disabled
  * (web/prerender/snapshot.mjs); the print form of each part is drawn (the
  * build's window answers matchMedia('print')), so every chart's data table is
  * in the markup.
@@ -73,7 +77,7 @@ async function settled(hosts) {
 export async function prerenderLesson(page, { root, dist, outDir }) {
   const tags = page.match(EMPTY_ELEMENT) || [];
   if (tags.length === 0) return page;
-  const dom = openDomWindow({ url: `${BUILD_ORIGIN}/${PAGE_NAME}`, directory: dist, mediaType: 'print' });
+  const dom = openDomWindow({ url: `${BUILD_ORIGIN}/${PAGE_NAME}`, directory: dist, mediaType: 'print', randomSeed: RANDOM_SEED });
   try {
     const { LlmBudgetLab } = await importLabForNode(root, outDir);
     const { document, customElements } = dom.window;
@@ -84,10 +88,14 @@ export async function prerenderLesson(page, { root, dist, outDir }) {
       return template.content.firstElementChild;
     });
     const drawn = hosts.filter((h) => FETCHED_AT_VIEW.every((name) => !h.hasAttribute(name)));
-    document.body.append(...drawn);
-    await settled(drawn);
-    const buildUrl = new RegExp(`${BUILD_ORIGIN.replace(/[.]/g, '\\.')}/${PAGE_NAME.replace(/[.]/g, '\\.')}`, 'g');
-    const markup = new Map(drawn.map((h) => [h, shadowSnapshot(h).replace(buildUrl, PAGE_NAME)]));
+    // One at a time, in page order: each drawing then numbers its ids the
+    // same way on every build (their stylesheets would otherwise load in any order).
+    for (const host of drawn) {
+      document.body.append(host);
+      await settled([host]);
+    }
+    const buildUrl = `${BUILD_ORIGIN}/${PAGE_NAME}`;
+    const markup = new Map(drawn.map((h) => [h, shadowSnapshot(h).split(buildUrl).join(PAGE_NAME)]));
     let i = 0;
     return page.replace(EMPTY_ELEMENT, (tag) => {
       const inner = markup.get(hosts[i]);

@@ -46,6 +46,9 @@ export function shadowSnapshot(host) {
   const root = host.shadowRoot;
   if (!root) throw new Error('the element has no shadow root to write');
   freezeControls(root);
+  // The element's announcer (a live region beside the drawing) may hold a
+  // sentence queued for screen readers; the written page starts it empty.
+  for (const el of root.children) if (el.hasAttribute('aria-live')) el.textContent = '';
   for (const el of root.querySelectorAll('[data-state]')) el.dataset.state = WRITTEN_STATE;
   return `<template shadowrootmode="${root.mode}">${root.innerHTML}</template>`;
 }
