@@ -5,7 +5,7 @@
 //   dist/llm-budget-lab.wasm the core, streamed over http; dist/llm-budget-lab-wasm.js the same as base64 (file://)
 //   dist/llm-budget-lab.css  the element's shadow-root styles
 //   dist/lesson.css          the lesson page's own styles
-//   dist/index.html          content/lesson/*.md rendered, math as MathML, parts as elements
+//   dist/index.html          content/lesson/*.md rendered, math as MathML, parts as elements holding their default drawing
 //   dist/embed.html (+ embed.js, embed.css)   the iframe embed; dist/llm-budget-lab-embed.js its parent-side sizer
 //   dist/instructors.html (+ instructors.js, instructors.css)   how to embed, with a live preview
 //   dist/llm-budget-lab-scorm.zip (+ scorm-adapter.js)   the SCORM 2004 package of the lesson
@@ -18,6 +18,7 @@ import { renderLesson, mathStyleCss } from './page/render-lesson.mjs';
 import { renderInstructors } from './instructors/render.mjs';
 import { buildScormPackage } from './scorm/package.mjs';
 import { buildLabScripts } from './build-scripts.mjs';
+import { prerenderLesson } from './prerender/prerender-lesson.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -111,8 +112,12 @@ const { html, headings } = renderLesson(path.join(root, 'content/lesson'));
 writeFileSync(path.join(dist, 'lesson.css'), `${readFileSync(path.join(root, 'web/styles/lesson.css'), 'utf8')}\n/* MathML spacing from temml (build-time) */\n${mathStyleCss()}\n`);
 const toc = headings.filter((x) => x.level === 2)
   .map((x) => `    <li><a href="#${x.id}">${x.html.replace(/<math[\s\S]*?<\/math>/g, '')}</a></li>`).join('\n');
-const page = readFileSync(path.join(root, 'web/page/template.html'), 'utf8')
+const lessonPage = readFileSync(path.join(root, 'web/page/template.html'), 'utf8')
   .replace('{{TOC}}', toc).replace('{{LESSON}}', html);
+// Numbers before scripts: each element's default drawing, made by the page's
+// own element code over the wasm core in node, written in as a declarative
+// shadow root (web/prerender/prerender-lesson.mjs).
+const page = await prerenderLesson(lessonPage, { root, dist, outDir: path.join(root, 'build/prerender') });
 guardStrictCsp(page, 'index.html');
 writeFileSync(path.join(dist, 'index.html'), page);
 

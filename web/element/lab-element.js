@@ -40,6 +40,7 @@ import { loadScript, preloadScripts } from './script-loader.js';
 import { scheduleStart, isNear, refreshWhenIdle } from './start-scheduler.js';
 import { wasmSource } from '../core/wasm-source.js';
 import { h } from './dom.js';
+import { prerenderedContent } from './takeover.js';
 import { ATTRIBUTE_NAMES, REPORT_VALUES } from './attribute-names.js';
 
 let stylesheetUrl = 'llm-budget-lab.css';
@@ -102,6 +103,7 @@ export class LlmBudgetLab extends HTMLElement {
     this._draw = null; // the core script's drawing functions (lab-render.js), once loaded
     this._stale = false; // the shared state changed while the element was far from the viewport
     this._refresh = null; // redraws the parts with the current state (set by drawLab)
+    this._dropPrerendered = () => {}; // set when the element starts (takeover.js)
     // answerStorage is not set here: a value a script gave the element before
     // it was upgraded (the SCORM adapter runs first) must survive the upgrade.
   }
@@ -145,7 +147,11 @@ export class LlmBudgetLab extends HTMLElement {
       return;
     }
     this._started = true;
-    const root = this.attachShadow({ mode: 'open' });
+    // The lesson page's elements come with a declarative shadow root holding
+    // the build's drawing (web/prerender): it stays shown until the first
+    // live drawing replaces it (takeover.js).
+    const root = this.shadowRoot || this.attachShadow({ mode: 'open' });
+    this._dropPrerendered = prerenderedContent(root);
     const lab = h('div', { class: 'lab', part: 'lab' });
     lab.hidden = true; // shown once the stylesheet has loaded (no flash of unstyled controls)
     this._live = h('div', { class: 'sr-only', 'aria-live': 'polite', 'aria-atomic': 'true' });
@@ -234,6 +240,7 @@ export class LlmBudgetLab extends HTMLElement {
   }
 
   _fail(err) {
+    this._dropPrerendered();
     this._lab.hidden = false;
     this._lab.replaceChildren(h('p', { class: 'lab-error', role: 'alert' },
       'The budget lab could not start in this browser',

@@ -218,6 +218,7 @@ export async function drawLab(el, changed) {
     update(store.state, store.results);
   };
   el._refresh();
+  el._dropPrerendered(); // the build's drawing, if any, goes in the task the live one shows (takeover.js)
   el._unsubscribe = store.subscribe((state, results) => {
     if (el._isNear()) {
       update(state, results);

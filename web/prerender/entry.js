@@ -1,0 +1,11 @@
+// Entry of the node bundle the build prerenders with (web/prerender/bundle.mjs):
+// the same element and parts the page's dist/llm-budget-lab.js holds, imported
+// through the same modules, without the page entry's document.currentScript
+// and customElements.define (the prerenderer defines the element in its own
+// window).
+import '../parts/index.js';
+// The core script's module announces itself (provideScript('core')), so the
+// element finds its drawing code here instead of loading the page's script.
+import '../element/core-script.js';
+
+export { LlmBudgetLab } from '../element/lab-element.js';
