@@ -1,0 +1,66 @@
+// The flat calls of the core (src/flat_calls.h) as reached from JS: plain
+// wasm exports (wasm/bindings_flat.cpp) that take and return numbers and
+// addresses, and Float64Array views of the core's buffers at those addresses.
+// No Embind: a slider step writes the inputs into one view, makes one call
+// and reads the results from another. Only budget-core.js uses this file.
+
+const decoder = new TextDecoder();
+
+/**
+ * The flat calls of one instantiated module.
+ * @param {object} module the Emscripten module (exports _llmb_flat_*, HEAPF64, HEAPU8)
+ * @param {{input:number, plan:number, capacity:number}} sizes the declared field counts
+ *   (doubles in the input, plan and capacity arrays)
+ * @returns {object} views(), errorField(), errorMessage(), series(kind, index),
+ *   planRows(), and the calls themselves (plan(), capacity(), sweepBatch(), ...),
+ *   each returning true when the core accepted its input
+ */
+export function flatCalls(module, sizes) {
+  let input = null;
+  let plan = null;
+  let capacity = null;
+
+  /** A view of `length` doubles at `address` in the current wasm memory. */
+  const doubles = (address, length) => new Float64Array(module.HEAPF64.buffer, address, length);
+
+  /** NUL-terminated UTF-8 at `address` as a string. */
+  function text(address) {
+    const bytes = module.HEAPU8;
+    let end = address;
+    while (bytes[end] !== 0) end += 1;
+    return decoder.decode(bytes.subarray(address, end));
+  }
+
+  return {
+    /**
+     * The input, plan and capacity views. The buffers never move, but a view
+     * goes empty (length 0) when wasm memory grows: then all three are made again.
+     */
+    views() {
+      if (input === null || input.length === 0) {
+        input = doubles(module._llmb_flat_input(), sizes.input);
+        plan = doubles(module._llmb_flat_plan_output(), sizes.plan);
+        capacity = doubles(module._llmb_flat_capacity_output(), sizes.capacity);
+      }
+      return { input, plan, capacity };
+    },
+    /** The input view alone (the hot path: no object made). */
+    input() {
+      if (input === null || input.length === 0) this.views();
+      return input;
+    },
+    plan: () => module._llmb_flat_plan() !== 0,
+    capacity: () => module._llmb_flat_capacity() !== 0,
+    sweepBatch: (maxBatch) => module._llmb_flat_sweep_batch(maxBatch) !== 0,
+    sweepContext: (lo, hi, points) => module._llmb_flat_sweep_context(lo, hi, points) !== 0,
+    sweepAcceptance: (k, c, points) => module._llmb_flat_sweep_acceptance(k, c, points) !== 0,
+    planLevers: (speculative, a, k, c) => module._llmb_flat_plan_levers(speculative ? 1 : 0, a, k, c) !== 0,
+    /** Series `index` of the last sweep of `kind` (0 batch, 1 context, 2 acceptance), valid until the next call. */
+    series: (kind, index) => doubles(module._llmb_flat_series(kind, index), module._llmb_flat_series_size(kind, index)),
+    /** Every planner row, one after another, valid until the next call. */
+    planRows: () => doubles(module._llmb_flat_plan_rows(), module._llmb_flat_plan_rows_size()),
+    cheapestRow: () => module._llmb_flat_cheapest_row(),
+    errorField: () => text(module._llmb_flat_error_field()),
+    errorMessage: () => text(module._llmb_flat_error_message()),
+  };
+}
