@@ -247,7 +247,9 @@ async function timeEverySliderThrottled(browser, url, steps, rate) {
   await page.waitForFunction(() => document.documentElement.dataset.labReady === 'true', null, { timeout: 20000 });
   const sliders = await page.evaluate(() => [...document.querySelectorAll('llm-budget-lab')].flatMap((lab, i) =>
     [...lab.shadowRoot.querySelectorAll('input[type="range"]')].map((r, j) => ({ lab: i, index: j,
-      name: `${lab.getAttribute('parts')}: ${r.dataset.field || r.getAttribute('aria-label') || r.id || `slider ${j + 1}`}` }))));
+      name: `${lab.getAttribute('parts')}: ${r.dataset.field
+        || (lab.shadowRoot.getElementById(r.getAttribute('aria-labelledby') || '') || { textContent: '' }).textContent.trim().split(/\s+/).slice(0, 3).join(' ')
+        || `slider ${j + 1}`}` }))));
   const cdp = await context.newCDPSession(page);
   const out = [];
   for (const s of sliders) {
