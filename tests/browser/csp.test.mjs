@@ -5,6 +5,7 @@
 // error (the wasm is handed to the loader as bytes, never fetched from a data: URL).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { openSession, closeSession, recordedPage, waitReady } from './lib/harness.mjs';
 
 let browser;
@@ -38,6 +39,26 @@ test('lesson page under the strict CSP: ready, table filled, no violation', asyn
   // An input still drives the core: batch 1 is the lesson's 15.1 GB row.
   await rec.page.locator('llm-budget-lab[parts="calculator"] input.field-text[data-field="batch"]').fill('1');
   assert.equal(await rec.page.locator('llm-budget-lab[parts="calculator"] [data-out="total_bytes"]').textContent(), '15.1 GB');
+  await assertClean(rec);
+  await rec.context.close();
+});
+
+test('chart downloads under the strict CSP: the SVG carries its colours as attributes, with no violation', async () => {
+  const rec = await recordedPage(browser, { viewport: { width: 1100, height: 800 }, acceptDownloads: true });
+  await rec.page.addInitScript(() => {
+    window.__violations = [];
+    document.addEventListener('securitypolicyviolation',
+      (e) => window.__violations.push(`${e.violatedDirective} ${e.blockedURI}`), true);
+  });
+  await rec.page.goto(`${server.url}index.html`);
+  await waitReady(rec.page);
+  const chart = rec.page.locator('llm-budget-lab[parts="memory-chart"]');
+  await chart.scrollIntoViewIfNeeded();
+  const [svg] = await Promise.all([rec.page.waitForEvent('download'), chart.locator('button[data-download="svg"]').click()]);
+  const text = readFileSync(await svg.path(), 'utf8');
+  assert.equal((text.match(/ style="/g) || []).length, 0, 'no style attribute');
+  assert.match(text, /<rect[^>]* fill="rgb\(/, 'bars keep their computed fill');
+  await Promise.all([rec.page.waitForEvent('download'), chart.locator('button[data-download="png"]').click()]);
   await assertClean(rec);
   await rec.context.close();
 });

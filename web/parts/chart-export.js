@@ -10,14 +10,21 @@ const HEADER_LINE_PX = 16;
 const STYLE_PROPERTIES = ['fill', 'fill-opacity', 'stroke', 'stroke-width', 'stroke-dasharray', 'stroke-opacity',
   'opacity', 'font-family', 'font-size', 'font-weight', 'text-anchor', 'dominant-baseline', 'display'];
 
-/** Copies the computed presentation of every element of `from` onto the matching element of `to`. */
+/**
+ * Copies the computed presentation of every element of `from` onto the
+ * matching element of `to`, as SVG presentation attributes (fill="…"), not
+ * style="…": a style attribute written by script is inline style, which the
+ * page's strict CSP (style-src without 'unsafe-inline') refuses and reports.
+ */
 function inlineStyles(from, to) {
   const a = [from, ...from.querySelectorAll('*')];
   const b = [to, ...to.querySelectorAll('*')];
   for (let i = 0; i < a.length && i < b.length; i += 1) {
     const cs = getComputedStyle(a[i]);
-    const style = STYLE_PROPERTIES.map((p) => `${p}:${cs.getPropertyValue(p)}`).join(';');
-    b[i].setAttribute('style', style);
+    for (const p of STYLE_PROPERTIES) {
+      const v = cs.getPropertyValue(p);
+      if (v !== '') b[i].setAttribute(p, v);
+    }
     b[i].removeAttribute('class');
   }
 }
@@ -63,9 +70,9 @@ export function standaloneSvg(svgNode, title, inputs) {
   };
   add('title', {}, title);
   add('rect', { x: 0, y: 0, width, height, fill: '#ffffff' });
-  const font = 'font-family:system-ui,sans-serif';
-  add('text', { x: 8, y: HEADER_LINE_PX, style: `${font};font-size:14px;font-weight:bold;fill:#111` }, title);
-  lines.forEach((line, i) => add('text', { x: 8, y: HEADER_LINE_PX * (2 + i), style: `${font};font-size:11px;fill:#333` }, line));
+  const font = 'system-ui,sans-serif';
+  add('text', { x: 8, y: HEADER_LINE_PX, 'font-family': font, 'font-size': '14px', 'font-weight': 'bold', fill: '#111' }, title);
+  lines.forEach((line, i) => add('text', { x: 8, y: HEADER_LINE_PX * (2 + i), 'font-family': font, 'font-size': '11px', fill: '#333' }, line));
   const body = add('g', { transform: `translate(0 ${header})` });
   for (const child of [...clone.childNodes]) body.append(child);
   return { text: new XMLSerializer().serializeToString(root), width, height };
