@@ -50,8 +50,11 @@ function loadBase64Copy() {
 function canStream() {
   if (typeof location === 'undefined' || typeof fetch !== 'function' || typeof WebAssembly.compileStreaming !== 'function') return false;
   if (!/^https?:$/.test(location.protocol)) return false;
+  // In a sandboxed frame the document's origin is opaque ("null") even though
+  // location still names the server: a fetch from there is cross-origin.
+  const pageOrigin = typeof self !== 'undefined' && typeof self.origin === 'string' ? self.origin : location.origin;
   try {
-    return new URL(scriptBase).origin === location.origin;
+    return new URL(scriptBase).origin === pageOrigin;
   } catch {
     return false;
   }

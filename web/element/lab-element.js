@@ -37,7 +37,7 @@
 // <llm-budget-lab> in the document is.
 import { PART_NAMES, partScript } from '../parts/part-names.js';
 import { loadScript, preloadScripts } from './script-loader.js';
-import { scheduleStart, isNear, refreshWhenIdle } from './start-scheduler.js';
+import { scheduleStart, isNear, refreshWhenIdle, reconnected } from './start-scheduler.js';
 import { wasmSource } from '../core/wasm-source.js';
 import { h } from './dom.js';
 import { prerenderedContent } from './takeover.js';
@@ -142,8 +142,11 @@ export class LlmBudgetLab extends HTMLElement {
 
   connectedCallback() {
     if (this._started) {
-      // Put back after being removed: listen to the state again.
+      // Put back after being removed: listen to the state again, or catch up
+      // with changes made while it was out, or start if it never did.
       if (this._core && !this._unsubscribe) this._changedLater('parts');
+      else if (this._stale && this._refresh) this._refresh();
+      else if (!this._core) reconnected(this);
       return;
     }
     this._started = true;
@@ -234,6 +237,7 @@ export class LlmBudgetLab extends HTMLElement {
     this.removeAttribute('ready');
     const drawn = await this._draw.drawLab(this, changed);
     if (!drawn) return;
+    if (!this.isConnected) this.disconnectedCallback(); // taken out while it drew: stop listening
     this.setAttribute('ready', '');
     this.dispatchEvent(new CustomEvent('llm-budget-lab-ready', { bubbles: true }));
     markDocumentReady();

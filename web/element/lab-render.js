@@ -225,7 +225,7 @@ export async function drawLab(el, changed) {
       return;
     }
     el._stale = true;
-    el._refreshLater();
+    if (el.isConnected) el._refreshLater();
   });
   return true;
 }

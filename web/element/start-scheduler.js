@@ -35,22 +35,31 @@ function run(el) {
   });
 }
 
+/** The first waiting element that is in the document (one taken out waits until it is put back). */
+function firstConnected() {
+  for (const el of waiting.keys()) if (el.isConnected) return el;
+  return null;
+}
+
 /** Starts the first waiting element in idle time once nothing else is starting. */
 function queueIdleStart() {
-  if (idleQueued || waiting.size === 0) return;
+  if (idleQueued || !firstConnected()) return;
   if (running > 0 || !observed || document.readyState !== 'complete') return;
   idleQueued = true;
   whenIdle(() => {
     idleQueued = false;
     if (running > 0) return; // something started meanwhile; it queues again when done
-    for (const el of waiting.keys()) {
-      if (el.isConnected) {
-        run(el);
-        return;
-      }
-      waiting.delete(el);
-    }
+    const el = firstConnected();
+    if (el) run(el);
   });
+}
+
+/**
+ * An element that was taken out before it started and is back in the
+ * document: it starts when near, as before, or in idle time.
+ */
+export function reconnected(el) {
+  if (waiting.has(el)) queueIdleStart();
 }
 
 function ensureObserver() {

@@ -13,7 +13,23 @@
 export function prerenderedContent(root) {
   let nodes = [...root.childNodes];
   return () => {
+    const focused = focusedInside(root, nodes);
     for (const node of nodes) node.remove();
     nodes = [];
+    if (focused) {
+      // The same control in the live drawing takes the focus (a keyboard or
+      // screen-reader user keeps their place instead of landing on <body>).
+      const match = root.querySelectorAll(focused.selector)[focused.index];
+      if (match) match.focus({ preventScroll: true });
+    }
   };
+}
+
+/** The focused element among `nodes`, as its tag and classes and its place among those alike (null when none). */
+function focusedInside(root, nodes) {
+  const active = root.activeElement;
+  if (!active || !nodes.some((n) => n.contains(active))) return null;
+  const selector = active.localName + [...active.classList].map((c) => `.${CSS.escape(c)}`).join('');
+  const alike = nodes.flatMap((n) => (n.nodeType === 1 ? [...n.querySelectorAll(selector)] : []));
+  return { selector, index: alike.indexOf(active) };
 }
