@@ -66,7 +66,9 @@ function send(res, status, text, headers) {
 }
 
 async function handle(req, res, root, csp) {
-  const headers = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
+  // no-cache, not no-store: a page may reuse what it fetched (every shadow root links the same
+  // stylesheet), and still asks again on the next visit, so a rebuilt dist/ is always seen.
+  const headers = { 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' };
   if (csp) headers['Content-Security-Policy'] = STRICT_CSP;
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     send(res, 405, 'method not allowed\n', { ...headers, Allow: 'GET, HEAD' });

@@ -109,3 +109,25 @@ test('a state change reaches a far element before printing, in the same task', a
   assertQuiet(rec);
   await rec.context.close();
 });
+
+test('printing before a far element has started, after a change: it starts, and says it shows the defaults until drawn', async () => {
+  const rec = await recordedPage(browser, { viewport: { width: 1280, height: 800 } });
+  // The decision part's script is held back, as on a slow network.
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await rec.context.route('**/llm-budget-lab-part-decision.js', async (route) => { await held; await route.continue(); });
+  await rec.page.goto(`${server.url}#lab:batch=1`);
+  await rec.page.waitForFunction(() => document.documentElement.dataset.labViewReady === 'true');
+  await rec.page.locator('llm-budget-lab[parts="calculator"] [data-out="total_bytes"]').filter({ hasText: '15.1 GB' }).waitFor();
+  const decision = rec.page.locator('llm-budget-lab[parts="decision"]');
+  await rec.page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+  assert.equal(await decision.locator('[data-print-defaults]').textContent(),
+    'This part had not loaded when printing began, so it shows the lesson’s default numbers, not the ones set above.');
+  release();
+  await waitReady(rec.page);
+  assert.equal(await decision.locator('[data-print-defaults]').count(), 0, 'gone once drawn');
+  // Batch 1 reached the decision part: its baseline holds 15.1 GB.
+  assert.match(await decision.locator('[data-out="decision-baseline"]').textContent(), /15\.1 GB/);
+  assert.deepEqual(rec.pageErrors, []);
+  await rec.context.close();
+});

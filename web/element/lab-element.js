@@ -37,7 +37,7 @@
 // <llm-budget-lab> in the document is.
 import { PART_NAMES, partScript } from '../parts/part-names.js';
 import { loadScript, preloadScripts } from './script-loader.js';
-import { scheduleStart, isNear, refreshWhenIdle, reconnected } from './start-scheduler.js';
+import { scheduleStart, isNear, refreshWhenIdle, reconnected, onPrintBeforeStart } from './start-scheduler.js';
 import { wasmSource } from '../core/wasm-source.js';
 import { h } from './dom.js';
 import { prerenderedContent } from './takeover.js';
@@ -161,6 +161,12 @@ export class LlmBudgetLab extends HTMLElement {
     root.append(lab, this._live);
     this._lab = lab;
     scheduleStart(this, () => this._startDrawing());
+    onPrintBeforeStart(this, () => {
+      if (!this._refresh && !root.querySelector('[data-print-defaults]')) {
+        root.prepend(h('p', { class: 'lab-error', role: 'note', 'data-print-defaults': '' },
+          'This part had not loaded when printing began, so it shows the lesson’s default numbers, not the ones set above.'));
+      }
+    });
   }
 
   /** Adds the shadow stylesheet; resolves once it has loaded or failed. */
@@ -238,6 +244,8 @@ export class LlmBudgetLab extends HTMLElement {
     const drawn = await this._draw.drawLab(this, changed);
     if (!drawn) return;
     if (!this.isConnected) this.disconnectedCallback(); // taken out while it drew: stop listening
+    const printNote = this.shadowRoot.querySelector('[data-print-defaults]');
+    if (printNote) printNote.remove(); // drawn now: the numbers are the ones set above
     this.setAttribute('ready', '');
     this.dispatchEvent(new CustomEvent('llm-budget-lab-ready', { bubbles: true }));
     markDocumentReady();

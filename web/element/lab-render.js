@@ -13,6 +13,7 @@ import { calculatorFields } from './fields.js';
 import { validatePresets } from '../content/presets-check.js';
 import { fetchContentFile } from '../quiz/questions-source.js';
 import { loadScript } from './script-loader.js';
+import { noteStateChange } from './start-scheduler.js';
 import { h } from './dom.js';
 import { REPORT_VALUES } from './attribute-names.js';
 
@@ -218,8 +219,12 @@ export async function drawLab(el, changed) {
     update(store.state, store.results);
   };
   el._refresh();
+  // A link or a shared group may have moved the state from where this element
+  // started (the build drew the start): far elements not drawn yet then differ.
+  if (Object.keys(start.input).some((k) => store.state.input[k] !== start.input[k])) noteStateChange();
   el._dropPrerendered(); // the build's drawing, if any, goes in the task the live one shows (takeover.js)
   el._unsubscribe = store.subscribe((state, results) => {
+    noteStateChange();
     if (el._isNear()) {
       update(state, results);
       return;

@@ -147,5 +147,29 @@ export function refreshWhenIdle(el, refresh) {
   queueRefresh();
 }
 
-// A printed page shows every part: draw the stale ones first.
-if (typeof window !== 'undefined') window.addEventListener('beforeprint', () => refreshStale(null));
+let stateChanged = false;
+
+/** Notes that some element's state changed from the one it started with (a far, unstarted element no longer shows it). */
+export function noteStateChange() {
+  stateChanged = true;
+}
+
+const printNotices = new Map(); // element -> () => void (says it shows the defaults, if not drawn yet)
+
+/**
+ * What an element does if the page is printed after a state change before
+ * it has drawn (waiting, or its scripts still loading): the print cannot
+ * wait for them, so it says that it shows the lesson's defaults.
+ */
+export function onPrintBeforeStart(el, sayDefaults) {
+  printNotices.set(el, sayDefaults);
+}
+
+// A printed page shows every part: draw the stale ones first, start the ones
+// still waiting, and have those that cannot be drawn in time say so.
+function beforePrint() {
+  refreshStale(null);
+  if (stateChanged) for (const [el, sayDefaults] of printNotices) if (el.isConnected) sayDefaults();
+  for (const el of [...waiting.keys()]) if (el.isConnected) run(el);
+}
+if (typeof window !== 'undefined') window.addEventListener('beforeprint', beforePrint);
