@@ -54,17 +54,33 @@ function mount(container, ctx) {
   container.insertBefore(staleNote, container.querySelector('figure'));
   container.insertBefore(readout, container.querySelector('figure'));
 
+  // The curves depend on k and c only: a change of a moves the marked dots
+  // and the texts, and the sweeps, axes and curves drawn for the same k, c
+  // and size are kept (the slider for a then redraws two dots, not the chart).
+  let curves = { key: '', series: [] };
+  let drawnShape = { key: '', dots: [] };
   function draw() {
     const ks = [...new Set([...KS, local.k])].sort((p, q) => p - q);
-    const series = [];
-    for (const k of ks) {
-      const r = core.sweepAcceptance(k, local.c, POINTS);
-      if (r.ok) series.push({ k, ...r.value });
+    const curvesKey = `${ks.join()}|${local.c}`;
+    if (curves.key !== curvesKey) {
+      const series = [];
+      for (const k of ks) {
+        const r = core.sweepAcceptance(k, local.c, POINTS);
+        if (r.ok) series.push({ k, ...r.value });
+      }
+      curves = { key: curvesKey, series };
     }
+    const { series } = curves;
     const one = core.speculative(local.a, local.k, local.c);
     const best = core.bestDraftTokens(local.a, local.c);
     if (!one.ok || !best.ok) return;
     frame.draw((svg, width, height) => {
+      const shapeKey = `${curvesKey}|${local.k}|${width}|${height}`;
+      if (drawnShape.key === shapeKey) {
+        for (const dot of drawnShape.dots) dot.move(one.value);
+        return;
+      }
+      drawnShape = { key: shapeKey, dots: [] };
       const x = scaleLinear().domain([0, 1]).range([MARGIN.left, width - MARGIN.right - 34]);
       const panelH = (height - MARGIN.top - MARGIN.bottom - 32) / 2;
       const panels = [
@@ -91,8 +107,10 @@ function mount(container, ctx) {
           .attr('d', (s) => polyline(pts(s).map((d) => [x(d[0]), y(d[1])])));
         setSvgText(keep(g, 'g', 'labels').selectAll('text').data(series, (s) => s.k).join('text')
           .attr('class', 'series-label').attr('x', (s) => x(last(s)[0]) + 4).attr('y', (s) => y(last(s)[1]) + 4), (s) => `k=${s.k}`);
-        const v = p.key === 'speedup' ? one.value.speedup : one.value.tokens_per_pass;
-        keep(g, 'circle', 'dot').attr('class', 'current-dot').attr('r', 4).attr('cx', x(local.a)).attr('cy', y(v));
+        const dot = keep(g, 'circle', 'dot').attr('class', 'current-dot').attr('r', 4);
+        const move = (value) => dot.attr('cx', x(local.a)).attr('cy', y(p.key === 'speedup' ? value.speedup : value.tokens_per_pass));
+        move(one.value);
+        drawnShape.dots.push({ move });
       }
       setSvgText(keep(svg, 'text', 'x-title').attr('class', 'axis-title').attr('x', width - MARGIN.right).attr('y', height - 6)
         .attr('text-anchor', 'end'), 'acceptance rate a');
