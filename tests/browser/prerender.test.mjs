@@ -246,3 +246,38 @@ test('quiz: the written questions take no typing; a saved answer comes back when
   assertQuiet(rec);
   await context.close();
 });
+
+test('on a phone, a chart on screen when the script arrives keeps its height: nothing below it moves', async () => {
+  for (const part of ['batch-chart', 'memory-chart', 'attention', 'speculative']) {
+    const rec = await recordedPage(browser, { viewport: { width: 360, height: 740 } });
+    const { page } = rec;
+    let release;
+    const held = new Promise((r) => { release = r; });
+    await page.route('**/llm-budget-lab.js', async (route) => { await held; await route.continue(); });
+    await page.addInitScript(() => {
+      window.__shift = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shift += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(server.url, { waitUntil: 'commit' });
+    const host = `llm-budget-lab[parts="${part}"]`;
+    await page.waitForSelector('llm-budget-lab[parts="quiz"]', { state: 'attached' });
+    const measure = () => page.evaluate((q) => {
+      const el = document.querySelector(q);
+      return { host: el.getBoundingClientRect().height, svg: el.shadowRoot.querySelector('svg.chart-canvas').getBoundingClientRect().height };
+    }, host);
+    await page.evaluate((q) => document.querySelector(q).scrollIntoView(), host);
+    await page.waitForTimeout(200);
+    const before = await measure();
+    const shiftBefore = await page.evaluate(() => window.__shift);
+    release();
+    await waitReady(page);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const after = await measure();
+    assert.deepEqual(after, before, `${part}: the same boxes before and after the takeover`);
+    // The bound used above for the takeover in view: a line of text moving scores more.
+    assert.ok(await page.evaluate(() => window.__shift) - shiftBefore <= 0.001, `${part}: no layout shift`);
+    await rec.context.close();
+  }
+});

@@ -75,6 +75,9 @@ export function chartFrame(container, { title, description, className, height = 
     if (!drawFn) return;
     if (!knownWidth && !hasObserver) knownWidth = measure();
     const width = knownWidth || 640;
+    // Until the observer reports, the drawing is 640 wide: it keeps its
+    // height in a narrower column (web/styles/lab.css), so nothing below moves.
+    svgNode.toggleAttribute('data-provisional', !knownWidth);
     if (width !== sizedWidth) {
       sizedWidth = width;
       svgNode.setAttribute('viewBox', `0 0 ${width} ${height}`);

@@ -50,5 +50,9 @@ export function shadowSnapshot(host) {
   // sentence queued for screen readers; the written page starts it empty.
   for (const el of root.children) if (el.hasAttribute('aria-live')) el.textContent = '';
   for (const el of root.querySelectorAll('[data-state]')) el.dataset.state = WRITTEN_STATE;
+  // Marks the written drawing, for the rules that keep its charts at their
+  // drawn height on a narrow screen (web/styles/lab.css), where the live
+  // element redraws them for the column without moving what follows.
+  for (const el of root.querySelectorAll('.lab')) el.setAttribute('data-prerendered', '');
   return `<template shadowrootmode="${root.mode}">${root.innerHTML}</template>`;
 }
