@@ -78,6 +78,7 @@ test('the issue’s scenario, taken through the lesson page to the marked cheape
 
     // Load it: the calculator now shows the marked configuration meeting both targets.
     await d.locator('[data-control="use-cheapest"]').click();
+    await waitRedrawn(page); // the calculator is far above the decision part
     assert.equal(await text(page, `${CALC} [data-out="verdict"]`), 'Fits');
     assert.equal(await text(page, `${CALC} [data-out="per_gpu_bytes"]`), '56.8 GB on each of 2 GPUs (4 KV heads each)');
     assert.match(await text(page, `${CALC} [data-out="ttft_target"]`), /^at most 1\.0 s: met, 366\.6 ms to spare$/);

@@ -38,7 +38,7 @@ test('calculator: the default input drawn by the core (the lesson\'s 7B row at b
   const html = inside('calculator');
   const row = SEED.budget_rows.find((r) => r.inputs.kv_heads === 8 && r.inputs.weight_bytes_per_param === 2
     && r.inputs.cache_bytes_per_value === 2 && r.inputs.batch === 16).displayed;
-  assert.match(html, /^<template shadowrootmode="open"><link rel="stylesheet" href="llm-budget-lab.css"><div class="lab" part="lab">/);
+  assert.match(html, /^<template shadowrootmode="open"><link rel="stylesheet" href="llm-budget-lab.css"><div class="lab" part="lab" data-prerendered="">/);
   assert.match(html, /<strong data-out="verdict">Fits<\/strong>/);
   assert.match(html, new RegExp(`data-out="total_bytes">${row.memory_gb} GB<`));
   assert.match(html, new RegExp(`data-out="total_tokens_per_s">${row.total_tokens_per_s} tokens/s<`));
