@@ -43,6 +43,7 @@ test('the issue’s scenario, taken through the lesson page to the marked cheape
     const rec = await open(server.url, { width, height });
     const { page } = rec;
     await page.locator(`llm-budget-lab[parts="presets"] button[data-preset="${SCENARIO}"]`).click();
+    await waitRedrawn(page);
     // Baseline: 70,553,706,496 parameters x 2 B = 141.1 GB of weights; cache 2 x 80 x 8 x 128 x 2 B
     // = 327,680 B per token x 4,096 x 32 = 42.9 GB; 184.1 GB on one 80 GB GPU does not fit.
     assert.equal(await text(page, `${CALC} [data-out="verdict"]`), 'Does not fit');
