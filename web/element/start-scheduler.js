@@ -16,6 +16,7 @@ const near = new WeakMap(); // element -> boolean
 const stale = new Map(); // element -> refresh(): redraws it with the current state
 let observer = null;
 let observed = false; // the observer has reported once
+let observedAt = { y: NaN, h: NaN }; // the scroll position and viewport height it last reported at
 let running = 0;
 let idleQueued = false;
 
@@ -66,6 +67,7 @@ function ensureObserver() {
   if (observer || typeof IntersectionObserver !== 'function') return observer;
   observer = new IntersectionObserver((entries) => {
     observed = true;
+    observedAt = { y: window.scrollY, h: window.innerHeight };
     for (const entry of entries) {
       near.set(entry.target, entry.isIntersecting);
       if (!entry.isIntersecting) continue;
@@ -103,10 +105,17 @@ export function scheduleStart(el, start) {
  * True when `el` is within one viewport height of the viewport, or holds
  * the focus (the observer reports a frame late after a jump, and the part a
  * reader is using must answer at once); true where that cannot be known.
- * Reads no layout: it is asked on every state change.
+ * Reads layout only when the page has scrolled since the observer reported.
  */
 export function isNear(el) {
-  return !observer || near.get(el) !== false || el.matches(':focus-within');
+  if (!observer || near.get(el) !== false || el.matches(':focus-within')) return true;
+  // Scrolled since the observer last reported (a click right after a jump):
+  // its "far" may be old, so the box is asked (this reads layout, but only
+  // then, not on every slider step).
+  if (window.scrollY === observedAt.y && window.innerHeight === observedAt.h) return false;
+  const r = el.getBoundingClientRect();
+  const h = window.innerHeight;
+  return r.bottom >= -h && r.top <= 2 * h;
 }
 
 let refreshQueued = false;
