@@ -15,14 +15,35 @@ constexpr double kMaxContextTokens = 1e8;  // BudgetInput::context_tokens upper 
 constexpr double kMaxGpus = 64;            // BudgetInput::gpus upper limit
 
 // Largest whole x in [0, cap] with ok(x), for ok true up to some point and
-// false after it. `estimate` is the closed-form answer; the two loops only
-// absorb floating-point rounding (a step or two), so the answer agrees
-// exactly with the predicate plan() uses.
+// false after it. `estimate` is the closed-form answer; the search from it
+// only absorbs floating-point rounding (a step or two), so the answer agrees
+// exactly with the predicate plan() uses. Upwards it doubles its step and
+// then halves it, so an estimate far below the answer (a sliding window that
+// fits makes every context up to the 1e8 limit fit) costs about 2*log2(cap)
+// checks instead of one per token.
 template <class Pred>
 double largest_whole(double estimate, double cap, Pred ok) {
   double x = std::isfinite(estimate) ? std::floor(estimate) : cap;
   x = std::min(std::max(x, 0.0), cap);
-  while (x < cap && ok(x + 1)) x += 1;
+  if (x < cap && ok(x + 1)) {
+    double good = x + 1;  // ok(good) holds
+    double step = 1;
+    while (good < cap) {
+      const double next = std::min(good + step, cap);
+      if (!ok(next)) {
+        // The answer is in [good, next): halve the gap.
+        double bad = next;
+        while (bad - good > 1) {
+          const double mid = std::floor((good + bad) / 2);
+          (ok(mid) ? good : bad) = mid;
+        }
+        return good;
+      }
+      good = next;
+      step *= 2;
+    }
+    return cap;
+  }
   while (x > 0 && !ok(x)) x -= 1;
   return x;
 }
@@ -54,13 +75,9 @@ CapacityResult capacity(const BudgetInput& in) {
   // Context at in.batch: n = floor((G - P*b_w) / (per_token*B)). Memory stops
   // growing at n = W, so with a window that fits, every n up to the limit fits.
   const double per_token_batch = detail::per_gpu_kv_bytes_per_token(in) * in.batch;
-  auto context_fits = [&](double n) { return n >= 1 && detail::fits(in, detail::per_gpu_bytes(in, in.batch, n)); };
-  const double window = in.sliding_window_tokens;
-  if (window > 0 && window < kMaxContextTokens && context_fits(window)) {
-    r.max_context_tokens = kMaxContextTokens;  // answered without stepping up to the limit one token at a time
-  } else {
-    r.max_context_tokens = largest_whole((gpu - weights) / per_token_batch, kMaxContextTokens, context_fits);
-  }
+  r.max_context_tokens = largest_whole((gpu - weights) / per_token_batch, kMaxContextTokens, [&](double n) {
+    return n >= 1 && detail::fits(in, detail::per_gpu_bytes(in, in.batch, n));
+  });
 
   // Crossover: 2*P_a*B/F >= (P*b_w + per_request*B)/BW
   //   <=>  B * (2*P_a/F - per_request/BW) >= P*b_w/BW.
