@@ -12,7 +12,7 @@ import { build } from 'esbuild';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PARTS } from './parts/part-names.js';
-import { LAB_SCRIPT_NAMES, scriptFile } from './element/script-loader.js';
+import { LAB_SCRIPT_NAMES, scriptFile, scriptNameOfPart } from './element/script-loader.js';
 
 const SHARED_NS = 'llmb-shared';
 const REGISTRY = 'globalThis.__llmbModules';
@@ -24,7 +24,7 @@ function scriptPlan(root) {
     core: `import ${abs('web/element/core-script.js')};`,
   };
   // A part script: each of its parts' modules (web/parts/<name>.js registers the part when it runs).
-  const partEntry = (name) => [...PARTS.filter((p) => `part-${p.script}` === name).map((p) => `import ${abs(`web/parts/${p.name}.js`)};`),
+  const partEntry = (name) => [...PARTS.filter((p) => scriptNameOfPart(p.name) === name).map((p) => `import ${abs(`web/parts/${p.name}.js`)};`),
     `import { provideScript } from ${abs('web/element/script-loader.js')};`,
     `provideScript(${JSON.stringify(name)}, {});`].join('\n');
   return [

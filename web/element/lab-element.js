@@ -35,8 +35,8 @@
 // document.documentElement.dataset.labViewReady = "true" once every element
 // in the first viewport is ready, and labReady = "true" once every
 // <llm-budget-lab> in the document is.
-import { PART_NAMES, partScript } from '../parts/part-names.js';
-import { loadScript, preloadScripts } from './script-loader.js';
+import { PART_NAMES } from '../parts/part-names.js';
+import { loadScript, preloadScripts, scriptNameOfPart } from './script-loader.js';
 import { scheduleStart, isNear, refreshWhenIdle, reconnected, onPrintBeforeStart } from './start-scheduler.js';
 import { wasmSource } from '../core/wasm-source.js';
 import { h } from './dom.js';
@@ -187,7 +187,7 @@ export class LlmBudgetLab extends HTMLElement {
   async _startDrawing() {
     try {
       wasmSource().catch(() => {}); // starts the download; the core script's loader reuses it
-      preloadScripts(['core', ...this._partNames().known.map((n) => `part-${partScript(n)}`)]);
+      preloadScripts(['core', ...this._partNames().known.map(scriptNameOfPart)]);
       const [draw] = await Promise.all([loadScript('core'), this._addStylesheet()]);
       const { core, quizCore } = await draw.loadCores();
       this._draw = draw;

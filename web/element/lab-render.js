@@ -5,14 +5,13 @@
 import { loadBudgetCore } from '../core/budget-core.js';
 import { loadQuizCore } from '../core/quiz-core.js';
 import { getPart, ALL_PARTS } from '../parts/registry.js';
-import { partScript } from '../parts/part-names.js';
 import { createStore, groupStore } from './store.js';
 import { builtInPresets, presetSet } from './presets.js';
 import { readInputsAttribute } from './link-state.js';
 import { calculatorFields } from './fields.js';
 import { validatePresets } from '../content/presets-check.js';
 import { fetchContentFile } from '../quiz/questions-source.js';
-import { loadScript } from './script-loader.js';
+import { loadScript, scriptNameOfPart } from './script-loader.js';
 import { noteStateChange } from './start-scheduler.js';
 import { h } from './dom.js';
 import { REPORT_VALUES } from './attribute-names.js';
@@ -56,10 +55,10 @@ export async function checkQuestions(doc) {
  * @returns {Promise<Map<string,string>>}
  */
 async function ensurePartScripts(names) {
-  const scripts = [...new Set(names.filter((n) => !getPart(n)).map(partScript))];
+  const scripts = [...new Set(names.filter((n) => !getPart(n)).map(scriptNameOfPart))];
   const failed = new Map();
-  await Promise.all(scripts.map((s) => loadScript(`part-${s}`).catch((err) => {
-    for (const n of names) if (partScript(n) === s) failed.set(n, err.message);
+  await Promise.all(scripts.map((s) => loadScript(s).catch((err) => {
+    for (const n of names) if (scriptNameOfPart(n) === s) failed.set(n, err.message);
   })));
   return failed;
 }

@@ -8,13 +8,18 @@
 // file://, in sandboxed frames and under `script-src 'self'`.
 // Scripts are found next to this one: setScriptBase() is called with its URL.
 
-import { PART_SCRIPTS } from '../parts/part-names.js';
+import { PART_SCRIPTS, partScript } from '../parts/part-names.js';
 
 const FILE_PREFIX = 'llm-budget-lab-';
 
 /** dist/ file name of script `name` ("core" or "part-charts"). */
 export function scriptFile(name) {
   return `${FILE_PREFIX}${name}.js`;
+}
+
+/** The name of the script that holds part `partName` ("part-charts" for "memory-chart"). */
+export function scriptNameOfPart(partName) {
+  return `part-${partScript(partName)}`;
 }
 
 /** The names of the scripts the shell may load, in load order ("core", then "part-<script>" each). */

@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { zipSync, strToU8 } from 'fflate';
-import { PART_NAMES, partScript } from '../parts/part-names.js';
-import { LAB_SCRIPT_NAMES, scriptFile } from '../element/script-loader.js';
+import { PART_NAMES } from '../parts/part-names.js';
+import { LAB_SCRIPT_NAMES, scriptFile, scriptNameOfPart } from '../element/script-loader.js';
 
 /** dist/ files every package carries (the element finds its stylesheet, scripts and wasm beside its script). */
 export const PACKAGE_FILES = Object.freeze(['llm-budget-lab.js', scriptFile('core'), 'llm-budget-lab.css', 'llm-budget-lab.wasm',
@@ -15,7 +15,7 @@ export const PACKAGE_FILES = Object.freeze(['llm-budget-lab.js', scriptFile('cor
 
 /** The part scripts a package needs: those of `parts`, or every one for the lesson (null). */
 function partScriptFiles(parts) {
-  const names = parts ? [...new Set(parts.map((p) => `part-${partScript(p)}`))] : LAB_SCRIPT_NAMES.filter((n) => n !== 'core');
+  const names = parts ? [...new Set(parts.map(scriptNameOfPart))] : LAB_SCRIPT_NAMES.filter((n) => n !== 'core');
   return names.map(scriptFile);
 }
 export const LAUNCH = 'index.html';
