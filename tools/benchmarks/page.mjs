@@ -125,10 +125,38 @@ async function timeReady(browser, url, runs, { baseline = false } = {}) {
     ...(shifts.length ? { layout_shift_median: round(quantile(shifts, 0.5), 4) } : {}) };
 }
 
+/**
+ * Installed in every timed page (addInitScript): window.__stepSlider(range, n)
+ * moves `range` n times, up then down so every step changes the value, and
+ * returns the milliseconds of each step = input event + forced style and
+ * layout of the light DOM and of the slider's shadow tree; it lets the page
+ * paint every 10 steps.
+ */
+function sliderStepper() {
+  window.__stepSlider = async (range, n) => {
+    const lo = Number(range.min);
+    const hi = Number(range.max);
+    const host = range.getRootNode().host || document.body;
+    const out = [];
+    for (let i = 0; i < n; i += 1) {
+      const f = i < n / 2 ? i / (n / 2) : (n - i) / (n / 2);
+      range.value = String(lo + (hi - lo) * f);
+      const t0 = performance.now();
+      range.dispatchEvent(new Event('input', { bubbles: true }));
+      void document.body.offsetHeight;
+      void host.getBoundingClientRect();
+      out.push(performance.now() - t0);
+      if (i % 10 === 9) await new Promise((r) => requestAnimationFrame(r));
+    }
+    return out;
+  };
+}
+
 /** In the page: S steps of the batch slider, each = input event + forced style/layout. */
 async function timeUpdates(browser, url, steps, { baseline = false } = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
+  await page.addInitScript(sliderStepper);
   await page.goto(url);
   if (!baseline) await page.waitForFunction(() => document.documentElement.dataset.labReady === 'true', null, { timeout: 20000 });
   const times = await page.evaluate(async ({ n, baseline: base }) => {
@@ -143,23 +171,9 @@ async function timeUpdates(browser, url, steps, { baseline = false } = {}) {
       const lab = document.querySelector('llm-budget-lab[parts~="calculator"]') || document.querySelector('llm-budget-lab');
       range = lab.shadowRoot.querySelector('input.field-range[data-field="batch"]');
     }
-    const lo = Number(range.min);
-    const hi = Number(range.max);
-    const out = [];
     range.scrollIntoView({ block: 'center' }); // a reader moves a slider they can see
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    for (let i = 0; i < n; i += 1) {
-      // Sweep up then down so every step changes the value.
-      const f = i < n / 2 ? i / (n / 2) : (n - i) / (n / 2);
-      range.value = String(lo + (hi - lo) * f);
-      const t0 = performance.now();
-      range.dispatchEvent(new Event('input', { bubbles: true }));
-      void document.body.offsetHeight; // style + layout of the light DOM
-      void (range.getRootNode().host || document.body).getBoundingClientRect(); // and of the shadow tree
-      out.push(performance.now() - t0);
-      if (i % 10 === 9) await new Promise((r) => requestAnimationFrame(r)); // let it paint now and then
-    }
-    return out;
+    return window.__stepSlider(range, n);
   }, { n: steps, baseline });
   await context.close();
   return { steps, median_ms: round(quantile(times, 0.5), 3), p95_ms: round(quantile(times, 0.95), 3), max_ms: round(Math.max(...times), 3) };
@@ -207,6 +221,7 @@ async function bytesLoaded(browser, url, viewport, gzipOf) {
 async function timeUpdatesThrottled(browser, url, steps, rate) {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const page = await context.newPage();
+  await page.addInitScript(sliderStepper);
   await page.goto(url);
   await page.waitForFunction(() => document.documentElement.dataset.labReady === 'true', null, { timeout: 20000 });
   const cdp = await context.newCDPSession(page);
@@ -215,19 +230,8 @@ async function timeUpdatesThrottled(browser, url, steps, rate) {
     const lab = document.querySelector('llm-budget-lab[parts~="calculator"]') || document.querySelector('llm-budget-lab');
     const range = lab.shadowRoot.querySelector('input.field-range[data-field="batch"]');
     range.scrollIntoView();
-    const out = [];
     await new Promise((r) => requestAnimationFrame(r));
-    for (let i = 0; i < n; i += 1) {
-      const f = i < n / 2 ? i / (n / 2) : (n - i) / (n / 2);
-      range.value = String(Number(range.min) + (Number(range.max) - Number(range.min)) * f);
-      const t0 = performance.now();
-      range.dispatchEvent(new Event('input', { bubbles: true }));
-      void document.body.offsetHeight;
-      void lab.getBoundingClientRect();
-      out.push(performance.now() - t0);
-      if (i % 10 === 9) await new Promise((r) => requestAnimationFrame(r));
-    }
-    return out;
+    return window.__stepSlider(range, n);
   }, steps);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await context.close();
@@ -243,6 +247,7 @@ async function timeUpdatesThrottled(browser, url, steps, rate) {
 async function timeEverySliderThrottled(browser, url, steps, rate) {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const page = await context.newPage();
+  await page.addInitScript(sliderStepper);
   await page.goto(url);
   await page.waitForFunction(() => document.documentElement.dataset.labReady === 'true', null, { timeout: 20000 });
   const sliders = await page.evaluate(() => [...document.querySelectorAll('llm-budget-lab')].flatMap((lab, i) =>
@@ -260,20 +265,9 @@ async function timeEverySliderThrottled(browser, url, steps, rate) {
     await page.waitForTimeout(100); // the observer reports, stale parts nearby redraw
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
     const times = await page.evaluate(async ({ lab, index, n }) => {
-      const host = document.querySelectorAll('llm-budget-lab')[lab];
-      const range = host.shadowRoot.querySelectorAll('input[type="range"]')[index];
+      const range = document.querySelectorAll('llm-budget-lab')[lab].shadowRoot.querySelectorAll('input[type="range"]')[index];
       const start = range.value;
-      const res = [];
-      for (let i = 0; i < n; i += 1) {
-        const f = i < n / 2 ? i / (n / 2) : (n - i) / (n / 2);
-        range.value = String(Number(range.min) + (Number(range.max) - Number(range.min)) * f);
-        const t0 = performance.now();
-        range.dispatchEvent(new Event('input', { bubbles: true }));
-        void document.body.offsetHeight;
-        void host.getBoundingClientRect();
-        res.push(performance.now() - t0);
-        if (i % 10 === 9) await new Promise((r) => requestAnimationFrame(r));
-      }
+      const res = await window.__stepSlider(range, n);
       range.value = start; // back where it was, so the next slider starts from the defaults
       range.dispatchEvent(new Event('input', { bubbles: true }));
       return res;
