@@ -37,7 +37,7 @@
 // <llm-budget-lab> in the document is.
 import { PART_NAMES } from '../parts/part-names.js';
 import { loadScript, preloadScripts, scriptNameOfPart } from './script-loader.js';
-import { scheduleStart, isNear, refreshWhenIdle, reconnected, onPrintBeforeStart } from './start-scheduler.js';
+import { scheduleStart, reconnected, onPrintBeforeStart } from './start-scheduler.js';
 import { wasmSource } from '../core/wasm-source.js';
 import { h } from './dom.js';
 import { prerenderedContent } from './takeover.js';
@@ -197,18 +197,6 @@ export class LlmBudgetLab extends HTMLElement {
     } catch (err) {
       this._fail(err);
     }
-  }
-
-  /** True when the element is near the viewport: state changes redraw it at once, else when it comes near. */
-  _isNear() {
-    return isNear(this);
-  }
-
-  /** Redraws the element with the current state when it comes near or the browser is idle. */
-  _refreshLater() {
-    refreshWhenIdle(this, () => {
-      if (this._stale && this._refresh) this._refresh();
-    });
   }
 
   disconnectedCallback() {

@@ -12,7 +12,7 @@ import { calculatorFields } from './fields.js';
 import { validatePresets } from '../content/presets-check.js';
 import { fetchContentFile } from '../quiz/questions-source.js';
 import { loadScript, scriptNameOfPart } from './script-loader.js';
-import { noteStateChange } from './start-scheduler.js';
+import { noteStateChange, isNear, refreshWhenIdle } from './start-scheduler.js';
 import { h } from './dom.js';
 import { REPORT_VALUES } from './attribute-names.js';
 
@@ -224,12 +224,13 @@ export async function drawLab(el, changed) {
   el._dropPrerendered(); // the build's drawing, if any, goes in the task the live one shows (takeover.js)
   el._unsubscribe = store.subscribe((state, results) => {
     noteStateChange();
-    if (el._isNear()) {
+    // Near the viewport (or holding the focus): at once; else when it comes near or in idle time.
+    if (isNear(el)) {
       update(state, results);
       return;
     }
     el._stale = true;
-    if (el.isConnected) el._refreshLater();
+    if (el.isConnected) refreshWhenIdle(el, () => { if (el._stale) el._refresh(); });
   });
   return true;
 }
