@@ -1,7 +1,7 @@
 // Builds the element as several classic scripts (used by web/build.mjs):
 //   dist/llm-budget-lab.js              web/element/index.js: the shell and the script loader
 //   dist/llm-budget-lab-core.js         web/element/core-script.js: wasm glue, facades, store, drawing
-//   dist/llm-budget-lab-part-<s>.js     the parts whose `script` is <s> in web/parts/part-names.js
+//   dist/llm-budget-lab-part-<s>.js     the parts whose `script` is <s> in web/element/part-names.js
 // A later script does not carry its own copy of a module an earlier one
 // holds: each script puts the modules it holds in globalThis.__llmbModules
 // (first copy wins), and a later script's import of such a module reads it
@@ -11,7 +11,7 @@
 import { build } from 'esbuild';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PARTS } from './parts/part-names.js';
+import { PARTS } from './element/part-names.js';
 import { LAB_SCRIPT_NAMES, scriptFile, scriptNameOfPart } from './element/script-loader.js';
 
 const SHARED_NS = 'llmb-shared';

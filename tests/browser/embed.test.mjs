@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO, assertBuilt, launch, serveDist, recordedPage, waitReady } from './lib/harness.mjs';
-import { PART_NAMES } from '../../web/parts/part-names.js';
+import { PART_NAMES } from '../../web/element/part-names.js';
 
 let browser;
 let lab; // dist/ on 127.0.0.2

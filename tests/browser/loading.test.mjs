@@ -65,7 +65,7 @@ test('the lesson page: elements far below start in idle time, each script is fet
   // Shared modules: the part registry (in the core script) is the one the part scripts registered into.
   const shared = await rec.page.evaluate(() => {
     const m = globalThis.__llmbModules;
-    return { registry: typeof m['web/parts/registry.js'].getPart('quiz').mount, chartsCopy: 'web/parts/registry.js' in m };
+    return { registry: typeof m['web/element/registry.js'].getPart('quiz').mount, chartsCopy: 'web/element/registry.js' in m };
   });
   assert.deepEqual(shared, { registry: 'function', chartsCopy: true });
   assertQuiet(rec);

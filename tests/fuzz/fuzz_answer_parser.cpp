@@ -15,9 +15,9 @@
 #include <string>
 #include <vector>
 
-#include "answer_check.h"
-#include "kv_practice.h"
-#include "quiz_variant.h"
+#include "grading/answer_check.h"
+#include "practice/kv_practice.h"
+#include "practice/quiz_variant.h"
 
 namespace lb = llmbudget;
 

@@ -275,7 +275,7 @@ test('bad arguments of the other methods name the parameter', () => {
 // ------------------------------------------------------------ issue 8 ---
 
 test('plan on several GPUs: per-GPU memory, all-reduce, TTFT and targets as plain values', () => {
-  // The lesson's GQA-8 row on 2 GPUs (worked in tests/test_tensor_parallel.cpp).
+  // The lesson's GQA-8 row on 2 GPUs (worked in tests/budget/test_tensor_parallel.cpp).
   const r = core.plan({ ...core.DEFAULT_INPUT, kv_heads: 8, gpus: 2, prompt_tokens: 1000, ttft_target_s: 0.1 });
   assert.equal(r.ok, true, r.error);
   assert.equal(r.value.per_gpu_bytes, 15589934592);

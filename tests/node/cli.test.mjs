@@ -260,7 +260,7 @@ test('--plan prints the planner\'s table with the cheapest row marked', () => {
   // Output kept first: 16/16 on 1, 2, 4, 8 GPUs.
   assert.match(lines[1], /^\s+16-bit\s+16-bit\s+1\s+kept\s+184\.1 GB\s+does-not-fit/);
   assert.match(lines[3], /^\s+16-bit\s+16-bit\s+4\s+kept\s+46\.0 GB\s+fits\s+342\.4 ms\s+48\.4 tok\/s\s+1,549 tok\/s\s+met$/);
-  // The marked row: 2 GPUs, 8-bit weights, 16-bit cache (worked in tests/test_planner.cpp).
+  // The marked row: 2 GPUs, 8-bit weights, 16-bit cache (worked in tests/budget/test_planner.cpp).
   const marked = lines.filter((l) => l.startsWith('*'));
   assert.equal(marked.length, 2);  // the row and the footer
   assert.match(marked[0], /^\*\s+8-bit\s+16-bit\s+2\s+changed\s+56\.8 GB\s+fits\s+633\.8 ms\s+40\.7 tok\/s\s+1,302 tok\/s\s+met$/);

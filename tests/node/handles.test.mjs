@@ -1,6 +1,6 @@
 // Embind handles never outlive a facade call. The budget facade holds none:
 // plan(), capacity() and the sweeps come back through Float64Array views of
-// the core's own buffers (src/flat_calls.h), so thousands of calls leave the
+// the core's own buffers (src/budget/flat_calls.h), so thousands of calls leave the
 // heap and the emval table as they were. The quiz facade does receive vector
 // handles (a choice check's missing and extra options) and must delete each.
 import test from 'node:test';

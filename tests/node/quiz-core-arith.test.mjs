@@ -2,7 +2,7 @@
 // carry the expression as read, accept_expression refuses them, and the
 // KV-cache practice comes from the core with its units. Values worked by hand:
 // Q2 (1 − 0.8⁴)/(1 − 0.8) = 0.5904/0.2 = 2.952 tokens per pass; KV seed 0 as in
-// tests/test_kv_practice.cpp (2·32·2·64·2 = 16,384 B per token, ×2,048×64 = 2^31 B).
+// tests/practice/test_kv_practice.cpp (2·32·2·64·2 = 16,384 B per token, ×2,048×64 = 2^31 B).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadQuizCore } from '../../web/core/quiz-core.js';

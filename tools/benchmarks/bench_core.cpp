@@ -3,8 +3,8 @@
 // medians of repeated runs.
 #include <benchmark/benchmark.h>
 
-#include "serving_budget.h"
-#include "sweeps.h"
+#include "budget/serving_budget.h"
+#include "budget/sweeps.h"
 
 namespace {
 

@@ -34,7 +34,7 @@ const inputView = new Float64Array(module.HEAPF64.buffer, module._llmb_flat_inpu
 
 const results = {
   wasm_plan_facade_ns: measure(() => { sink += core.plan(input).value.total_bytes; }, 20000),
-  // The flat call alone (the plain wasm export, wasm/bindings_flat.cpp): one
+  // The flat call alone (the plain wasm export, wasm/budget/bindings_flat.cpp): one
   // input written into the core's array, no result object built.
   wasm_plan_raw_binding_ns: measure(() => {
     inputView[0] = input.total_params;

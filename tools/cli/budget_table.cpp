@@ -23,13 +23,13 @@
 #include <string>
 #include <vector>
 
-#include "field_declarations.h"
-#include "field_declarations_json.h"
+#include "budget/field_declarations.h"
+#include "budget/field_declarations_json.h"
+#include "budget/planner.h"
+#include "budget/serving_budget.h"
+#include "budget/validate.h"
 #include "number_format.h"
-#include "planner.h"
-#include "serving_budget.h"
-#include "utf8_text.h"
-#include "validate.h"
+#include "text/utf8_text.h"
 
 using namespace llmbudget;
 
@@ -94,7 +94,7 @@ const InputFlag* flag_for_field(const std::string& field) {
 
 // Code points a terminal or a table must not receive from a label: the
 // core's control characters (C0 and C1 controls, DEL, line/paragraph
-// separators; src/utf8_text.h) plus tab, LF and CR, and the bidirectional
+// separators; src/text/utf8_text.h) plus tab, LF and CR, and the bidirectional
 // controls (they reorder or hide the text around them).
 bool is_control(unsigned cp) {
   return cp == '\t' || cp == '\n' || cp == '\r' || llmbudget::is_control_character(cp) ||

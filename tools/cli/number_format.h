@@ -1,13 +1,13 @@
 // Exact number-to-text for the CLI's JSON, CSV and table (and the tests that
 // check the lesson's rounding). Uses snprintf/strtod, so it is compiled into
 // the native CLI and the tests only, never into the wasm module; messages use
-// the printf-free src/number_text.h (format_compact, re-exported here).
+// the printf-free src/text/number_text.h (format_compact, re-exported here).
 // Pure functions: they build strings, they never print.
 #pragma once
 
 #include <string>
 
-#include "number_text.h"
+#include "text/number_text.h"
 
 namespace llmbudget {
 

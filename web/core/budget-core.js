@@ -7,7 +7,7 @@
 // memory, copied once.
 // It computes nothing itself: every number comes from the C++ core. Field
 // names, units, ranges, defaults and enum names come from the core's field
-// declarations (src/field_declarations.cpp), read once as JSON; this file
+// declarations (src/budget/field_declarations.cpp), read once as JSON; this file
 // keeps no list of its own.
 //
 // Result shape of every method: { ok: true, value } or

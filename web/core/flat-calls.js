@@ -1,5 +1,5 @@
-// The flat calls of the core (src/flat_calls.h) as reached from JS: plain
-// wasm exports (wasm/bindings_flat.cpp) that take and return numbers and
+// The flat calls of the core (src/budget/flat_calls.h) as reached from JS: plain
+// wasm exports (wasm/budget/bindings_flat.cpp) that take and return numbers and
 // addresses, and Float64Array views of the core's buffers at those addresses.
 // Not through Embind (issue 13: its invoker cost more than the plan itself):
 // a slider step writes the inputs into one view, makes one call

@@ -1,7 +1,7 @@
 // The page's door into the answer checker and the practice-variant generator.
 //
-// Every verdict and number comes from the C++ core (src/answer_check.*,
-// src/quiz_variant.*) through the Embind table in wasm/bindings_quiz.cpp.
+// Every verdict and number comes from the C++ core (src/grading/answer_check.*,
+// src/practice/quiz_variant.*) through the Embind table in wasm/grading/bindings_quiz.cpp.
 // This file only converts: plain objects in, plain objects out, enums as
 // strings, QuizIndexVector handles as arrays; it deletes every handle it
 // creates or receives. It grades nothing itself.
@@ -103,7 +103,7 @@ function takeNamedValues(handle) {
  */
 export function buildQuizCore(module) {
   if (!module || typeof module.check_numeric_answer !== 'function' || !module.QuizUnitDimension) {
-    throw new Error('The wasm module has no answer-check table (wasm/bindings_quiz.cpp was not linked in).');
+    throw new Error('The wasm module has no answer-check table (wasm/grading/bindings_quiz.cpp was not linked in).');
   }
   const DIMENSIONS = enumNames(module.QuizUnitDimension);
   const ANSWER_VERDICTS = enumNames(module.QuizAnswerVerdict);
@@ -185,7 +185,7 @@ export function buildQuizCore(module) {
     /**
      * `text` as shown to a student: every invisible character (zero-width and
      * bidi marks, BOM, soft hyphen, non-ASCII spaces, controls ...) written as
-     * "[U+XXXX]" by the core (src/utf8_text.h escape_invisible), the one format
+     * "[U+XXXX]" by the core (src/text/utf8_text.h escape_invisible), the one format
      * the core's own messages use. Non-strings are converted with String();
      * callers clip long text first (it is copied into the wasm heap).
      * @param {unknown} text
@@ -196,7 +196,7 @@ export function buildQuizCore(module) {
     },
 
     /**
-     * Reads a typed answer as a number with an optional unit (rules in src/answer_check.h).
+     * Reads a typed answer as a number with an optional unit (rules in src/grading/answer_check.h).
      * @param {string} text what the student typed
      * @returns {{ok:true, value:{value:number, alt_value:number, ambiguous:boolean,
      *   has_unit:boolean, unit:string, dimension:string, unit_factor:number, approximate:boolean}}
@@ -362,7 +362,7 @@ export function buildQuizCore(module) {
     },
 
     /**
-     * A KV-cache practice variant (deterministic per seed; src/kv_practice.h).
+     * A KV-cache practice variant (deterministic per seed; src/practice/kv_practice.h).
      * @param {number} seed whole number in [0, 4294967295]
      * @returns {{ok:true, value:{seed:number, values:Object<string,number>, units:Object<string,string>}}
      *   | {ok:false, field:'seed', error:string}}

@@ -8,6 +8,6 @@ import { drawLab, loadCores, checkQuestions } from './lab-render.js';
 import './format.js';
 import './limits.js';
 import './download.js';
-import '../parts/paired-input.js';
+import './paired-input.js';
 
 provideScript('core', { drawLab, loadCores, checkQuestions });

@@ -3,7 +3,7 @@
 // Attributes (every one is observed: a host may change any of them on a live
 // element; several changes in one task are drawn once)
 //   parts     part names separated by spaces or commas, or "all" (default, also when
-//             the value is empty or only separators); see parts/registry.js
+//             the value is empty or only separators); see element/registry.js
 //   preset    a configuration, model or GPU id from the element's presets
 //   inputs    start values over the preset, "batch=32,context_tokens=4096": the
 //             core's field names in its units, read like the link fragment
@@ -35,7 +35,7 @@
 // document.documentElement.dataset.labViewReady = "true" once every element
 // in the first viewport is ready, and labReady = "true" once every
 // <llm-budget-lab> in the document is.
-import { PART_NAMES } from '../parts/part-names.js';
+import { PART_NAMES } from './part-names.js';
 import { loadScript, preloadScripts, scriptNameOfPart } from './script-loader.js';
 import { scheduleStart, reconnected, onPrintBeforeStart } from './start-scheduler.js';
 import { wasmSource } from '../core/wasm-source.js';

@@ -4,13 +4,13 @@
 // when to draw; this file decides what.
 import { loadBudgetCore } from '../core/budget-core.js';
 import { loadQuizCore } from '../core/quiz-core.js';
-import { getPart, ALL_PARTS } from '../parts/registry.js';
+import { getPart, ALL_PARTS } from './registry.js';
 import { createStore, groupStore } from './store.js';
 import { builtInPresets, presetSet } from './presets.js';
 import { readInputsAttribute } from './link-state.js';
 import { calculatorFields } from './fields.js';
 import { validatePresets } from '../content/presets-check.js';
-import { fetchContentFile } from '../quiz/questions-source.js';
+import { fetchContentFile } from '../content/fetch-file.js';
 import { loadScript, scriptNameOfPart } from './script-loader.js';
 import { noteStateChange, isNear, refreshWhenIdle } from './start-scheduler.js';
 import { h } from './dom.js';

@@ -2,13 +2,13 @@
 // dist/llm-budget-lab.js). The build splits the element into:
 //   llm-budget-lab.js             this loader, the element's shell and the part registry
 //   llm-budget-lab-core.js        the wasm glue, both facades, the store, presets, fields and drawing
-//   llm-budget-lab-part-<s>.js    the parts whose `script` is <s> (web/parts/part-names.js)
+//   llm-budget-lab-part-<s>.js    the parts whose `script` is <s> (web/element/part-names.js)
 // Each later script announces itself with provideScript(name, exports) when
 // it runs. Classic scripts are used (not ES modules) because they load from
 // file://, in sandboxed frames and under `script-src 'self'`.
 // Scripts are found next to this one: setScriptBase() is called with its URL.
 
-import { PART_SCRIPTS, partScript } from '../parts/part-names.js';
+import { PART_SCRIPTS, partScript } from './part-names.js';
 
 const FILE_PREFIX = 'llm-budget-lab-';
 

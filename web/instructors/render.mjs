@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { contrastRatio } from './contrast.mjs';
-import { PARTS } from '../parts/part-names.js';
+import { PARTS } from '../element/part-names.js';
 
 const PART_TEXT = {
   ...Object.fromEntries(PARTS.map((p) => [p.name, p.description])),

@@ -6,7 +6,7 @@
 // questionsDocument property). The file is read in this browser only:
 // nothing is uploaded. No eval, no innerHTML: works under the strict CSP.
 import builtInQuestions from '../../content/questions.json';
-import { MAX_QUESTIONS_BYTES } from '../quiz/questions-source.js';
+import { MAX_QUESTIONS_BYTES } from '../content/fetch-file.js';
 
 const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 

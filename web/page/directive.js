@@ -1,7 +1,7 @@
 // The lesson's part directive, {{part:NAME key=value ...}} alone on a line:
 // one reader for the renderer (web/page/render-lesson.mjs) and the content
 // check (tools/check-content), so both accept exactly the same lines.
-import { PART_NAMES, DIRECTIVE_KEYS } from '../parts/part-names.js';
+import { PART_NAMES, DIRECTIVE_KEYS } from '../element/part-names.js';
 
 /** A line that is a directive: name, then key=value pairs (values without spaces or braces). */
 export const DIRECTIVE_LINE = /^[ \t]*\{\{part:([a-z-]+)((?:[ \t]+[a-z]+=[^\s}]+)*)[ \t]*\}\}[ \t]*$/;

@@ -1,6 +1,6 @@
 // The serving-budget calculator: one slider + number field per BudgetInput
 // field, and the core's results (memory, verdict, speed, capacity).
-import { registerPart } from './registry.js';
+import { registerPart } from '../element/registry.js';
 import { h, setText, nextId } from '../element/dom.js';
 import {
   calculatorFields, displayNumber, sliderAttrs, toSlider, fromSlider, logSliderKey,

@@ -4,8 +4,8 @@
 // speculative decoding, orders the rows as the lesson orders its levers and
 // marks the cheapest row that meets every target). This file only words and
 // lays out what the core returns; it decides nothing itself.
-import { registerPart } from './registry.js';
-import { pairedInput } from './paired-input.js';
+import { registerPart } from '../element/registry.js';
+import { pairedInput } from '../element/paired-input.js';
 import { h, setText, nextId } from '../element/dom.js';
 import * as fmt from '../element/format.js';
 

@@ -1,10 +1,10 @@
 // Part "kv-practice": the KV-cache practice (issue 11). Fresh numbers from the
-// core's seeded generator (src/kv_practice.h through quizCore.makeKvPractice),
+// core's seeded generator (src/practice/kv_practice.h through quizCore.makeKvPractice),
 // the questions from the built-in questions file's "kv_practice" block
 // (content/questions.json), graded by the same checker as the knowledge
 // check. Practice answers are never saved.
 import builtInQuestions from '../../content/questions.json';
-import { registerPart } from './registry.js';
+import { registerPart } from '../element/registry.js';
 import { h } from '../element/dom.js';
 import { loadQuizCore } from '../core/quiz-core.js';
 import { makeResolver, resolveValues } from '../quiz/resolve.js';

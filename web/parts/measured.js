@@ -5,8 +5,8 @@
 // file's "budget" block. A slider sets the share of the GPU's peak bandwidth
 // the estimate assumes. Every estimate is the core's; this part divides two
 // numbers it shows (estimate ÷ measurement, achieved ÷ peak) and nothing else.
-import { registerPart } from './registry.js';
-import { pairedInput } from './paired-input.js';
+import { registerPart } from '../element/registry.js';
+import { pairedInput } from '../element/paired-input.js';
 import { h, setText, nextId } from '../element/dom.js';
 import { models, gpus } from '../element/presets.js';
 import * as fmt from '../element/format.js';

@@ -3,7 +3,7 @@
 // calculator's current configuration; the others are the lesson's six rows.
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { axisBottom, axisLeft } from 'd3-axis';
-import { registerPart } from './registry.js';
+import { registerPart } from '../element/registry.js';
 import { inputTexts } from '../element/fields.js';
 import { chartFrame, MARGIN, keep, text, shown } from './chart-frame.js';
 import * as fmt from '../element/format.js';

@@ -1,7 +1,7 @@
 // Preset buttons: the lesson's six configurations, the knowledge-check
 // scenario, public models and GPUs (the element's presets: content/presets.json
 // or its presets="URL" file).
-import { registerPart } from './registry.js';
+import { registerPart } from '../element/registry.js';
 import { h } from '../element/dom.js';
 import * as fmt from '../element/format.js';
 import { calculatorFields, lowerFirst } from '../element/fields.js';

@@ -1,18 +1,18 @@
 // Part "quiz": the knowledge check. Questions come from content/questions.json
 // (bundled at build time) or from the file named by the element's
 // questions="URL" attribute (http(s) only, checked before fetching:
-// web/quiz/questions-source.js; not possible from file://).
+// web/content/fetch-file.js; not possible from file://).
 // Answers are graded by the C++ core (web/core/quiz-core.js) and kept in this
 // browser only (web/quiz/storage.js, or the host's ctx.host.answerStorage);
 // download/load moves them as a file. With report="events" every check
 // is told to the host page as an xAPI-shaped event (web/quiz/report.js), and
 // a score line says how far the student is.
 import builtInQuestions from '../../content/questions.json';
-import { registerPart } from './registry.js';
+import { registerPart } from '../element/registry.js';
 import { h } from '../element/dom.js';
 import { loadQuizCore } from '../core/quiz-core.js';
 import { validateQuestions } from '../quiz/schema.js';
-import { fetchQuestions } from '../quiz/questions-source.js';
+import { fetchQuestions } from '../content/fetch-file.js';
 import { makeResolver, resolveValues } from '../quiz/resolve.js';
 import { questionView } from '../quiz/render.js';
 import { createAnswerStore } from '../quiz/storage.js';

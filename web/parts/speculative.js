@@ -3,9 +3,9 @@
 // and the speed-up for a chosen draft cost.
 import { scaleLinear } from 'd3-scale';
 import { axisBottom, axisLeft } from 'd3-axis';
-import { registerPart } from './registry.js';
+import { registerPart } from '../element/registry.js';
 import { chartFrame, MARGIN, polyline, keep, text as setSvgText } from './chart-frame.js';
-import { pairedInput } from './paired-input.js';
+import { pairedInput } from '../element/paired-input.js';
 import { h, setText } from '../element/dom.js';
 import * as fmt from '../element/format.js';
 

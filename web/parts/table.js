@@ -1,6 +1,6 @@
 // The lesson's worked table: its six configurations computed live by the
 // core. Rows that do not fit show "does not fit" instead of speeds.
-import { registerPart } from './registry.js';
+import { registerPart } from '../element/registry.js';
 import { h, setText } from '../element/dom.js';
 import * as fmt from '../element/format.js';
 import { downloadBlob, csvText } from '../element/download.js';

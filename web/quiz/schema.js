@@ -103,7 +103,7 @@ function checkCalc(c, id, field, add, opts, where) {
     if (where !== 'practice') add(id, `${field}.calc`, '"variant" is only available in practice questions');
     if (!CALC_FIELDS.variant.includes(c.field)) add(id, `${field}.field`, `must be one of ${CALC_FIELDS.variant.join(', ')}${got(c.field)}`);
   } else if (c.calc === 'kv') {
-    // The KV-cache practice's fields are the core's (src/kv_practice.h), read through the facade.
+    // The KV-cache practice's fields are the core's (src/practice/kv_practice.h), read through the facade.
     const kvFields = Object.keys(core.KV_PRACTICE_UNITS);
     if (where !== 'kv_practice') add(id, `${field}.calc`, '"kv" is only available in kv_practice questions');
     if (!kvFields.includes(c.field)) add(id, `${field}.field`, `must be one of ${kvFields.join(', ')}${got(c.field)}`);

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { zipSync, strToU8 } from 'fflate';
-import { PART_NAMES } from '../parts/part-names.js';
+import { PART_NAMES } from '../element/part-names.js';
 import { LAB_SCRIPT_NAMES, scriptFile, scriptNameOfPart } from '../element/script-loader.js';
 
 /** dist/ files every package carries (the element finds its stylesheet, scripts and wasm beside its script). */

@@ -1,0 +1,173 @@
+#include "budget/field_declarations_json.h"
+
+#include "budget/field_declarations.h"
+#include "budget/series_declarations.h"
+#include "text/number_text.h"
+
+namespace llmbudget {
+
+namespace {
+
+void add_string(std::string& out, const char* text) {
+  out += '"';
+  for (const char* p = text; *p != '\0'; ++p) {
+    const char c = *p;
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      out += "\\u00";
+      out += "0123456789abcdef"[(c >> 4) & 0xF];
+      out += "0123456789abcdef"[c & 0xF];
+    } else {
+      out += c;
+    }
+  }
+  out += '"';
+}
+
+void add_key(std::string& out, const char* key) {
+  add_string(out, key);
+  out += ':';
+}
+
+void add_text_member(std::string& out, const char* key, const char* value) {
+  add_key(out, key);
+  add_string(out, value);
+  out += ',';
+}
+
+void add_number_member(std::string& out, const char* key, double value) {
+  add_key(out, key);
+  out += format_compact(value);
+  out += ',';
+}
+
+void add_flag_member(std::string& out, const char* key, bool value) {
+  add_key(out, key);
+  out += value ? "true," : "false,";
+}
+
+// Replaces the trailing comma of an object or array body with `close`.
+void close_with(std::string& out, char close) {
+  if (!out.empty() && out.back() == ',')
+    out.back() = close;
+  else
+    out += close;
+}
+
+void add_inputs(std::string& out, Table<InputFieldDeclaration> fields, bool with_default) {
+  const BudgetInput defaults;
+  out += '[';
+  for (const InputFieldDeclaration& f : fields) {
+    out += '{';
+    add_text_member(out, "name", f.name);
+    add_text_member(out, "symbol", f.symbol);
+    add_text_member(out, "label", f.label);
+    add_text_member(out, "unit", f.unit);
+    add_text_member(out, "kind", kFieldKindNames[static_cast<int>(f.kind)]);
+    add_number_member(out, "min", f.min);
+    add_number_member(out, "max", f.max);
+    add_flag_member(out, "min_exclusive", f.min_exclusive);
+    add_text_member(out, "zero_means", f.zero_means);
+    add_text_member(out, "max_from", f.max_from);
+    add_number_member(out, "typical_min", f.typical_min);
+    add_number_member(out, "typical_max", f.typical_max);
+    add_text_member(out, "group", f.group);
+    add_text_member(out, "meaning", f.meaning);
+    if (with_default && f.member != nullptr) add_number_member(out, "default", defaults.*f.member);
+    close_with(out, '}');
+    out += ',';
+  }
+  close_with(out, ']');
+}
+
+template <class R>
+void add_results(std::string& out, Table<ResultFieldDeclaration<R>> fields) {
+  out += '[';
+  for (const ResultFieldDeclaration<R>& f : fields) {
+    out += '{';
+    add_text_member(out, "name", f.name);
+    add_text_member(out, "unit", f.unit);
+    add_text_member(out, "kind", kResultKindNames[static_cast<int>(f.kind)]);
+    add_flag_member(out, "needs_fit", f.needs_fit);
+    add_text_member(out, "meaning", f.meaning);
+    close_with(out, '}');
+    out += ',';
+  }
+  close_with(out, ']');
+}
+
+template <class S>
+void add_series(std::string& out, Table<SeriesDeclaration<S>> series) {
+  out += '[';
+  for (const SeriesDeclaration<S>& f : series) {
+    out += '{';
+    add_text_member(out, "name", f.name);
+    add_text_member(out, "unit", f.unit);
+    add_flag_member(out, "flag", f.flag);
+    add_flag_member(out, "needs_fit", f.needs_fit);
+    add_text_member(out, "meaning", f.meaning);
+    close_with(out, '}');
+    out += ',';
+  }
+  close_with(out, ']');
+}
+
+template <std::size_t N>
+void add_names(std::string& out, const char* const (&names)[N]) {
+  out += '[';
+  for (const char* name : names) {
+    add_string(out, name);
+    out += ',';
+  }
+  close_with(out, ']');
+}
+
+}  // namespace
+
+std::string field_declarations_json() {
+  std::string out = "{";
+  add_key(out, "inputs");
+  add_inputs(out, budget_input_fields(), true);
+  out += ',';
+  add_key(out, "speculative_inputs");
+  add_inputs(out, speculative_input_fields(), false);
+  out += ',';
+  add_key(out, "results");
+  out += '{';
+  add_key(out, "plan");
+  add_results(out, budget_result_fields());
+  out += ',';
+  add_key(out, "capacity");
+  add_results(out, capacity_result_fields());
+  out += ',';
+  add_key(out, "speculative");
+  add_results(out, speculative_result_fields());
+  out += ',';
+  add_key(out, "plan_levers");
+  add_results(out, plan_row_fields());
+  out += "},";
+  add_key(out, "series");
+  out += '{';
+  add_key(out, "batch");
+  add_series(out, batch_series());
+  out += ',';
+  add_key(out, "context");
+  add_series(out, context_series());
+  out += ',';
+  add_key(out, "acceptance");
+  add_series(out, acceptance_series());
+  out += "},";
+  add_key(out, "enums");
+  out += '{';
+  add_key(out, "Verdict");
+  add_names(out, kVerdictNames);
+  out += ',';
+  add_key(out, "BindingTerm");
+  add_names(out, kBindingTermNames);
+  out += "}}";
+  return out;
+}
+
+}  // namespace llmbudget

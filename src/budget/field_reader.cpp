@@ -1,0 +1,227 @@
+#include "budget/field_reader.h"
+
+#include <cmath>
+#include <cstring>
+
+#include "budget/validate.h"
+#include "reading/quantity.h"
+#include "text/number_text.h"
+#include "text/utf8_text.h"
+
+namespace llmbudget {
+
+namespace {
+
+// What kind of unit a field is declared in (by its declared unit's words).
+enum class Family { count, bytes, bytes_per_s, flops, storage, fraction, seconds };
+
+Family family_of(const std::string& unit) {
+  if (unit == "bytes") return Family::bytes;
+  if (unit == "bytes/s") return Family::bytes_per_s;
+  if (unit == "FLOP/s") return Family::flops;
+  if (unit.rfind("bytes per ", 0) == 0) return Family::storage;
+  if (unit.rfind("fraction", 0) == 0) return Family::fraction;
+  if (unit == "s") return Family::seconds;
+  return Family::count;  // parameters, tokens, requests, layers, heads, values per head ...
+}
+
+// How to write a value of the family, for the message about a wrong unit.
+const char* family_hint(Family f) {
+  switch (f) {
+    case Family::count: return "write a number, or a number with k, M, B or T (70B, 32k)";
+    case Family::bytes: return "use B, KB, MB, GB, TB or KiB, MiB, GiB, TiB (80 GB)";
+    case Family::bytes_per_s: return "use a memory unit per second (900 GB/s, 1.5 TB/s)";
+    case Family::flops: return "use FLOP/s, GFLOP/s, TFLOP/s or PFLOP/s (989 TFLOP/s)";
+    case Family::storage: return "use bits or bytes (4.5 bits, 0.5625 bytes)";
+    case Family::fraction: return "use % (10%)";
+    case Family::seconds: return "use s, ms, µs or ns (500 ms)";
+  }
+  return "";
+}
+
+struct Suffix {
+  const char* text;
+  bool exact_case;  ///< "B" (billion) and "M" are read only as typed; words in any case
+  double factor;
+};
+
+constexpr Suffix kMultipliers[] = {
+    {"thousand", false, 1e3}, {"million", false, 1e6}, {"billion", false, 1e9}, {"trillion", false, 1e12},
+    {"bn", false, 1e9},       {"mn", false, 1e6},      {"k", true, 1e3},        {"K", true, 1e3},
+    {"M", true, 1e6},         {"B", true, 1e9},        {"G", true, 1e9},        {"T", true, 1e12},
+};
+constexpr Suffix kFlops[] = {
+    {"pflop/s", false, 1e15}, {"pflops", false, 1e15}, {"tflop/s", false, 1e12}, {"tflops", false, 1e12},
+    {"gflop/s", false, 1e9},  {"gflops", false, 1e9},  {"flop/s", false, 1},     {"flops", false, 1},
+};
+constexpr Suffix kStorage[] = {
+    {"bits", false, 0.125}, {"bit", false, 0.125}, {"bytes", false, 1}, {"byte", false, 1}, {"B", true, 1},
+};
+constexpr Suffix kPerSecond[] = {{"/s", false, 1}, {"per second", false, 1}, {"ps", false, 1}};
+
+char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+
+// True when `s` ends with `suffix` (case-insensitively unless exact).
+bool ends_with(const std::string& s, const char* suffix, bool exact) {
+  const std::size_t n = std::strlen(suffix);
+  if (n > s.size()) return false;
+  for (std::size_t i = 0; i < n; ++i) {
+    const char a = s[s.size() - n + i];
+    if (exact ? a != suffix[i] : lower(a) != lower(suffix[i])) return false;
+  }
+  return true;
+}
+
+// Strips the first suffix of `table` that `s` ends with, when what precedes it
+// is a digit, a space or "-" (so "16-bit" and "70B" and "6.7 billion" match,
+// "70Bx" does not); multiplies `factor` by it. True when one was stripped.
+template <std::size_t N>
+bool strip_suffix(std::string& s, const Suffix (&table)[N], double& factor, bool after_anything = false) {
+  for (const Suffix& suffix : table) {
+    if (!ends_with(s, suffix.text, suffix.exact_case)) continue;
+    std::string rest = s.substr(0, s.size() - std::strlen(suffix.text));
+    if (rest.empty()) continue;
+    const char before = rest.back();
+    if (!after_anything && !(before == ' ' || before == '-' || (before >= '0' && before <= '9') || before == '.'))
+      continue;
+    while (!rest.empty() && (rest.back() == ' ' || rest.back() == '-')) rest.pop_back();
+    s = rest;
+    factor *= suffix.factor;
+    return true;
+  }
+  return false;
+}
+
+// Strips the field's own unit word ("tokens per request", "tokens", "token",
+// "parameters", "params") from the end of a count; true when one was there
+// (the number is then in the field's own unit, not the display unit).
+bool strip_unit_word(std::string& s, const std::string& unit) {
+  std::string first = unit.substr(0, unit.find(' '));
+  std::string singular = first.size() > 1 && first.back() == 's' ? first.substr(0, first.size() - 1) : first;
+  const std::string words[] = {unit, first, singular, first == "parameters" ? "params" : "",
+                               first == "parameters" ? "param" : ""};
+  for (const std::string& w : words) {
+    if (w.empty() || !ends_with(s, w.c_str(), false)) continue;
+    std::string rest = s.substr(0, s.size() - w.size());
+    if (rest.empty() || !(rest.back() == ' ' || (rest.back() >= '0' && rest.back() <= '9') ||
+                          (rest.back() >= 'A' && rest.back() <= 'z')))
+      continue;
+    while (!rest.empty() && rest.back() == ' ') rest.pop_back();
+    s = rest;
+    return true;
+  }
+  return false;
+}
+
+FieldReading fail(const InputFieldDeclaration& field, const std::string& message) {
+  FieldReading r;
+  r.error = InputError{field.name, message};
+  return r;
+}
+
+// Inside the field's own declared range (validate.h's check; a cap set by
+// another field is left to plan(), which knows that field's value).
+bool acceptable(const InputFieldDeclaration& f, double v) { return !check_declared_value(f, v, f.max).has_value(); }
+
+// v * f, written as v / (1/f) when 1/f is a whole number: 20 * 1e-6 is
+// 1.9999999999999998e-5 in doubles, 20 / 1e6 is 2e-5 (the value a reader
+// expects from "20 µs"; 4.5 bits is 4.5 / 8 either way).
+double scaled(double v, double f) {
+  const double inverse = 1 / f;
+  if (f < 1 && inverse == std::trunc(inverse) && inverse <= 1e15) return v / inverse;
+  return v * f;
+}
+
+}  // namespace
+
+FieldReading read_field_value(const InputFieldDeclaration& field, const std::string& text, double display_factor) {
+  const std::string label = field.label;
+  if (text.size() > kMaxAnswerBytes) return fail(field, label + ": that is too long to be a number.");
+  if (check_text(text) != TextCheck::ok) return fail(field, label + ": that holds characters that are not text.");
+  std::string s = trim_spaces(spaces_to_ascii(text));
+  if (s.empty()) return fail(field, label + ": type a number.");
+
+  const Family family = family_of(field.unit);
+  double factor = 1;
+  bool suffixed = false;
+  switch (family) {
+    case Family::count: {
+      const bool worded = strip_unit_word(s, field.unit);
+      suffixed = strip_suffix(s, kMultipliers, factor) || worded;
+      break;
+    }
+    case Family::flops: suffixed = strip_suffix(s, kFlops, factor); break;
+    case Family::storage: suffixed = strip_suffix(s, kStorage, factor); break;
+    case Family::bytes_per_s: strip_suffix(s, kPerSecond, factor, true); break;  // the byte unit itself comes next
+    default: break;
+  }
+
+  const Quantity q = parse_quantity(s);
+  if (!q.ok) {
+    if (q.error == ParseError::unknown_unit || (q.error == ParseError::no_number && !s.empty())) {
+      if (q.error == ParseError::no_number) {
+        return fail(field, label + ": “" + quote_visible(text, 40) + "” is not a number; type digits such as 12.5.");
+      }
+      return fail(field, label + ": “" + quote_visible(text, 40) + "” has a unit this field does not take; " +
+                             family_hint(family) + ".");
+    }
+    if (q.error == ParseError::out_of_range) return fail(field, label + ": that number is too large.");
+    return fail(field, label + ": “" + quote_visible(text, 40) + "” is not a number; type digits such as 12.5.");
+  }
+  double scale = 0;
+  if (!q.has_unit) {
+    scale = suffixed ? factor : factor * display_factor;
+  } else if (q.bits) {
+    return fail(field, label + ": “" + q.unit + "” is a unit of bits; " + family_hint(family) + ".");
+  } else if (family == Family::bytes && q.dimension == UnitDimension::bytes) {
+    scale = q.unit_factor;
+  } else if (family == Family::bytes_per_s && q.dimension == UnitDimension::bytes) {
+    scale = q.unit_factor;
+  } else if (family == Family::seconds && q.dimension == UnitDimension::seconds) {
+    scale = q.unit_factor;
+  } else if (family == Family::fraction && q.unit == "%") {
+    scale = q.unit_factor;
+  } else if (family == Family::count && q.dimension == UnitDimension::tokens_per_pass && !suffixed) {
+    scale = 1;  // "8192 tokens": the answer checker reads "tokens" as a unit of its own
+  } else {
+    return fail(field, label + ": “" + q.unit + "” is not a unit of " + field.unit + "; " + family_hint(family) + ".");
+  }
+  // Readings, in order: the thousands reading of a comma, then the
+  // decimal-comma one ("4,500"); and for a bare count shown in a larger unit
+  // (parameters in billions), the number in the field's own unit too, so
+  // "7e9" there is 7e9 parameters. The first the field can use is taken.
+  double readings[4] = {scaled(q.value, scale), scaled(q.alt_value, scale), 0, 0};
+  int count = q.ambiguous ? 2 : 1;
+  if (!q.has_unit && !suffixed && family == Family::count && display_factor != 1) {
+    readings[count++] = scaled(q.value, factor);
+    if (q.ambiguous) readings[count++] = scaled(q.alt_value, factor);
+  }
+  FieldReading r;
+  r.value = readings[0];
+  for (int i = 0; i < count; ++i) {
+    if (acceptable(field, readings[i])) {
+      r.value = readings[i];
+      break;
+    }
+  }
+  if (!std::isfinite(r.value)) return fail(field, label + ": that number is too large.");
+  if (r.value == 0) r.value = 0;  // no -0
+  r.ok = true;
+  return r;
+}
+
+FieldReading read_field_value(const std::string& name, const std::string& text, double display_factor) {
+  const InputFieldDeclaration* field = find_budget_input_field(name.c_str());
+  if (field == nullptr) field = find_speculative_input_field(name.c_str());
+  if (field == nullptr) {
+    FieldReading r;
+    r.error = InputError{name, "“" + quote_visible(name, 40) + "” is not an input field."};
+    return r;
+  }
+  if (!(display_factor > 0) || !std::isfinite(display_factor)) {
+    return fail(*field, std::string(field->label) + ": the display factor must be a positive number.");
+  }
+  return read_field_value(*field, text, display_factor);
+}
+
+}  // namespace llmbudget

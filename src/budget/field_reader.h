@@ -1,0 +1,52 @@
+// Reading what a person types into an input field: the answer checker's
+// number reader (parse_quantity: decimal comma, digit grouping, exponents,
+// units of memory and time, "%") extended with the suffixes people write for
+// the field's own unit:
+//
+//   counts (parameters, tokens, requests, layers, heads ...):
+//                 k / K / thousand (1e3), M / million (1e6), B / bn / billion
+//                 (1e9), T / trillion (1e12), and the unit's own word
+//                 ("70B", "6.7 billion parameters", "32k tokens", "32,768")
+//   bytes:        every byte unit of the answer checker ("80 GB", "74.5 GiB")
+//   bytes/s:      a byte unit per second ("1.5 TB/s", "900 GB/s", "2 TiB/s")
+//   FLOP/s:       FLOP/s, FLOPS and their G, T, P prefixes ("989 TFLOP/s")
+//   bytes per parameter / value: bit(s) ("4.5 bit", "16-bit") or byte(s)
+//   fraction:     % ("10%")
+//   seconds:      s, ms, µs, ns and their words ("500 ms")
+//
+// A bare number is in the field's display unit: `display_factor` base units
+// each (the page shows parameters in billions, so "70" there is 70e9). When a
+// comma makes two readings ("4,500": thousands or decimal comma), the first
+// one inside the field's declared range (and whole, for a whole field) is
+// taken, the thousands reading first. The range itself is checked later by
+// the core's validation (plan()), which names the field.
+#pragma once
+
+#include <string>
+
+#include "budget/budget_types.h"
+#include "budget/field_declarations.h"
+
+namespace llmbudget {
+
+/// A typed value read for one field. When ok is false only `error` is
+/// meaningful: error.field is the field's name, error.message one sentence.
+struct FieldReading {
+  bool ok = false;
+  InputError error;
+  double value = 0;  ///< in the field's declared unit (bytes, parameters, seconds ...); finite
+};
+
+/// Reads `text` (UTF-8, at most kMaxAnswerBytes bytes) for `field`.
+/// `display_factor` (> 0, finite) is how many declared units a bare number
+/// stands for. Errors (message wording): empty text, text that is not a
+/// number, a unit that does not belong to the field ("“GB” is not a unit of
+/// layers: write a number, or a number with k, M, B or T"), a value too large.
+/// Never throws; work is O(|text|).
+FieldReading read_field_value(const InputFieldDeclaration& field, const std::string& text, double display_factor);
+
+/// The same for a field named `name` among budget_input_fields() or
+/// speculative_input_fields(); an unknown name is an error naming it.
+FieldReading read_field_value(const std::string& name, const std::string& text, double display_factor);
+
+}  // namespace llmbudget

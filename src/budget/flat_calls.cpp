@@ -1,0 +1,120 @@
+#include "budget/flat_calls.h"
+
+#include <cstddef>
+
+#include "budget/capacity.h"
+#include "budget/series_declarations.h"
+#include "budget/serving_budget.h"
+
+namespace llmbudget {
+
+namespace {
+
+template <class R>
+void write_flat(const R& result, Table<ResultFieldDeclaration<R>> fields, std::vector<double>& out, std::size_t i = 0) {
+  for (const ResultFieldDeclaration<R>& f : fields) {
+    double v = 0;
+    switch (f.kind) {
+      case ResultKind::number: v = result.*f.number; break;
+      case ResultKind::flag: v = (result.*f.flag) ? 1 : 0; break;
+      case ResultKind::verdict: v = static_cast<double>(static_cast<int>(result.*f.verdict)); break;
+      case ResultKind::binding_term: v = static_cast<double>(static_cast<int>(result.*f.binding_term)); break;
+    }
+    out[i++] = v;
+  }
+}
+
+// Whether a sweep (made in place, reusing its storage) succeeded; copies its error when not.
+template <class Sweep>
+bool kept(const Sweep& sweep, InputError& error) {
+  if (!sweep.ok) error = sweep.error;
+  return sweep.ok;
+}
+
+template <class Sweep>
+const std::vector<double>* series_at(const Sweep& sweep, Table<SeriesDeclaration<Sweep>> table, int index) {
+  if (index < 0 || static_cast<std::size_t>(index) >= table.size) return nullptr;
+  return &(sweep.*(table.rows[index].member));
+}
+
+}  // namespace
+
+BudgetInput budget_input_from_flat(const std::vector<double>& values) {
+  BudgetInput in;
+  std::size_t i = 0;
+  for (const InputFieldDeclaration& f : budget_input_fields()) in.*f.member = values[i++];
+  return in;
+}
+
+FlatCalls::FlatCalls()
+    : input_(budget_input_fields().size),
+      plan_output_(budget_result_fields().size),
+      capacity_output_(capacity_result_fields().size) {
+  const BudgetInput defaults;
+  std::size_t i = 0;
+  for (const InputFieldDeclaration& f : budget_input_fields()) input_[i++] = defaults.*f.member;
+}
+
+bool FlatCalls::run_plan() {
+  const BudgetResult r = plan(budget_input_from_flat(input_));
+  if (!r.ok) {
+    error_ = r.error;
+    return false;
+  }
+  write_flat(r, budget_result_fields(), plan_output_);
+  return true;
+}
+
+bool FlatCalls::run_capacity() {
+  const CapacityResult r = capacity(budget_input_from_flat(input_));
+  if (!r.ok) {
+    error_ = r.error;
+    return false;
+  }
+  write_flat(r, capacity_result_fields(), capacity_output_);
+  return true;
+}
+
+bool FlatCalls::run_sweep_batch(double max_batch) {
+  sweep_batch(budget_input_from_flat(input_), max_batch, batch_sweep_);
+  return kept(batch_sweep_, error_);
+}
+
+bool FlatCalls::run_sweep_context(double min_context, double max_context, double points) {
+  sweep_context(budget_input_from_flat(input_), min_context, max_context, points, context_sweep_);
+  return kept(context_sweep_, error_);
+}
+
+bool FlatCalls::run_sweep_acceptance(double draft_tokens, double draft_cost_ratio, double points) {
+  sweep_acceptance(draft_tokens, draft_cost_ratio, points, acceptance_sweep_);
+  return kept(acceptance_sweep_, error_);
+}
+
+bool FlatCalls::run_plan_levers(bool speculative, double acceptance_rate, double draft_tokens,
+                                double draft_cost_ratio) {
+  PlanOptions options;
+  options.speculative = speculative;
+  options.acceptance_rate = acceptance_rate;
+  options.draft_tokens = draft_tokens;
+  options.draft_cost_ratio = draft_cost_ratio;
+  const PlanLeversResult r = plan_levers(budget_input_from_flat(input_), options);
+  if (!r.ok) {
+    error_ = r.error;
+    return false;
+  }
+  const auto fields = plan_row_fields();
+  plan_rows_output_.assign(r.rows.size() * fields.size, 0);
+  for (std::size_t row = 0; row < r.rows.size(); ++row)
+    write_flat(r.rows[row], fields, plan_rows_output_, row * fields.size);
+  cheapest_row_ = r.cheapest_row;
+  return true;
+}
+
+const std::vector<double>* FlatCalls::series(int kind, int index) const {
+  if (kind == 0) return series_at(batch_sweep_, batch_series(), index);
+  if (kind == 1) return series_at(context_sweep_, context_series(), index);
+  if (kind == 2) return series_at(acceptance_sweep_, acceptance_series(), index);
+  return nullptr;
+}
+
+}  // namespace llmbudget

@@ -1,0 +1,73 @@
+// plan() and capacity() on flat arrays of doubles laid out by the field
+// declarations, so a caller across the wasm boundary writes the inputs into
+// one Float64Array and reads every result back from another, with no
+// per-field object conversion (the page calls plan() on every slider step).
+//
+// Layout: the input array holds budget_input_fields() in declaration order;
+// a result array holds the result struct's declared fields in declaration
+// order, numbers as they are, flags as 0 or 1, enums as their numeric value
+// (names in kVerdictNames / kBindingTermNames).
+#pragma once
+
+#include <vector>
+
+#include "budget/budget_types.h"
+#include "budget/field_declarations.h"
+#include "budget/planner.h"
+#include "budget/sweeps.h"
+
+namespace llmbudget {
+
+/// The input array's values as a BudgetInput (values.size() must be at least
+/// budget_input_fields().size; extra values are ignored).
+BudgetInput budget_input_from_flat(const std::vector<double>& values);
+
+/// One set of buffers for flat calls. Sizes follow the declarations.
+class FlatCalls {
+ public:
+  FlatCalls();
+  /// The input array (budget_input_fields().size doubles), written by the caller.
+  std::vector<double>& input() { return input_; }
+  /// plan() fields (budget_result_fields().size doubles), valid after run_plan() returned true.
+  const std::vector<double>& plan_output() const { return plan_output_; }
+  /// capacity() fields (capacity_result_fields().size doubles), valid after run_capacity() returned true.
+  const std::vector<double>& capacity_output() const { return capacity_output_; }
+  /// The refusal of the last call that returned false.
+  const InputError& error() const { return error_; }
+
+  /// Runs plan() on input(); false (and error() set) when the core refused it.
+  bool run_plan();
+  /// Runs capacity() on input(); false (and error() set) when the core refused it.
+  bool run_capacity();
+
+  /// Sweeps (sweeps.h) on input(), kept until the next sweep of the same kind.
+  /// false (and error() set) when the core refused the arguments.
+  bool run_sweep_batch(double max_batch);
+  bool run_sweep_context(double min_context, double max_context, double points);
+  bool run_sweep_acceptance(double draft_tokens, double draft_cost_ratio, double points);
+  /// plan_levers() on input(): options.speculative and, when it is true, the
+  /// speculative parameters a, k and c. false (and error() set) when refused.
+  bool run_plan_levers(bool speculative, double acceptance_rate, double draft_tokens, double draft_cost_ratio);
+  /// The planner's rows, one after another, each plan_row_fields().size values
+  /// in declaration order (flags 0/1, enums as values); valid after run_plan_levers().
+  const std::vector<double>& plan_rows_output() const { return plan_rows_output_; }
+  /// Index of the row marked cheapest, -1 when none meets every target.
+  double cheapest_row() const { return cheapest_row_; }
+
+  /// Series `index` (series_declarations.h order) of the last sweep of `kind`
+  /// (0 batch, 1 context, 2 acceptance); nullptr for an index out of range.
+  const std::vector<double>* series(int kind, int index) const;
+
+ private:
+  std::vector<double> input_;
+  std::vector<double> plan_output_;
+  std::vector<double> capacity_output_;
+  BatchSweep batch_sweep_;
+  ContextSweep context_sweep_;
+  AcceptanceSweep acceptance_sweep_;
+  std::vector<double> plan_rows_output_;
+  double cheapest_row_ = -1;
+  InputError error_;
+};
+
+}  // namespace llmbudget

@@ -1,0 +1,44 @@
+#include "budget/validate.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "budget/field_checks.h"
+#include "budget/tensor_parallel.h"
+#include "text/number_text.h"
+
+namespace llmbudget {
+
+std::optional<InputError> check_declared_value(const InputFieldDeclaration& field, double value, double cap) {
+  const bool capped = field.max_from[0] != '\0';
+  const bool zero_allowed = field.zero_means[0] != '\0';
+  const bool whole = field.kind == FieldKind::whole;
+  if (zero_allowed && value == 0) return std::nullopt;
+  const double hi = capped ? std::min(field.max, cap) : field.max;
+  if (detail::in_range(value, field.min, hi, field.min_exclusive, whole)) return std::nullopt;
+  if (!capped && !zero_allowed) {
+    return detail::check_value(field.name, value, field.min, field.max, field.min_exclusive, whole);
+  }
+  // "0 (full attention) or a whole number from 1 to 1e7", "a whole number from 1 to query_heads".
+  std::string range = zero_allowed ? std::string("0 (") + field.zero_means + ") or " : std::string();
+  range += whole ? "a whole number" : "a number";
+  range += " from " + format_compact(field.min) + " to " + (capped ? field.max_from : format_compact(field.max));
+  InputError error = detail::range_error(field.name, range, value);
+  if (capped && std::isfinite(value) && value > cap) {
+    error.message.insert(error.message.size() - 1, std::string("; ") + field.max_from + " is " + format_compact(cap));
+  }
+  return error;
+}
+
+std::optional<InputError> validate_budget_input(const BudgetInput& in) {
+  for (const InputFieldDeclaration& field : budget_input_fields()) {
+    double cap = 0;
+    if (field.max_from[0] != '\0') cap = in.*(find_budget_input_field(field.max_from)->member);
+    if (auto error = check_declared_value(field, in.*field.member, cap)) return error;
+  }
+  // A rule the declaration cannot state: how G GPUs split the heads.
+  return check_tensor_split(in);
+}
+
+}  // namespace llmbudget

@@ -1,0 +1,20 @@
+// Checking a student's typed answers: the umbrella header for callers that
+// use the whole answer checker (the Embind table, quiz_variant, the tests).
+//
+//   unit_table.h     the units an answer may carry and their factors
+//   utf8_text.h      UTF-8 validation, control/invisible characters, "[U+XXXX]"
+//   decimal_scan.h   the number lexer (separators, grouping, exponent)
+//   quantity.h       parse_quantity: "about" prefix + signed number + unit
+//   expression_lexer.h, expression_parser.h, answer_expression.h
+//                    read_answer: a plain number, or
+//                    arithmetic ("2 × 6.5 GB", "(1 − 0.9^5)/(1 − 0.9)")
+//   numeric_check.h  check_numeric_answer: verdict and feedback for a number
+//   choice_check.h   check_choice_answer: verdict and feedback for a selection
+#pragma once
+
+#include "grading/choice_check.h"
+#include "grading/numeric_check.h"
+#include "reading/answer_expression.h"
+#include "reading/quantity.h"
+#include "reading/unit_table.h"
+#include "text/utf8_text.h"

@@ -1,0 +1,84 @@
+// Grading a typed numeric answer against a question's expected value, unit
+// and tolerance. Reading the text is read_answer's (answer_expression.h: a
+// plain number as parse_quantity reads it, else arithmetic); this file
+// decides the verdict and writes the feedback. Never throws; bounded work.
+//
+// ---- How a numeric answer is graded (check_numeric_answer) ----------------
+//  The expected value and the absolute tolerance are given in the question's
+//  default unit. tolerance = max(absolute_tolerance, relative_tolerance*|expected|);
+//  close band = max(tolerance, close_relative_tolerance*|expected|).
+//   unparseable  the text is not a number with a known unit, nor arithmetic
+//                that works out (reason in `parse_error`); or it is arithmetic
+//                and the question has accept_expression = false
+//                (expression_not_allowed, with its own message).
+//   wrong_unit   the unit is a bit unit ("53 Gb"; see 6), or it belongs to
+//                another dimension (tokens/s for a memory
+//                question; any unit other than x/% for a unitless one), or the
+//                number is not right in the unit used (or the default unit, for
+//                a bare number) but would be right in another unit of the same
+//                dimension ("53 MB" or a bare "53000" for 53 GB).
+//   correct      |answer - expected| <= tolerance, compared in base units
+//                (bytes, tokens per pass, tokens/s, seconds).
+//   close        not correct, but |answer - expected| <= close band: the right
+//                value rounded too coarsely or carried with too few digits
+//                ("3" or "2.9" for 2.952 with a 5 % band).
+//   wrong        anything else that parses.
+//  Messages say what was expected (dimension, units, default unit, tolerance)
+//  and never contain the expected value.
+#pragma once
+
+#include <string>
+
+#include "reading/quantity.h"
+#include "reading/unit_table.h"
+
+namespace llmbudget {
+
+/// How one numeric question is graded.
+struct NumericQuestion {
+  UnitDimension dimension = UnitDimension::none;
+  double expected = 0;                     ///< in default_unit; finite
+  std::string default_unit;                ///< unit of a bare number and of `expected`; a symbol of `dimension`
+                                           ///< ("GB", "tokens", "tok/s", "s"); "" allowed only for none
+  double relative_tolerance = 0;           ///< fraction of |expected|, in [0, 1]
+  double absolute_tolerance = 0;           ///< in default_unit, >= 0, finite
+  double close_relative_tolerance = 0.05;  ///< "close" band as a fraction of |expected|, in [0, 1]
+  bool accept_expression = true;           ///< false: arithmetic ("2 × 6.5") is refused as
+                                           ///< expression_not_allowed; the student types the value
+};
+
+enum class AnswerVerdict { correct = 0, close = 1, wrong_unit = 2, wrong = 3, unparseable = 4 };
+
+/// The grade of one numeric answer. When ok is false the question itself is
+/// invalid: error_field names its field and error_message says why.
+struct NumericCheck {
+  bool ok = false;
+  std::string error_field;
+  std::string error_message;
+  AnswerVerdict verdict = AnswerVerdict::unparseable;
+  ParseError parse_error = ParseError::none;  ///< the reason, when unparseable
+  std::string message;                        ///< feedback for the student; never states the expected value
+  bool has_value = false;                     ///< a reading was graded (false when unparseable or wrong dimension)
+  double answer_in_default_unit = 0;          ///< the graded reading, converted to default_unit; always finite
+  std::string interpreted;                    ///< how the answer was read, e.g. "2.952 tokens (decimal comma)", or for
+                                              ///< arithmetic "(1 − 0.9⁵)/(1 − 0.9) = 4.0951 tokens per pass"
+  std::string expression;    ///< the arithmetic as read ("(1 − 0.9⁵)/(1 − 0.9)"); "" for a plain number
+  bool approximate = false;  ///< a "~"/"about" prefix was typed
+};
+
+/// Grades `text` against `question`; rules at the top of this file.
+/// Never throws; bounded work for any text.
+NumericCheck check_numeric_answer(const std::string& text, const NumericQuestion& question);
+
+/// Checks a NumericQuestion's fields: dimension inside the enum; expected
+/// finite with |expected| <= 1e30; default_unit a unit of the dimension (or ""
+/// for none); the three tolerances as documented on NumericQuestion.
+/// Returns "" when valid, else the first bad field's name, and sets `message`
+/// to one sentence naming the field, its range and the bad value.
+std::string validate_numeric_question(const NumericQuestion& question, std::string& message);
+
+/// Stable lower-case name of a verdict: "correct", "close", "wrong_unit",
+/// "wrong", "unparseable" (the Embind enum names).
+const char* to_string(AnswerVerdict verdict);
+
+}  // namespace llmbudget

@@ -1,0 +1,101 @@
+// The field reader: what people type into the calculator, read with the
+// answer checker's number reader plus each field's own suffixes.
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "budget/field_reader.h"
+
+using namespace llmbudget;
+
+namespace {
+// Reads `text` for `field` with the page's display factor; the value or NaN.
+double read(const char* field, const char* text, double factor) {
+  const FieldReading r = read_field_value(field, text, factor);
+  return r.ok ? r.value : std::nan("");
+}
+std::string error_of(const char* field, const char* text, double factor) {
+  return read_field_value(field, text, factor).error.message;
+}
+}  // namespace
+
+TEST_CASE("counts: bare numbers in display units, k/M/B/T and words, grouping and the decimal comma",
+          "[field_reader]") {
+  // The page shows parameters in billions (factor 1e9).
+  CHECK(read("total_params", "70", 1e9) == 70e9);
+  CHECK(read("total_params", "70B", 1e9) == 70e9);  // B = billion here, not bytes
+  CHECK(read("total_params", "70 billion", 1e9) == 70e9);
+  CHECK(read("total_params", "6.7 billion parameters", 1e9) == Approx(6.7e9));
+  CHECK(read("total_params", "7e9 params", 1e9) == 7e9);  // the unit word: the number is in parameters
+  CHECK(read("total_params", "7e9", 1e9) == 7e9);         // 7e9 billion is out of range: read as parameters
+  CHECK(read("total_params", "1.5T", 1e9) == 1.5e12);
+  CHECK(read("total_params", "350M", 1e9) == 350e6);
+  CHECK(read("total_params", "4,5", 1e9) == 4.5e9);  // decimal comma
+  // Tokens: factor 1.
+  CHECK(read("context_tokens", "32k", 1) == 32000);
+  CHECK(read("context_tokens", "32K tokens", 1) == 32000);
+  CHECK(read("context_tokens", "32,768", 1) == 32768);  // a whole field takes the thousands reading
+  CHECK(read("context_tokens", "32 768", 1) == 32768);
+  CHECK(read("context_tokens", "8192 tokens", 1) == 8192);
+  CHECK(read("batch", "64 requests", 1) == 64);
+  CHECK(read("layers", "80", 1) == 80);
+}
+
+TEST_CASE("memory, bandwidth, FLOP/s, precision, fractions and times take their own units", "[field_reader]") {
+  CHECK(read("gpu_memory_bytes", "80", 1e9) == 80e9);  // bare: GB on the page
+  CHECK(read("gpu_memory_bytes", "80 GB", 1e9) == 80e9);
+  CHECK(read("gpu_memory_bytes", "74.5 GiB", 1e9) == 74.5 * 1073741824.0);
+  CHECK(read("bandwidth_bytes_per_s", "1.5 TB/s", 1e12) == 1.5e12);
+  CHECK(read("bandwidth_bytes_per_s", "900 GB/s", 1e12) == 900e9);
+  CHECK(read("bandwidth_bytes_per_s", "2", 1e12) == 2e12);
+  CHECK(read("flops_per_s", "989 TFLOP/s", 1e12) == 989e12);
+  CHECK(read("flops_per_s", "1.2 PFLOPS", 1e12) == Approx(1.2e15));
+  // Bits per weight on the page: factor 1/8 byte per displayed bit.
+  CHECK(read("weight_bytes_per_param", "4,5", 0.125) == 0.5625);  // 4.5 bits
+  CHECK(read("weight_bytes_per_param", "4.5 bit", 0.125) == 0.5625);
+  CHECK(read("weight_bytes_per_param", "16-bit", 0.125) == 2);
+  CHECK(read("weight_bytes_per_param", "2 bytes", 0.125) == 2);
+  CHECK(read("cache_bytes_per_value", "8 bits", 0.125) == 1);
+  // Headroom shown in percent (factor 0.01).
+  CHECK(read("headroom_fraction", "10", 0.01) == Approx(0.1));
+  CHECK(read("headroom_fraction", "15%", 0.01) == Approx(0.15));
+  CHECK(read("acceptance_rate", "80%", 1) == Approx(0.8));
+  // Small display units divide rather than multiply, so "20" µs is exactly 2e-5 s (20 * 1e-6 is not).
+  CHECK(read("allreduce_latency_s", "20", 1e-6) == 2e-5);
+  CHECK(read("allreduce_latency_s", "20 µs", 1e-6) == 2e-5);
+  CHECK(read("ttft_target_s", "500 ms", 1e-3) == 0.5);
+}
+
+TEST_CASE("a comma with two readings takes the one the field can use", "[field_reader]") {
+  // 4,500 bits: 4500 is outside 0.01..8 bytes once read (562.5 B), 4.5 bits is inside.
+  CHECK(read("weight_bytes_per_param", "4,500", 0.125) == 0.5625);
+  // 2,952 requests: the thousands reading is whole and in range.
+  CHECK(read("batch", "2,952", 1) == 2952);
+}
+
+TEST_CASE("refusals say why, naming the field", "[field_reader]") {
+  const FieldReading empty = read_field_value("batch", "  ", 1);
+  CHECK_FALSE(empty.ok);
+  CHECK(empty.error.field == "batch");
+  CHECK(empty.error.message == "Batch: type a number.");
+  CHECK(error_of("layers", "abc", 1) == "Layers: “abc” is not a number; type digits such as 12.5.");
+  CHECK(error_of("layers", "80 GB", 1) ==
+        "Layers: “GB” is not a unit of layers; write a number, or a number with k, M, B or T (70B, 32k).");
+  CHECK(error_of("gpu_memory_bytes", "80 Gb", 1e9) ==
+        "GPU memory: “Gb” is a unit of bits; use B, KB, MB, GB, TB or KiB, MiB, GiB, TiB (80 GB).");
+  CHECK(error_of("gpu_memory_bytes", "80 furlongs", 1e9) ==
+        "GPU memory: “80 furlongs” has a unit this field does not take; use B, KB, MB, GB, TB or KiB, MiB, GiB, TiB "
+        "(80 GB).");
+  CHECK(error_of("batch", "1e999", 1) == "Batch: that number is too large.");
+  CHECK(error_of("no_such_field", "1", 1) == "“no_such_field” is not an input field.");
+  CHECK(error_of("batch", std::string(300, '1').c_str(), 1) == "Batch: that is too long to be a number.");
+  CHECK(error_of("batch", "1\x01", 1) == "Batch: that holds characters that are not text.");
+  // Text is quoted with invisible characters shown.
+  CHECK(error_of("batch",
+                 "12\xE2\x80\x8B"
+                 "x",
+                 1)
+            .find("12[U+200B]x") != std::string::npos);
+  // A value out of range is read (the core's validation names the range later).
+  CHECK(read("batch", "0", 1) == 0);
+  CHECK(read("batch", "-5", 1) == -5);
+}

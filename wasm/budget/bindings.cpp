@@ -1,0 +1,76 @@
+// Embind table for the serving-budget core: a declarative list, no logic.
+//
+// Every core function is exposed under its C++ name; result structs become
+// plain JS objects (value_object), registered by looping over the core's
+// field declarations (src/budget/field_declarations.h) where one exists. plan(),
+// capacity() and the sweeps reach JS as flat arrays (bindings_flat.cpp), and
+// enum names travel in field_declarations_json(). The answer-check bindings
+// live in bindings_quiz.cpp and link into the same module (budget_core.js).
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include "budget/attention_memory.h"
+#include "budget/budget_types.h"
+#include "budget/capacity.h"
+#include "budget/field_declarations.h"
+#include "budget/field_declarations_json.h"
+#include "budget/field_reader.h"
+#include "budget/serving_budget.h"
+#include "budget/speculative.h"
+
+namespace lb = llmbudget;
+using emscripten::function;
+using emscripten::value_object;
+
+namespace {
+
+// Registers a result struct's ok/error and every declared field.
+template <class Result>
+void register_result(const char* name, lb::Table<lb::ResultFieldDeclaration<Result>> fields) {
+  value_object<Result> object(name);
+  object.field("ok", &Result::ok).field("error", &Result::error);
+  for (const lb::ResultFieldDeclaration<Result>& f : fields) {
+    switch (f.kind) {
+      case lb::ResultKind::number: object.field(f.name, f.number); break;
+      case lb::ResultKind::flag: object.field(f.name, f.flag); break;
+      case lb::ResultKind::verdict: object.field(f.name, f.verdict); break;
+      case lb::ResultKind::binding_term: object.field(f.name, f.binding_term); break;
+    }
+  }
+}
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(budget_core) {
+  value_object<lb::InputError>("InputError")
+      .field("field", &lb::InputError::field)
+      .field("message", &lb::InputError::message);
+
+  // plan() and capacity() reach JS through the flat calls (bindings_flat.cpp).
+  register_result<lb::SpeculativeResult>("SpeculativeResult", lb::speculative_result_fields());
+
+  value_object<lb::BestDraftResult>("BestDraftResult")
+      .field("ok", &lb::BestDraftResult::ok)
+      .field("error", &lb::BestDraftResult::error)
+      .field("draft_tokens", &lb::BestDraftResult::draft_tokens)
+      .field("speedup", &lb::BestDraftResult::speedup)
+      .field("tokens_per_pass", &lb::BestDraftResult::tokens_per_pass);
+
+  value_object<lb::AttentionMemoryResult>("AttentionMemoryResult")
+      .field("ok", &lb::AttentionMemoryResult::ok)
+      .field("error", &lb::AttentionMemoryResult::error)
+      .field("stored_score_bytes", &lb::AttentionMemoryResult::stored_score_bytes)
+      .field("tiled_kernel_bytes", &lb::AttentionMemoryResult::tiled_kernel_bytes);
+
+  value_object<lb::FieldReading>("FieldReading")
+      .field("ok", &lb::FieldReading::ok)
+      .field("error", &lb::FieldReading::error)
+      .field("value", &lb::FieldReading::value);
+
+  function("field_declarations_json", &lb::field_declarations_json);
+  function("read_field_value",
+           emscripten::select_overload<lb::FieldReading(const std::string&, const std::string&, double)>(
+               &lb::read_field_value));
+  function("speculative", &lb::speculative);
+  function("best_draft_tokens", &lb::best_draft_tokens);
+  function("attention_memory", &lb::attention_memory);
+}

@@ -1,0 +1,64 @@
+// Plain wasm exports for the flat calls (src/budget/flat_calls.h): no Embind. The
+// page calls plan() on every slider step, and an Embind invoker cost more
+// than the call itself; these take and return only numbers and addresses,
+// so JS calls the wasm export directly. One shared set of buffers: JS wraps
+// an address in a Float64Array over wasm memory (web/core/budget-core.js),
+// and wraps it again when memory grows. Sizes in doubles; layouts are the
+// declarations' (flat_calls.h). A declarative list, no logic.
+#include <emscripten/emscripten.h>
+
+#include <vector>
+
+#include "budget/flat_calls.h"
+
+namespace lb = llmbudget;
+
+namespace {
+lb::FlatCalls& calls() {
+  static lb::FlatCalls instance;
+  return instance;
+}
+const std::vector<double> kNoSeries;
+const std::vector<double>& series(int kind, int index) {
+  const std::vector<double>* s = calls().series(kind, index);
+  return s == nullptr ? kNoSeries : *s;
+}
+}  // namespace
+
+extern "C" {
+
+/// The input array: budget_input_fields().size doubles, written by JS before each call.
+EMSCRIPTEN_KEEPALIVE double* llmb_flat_input() { return calls().input().data(); }
+/// plan() fields, budget_result_fields().size doubles; valid after llmb_flat_plan() returned 1.
+EMSCRIPTEN_KEEPALIVE const double* llmb_flat_plan_output() { return calls().plan_output().data(); }
+/// capacity() fields, capacity_result_fields().size doubles; valid after llmb_flat_capacity() returned 1.
+EMSCRIPTEN_KEEPALIVE const double* llmb_flat_capacity_output() { return calls().capacity_output().data(); }
+/// 1 when the core accepted the input, 0 when it refused it (then llmb_flat_error_*).
+EMSCRIPTEN_KEEPALIVE int llmb_flat_plan() { return calls().run_plan(); }
+EMSCRIPTEN_KEEPALIVE int llmb_flat_capacity() { return calls().run_capacity(); }
+EMSCRIPTEN_KEEPALIVE int llmb_flat_sweep_batch(double max_batch) { return calls().run_sweep_batch(max_batch); }
+EMSCRIPTEN_KEEPALIVE int llmb_flat_sweep_context(double lo, double hi, double points) {
+  return calls().run_sweep_context(lo, hi, points);
+}
+EMSCRIPTEN_KEEPALIVE int llmb_flat_sweep_acceptance(double k, double c, double points) {
+  return calls().run_sweep_acceptance(k, c, points);
+}
+/// Series `index` of the last sweep of `kind` (0 batch, 1 context, 2 acceptance): address and length (0 for a bad
+/// index).
+EMSCRIPTEN_KEEPALIVE const double* llmb_flat_series(int kind, int index) { return series(kind, index).data(); }
+EMSCRIPTEN_KEEPALIVE int llmb_flat_series_size(int kind, int index) {
+  return static_cast<int>(series(kind, index).size());
+}
+/// plan_levers(): speculative 0 or 1, then a, k, c (read only when speculative is 1).
+EMSCRIPTEN_KEEPALIVE int llmb_flat_plan_levers(int speculative, double a, double k, double c) {
+  return calls().run_plan_levers(speculative != 0, a, k, c);
+}
+/// The planner's rows one after another: address and length in doubles; and the cheapest row (-1: none).
+EMSCRIPTEN_KEEPALIVE const double* llmb_flat_plan_rows() { return calls().plan_rows_output().data(); }
+EMSCRIPTEN_KEEPALIVE int llmb_flat_plan_rows_size() { return static_cast<int>(calls().plan_rows_output().size()); }
+EMSCRIPTEN_KEEPALIVE double llmb_flat_cheapest_row() { return calls().cheapest_row(); }
+/// The last refusal: the field's name and the sentence, as NUL-terminated UTF-8.
+EMSCRIPTEN_KEEPALIVE const char* llmb_flat_error_field() { return calls().error().field.c_str(); }
+EMSCRIPTEN_KEEPALIVE const char* llmb_flat_error_message() { return calls().error().message.c_str(); }
+
+}  // extern "C"

@@ -1,0 +1,62 @@
+// A slider with a paired number field for a part's own settings (not the
+// shared BudgetInput). `check(value)` asks the core; a rejected value shows
+// a range message beside the field and is not applied.
+import { h, setText, nextId } from './dom.js';
+import { displayNumber } from './fields.js';
+import { plainRangeMessage } from './limits.js';
+
+/**
+ * @param opts { label, unit, min, max, step, value, check(v) -> {ok, error}, onChange(v),
+ *   read(text) -> {ok, value} | {ok: false, error} (the core's reader for this parameter),
+ *   onValidity(ok) (optional: told whether the value on screen is the one in use) }
+ */
+export function pairedInput(opts) {
+  const id = nextId('p');
+  const labelId = `${id}-label`;
+  const errId = `${id}-err`;
+  const range = h('input', { type: 'range', class: 'field-range', min: opts.min, max: opts.max, step: opts.step,
+    'aria-labelledby': labelId });
+  const text = h('input', { type: 'text', id, class: 'field-text', inputmode: 'decimal', autocomplete: 'off',
+    'aria-describedby': errId });
+  const error = h('p', { class: 'field-error', id: errId, 'aria-live': 'polite', hidden: true });
+  const el = h('div', { class: 'field' },
+    h('label', { for: id, id: labelId, class: 'field-label' }, opts.label, ' ',
+      h('span', { class: 'unit', text: `(${opts.unit})` })),
+    h('div', { class: 'field-controls' }, range, text), error);
+  let value = opts.value;
+  range.value = String(value);
+  text.value = displayNumber(value);
+
+  const refuse = (message) => {
+    setText(error, message);
+    error.hidden = false;
+    text.setAttribute('aria-invalid', 'true');
+    if (opts.onValidity) opts.onValidity(false);
+  };
+  const apply = (v, fromText) => {
+    const res = opts.check(v);
+    if (!res.ok) {
+      // The same wording as the calculator; the range is the control's own.
+      setText(error, plainRangeMessage(opts.min, opts.max, opts.step === 1));
+      error.hidden = false;
+      text.setAttribute('aria-invalid', 'true');
+      if (opts.onValidity) opts.onValidity(false);
+      return;
+    }
+    error.hidden = true;
+    if (opts.onValidity) opts.onValidity(true);
+    text.removeAttribute('aria-invalid');
+    value = v;
+    if (fromText) range.value = String(v);
+    else text.value = displayNumber(v);
+    opts.onChange(v);
+  };
+  range.addEventListener('input', () => apply(Number(range.value), false));
+  text.addEventListener('input', () => {
+    const read = opts.read(text.value);
+    if (read.ok) apply(read.value, true);
+    else refuse(read.error);
+  });
+  text.addEventListener('blur', () => { if (error.hidden) text.value = displayNumber(value); });
+  return { el, get value() { return value; } };
+}
