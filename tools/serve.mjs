@@ -4,7 +4,7 @@
 //
 // Serves files with their MIME type (application/wasm included), refuses
 // any path that leaves the root, answers GET and HEAD only, and with --csp adds
-// the strict Content-Security-Policy the embed must work under (issue 5).
+// the strict Content-Security-Policy the embed must work under.
 // If the port is taken it tries the next ones. Importable: startServer().
 import { createServer } from 'node:http';
 import { createReadStream, promises as fs } from 'node:fs';

@@ -15,7 +15,7 @@ namespace {
 // Typical spans (what a slider covers) are the lesson's and today's models and
 // GPUs with room on both sides: 100 M to 2 T parameters, 4 GB to 2 TB of memory.
 //
-// The inputs of several GPUs, prefill and targets (issue 8), with the basis of
+// The inputs of several GPUs, prefill and latency targets, with the basis of
 // their defaults (BudgetInput's initialisers):
 // - gpus: 1, the lesson's single GPU; every earlier number is unchanged.
 // - prompt_tokens: 0 = the whole context is the prompt. A fixed default (say
@@ -73,7 +73,7 @@ constexpr InputFieldDeclaration kBudgetInputFields[] = {
      "usable arithmetic rate", &I::flops_per_s, nullptr},
     {"headroom_fraction", "", "Headroom to keep free", "fraction of GPU memory", K::real, 0, 0.9, false, "", "", 0, 0.5,
      "Policy", "memory to keep free; less free than this is 'tight'", &I::headroom_fraction, nullptr},
-    // Issue 8 (several GPUs, prefill, targets): after the lesson's fields, so their
+    // Several GPUs, prefill and targets: after the lesson's fields, so their
     // positions stay; the calculator groups fields by `group`, not by position.
     {"prompt_tokens", "n_p", "Prompt", "tokens per request", K::whole, 1, 1e8, false, "same as context_tokens",
      "context_tokens", 0, 131072, "Workload",

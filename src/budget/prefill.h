@@ -1,6 +1,6 @@
 // Prefill and time to first token (TTFT) for one request arriving alone:
 // the whole prompt of n_p tokens goes through the model in one pass.
-// Formulas from DESIGN.md "Prefill and time to first token". Sources: 2 FLOP
+// Formulas as in README.md "How the numbers are computed". Sources: 2 FLOP
 // per active parameter per token (Kaplan et al., 2020, "Scaling Laws for
 // Neural Language Models"; Chen, "Transformer Inference Arithmetic", 2022);
 // the attention term counts Q*K^T and A*V (2 FLOP per multiply-add each) over

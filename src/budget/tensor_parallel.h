@@ -28,7 +28,7 @@ std::optional<InputError> check_tensor_split(const BudgetInput& in);
 namespace detail {
 
 /// KV heads each GPU holds [heads]: H_kv / G when H_kv >= G, else 1 (each
-/// KV head is replicated on G / H_kv GPUs). Source: DESIGN.md "Several GPUs";
+/// KV head is replicated on G / H_kv GPUs). Source: Megatron-LM's head split;
 /// vLLM's tensor-parallel attention. Example: 8 KV heads on 16 GPUs -> 1.
 inline double kv_heads_per_gpu(const BudgetInput& in) { return in.kv_heads >= in.gpus ? in.kv_heads / in.gpus : 1; }
 

@@ -1,4 +1,4 @@
-// Accessibility (issue 5): axe-core with the WCAG 2.0/2.1/2.2 A and AA tags on
+// Accessibility: axe-core with the WCAG 2.0/2.1/2.2 A and AA tags on
 // the lesson page, the embed page and the instructors' page, light and dark;
 // a keyboard-only walk through the calculator (order, visible focus, operating
 // sliders and buttons); results announced through a live region; no sideways
@@ -79,7 +79,7 @@ test('keyboard only: Tab reaches every calculator control in order with a visibl
     assert.ok(w.visible, `visible focus on ${w.key}`);
     assert.ok(w.onScreen, `${w.key} is on screen`);
   }
-  // Every one of the 21 inputs (the lesson's 15 and issue 8's 6) has a slider and a number field.
+  // Every one of the 21 inputs (the lesson's and the several-GPU ones) has a slider and a number field.
   assert.equal(new Set(inLab.filter((w) => w.type === 'range').map((w) => w.field)).size, 21);
   assert.equal(new Set(inLab.filter((w) => w.type === 'text').map((w) => w.field)).size, 21);
 

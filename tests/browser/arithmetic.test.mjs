@@ -1,4 +1,4 @@
-// Browser tests of issue 11 (Debian chromium via playwright-core): answers typed
+// Browser tests of typed arithmetic (Debian chromium via playwright-core): answers typed
 // as working in the three knowledge-check questions, a question that asks for a
 // plain number ("accept": "number"), and the KV-cache practice part on the
 // lesson page and embedded on its own.

@@ -1,4 +1,4 @@
-// Issue 10, items 2 and 3: every attribute of <llm-budget-lab> reacts when a
+// Every attribute of <llm-budget-lab> reacts when a
 // host changes it on a live element (several changes drawn once); start values
 // from inputs="name=value,..." read like the link; presets="URL" loads a presets
 // file with the same checks as content/presets.json, and a refused file names

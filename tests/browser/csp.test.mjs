@@ -1,4 +1,4 @@
-// Strict CSP (issue 5): the lesson page, the iframe embed and the instructors'
+// Strict CSP: the lesson page, the iframe embed and the instructors'
 // page served with
 //   default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:
 // reach their ready state with no securitypolicyviolation event and no console

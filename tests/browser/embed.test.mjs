@@ -1,4 +1,4 @@
-// Embedding the lab in someone else's page (issue 5): the element on a host
+// Embedding the lab in someone else's page: the element on a host
 // page of one loopback origin with its script from another, two elements with
 // different presets, a hostile host stylesheet, and the self-sizing iframe
 // (origin and shape checks of the parent-side script).

@@ -1,4 +1,4 @@
-// Issue 8's page in Debian chromium: the calculator's several-GPU inputs and
+// The several-GPU page in Debian chromium: the calculator's several-GPU inputs and
 // results, the decision procedure taken from the issue's scenario to the
 // marked cheapest row, and the estimate-against-measurement part with every
 // estimate and ratio checked against the formulas worked out below; at 1280
@@ -123,7 +123,7 @@ test('calculator: GPU counts offered are the valid splits, a typed invalid count
 });
 
 /**
- * The estimate for one measured row, from DESIGN.md's formulas, batch B = 1:
+ * The estimate for one measured row, from README.md's formulas, batch B = 1:
  *   per-GPU bytes = P·b_w/G + 2·L·h·d_h·n·b_c, h = H_kv/G (or 1 when H_kv < G)
  *   step = max(per-GPU bytes / BW, 2·P/(G·F)) + comm,
  *   comm = 0 at G = 1, else 2·L·(2·(G−1)/G · B·H_q·d_h·2 / G_link + λ)

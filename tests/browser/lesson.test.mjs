@@ -1,4 +1,4 @@
-// Browser tests of the lesson page (issue 3): Debian chromium via playwright-core.
+// Browser tests of the lesson page: Debian chromium via playwright-core.
 // Expected numbers come from tests/data/seed-values.json ("displayed").
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -159,7 +159,7 @@ test('bad input in any number field: inline range message, aria-invalid, last go
   const rec = await openLesson();
   const { page } = rec;
   const fields = await page.locator(`${CALC} input.field-text`).evaluateAll((els) => els.map((e) => e.dataset.field));
-  assert.equal(fields.length, 21);  // the lesson's 15 and issue 8's 6
+  assert.equal(fields.length, 21);  // the lesson's 15 and the 6 of several GPUs, prefill and targets
   const zeroAllowed = new Set(['active_params', 'sliding_window_tokens', 'headroom_fraction', 'prompt_tokens',
     'allreduce_latency_s', 'ttft_target_s', 'per_request_target_tokens_per_s']);
   const good = await page.locator(out('total_bytes')).textContent();

@@ -1,4 +1,4 @@
-// How the page gets the core (issue 13): over http it streams
+// How the page gets the core: over http it streams
 // llm-budget-lab.wasm (served as application/wasm) and never downloads the
 // base64 copy; from file:// it loads llm-budget-lab-wasm.js instead.
 import { test, before, after } from 'node:test';

@@ -1,4 +1,4 @@
-// Numbers before scripts (issue 13): dist/index.html holds each element's
+// Numbers before scripts: dist/index.html holds each element's
 // default drawing as a declarative shadow root, written by the build from the
 // wasm core (web/prerender). With JavaScript off the page shows the
 // calculator's results, the worked table, the charts and their data tables;

@@ -1,4 +1,4 @@
-// Browser tests of the knowledge check (issue 4): Debian chromium via playwright-core.
+// Browser tests of the knowledge check: Debian chromium via playwright-core.
 // Expected answers come from tests/data/seed-values.json (knowledge_check):
 // Q1 total 53 GB (13 GB weights + 40 GB cache), does not fit in 48 GB, 8-bit cache
 // gives 20 GB and 33 GB in all; Q2 (1 - 0.8^4) / (1 - 0.8) = 2.952 tokens per pass;

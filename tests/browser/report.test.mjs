@@ -1,4 +1,4 @@
-// Issue 10, item 1: report="events" (xAPI-shaped CustomEvents from the element)
+// report="events" (xAPI-shaped CustomEvents from the element)
 // and the iframe's relay of them to its parent, only to the origin named in
 // ?report-origin=; forged, cross-origin and malformed messages are ignored.
 // Expected answers: tests/data/seed-values.json (Q1 53 GB, does not fit in

@@ -1,4 +1,4 @@
-// Issue 10, item 5: the SCORM 2004 package (dist/llm-budget-lab-scorm.zip)
+// The SCORM 2004 package (dist/llm-budget-lab-scorm.zip)
 // against a real SCORM run-time, npm scorm-again (its browser build), on a
 // test "LMS" page that exposes window.API_1484_11 and frames the package's
 // launch page the way an LMS does. Answers, reload with the saved cmi

@@ -1,4 +1,4 @@
-// The student's loop (issue 9) in Debian chromium: results in view after a
+// The student's loop in Debian chromium: results in view after a
 // preset click, a link that keeps the inputs (http and file://), hostile
 // links, copy/reset, downloads parsed and checked, print as a worksheet, the
 // quiz in a frame sandboxed with allow-scripts only, and a storage notice that

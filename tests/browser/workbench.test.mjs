@@ -1,4 +1,4 @@
-// Issue 10, item 4: the questions workbench on the instructors' page, served
+// The questions workbench on the instructors' page, served
 // with the strict CSP. A pasted or chosen file is checked by the quiz's own
 // validator (every problem listed with its question and field) and the quiz
 // beside it shows the questions live; nothing is uploaded.

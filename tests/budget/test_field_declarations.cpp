@@ -13,7 +13,7 @@ using namespace llmbudget;
 
 TEST_CASE("result declarations name each struct member once, with units the answer checker knows", "[declarations]") {
   const auto plan_fields = budget_result_fields();
-  REQUIRE(plan_fields.size == 23);  // the lesson's 15 + issue 8's 8 (per GPU, comm, TTFT, targets)
+  REQUIRE(plan_fields.size == 23);  // the lesson's 15 + 8 of several GPUs (per GPU, comm, TTFT, targets)
   BudgetInput in;
   in.kv_heads = 8;  // the lesson's GQA-8 row: 31.2 GB, 31.2 ms (seed-values.json)
   const BudgetResult r = plan(in);

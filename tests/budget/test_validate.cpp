@@ -137,7 +137,7 @@ TEST_CASE("the declaration lists every field in order, with the lesson's units a
                          "sliding_window_tokens", "weight_bytes_per_param", "cache_bytes_per_value", "batch",
                          "context_tokens", "gpu_memory_bytes", "bandwidth_bytes_per_s", "flops_per_s",
                          "headroom_fraction",
-                         // issue 8, after the lesson's fields
+                         // several GPUs etc., after the lesson's fields
                          "prompt_tokens", "interconnect_bytes_per_s", "gpus", "allreduce_latency_s", "ttft_target_s",
                          "per_request_target_tokens_per_s"};
   REQUIRE(fields.size == std::size(names));

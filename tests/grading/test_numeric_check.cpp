@@ -255,7 +255,7 @@ const Row kRows[] = {
 }  // namespace
 
 TEST_CASE("answer table: verdicts for typed answers", "[answer_check]") {
-  static_assert(sizeof(kRows) / sizeof(kRows[0]) >= 60, "issue 4 asks for at least 60 answer strings");
+  static_assert(sizeof(kRows) / sizeof(kRows[0]) >= 60, "the answer table keeps at least 60 answer strings");
   for (const Row& row : kRows) {
     INFO("answer \"" << row.text << "\" expected " << to_string(row.verdict));
     const NumericCheck r = check_numeric_answer(row.text, *row.q);
@@ -529,7 +529,7 @@ TEST_CASE("hostile and oversized input is unparseable, with a reason", "[answer_
 }
 
 TEST_CASE("a value that overflows in the question's unit is refused as too large", "[answer_check][hostile]") {
-  // Issue 11's fuzz finding: "51e305secs" is 5.1e306 s, finite, but 5.1e309 ms
+  // A fuzz finding: "51e305secs" is 5.1e306 s, finite, but 5.1e309 ms
   // (kStep's default unit) is not. Each row: text, question, read or refused.
   struct OverflowRow {
     const char* text;

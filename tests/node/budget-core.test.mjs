@@ -24,7 +24,7 @@ test('DEFAULT_INPUT holds every BudgetInput field, frozen', () => {
   // The lesson's 7B model on an 80 GB GPU.
   assert.equal(core.DEFAULT_INPUT.total_params, 7e9);
   assert.equal(core.DEFAULT_INPUT.gpu_memory_bytes, 80e9);
-  // Issue 8: one GPU, the prompt is the whole context, no targets.
+  // The several-GPU defaults: one GPU, the prompt is the whole context, no targets.
   assert.equal(core.DEFAULT_INPUT.gpus, 1);
   assert.equal(core.DEFAULT_INPUT.prompt_tokens, 0);
   assert.equal(core.DEFAULT_INPUT.interconnect_bytes_per_s, 450e9);
@@ -272,7 +272,7 @@ test('bad arguments of the other methods name the parameter', () => {
   assert.equal(core.sweepAcceptance(4, 0, 1).field, 'points');
 });
 
-// ------------------------------------------------------------ issue 8 ---
+// ------------------------------------- several GPUs, prefill, targets ---
 
 test('plan on several GPUs: per-GPU memory, all-reduce, TTFT and targets as plain values', () => {
   // The lesson's GQA-8 row on 2 GPUs (worked in tests/budget/test_tensor_parallel.cpp).

@@ -26,7 +26,7 @@ test('--json prints the lesson\'s six rows with exactly the agreed keys', () => 
       'comm_s', 'fits', 'kv_cache_bytes', 'label', 'per_gpu_bytes', 'per_request_tokens_per_s', 'step_s',
       'total_bytes', 'total_tokens_per_s', 'ttft_s', 'verdict', 'weight_bytes',
     ], `row ${i}`);
-    // Issue 8's keys come last, so a parser reading the first nine keys keeps working.
+    // The several-GPU keys come last, so a parser reading the first nine keys keeps working.
     assert.deepEqual(Object.keys(row).slice(-3), ['per_gpu_bytes', 'comm_s', 'ttft_s'], `row ${i}`);
     assert.equal(row.per_gpu_bytes, ref.exact.total_bytes, `row ${i} per_gpu_bytes (one GPU holds it all)`);
     assert.equal(row.comm_s, 0, `row ${i} comm_s (one GPU)`);
@@ -183,7 +183,7 @@ test('very large speeds print the same way in both speed columns', () => {
   assert.equal(cells[6], '9.98e14 tok/s');
 });
 
-// ------------------------------------------------------------ issue 8 ---
+// ------------------------------------- several GPUs, prefill, targets ---
 
 // Llama 3.1 70B (P = 70.6e9, L = 80, H_q = 64, H_kv = 8, d_h = 128) on the H100 SXM
 // preset's usable figures, 32 users with 4096-token prompts, TTFT <= 1 s, 20 tok/s each.

@@ -1,4 +1,4 @@
-// The quiz facade (web/core/quiz-core.js) for issue 11: arithmetic answers
+// The quiz facade (web/core/quiz-core.js): arithmetic answers
 // carry the expression as read, accept_expression refuses them, and the
 // KV-cache practice comes from the core with its units. Values worked by hand:
 // Q2 (1 − 0.8⁴)/(1 − 0.8) = 0.5904/0.2 = 2.952 tokens per pass; KV seed 0 as in

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Page budget bench (issue 5): a benchmark, not a test. Needs a built dist/.
+// Page budget bench: a benchmark, not a test. Needs a built dist/.
 //
 //   node tools/benchmarks/page.mjs (or tools/bench) [--runs N] [--steps N] [--no-lighthouse]
 //
@@ -34,7 +34,7 @@ const DIST = path.join(REPO, 'dist');
 const CHROME = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--no-first-run'];
-// Issue 13's targets (KB = 1,024 bytes, as printed).
+// The speed and weight targets (KB = 1,024 bytes, as printed).
 const TARGETS = {
   bytes_before_ready_gzip: 50 * 1024,
   bytes_after_everything_gzip: 90 * 1024,
@@ -86,7 +86,7 @@ function sizes() {
 /**
  * Records performance.now() (ms since navigation start) when the page says
  * it is ready: every element in the first viewport drawn (data-lab-view-ready,
- * issue 13's "ready"; elements further down start as they come near or in
+ * the bench's "ready"; elements further down start as they come near or in
  * idle time). Also sums layout shifts (CLS without session windows) until read.
  */
 function readyProbe() {
@@ -417,7 +417,7 @@ async function main() {
   L.push('every slider, CPU 4x slower, 360 px, 40 steps each: p95 (median)');
   for (const x of results.update.every_slider_cpu_4x.sliders) L.push(`  ${x.slider.padEnd(44)} ${String(x.p95_ms).padStart(8)} ms (${x.median_ms} ms)`);
   L.push('');
-  L.push('targets (issue 13)                                         now        target');
+  L.push('targets                                                    now        target');
   for (const t of results.targets) {
     L.push(`  ${t.label.padEnd(52)} ${t.text.padStart(12)} ${`<= ${t.target_text}`.padStart(12)}  ${t.ok === null ? '-' : verdict(t.ok)}`);
   }

@@ -1,7 +1,7 @@
 // The flat calls of the core (src/budget/flat_calls.h) as reached from JS: plain
 // wasm exports (wasm/budget/bindings_flat.cpp) that take and return numbers and
 // addresses, and Float64Array views of the core's buffers at those addresses.
-// Not through Embind (issue 13: its invoker cost more than the plan itself):
+// Not through Embind (measured: its invoker cost more than the plan itself):
 // a slider step writes the inputs into one view, makes one call
 // and reads the results from another. Only budget-core.js uses this file.
 

@@ -1,4 +1,4 @@
-// Part "kv-practice": the KV-cache practice (issue 11). Fresh numbers from the
+// Part "kv-practice": the KV-cache practice. Fresh numbers from the
 // core's seeded generator (src/practice/kv_practice.h through quizCore.makeKvPractice),
 // the questions from the built-in questions file's "kv_practice" block
 // (content/questions.json), graded by the same checker as the knowledge

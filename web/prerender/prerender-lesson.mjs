@@ -1,4 +1,4 @@
-// Numbers before scripts (issue 13): the build draws every <llm-budget-lab>
+// Numbers before scripts: the build draws every <llm-budget-lab>
 // of the lesson page in its default state and writes what it drew inside the
 // element as a declarative shadow root, so the page reads with scripts off and
 // in print, and the live element takes the same place when its script runs
