@@ -2,26 +2,28 @@
 
 namespace llmbudget {
 
-NumericQuestion memory_total_question(double expected_gb) {
+namespace {
+
+/// An exact-to-a-tolerance question: no relative tolerance, "close" within 5 %.
+NumericQuestion absolute_question(UnitDimension dimension, double expected, const char* unit, double tolerance) {
   NumericQuestion q;
-  q.dimension = UnitDimension::bytes;
-  q.expected = expected_gb;
-  q.default_unit = "GB";
+  q.dimension = dimension;
+  q.expected = expected;
+  q.default_unit = unit;
   q.relative_tolerance = 0;
-  q.absolute_tolerance = 0.1;
+  q.absolute_tolerance = tolerance;
   q.close_relative_tolerance = 0.05;
   return q;
 }
 
+}  // namespace
+
+NumericQuestion memory_total_question(double expected_gb) {
+  return absolute_question(UnitDimension::bytes, expected_gb, "GB", 0.1);
+}
+
 NumericQuestion tokens_per_pass_question(double expected_tokens) {
-  NumericQuestion q;
-  q.dimension = UnitDimension::tokens_per_pass;
-  q.expected = expected_tokens;
-  q.default_unit = "tokens";
-  q.relative_tolerance = 0;
-  q.absolute_tolerance = 0.005;
-  q.close_relative_tolerance = 0.05;
-  return q;
+  return absolute_question(UnitDimension::tokens_per_pass, expected_tokens, "tokens", 0.005);
 }
 
 }  // namespace llmbudget
