@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  REPO, OUT, INDEX_FILE_URL, openSession, closeSession, assertQuiet, recordedPage, waitReady, originOf, renderAllSections, waitRedrawn,
+  REPO, OUT, INDEX_FILE_URL, openSession, closeSession, assertQuiet, recordedPage, waitReady, originOf, renderAllSections, waitRedrawn, declaredInputs,
 } from './lib/harness.mjs';
 
 const SEED = JSON.parse(readFileSync(path.join(REPO, 'tests/data/seed-values.json'), 'utf8'));
@@ -159,9 +159,12 @@ test('bad input in any number field: inline range message, aria-invalid, last go
   const rec = await openLesson();
   const { page } = rec;
   const fields = await page.locator(`${CALC} input.field-text`).evaluateAll((els) => els.map((e) => e.dataset.field));
-  assert.equal(fields.length, 21);  // the lesson's 15 and issue 8's 6
-  const zeroAllowed = new Set(['active_params', 'sliding_window_tokens', 'headroom_fraction', 'prompt_tokens',
-    'allreduce_latency_s', 'ttft_target_s', 'per_request_target_tokens_per_s']);
+  // Every declared input, each once; 0 is valid where the declaration gives it a
+  // meaning or the range starts at 0 inclusive.
+  const declared = await declaredInputs();
+  assert.deepEqual([...fields].sort(), declared.map((f) => f.name).sort());
+  const zeroAllowed = new Set(declared.filter((f) => f.zero_means || (f.min === 0 && !f.min_exclusive)).map((f) => f.name));
+  assert.ok(zeroAllowed.has('sliding_window_tokens') && zeroAllowed.has('headroom_fraction') && !zeroAllowed.has('batch'));
   const good = await page.locator(out('total_bytes')).textContent();
   for (const field of fields) {
     const box = page.locator(`${CALC} input.field-text[data-field="${field}"]`);
