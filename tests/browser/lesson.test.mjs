@@ -301,6 +301,8 @@ test('refused typed values are retried when another field changes; clash message
   const said = async (field, text) => { await box(page, field).fill(text); return errorOf(page, field).textContent(); };
   assert.equal(await said('total_params', '-5'), 'Enter a number from 1 parameter to 10 trillion parameters.');
   assert.equal(await said('bandwidth_bytes_per_s', '0'), 'Enter a number from 1 byte/s to 10,000 TB/s.');
+  // The link's box reads GB/s (its typical span is below 5 TB/s), and so does its message: 1e15 B/s = 1,000,000 GB/s.
+  assert.equal(await said('interconnect_bytes_per_s', '0'), 'Enter a number from 1 byte/s to 1,000,000 GB/s.');
   assert.equal(await said('context_tokens', 'abc'), 'Context: “abc” is not a number; type digits such as 12.5.');
   assert.equal(await said('context_tokens', '0'), 'Enter a whole number from 1 to 100 million tokens per request.');
   assert.equal(await said('gpu_memory_bytes', '0'), 'Enter a number greater than 0 and at most 1,000,000 GB.');
