@@ -189,6 +189,34 @@ test('unknown parts and presets: a visible notice inside the element naming the 
 
 const frameHeight = (page) => page.locator('#frame').evaluate((f) => f.getBoundingClientRect().height);
 
+/**
+ * Records, in the host page, every message that reaches it (window.__messages)
+ * and every height parent.js applies to #frame (window.__resizes, from its
+ * llm-budget-lab-resize event).
+ */
+const recordMessages = (page) => page.evaluate(() => {
+  window.__messages = [];
+  window.__resizes = [];
+  window.addEventListener('message', (e) => window.__messages.push(e.data));
+  document.getElementById('frame').addEventListener('llm-budget-lab-resize', (e) => window.__resizes.push(e.detail.height));
+});
+
+/**
+ * A round trip through the embed: after two frames there (its ResizeObserver
+ * has run and posted any new height), the embed posts a marker; resolves once
+ * the host has received it. Messages from one window arrive in the order they
+ * were posted, so every height the embed had to post has been handled by then.
+ */
+async function roundTrip(page, embedFrame, n) {
+  await embedFrame.evaluate((id) => new Promise((resolve) => {
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      parent.postMessage({ type: 'test:marker', id }, '*');
+      resolve();
+    }));
+  }), n);
+  await page.waitForFunction((id) => window.__messages.some((m) => m && m.type === 'test:marker' && m.id === id), n);
+}
+
 test('iframe from another origin sizes itself to its content and ignores messages that are not its own', async () => {
   const rec = await recordedPage(browser, { viewport: { width: 1000, height: 700 } });
   const { page } = rec;
@@ -206,9 +234,14 @@ test('iframe from another origin sizes itself to its content and ignores message
   await page.waitForFunction((h) => Math.abs(document.getElementById('frame').getBoundingClientRect().height - h) < 1, content);
   assert.ok(content > 800, `content is taller than the initial 300 px (${content})`);
   const settled = await frameHeight(page);
-  await page.waitForTimeout(600);
-  assert.equal(await frameHeight(page), settled, 'height settled');
   const embedFrame = page.frames().find((f) => f.url().includes('embed.html'));
+  // Settled: two round trips through the embed bring no new height (a growth
+  // loop would post one after each resize).
+  await recordMessages(page);
+  await roundTrip(page, embedFrame, 1);
+  await roundTrip(page, embedFrame, 2);
+  assert.deepEqual(await page.evaluate(() => window.__resizes), [], 'no height posted once settled');
+  assert.equal(await frameHeight(page), settled, 'height settled');
   assert.equal(await embedFrame.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight + 1), true,
     'no scrollbar inside the frame');
   assert.equal(await embedFrame.locator('[data-out="total_bytes"]').textContent(), '15.6 GB', 'preset lesson-gqa8-8 from the URL');
@@ -221,15 +254,17 @@ test('iframe from another origin sizes itself to its content and ignores message
     parent.postMessage({ type: 'llm-budget-lab:height', version: 1, height: '6000' }, '*');
     parent.postMessage(JSON.stringify({ type: 'llm-budget-lab:height', version: 1, height: 6000 }), '*');
   });
-  await page.waitForTimeout(300);
+  // All five have reached the host (parent.js saw each when it arrived) and none was applied.
+  await page.waitForFunction(() => window.__messages.filter((m) => JSON.stringify(m).includes('llm-budget-lab:height')).length >= 5);
+  assert.deepEqual(await page.evaluate(() => window.__resizes), [], 'forged or malformed messages are ignored');
   assert.equal(await frameHeight(page), settled, 'forged or malformed messages are ignored');
 
   // The same frame navigated to a page of another origin: its well-formed
   // message comes from the frame's window but not from the src's origin.
   await page.locator('#frame').evaluate((f, url) => { f.contentWindow.location.href = url; }, `${host.url}impostor.html`);
-  for (let i = 0; i < 50 && !page.frames().some((f) => f.url().includes('impostor.html')); i += 1) await page.waitForTimeout(100);
-  await page.frames().find((f) => f.url().includes('impostor.html')).waitForLoadState('load');
-  await page.waitForTimeout(300);
+  // Its message (height 4321) has reached the host, and was not applied.
+  await page.waitForFunction(() => window.__messages.some((m) => m && m.height === 4321));
+  assert.deepEqual(await page.evaluate(() => window.__resizes), [], 'a message from another origin is ignored');
   assert.equal(await frameHeight(page), settled, 'a message from another origin is ignored');
   assertQuiet(rec);
   await rec.context.close();
@@ -241,11 +276,16 @@ test('the embed also sizes itself when the frame is styled height: 100% (no grow
   await page.goto(`${host.url}iframe-full.html`);
   const embedFrame = () => page.frames().find((f) => f.url().includes('embed.html'));
   await page.frameLocator('#frame').locator('llm-budget-lab[ready]').waitFor({ timeout: 15000 });
-  await page.waitForTimeout(300);
-  const a = await frameHeight(page);
+  await recordMessages(page);
+  // The frame takes the content's height (the embed posts it when it changes).
   const content = await embedFrame().evaluate(() => Math.ceil(document.getElementById('lab-root').getBoundingClientRect().height));
-  assert.ok(Math.abs(a - content) < 1, `frame (${a}) matches content (${content})`);
-  await page.waitForTimeout(600);
+  await page.waitForFunction((h) => Math.abs(document.getElementById('frame').getBoundingClientRect().height - h) < 1, content);
+  const a = await frameHeight(page);
+  // No growth: two round trips through the embed later, no height was posted after the content's own.
+  const resizesBefore = await page.evaluate(() => window.__resizes.length);
+  await roundTrip(page, embedFrame(), 1);
+  await roundTrip(page, embedFrame(), 2);
+  assert.equal(await page.evaluate(() => window.__resizes.length), resizesBefore, 'no growth');
   assert.equal(await frameHeight(page), a, 'no growth');
   assertQuiet(rec);
   await rec.context.close();

@@ -1,11 +1,11 @@
-// Browser tests of the lesson page: Debian chromium via playwright-core.
+// Browser tests of the lesson page (issue 3): Debian chromium via playwright-core.
 // Expected numbers come from tests/data/seed-values.json ("displayed").
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  REPO, OUT, INDEX_FILE_URL, openSession, closeSession, assertQuiet, recordedPage, waitReady, originOf, renderAllSections, waitRedrawn,
+  REPO, OUT, INDEX_FILE_URL, openSession, closeSession, assertQuiet, recordedPage, waitReady, originOf, renderAllSections, waitRedrawn, declaredInputs,
 } from './lib/harness.mjs';
 
 const SEED = JSON.parse(readFileSync(path.join(REPO, 'tests/data/seed-values.json'), 'utf8'));
@@ -159,9 +159,12 @@ test('bad input in any number field: inline range message, aria-invalid, last go
   const rec = await openLesson();
   const { page } = rec;
   const fields = await page.locator(`${CALC} input.field-text`).evaluateAll((els) => els.map((e) => e.dataset.field));
-  assert.equal(fields.length, 21);  // the lesson's 15 and the 6 of several GPUs, prefill and targets
-  const zeroAllowed = new Set(['active_params', 'sliding_window_tokens', 'headroom_fraction', 'prompt_tokens',
-    'allreduce_latency_s', 'ttft_target_s', 'per_request_target_tokens_per_s']);
+  // Every declared input, each once; 0 is valid where the declaration gives it a
+  // meaning or the range starts at 0 inclusive.
+  const declared = await declaredInputs();
+  assert.deepEqual([...fields].sort(), declared.map((f) => f.name).sort());
+  const zeroAllowed = new Set(declared.filter((f) => f.zero_means || (f.min === 0 && !f.min_exclusive)).map((f) => f.name));
+  assert.ok(zeroAllowed.has('sliding_window_tokens') && zeroAllowed.has('headroom_fraction') && !zeroAllowed.has('batch'));
   const good = await page.locator(out('total_bytes')).textContent();
   for (const field of fields) {
     const box = page.locator(`${CALC} input.field-text[data-field="${field}"]`);
@@ -298,6 +301,8 @@ test('refused typed values are retried when another field changes; clash message
   const said = async (field, text) => { await box(page, field).fill(text); return errorOf(page, field).textContent(); };
   assert.equal(await said('total_params', '-5'), 'Enter a number from 1 parameter to 10 trillion parameters.');
   assert.equal(await said('bandwidth_bytes_per_s', '0'), 'Enter a number from 1 byte/s to 10,000 TB/s.');
+  // The link's box reads GB/s (its typical span is below 5 TB/s), and so does its message: 1e15 B/s = 1,000,000 GB/s.
+  assert.equal(await said('interconnect_bytes_per_s', '0'), 'Enter a number from 1 byte/s to 1,000,000 GB/s.');
   assert.equal(await said('context_tokens', 'abc'), 'Context: “abc” is not a number; type digits such as 12.5.');
   assert.equal(await said('context_tokens', '0'), 'Enter a whole number from 1 to 100 million tokens per request.');
   assert.equal(await said('gpu_memory_bytes', '0'), 'Enter a number greater than 0 and at most 1,000,000 GB.');

@@ -47,9 +47,18 @@ test('an embed that shows only the calculator downloads only the shell, the core
   await rec.page.goto(`${server.url}embed.html?parts=calculator`);
   await waitReady(rec.page);
   assert.equal(await rec.page.locator('llm-budget-lab [data-out="total_bytes"]').textContent(), '31.2 GB');
-  await rec.page.waitForTimeout(300); // nothing else arrives later either
-  assert.deepEqual(scriptsRequested(rec.requests).sort(),
-    ['llm-budget-lab-core.js', 'llm-budget-lab-part-calculator.js', 'llm-budget-lab.js']);
+  // Nothing else arrives later either: anything more would start once the
+  // page has loaded and the browser is idle (web/element/start-scheduler.js),
+  // and would add its <script> or preload <link> to the document at once.
+  const inDocument = await rec.page.evaluate(() => new Promise((resolve) => {
+    const after = () => requestIdleCallback(() => resolve(
+      [...document.querySelectorAll('script[src], link[rel="preload"]')].map((e) => new URL(e.src || e.href).pathname)));
+    if (document.readyState === 'complete') after();
+    else window.addEventListener('load', after, { once: true });
+  }));
+  const expected = ['llm-budget-lab-core.js', 'llm-budget-lab-part-calculator.js', 'llm-budget-lab.js'];
+  assert.deepEqual([...new Set(scriptsRequested(inDocument.map((p) => `http://x${p}`)))].sort(), expected);
+  assert.deepEqual(scriptsRequested(rec.requests).sort(), expected);
   assertQuiet(rec);
   await rec.context.close();
 });

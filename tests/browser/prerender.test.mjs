@@ -267,8 +267,11 @@ test('on a phone, a chart on screen when the script arrives keeps its height: no
       const el = document.querySelector(q);
       return { host: el.getBoundingClientRect().height, svg: el.shadowRoot.querySelector('svg.chart-canvas').getBoundingClientRect().height };
     }, host);
-    await page.evaluate((q) => document.querySelector(q).scrollIntoView(), host);
-    await page.waitForTimeout(200);
+    // Scrolled into view and laid out there: two frames rendered after the scroll.
+    await page.evaluate((q) => new Promise((r) => {
+      document.querySelector(q).scrollIntoView();
+      requestAnimationFrame(() => requestAnimationFrame(r));
+    }), host);
     const before = await measure();
     const shiftBefore = await page.evaluate(() => window.__shift);
     release();

@@ -552,9 +552,16 @@ test('loading answers: a file naming no lesson is described in words; an unusabl
 test('verdict text: a negative zero reads as 0; an invisible character in the answer is shown as [U+XXXX]', async () => {
   const rec = await openQuiz();
   const { page } = rec;
+  // The page shows the core's reading as it is: the core reads a typed -0 as
+  // 0 (src/reading/quantity.cpp), and a product of 0 and a negative number,
+  // which is -0 in IEEE arithmetic, as 0 too (src/reading/answer_expression.cpp).
   const zero = await answer(page, 'q1-fit', 'total', '-0');
   assert.equal(zero.verdict, 'wrong');
   assert.match(zero.text, /\(Read as 0 GB\.\)$/);
+  const product = await answer(page, 'q1-fit', 'total', '0 × -1');
+  assert.equal(product.verdict, 'wrong');
+  assert.match(product.text, /\(Read as 0 × −1 = 0 GB\.\)$/);
+  assert.doesNotMatch(product.text, /-0|−0/);
   // 53 GiB = 53 x 2^30 B = 56.908316672 GB, shown to 4 significant digits.
   const gib = await answer(page, 'q1-fit', 'total', '53 GiB');
   assert.match(gib.text, /\(Read as 53 GiB = 56\.91 GB\.\)$/);

@@ -177,8 +177,9 @@ function framePage(query) {
 <iframe id="impostor" src="impostor.html" title="impostor" height="50"></iframe>
 <script src="${other.url}llm-budget-lab-embed.js" defer></script></body></html>`;
 }
-const FRAME_LISTEN = `window.raw = []; window.relayed = [];
+const FRAME_LISTEN = `window.raw = []; window.relayed = []; window.markers = [];
 window.addEventListener('message', (e) => { if (e.data && e.data.type === 'llm-budget-lab:statement') window.raw.push({ origin: e.origin, data: e.data }); });
+window.addEventListener('message', (e) => { if (e.data && e.data.type === 'test:marker') window.markers.push(e.data.id); });
 for (const t of ${JSON.stringify(EVENTS)}) document.addEventListener(t, (e) => window.relayed.push({ type: e.type, frame: e.target.id, detail: e.detail }));
 `;
 
@@ -210,8 +211,16 @@ parent.postMessage({ type: 'llm-budget-lab:statement', version: 1, event: 'llm-b
     const frame = page.frameLocator('#frame');
     await frame.locator('llm-budget-lab [data-part="quiz"][data-state="ready"]').waitFor({ timeout: 15000 });
     const report = await frame.locator('llm-budget-lab').getAttribute('report');
-    if (answer) await type(frame.locator('llm-budget-lab'), 'q2-speculative', 'tokens', '2.952');
-    await page.waitForTimeout(300); // messages are asynchronous: let any stray one arrive
+    if (answer) {
+      await type(frame.locator('llm-budget-lab'), 'q2-speculative', 'tokens', '2.952');
+      await frame.locator(`${step('q2-speculative', 'tokens')} [data-feedback][data-verdict="correct"]`).waitFor();
+    }
+    // Messages are asynchronous. The lab frame posts its statements while it
+    // grades, so a marker it posts now arrives after all of them (messages
+    // from one window keep their order); the impostor posts its two on load.
+    await page.frames().find((f) => f.url().includes('embed.html')).evaluate(() => parent.postMessage({ type: 'test:marker', id: 'graded' }, '*'));
+    await page.waitForFunction((origin) => window.markers.includes('graded')
+      && window.raw.filter((m) => m.origin === origin).length === 2, host.origin);
     const out = { report, raw: await page.evaluate(() => window.raw), relayed: await page.evaluate(() => window.relayed) };
     assert.deepEqual(rec.pageErrors, []);
     await rec.context.close();

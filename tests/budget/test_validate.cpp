@@ -1,5 +1,7 @@
 // validate_budget_input(): every field's range, named in the error.
 #include <catch2/catch.hpp>
+#include <cstddef>
+#include <type_traits>
 
 #include <cmath>
 #include <limits>
@@ -131,31 +133,41 @@ TEST_CASE("valid edge values are accepted", "[validate]") {
 
 TEST_CASE("the declaration lists every field in order, with the lesson's units and ranges", "[validate]") {
   const auto fields = budget_input_fields();
-  // The names in BudgetInput's member order (a test's own list, to catch a
-  // row dropped or reordered by mistake).
-  const char* names[] = {"total_params", "active_params", "layers", "query_heads", "kv_heads", "head_dim",
-                         "sliding_window_tokens", "weight_bytes_per_param", "cache_bytes_per_value", "batch",
-                         "context_tokens", "gpu_memory_bytes", "bandwidth_bytes_per_s", "flops_per_s",
-                         "headroom_fraction",
-                         // several GPUs etc., after the lesson's fields
-                         "prompt_tokens", "interconnect_bytes_per_s", "gpus", "allreduce_latency_s", "ttft_target_s",
-                         "per_request_target_tokens_per_s"};
-  REQUIRE(fields.size == std::size(names));
-  for (std::size_t i = 0; i < fields.size; ++i) CHECK(std::string(fields.rows[i].name) == names[i]);
-  const auto& f = fields.rows;
-  CHECK(f[2].kind == FieldKind::whole);  // layers
-  CHECK(f[7].kind == FieldKind::real);   // weight bytes may be fractional
-  CHECK(f[7].min == 0.01);
-  CHECK(f[7].max == 8);
-  CHECK(f[11].min_exclusive);  // GPU memory > 0
-  CHECK(std::string(f[11].unit) == "bytes");
-  CHECK(std::string(f[13].unit) == "FLOP/s");
-  CHECK(f[14].max == 0.9);
-  CHECK(std::string(f[4].max_from) == "query_heads");   // KV heads <= query heads
-  CHECK(std::string(f[1].max_from) == "total_params");  // active <= total
-  CHECK(std::string(f[1].zero_means) == "same as total_params");
-  CHECK(std::string(f[6].zero_means) == "full attention");
-  CHECK(std::string(f[4].symbol) == "H_kv");
+  // One row per BudgetInput member, in member order, without a list of names
+  // kept here: BudgetInput holds only doubles, so the i-th row's member is the
+  // i-th double of the struct (a row dropped, repeated or out of order fails).
+  static_assert(std::is_standard_layout_v<BudgetInput>, "BudgetInput is read member by member");
+  REQUIRE(fields.size == sizeof(BudgetInput) / sizeof(double));
+  const BudgetInput probe;
+  const char* base = reinterpret_cast<const char*>(&probe);
+  for (std::size_t i = 0; i < fields.size; ++i) {
+    INFO(fields.rows[i].name);
+    REQUIRE(fields.rows[i].member != nullptr);
+    CHECK(reinterpret_cast<const char*>(&(probe.*fields.rows[i].member)) - base ==
+          static_cast<std::ptrdiff_t>(i * sizeof(double)));
+  }
+  // Names: each row finds itself by name, and named rows point at the member of that name.
+  for (const InputFieldDeclaration& row : fields) CHECK(find_budget_input_field(row.name) == &row);
+  auto f = [](const char* name) {
+    const InputFieldDeclaration* row = find_budget_input_field(name);
+    REQUIRE(row != nullptr);
+    return *row;
+  };
+  CHECK(f("total_params").member == &BudgetInput::total_params);
+  CHECK(f("per_request_target_tokens_per_s").member == &BudgetInput::per_request_target_tokens_per_s);
+  CHECK(f("layers").kind == FieldKind::whole);
+  CHECK(f("weight_bytes_per_param").kind == FieldKind::real);  // weight bytes may be fractional
+  CHECK(f("weight_bytes_per_param").min == 0.01);
+  CHECK(f("weight_bytes_per_param").max == 8);
+  CHECK(f("gpu_memory_bytes").min_exclusive);  // GPU memory > 0
+  CHECK(std::string(f("gpu_memory_bytes").unit) == "bytes");
+  CHECK(std::string(f("flops_per_s").unit) == "FLOP/s");
+  CHECK(f("headroom_fraction").max == 0.9);
+  CHECK(std::string(f("kv_heads").max_from) == "query_heads");        // KV heads <= query heads
+  CHECK(std::string(f("active_params").max_from) == "total_params");  // active <= total
+  CHECK(std::string(f("active_params").zero_means) == "same as total_params");
+  CHECK(std::string(f("sliding_window_tokens").zero_means) == "full attention");
+  CHECK(std::string(f("kv_heads").symbol) == "H_kv");
   // Every row's member is the BudgetInput member of the same name: setting it
   // through the declaration moves exactly that field.
   for (const InputFieldDeclaration& row : fields) {

@@ -4,7 +4,9 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { loadBudgetCore } from '../../web/core/budget-core.js';
 import { loadWasmModule } from '../../web/core/wasm-module.js';
-import { SEED, lessonInput, assertClose } from './reference.mjs';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { REPO, SEED, lessonInput, assertClose } from './reference.mjs';
 
 const core = await loadBudgetCore();
 
@@ -13,13 +15,12 @@ test('loadBudgetCore and loadWasmModule are memoised (one shared instance)', asy
   assert.equal(await loadWasmModule(), await loadWasmModule());
 });
 
-test('DEFAULT_INPUT holds every BudgetInput field, frozen', () => {
-  assert.deepEqual(Object.keys(core.DEFAULT_INPUT).sort(), [
-    'active_params', 'allreduce_latency_s', 'bandwidth_bytes_per_s', 'batch', 'cache_bytes_per_value',
-    'context_tokens', 'flops_per_s', 'gpu_memory_bytes', 'gpus', 'head_dim', 'headroom_fraction',
-    'interconnect_bytes_per_s', 'kv_heads', 'layers', 'per_request_target_tokens_per_s', 'prompt_tokens',
-    'query_heads', 'sliding_window_tokens', 'total_params', 'ttft_target_s', 'weight_bytes_per_param',
-  ]);
+test('DEFAULT_INPUT holds every declared input field with its declared default, frozen', () => {
+  // Every field, read from the declaration (budget-table --fields-json prints the same JSON).
+  assert.deepEqual(Object.entries(core.DEFAULT_INPUT), core.declaration.inputs.map((f) => [f.name, f.default]));
+  for (const [name, value] of Object.entries(core.DEFAULT_INPUT)) assert.ok(Number.isFinite(value), name);
+  // The core accepts its own defaults.
+  assert.equal(core.plan(core.DEFAULT_INPUT).ok, true);
   assert.ok(Object.isFrozen(core.DEFAULT_INPUT));
   // The lesson's 7B model on an 80 GB GPU.
   assert.equal(core.DEFAULT_INPUT.total_params, 7e9);
@@ -36,6 +37,10 @@ test('DEFAULT_INPUT holds every BudgetInput field, frozen', () => {
 test('declaration lists the inputs in BudgetInput order, with ranges, defaults and units, frozen', () => {
   const { inputs } = core.declaration;
   assert.deepEqual(inputs.map((f) => f.name), Object.keys(core.DEFAULT_INPUT));
+  // The same declaration the CLI prints (both are the core's field_declarations_json()).
+  const cli = spawnSync(path.join(REPO, 'build/native/budget-table'), ['--fields-json'], { encoding: 'utf8' });
+  assert.equal(cli.status, 0, cli.error ? String(cli.error) : cli.stderr);
+  assert.deepEqual(JSON.parse(cli.stdout).inputs, inputs);
   const layers = inputs.find((f) => f.name === 'layers');
   assert.deepEqual(
     { min: layers.min, max: layers.max, min_exclusive: layers.min_exclusive, kind: layers.kind, unit: layers.unit, default: layers.default, symbol: layers.symbol },

@@ -30,13 +30,46 @@ test('10,000 batch sweeps and plans grow neither the wasm heap nor the emval tab
   assert.equal(module.count_emval_handles(), handlesBefore);
 });
 
-test('refused sweeps report the field and leave nothing behind', () => {
+/**
+ * The address a small allocation gets now (freed again at once). While nothing
+ * stays allocated in between, the allocator hands out the same address again;
+ * one block kept by mistake takes that place or moves it.
+ */
+function nextAllocation() {
+  const address = module._malloc(16);
+  module._free(address);
+  return address;
+}
+
+test('refused sweeps report the core\'s field and message and leave nothing behind', () => {
+  const refusals = [
+    [() => core.sweepContext({ ...core.DEFAULT_INPUT, batch: -1 }, 1, 10, 4), 'batch',
+      'batch must be a whole number from 1 to 1e6 (got -1)'],
+    [() => core.sweepBatch(core.DEFAULT_INPUT, 0), 'max_batch', null],
+    [() => core.sweepAcceptance(0, 0, 16), 'draft_tokens', 'draft_tokens must be a whole number from 1 to 32 (got 0)'],
+  ];
+  const accepted = () => core.sweepContext({ ...core.DEFAULT_INPUT, kv_heads: 8 }, 1024, 8192, 8);
+  const first = accepted();
+  assert.equal(first.ok, true);
+  // Warm up: the error strings reach the capacity of the longest message.
+  for (let i = 0; i < 30; i += 1) refusals[i % refusals.length][0]();
+  const heapBefore = module.HEAP8.length;
   const handlesBefore = module.count_emval_handles();
+  const addressBefore = nextAllocation();
   for (let i = 0; i < 20000; i += 1) {
-    const result = core.sweepContext({ ...core.DEFAULT_INPUT, batch: -1 }, 1, 10, 4);
-    if (result.ok || result.field !== 'batch') assert.fail(JSON.stringify(result));
+    const [call, field, message] = refusals[i % refusals.length];
+    const result = call();
+    if (result.ok || result.field !== field || (message !== null && result.error !== message)) assert.fail(JSON.stringify(result));
   }
+  assert.equal(nextAllocation(), addressBefore, 'a refusal left a block allocated');
+  assert.equal(module.HEAP8.length, heapBefore);
   assert.equal(module.count_emval_handles(), handlesBefore);
+  // And no state: the next accepted sweep is the one made before the refusals
+  // (8 context lengths from 1,024 to 8,192 tokens; 8 KV heads: 131072 B of cache per token per request).
+  const again = accepted();
+  assert.deepEqual(again, first);
+  assert.equal(again.value.context_tokens.at(-1), 8192);
+  assert.equal(again.value.kv_cache_bytes.at(-1), 2 * 32 * 8 * 128 * 2 * 8192 * 16);
 });
 
 test('every vector handle a choice check hands the quiz facade is deleted before it returns', () => {

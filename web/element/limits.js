@@ -31,8 +31,11 @@ function quantity(def, raw) {
     case 'bytes':
       return { n: grouped(raw / 1e9), unit: 'GB' };
     case 'bytes/s':
+      // In the unit the field's own box shows (fields.js): the bandwidth in
+      // TB/s, the GPU-to-GPU link in GB/s, so a message never names a unit
+      // the student does not see beside the number.
       if (raw < 1e9) return { n: grouped(raw), unit: plural(raw, 'byte/s', 'bytes/s') };
-      return { n: grouped(raw / 1e12), unit: 'TB/s' };
+      return { n: grouped(raw / def.factor), unit: def.noun };
     case 'FLOP/s':
       if (raw < 1e9) return { n: grouped(raw), unit: 'FLOP/s' };
       return { n: countWords(raw / 1e12), unit: 'TFLOP/s' };

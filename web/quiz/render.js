@@ -8,18 +8,6 @@ import { gradeStep } from './grade.js';
 import { fill } from './resolve.js';
 import { choiceFeedback } from './feedback.js';
 
-/** A zero the core wrote with its sign ("-0 GB", "-0.00") reads as plain 0. */
-const unsignZero = (text) => text.replace(/(^|[^\w.])-(0(?:\.0+)?)(?![\w.])/g, '$1$2');
-
-/**
- * The core's message as the page shows it: a negative zero without its sign.
- * Invisible characters in the quoted echo of what the student typed are
- * already written out by the core ('"GB[U+200B]" is not a unit').
- */
-export function displayMessage(text) {
-  return unsignZero(String(text));
-}
-
 const VERDICT_CLASS = {
   correct: 'good', close: 'warn', partly: 'warn', wrong_unit: 'warn', wrong: 'bad', unparseable: 'bad', invalid: 'bad',
 };
@@ -143,11 +131,11 @@ export function questionView(question, { texts, resolve, quizCore, onChange, onG
     }
     const hint = view.step.feedback && typeof view.step.feedback[result.verdict] === 'string'
       ? ` ${fill(view.step.feedback[result.verdict], texts)}` : '';
-    feedback.textContent = displayMessage(result.message) + hint;
+    feedback.textContent = result.message + hint;
     if (result.interpreted) {
       // For arithmetic the core's reading starts with the expression as read:
       // "(1 − 0.9⁵)/(1 − 0.9) = 4.0951 tokens per pass".
-      view.read.textContent = ` (Read as ${unsignZero(result.interpreted)}.)`;
+      view.read.textContent = ` (Read as ${result.interpreted}.)`;
       if (result.expression) view.read.dataset.expression = result.expression;
       else delete view.read.dataset.expression;
       feedback.append(view.read);

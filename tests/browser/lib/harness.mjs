@@ -79,6 +79,17 @@ export async function recordedPage(browser, contextOptions = {}) {
   return { page, context, requests, consoleMessages, pageErrors };
 }
 
+/**
+ * The core's declaration of the budget inputs (core.declaration.inputs, read
+ * here under node through the same facade the page uses), so a test that
+ * covers every field reads the list instead of keeping one.
+ * @returns {Promise<object[]>} name, label, unit, kind, min, max, min_exclusive, zero_means, ... per field
+ */
+export async function declaredInputs() {
+  const { loadBudgetCore } = await import(pathToFileURL(path.join(REPO, 'web/core/budget-core.js')).href);
+  return (await loadBudgetCore()).declaration.inputs;
+}
+
 /** Waits for every <llm-budget-lab> on the page to be ready. */
 export async function waitReady(page) {
   await page.waitForFunction(() => document.documentElement.dataset.labReady === 'true', null, { timeout: 15000 });
