@@ -1,4 +1,4 @@
-// Accessibility (issue 5): axe-core with the WCAG 2.0/2.1/2.2 A and AA tags on
+// Accessibility: axe-core with the WCAG 2.0/2.1/2.2 A and AA tags on
 // the lesson page, the embed page and the instructors' page, light and dark;
 // a keyboard-only walk through the calculator (order, visible focus, operating
 // sliders and buttons); results announced through a live region; no sideways

@@ -1,4 +1,4 @@
-// Browser tests of the lesson page (issue 3): Debian chromium via playwright-core.
+// Browser tests of the lesson page: Debian chromium via playwright-core.
 // Expected numbers come from tests/data/seed-values.json ("displayed").
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
