@@ -2,7 +2,8 @@
 // refusals into the inline message shown beside a rejected number field, in
 // the page's words: the labels the user sees and the field's display units,
 // with numbers written the way a student reads them ("from 1 parameter to 10
-// trillion parameters", "from 1 to 1,000 layers"). Formatting only: the
+// trillion parameters", "from 1 to 1,000 layers"). Formatting only: the display scale of each
+// unit is fields.js's (the one table of how a declared unit is shown); the
 // limits themselves, and which field caps which, come from the core.
 import { lowerFirst } from './fields.js';
 import { plural } from './format.js';
@@ -29,16 +30,16 @@ function quantity(def, raw) {
       if (raw >= 1e9) return { n: `${grouped(raw / 1e9)} billion`, unit: 'parameters' };
       return { n: countWords(raw), unit: plural(raw, 'parameter', 'parameters') };
     case 'bytes':
-      return { n: grouped(raw / 1e9), unit: 'GB' };
+      return { n: grouped(raw / def.factor), unit: def.noun };
     case 'bytes/s':
-      // In the unit the field's own box shows (fields.js): the bandwidth in
-      // TB/s, the GPU-to-GPU link in GB/s, so a message never names a unit
-      // the student does not see beside the number.
+      // In the unit the field's own box shows (fields.js's display table: the
+      // bandwidth in TB/s, the GPU-to-GPU link in GB/s), so a message never
+      // names a unit the student does not see beside the number.
       if (raw < 1e9) return { n: grouped(raw), unit: plural(raw, 'byte/s', 'bytes/s') };
       return { n: grouped(raw / def.factor), unit: def.noun };
     case 'FLOP/s':
       if (raw < 1e9) return { n: grouped(raw), unit: 'FLOP/s' };
-      return { n: countWords(raw / 1e12), unit: 'TFLOP/s' };
+      return { n: countWords(raw / def.factor), unit: def.noun };
     case 'bytes per parameter':
     case 'bytes per value':
       return { n: grouped(raw / def.factor), unit: def.displayUnit };
