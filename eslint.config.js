@@ -4,7 +4,7 @@
 // web/**/*.js runs in the browser (and the facade in web/core/ under node too);
 // web/**/*.mjs, tests/ and tools/ run under node. Browser tests and the page
 // benchmark hand callbacks to page.evaluate(), which run in the page, so they
-// see both sets of globals. Rules: eslint:recommended, nothing turned off.
+// see both sets of globals (so does tests/data's capture script). Rules: eslint:recommended, nothing turned off.
 import js from '@eslint/js';
 import globals from 'globals';
 
@@ -30,7 +30,7 @@ export default [
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    files: ['tests/browser/**/*.mjs', 'tools/benchmarks/page.mjs'],
+    files: ['tests/browser/**/*.mjs', 'tools/benchmarks/page.mjs', 'tests/data/**/*.mjs'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 ];

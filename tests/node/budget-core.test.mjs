@@ -238,7 +238,6 @@ const BAD_INPUTS = [
   ['layers', 7.5],
   ['kv_heads', 33],
   ['weight_bytes_per_param', 1e400],  // eslint-disable-line no-loss-of-precision -- overflows to Infinity on purpose
-  ['headroom_fraction', undefined],
 ];
 
 for (const [field, bad] of BAD_INPUTS) {
@@ -254,17 +253,78 @@ for (const [field, bad] of BAD_INPUTS) {
   });
 }
 
-test('a missing field and a non-object input are errors, not defaults', () => {
+// Every method that takes a BudgetInput, called with `input`.
+const WITH_INPUT = {
+  plan: (input) => core.plan(input),
+  capacity: (input) => core.capacity(input),
+  planLevers: (input) => core.planLevers(input),
+  sweepBatch: (input) => core.sweepBatch(input, 8),
+  sweepContext: (input) => core.sweepContext(input, 1, 10, 4),
+};
+
+/** The same error from every BudgetInput method, and no value. */
+function assertRefusedEverywhere(input, field, error) {
+  for (const [name, call] of Object.entries(WITH_INPUT)) {
+    const result = call(input);
+    assert.deepEqual(result, { ok: false, field, error }, name);
+  }
+}
+
+test('a missing field is named as missing, by every BudgetInput method, never defaulted', () => {
   const { batch, ...withoutBatch } = core.DEFAULT_INPUT;
   assert.equal(batch, 16);
-  const missing = core.plan(withoutBatch);
-  assert.equal(missing.ok, false);
-  assert.equal(missing.field, 'batch');
-  const nothing = core.plan(undefined);
-  assert.equal(nothing.ok, false);
-  assert.equal(nothing.field, 'total_params');
-  // Strings are not numbers, even numeric ones: callers convert.
-  assert.equal(core.plan({ ...core.DEFAULT_INPUT, layers: '32' }).field, 'layers');
+  assertRefusedEverywhere(withoutBatch, 'batch', 'batch is missing');
+  assertRefusedEverywhere({ ...core.DEFAULT_INPUT, headroom_fraction: undefined }, 'headroom_fraction', 'headroom_fraction is missing');
+  // One field given: the first missing one in declaration order is named, with how many more
+  // (21 declared inputs, kv_heads given, so 20 missing: total_params and 19 others).
+  assertRefusedEverywhere({ kv_heads: 8 }, 'total_params',
+    'total_params is missing (and 19 other fields are missing: spread DEFAULT_INPUT and change what you need)');
+  // The declaration's names, not a list of this test's: removing any one field names that one.
+  for (const { name } of core.declaration.inputs) {
+    const rest = { ...core.DEFAULT_INPUT };
+    delete rest[name];
+    assert.deepEqual(core.plan(rest), { ok: false, field: name, error: `${name} is missing` });
+  }
+});
+
+test('a string, null or boolean is not a number: the field and the kind of value are named', () => {
+  // Strings are not numbers, even numeric ones: callers convert (core.readField reads text).
+  assertRefusedEverywhere({ ...core.DEFAULT_INPUT, layers: '32' }, 'layers', 'layers must be a number (got a string)');
+  assertRefusedEverywhere({ ...core.DEFAULT_INPUT, kv_heads: null }, 'kv_heads', 'kv_heads must be a number (got null)');
+  assertRefusedEverywhere({ ...core.DEFAULT_INPUT, batch: true }, 'batch', 'batch must be a number (got a boolean)');
+  assertRefusedEverywhere({ ...core.DEFAULT_INPUT, gpus: [2] }, 'gpus', 'gpus must be a number (got an array)');
+  // NaN is a number: the core itself refuses it with its range.
+  assert.equal(core.plan({ ...core.DEFAULT_INPUT, batch: NaN }).error, 'batch must be a whole number from 1 to 1e6 (got NaN)');
+});
+
+test('an unknown key is refused by name, with the nearest field when it is a likely misspelling', () => {
+  const names = core.declaration.inputs.map((f) => f.name).join(', ');
+  assertRefusedEverywhere({ ...core.DEFAULT_INPUT, kv_headz: 8 }, 'kv_headz',
+    `kv_headz is not a BudgetInput field (did you mean kv_heads?); the fields are ${names}.`);
+  // The misspelling is named before the field it leaves missing.
+  const withoutKv = { ...core.DEFAULT_INPUT };
+  delete withoutKv.kv_heads;
+  assert.equal(core.plan({ ...withoutKv, kv_headz: 8 }).field, 'kv_headz');
+  assertRefusedEverywhere({ ...core.DEFAULT_INPUT, colour: 'red' }, 'colour', `colour is not a BudgetInput field; the fields are ${names}.`);
+  // Upper case is a misspelling too (names are lower-case).
+  assert.match(core.plan({ ...core.DEFAULT_INPUT, Batch: 16 }).error, /^Batch is not a BudgetInput field \(did you mean batch\?\)/);
+  // Inherited keys are not the input's own: a prototype's fields are read, its extra keys ignored.
+  const inherited = Object.assign(Object.create({ extra: 1 }), core.DEFAULT_INPUT);
+  assert.equal(core.plan(inherited).ok, true);
+});
+
+test('a non-object input is refused as a whole, naming every field it needs', () => {
+  const names = core.declaration.inputs.map((f) => f.name).join(', ');
+  for (const [input, got] of [[undefined, 'nothing'], [null, 'null'], [[], 'an array'], ['batch=16', 'a string'], [42, 'a number']]) {
+    assertRefusedEverywhere(input, '', `The input must be an object with every BudgetInput field (${names}); got ${got}.`);
+  }
+});
+
+test('a complete input still plans: the lesson\'s 7B GQA-8 total after the checks', () => {
+  // 7e9 × 2 B + 2 × 32 layers × 8 heads × 128 × 8,192 tokens × 16 requests × 2 B = 31,179,869,184 B.
+  const r = core.plan({ ...core.DEFAULT_INPUT, kv_heads: 8 });
+  assert.equal(r.ok, true);
+  assert.equal(r.value.total_bytes, 31179869184);
 });
 
 test('bad arguments of the other methods name the parameter', () => {

@@ -9,6 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PART_NAMES } from '../../web/element/part-names.js';
+import { loadBudgetCore } from '../../web/core/budget-core.js';
+import { configurationInput } from '../../web/content/preset-input.js';
+
+const CORE = await loadBudgetCore();
+const INPUT_NAMES = CORE.declaration.inputs.map((f) => f.name);
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TOOL = path.join(ROOT, 'tools', 'check-content');
@@ -63,9 +68,40 @@ test('kv_heads above query_heads is reported with file, id and field', () => {
   assertFails(r, 'presets.json: lesson-mha-16: inputs.kv_heads: must be a whole number from 1 to query_heads (got 40; query_heads is 32)');
 });
 
-test('a missing input field is reported', () => {
-  const r = runOnBrokenCopy(({ presets }) => { delete config(presets, 'lesson-gqa8-8').inputs.batch; });
-  assertFails(r, 'presets.json: lesson-gqa8-8: inputs.batch: missing');
+test('a field a preset does not give takes the core\'s default: no defaults at all, a configuration without batch', () => {
+  const r = runOnBrokenCopy(({ presets }) => {
+    delete presets.defaults;
+    delete config(presets, 'lesson-gqa8-8').inputs.batch;
+    for (const m of presets.models) delete m.sliding_window_tokens;
+  });
+  // Mistral's window is gone, so its configuration (which gives none) uses full attention: still valid.
+  assert.equal(r.code, 0, r.err);
+});
+
+test('an unknown key in a preset is refused by name, with the likely input when it looks misspelt', () => {
+  const fields = INPUT_NAMES.join(', ');
+  const r = runOnBrokenCopy(({ presets }) => {
+    config(presets, 'lesson-gqa8-8').inputs.kv_headz = 8;
+    presets.defaults.Batch = 16;
+    presets.models.find((m) => m.id === 'llama-2-7b').batch = 4;
+    presets.models.find((m) => m.id === 'llama-2-13b').colour = 'red';
+    presets.gpus.find((g) => g.id === 'l4-24gb').peak_bandwith_bytes_per_s = 1;
+    config(presets, 'model-llama-2-7b-a100').kv_heads = 8;
+    config(presets, 'model-llama-2-7b-a100').modle = 'llama-2-7b';
+  });
+  assertFails(r, `presets.json: lesson-gqa8-8: inputs.kv_headz: is not a BudgetInput field (did you mean kv_heads?); the fields are ${fields}`);
+  assertFails(r, `presets.json: defaults: Batch: is not a BudgetInput field (did you mean batch?); the fields are ${fields}`);
+  assertFails(r, 'presets.json: llama-2-7b: batch: is an input a model does not set (a model sets total_params, active_params, layers, query_heads, kv_heads, head_dim, sliding_window_tokens)');
+  assertFails(r, `presets.json: llama-2-13b: colour: is not a BudgetInput field; the fields are ${fields}; a model may also have id, label, source, notes`);
+  assertFails(r, `presets.json: l4-24gb: peak_bandwith_bytes_per_s: is not a BudgetInput field; the fields are ${fields}; a GPU may also have id, label, source, notes, peak_bandwidth_bytes_per_s, peak_flops_per_s, usable_fraction_bandwidth, usable_fraction_flops`);
+  assertFails(r, "presets.json: model-llama-2-7b-a100: kv_heads: is an input field, so it goes in a configuration's inputs");
+  assertFails(r, 'presets.json: model-llama-2-7b-a100: modle: is not a key of a configuration (a configuration has id, label, source, notes, group, model, gpu, inputs)');
+});
+
+test("a GPU's usable rate must be given when its peak and share are", () => {
+  const r = runOnBrokenCopy(({ presets }) => { delete presets.gpus.find((g) => g.id === 'l4-24gb').bandwidth_bytes_per_s; });
+  // 300 GB/s peak × 0.8 = 240 GB/s
+  assertFails(r, 'presets.json: l4-24gb: bandwidth_bytes_per_s: missing: must be given as peak_bandwidth_bytes_per_s × usable_fraction_bandwidth = 240000000000');
 });
 
 test('a fractional batch is out of the core range', () => {
@@ -152,7 +188,8 @@ test("the six lesson configurations reproduce the seed table's inputs", () => {
   assert.equal(lesson.length, seed.budget_rows.length);
   const k = seed.constants;
   seed.budget_rows.forEach((row, i) => {
-    const inp = lesson[i].inputs;
+    // The full input the page uses: the core's defaults, the GPU's fields, the row's own.
+    const inp = configurationInput(lesson[i], presets, CORE);
     for (const [key, value] of Object.entries(row.inputs)) assert.equal(inp[key], value, `${lesson[i].id}.${key}`);
     assert.equal(inp.total_params, k.params);
     assert.equal(inp.layers, k.layers);
@@ -168,7 +205,7 @@ test("the six lesson configurations reproduce the seed table's inputs", () => {
 
 test('the knowledge-check scenario holds 13 GB of weights and a 40 GB cache on a 48 GB GPU', () => {
   const presets = JSON.parse(fs.readFileSync(path.join(CONTENT, 'presets.json'), 'utf8'));
-  const q = config(presets, 'knowledge-check-13b').inputs;
+  const q = configurationInput(config(presets, 'knowledge-check-13b'), presets, CORE);
   // weights = P * b_w = 13e9 * 1; cache = 2 * L * H_kv * d_h * n * B * b_c = 2*40*5*128*15625*25*2 = 40e9
   assert.equal(q.total_params * q.weight_bytes_per_param, 13e9);
   assert.equal(2 * q.layers * q.kv_heads * q.head_dim * q.context_tokens * q.batch * q.cache_bytes_per_value, 40e9);

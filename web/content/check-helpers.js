@@ -39,25 +39,56 @@ export function coreChecks(core) {
   const GPU_USABLE_FIELDS = fieldsOfGroup('Hardware');
 
   /**
-   * Asks the core about `fields` of `obj` set over its defaults (each present
-   * and a number first). Reports the core's refusal under the field it names,
-   * without repeating the field's name at the start of the sentence.
+   * Asks the core about `fields` of `obj` over `base` (the core's defaults
+   * unless given): a field `obj` gives must be a finite number; a field it
+   * does not give keeps base's value, or is reported missing when `required`.
+   * Reports the core's refusal under the field it names, without repeating
+   * the field's name at the start of the sentence.
+   * @param {{base?: object, required?: boolean}} [options]
    */
-  function checkWithCore(obj, fields, id, f, add) {
+  function checkWithCore(obj, fields, id, f, add, { base = core.DEFAULT_INPUT, required = false } = {}) {
     let typed = true;
     for (const name of fields) {
+      if (obj[name] === undefined && !required) continue;
       const reason = typeProblem(obj[name]);
       if (reason) { add(id, f(name), reason); typed = false; }
     }
     if (!typed) return;
-    const input = { ...core.DEFAULT_INPUT };
-    for (const name of fields) input[name] = obj[name];
+    const input = { ...base };
+    for (const name of fields) if (obj[name] !== undefined) input[name] = obj[name];
     const res = core.plan(input);
     if (res.ok) return;
-    const sentence = res.error.startsWith(`${res.field} `) ? res.error.slice(res.field.length + 1) : res.error;
-    add(id, f(res.field), sentence);
+    add(id, f(res.field), withoutField(res));
   }
 
+  /** The core's sentence without the field's name at its start (the report names the field). */
+  function withoutField(res) {
+    return res.error.startsWith(`${res.field} `) ? res.error.slice(res.field.length + 1) : res.error;
+  }
+
+  /**
+   * Refuses, by name, every key of `obj` that is neither one of `fields` (the
+   * input names it may set) nor one of `otherKeys`. An input it may not set
+   * is said to belong elsewhere; another key of an object that sets inputs
+   * gets the core's own sentence (with the nearest input name when it looks
+   * misspelt); `what` names the object in the sentence ("a model").
+   */
+  function checkKnownKeys(obj, fields, otherKeys, id, f, add, what) {
+    for (const key of Object.keys(obj)) {
+      if (fields.includes(key) || otherKeys.includes(key)) continue;
+      const shown = key.length > 60 ? `${key.slice(0, 60)}…` : key;
+      const also = otherKeys.length ? `; ${what} may also have ${otherKeys.join(', ')}` : '';
+      if (INPUT_FIELDS.includes(key)) {
+        add(id, f(shown), fields.length ? `is an input ${what} does not set (${what} sets ${fields.join(', ')})`
+          : `is an input field, so it goes in ${what}'s inputs`);
+      } else if (fields.length === 0) {
+        add(id, f(shown), `is not a key of ${what} (${what} has ${otherKeys.join(', ')})`);
+      } else {
+        const res = core.plan({ ...core.DEFAULT_INPUT, [key]: 0 });
+        add(id, f(shown), `${(res.ok ? 'is not a known field' : withoutField(res)).replace(/\.$/, '')}${also}`);
+      }
+    }
+  }
   function checkString(obj, key, id, add, { pattern } = {}) {
     const v = obj[key];
     if (v === undefined) return add(id, key, 'missing');
@@ -74,5 +105,7 @@ export function coreChecks(core) {
     return true;
   }
 
-  return { INPUT_FIELDS, MODEL_SHAPE_FIELDS, GPU_USABLE_FIELDS, checkWithCore, checkString, checkPlainObject };
+  return {
+    INPUT_FIELDS, MODEL_SHAPE_FIELDS, GPU_USABLE_FIELDS, checkWithCore, checkKnownKeys, checkString, checkPlainObject,
+  };
 }

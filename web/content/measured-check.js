@@ -41,7 +41,8 @@ export function checkMeasured(doc, add, { presets, core } = {}) {
       add('budget', 'notes', 'must be a non-empty array of sentences (how bytes per weight are counted, and why)');
     }
     // The budget's own inputs, as the core sees them.
-    checkWithCore(budget, ['cache_bytes_per_value', 'batch', 'context_tokens', 'prompt_tokens'], 'budget', (n) => n, add);
+    checkWithCore(budget, ['cache_bytes_per_value', 'batch', 'context_tokens', 'prompt_tokens'], 'budget', (n) => n, add,
+      { required: true });
     for (const [name, id] of Object.entries(budget.models || {})) {
       if (presets && !presetModels.has(id)) add('budget', `models.${name}`, `names no model in presets.json (got ${JSON.stringify(id)})`);
     }

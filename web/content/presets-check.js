@@ -4,11 +4,15 @@
 // an embedding page names (presets="URL"). Field names, groups and ranges are
 // the core's: its declaration, and its own refusals (core.plan), so a preset
 // that passes here never makes the core return an error.
+// A field an entry does not give takes the core's default (preset-input.js
+// builds the full input, for the element too), so every field is optional and a key
+// that is not a known field is refused by name.
 //
 // validatePresets(doc, core) -> array of { id, field, reason }
 //   (id: an entry's id, "defaults", "configurations" or "(file)"; field: its field)
 // An empty array means the file is usable.
 import { show, isFiniteNumber, isObj, nearlyEqual, coreChecks } from './check-helpers.js';
+import { configurationInput } from './preset-input.js';
 
 /** The lesson's worked-table rows, in the lesson's order: every presets file has them. */
 export const LESSON_IDS = Object.freeze(['lesson-mha-16', 'lesson-gqa8-16', 'lesson-gqa8-8', 'lesson-gqa8-4w8c',
@@ -19,6 +23,12 @@ export const GROUPS = Object.freeze(['lesson', 'knowledge-check', 'model']);
 const ID_PATTERN = /^[a-z0-9][a-z0-9._-]*$/;
 /** Entries per list: far more than any course needs, few enough to check at once. */
 const MAX_ENTRIES = 500;
+/** Keys an entry may have beside its input fields. */
+const MODEL_KEYS = Object.freeze(['id', 'label', 'source', 'notes']);
+const GPU_KEYS = Object.freeze(['id', 'label', 'source', 'notes', 'peak_bandwidth_bytes_per_s', 'peak_flops_per_s',
+  'usable_fraction_bandwidth', 'usable_fraction_flops']);
+const CONFIGURATION_KEYS = Object.freeze(['id', 'label', 'source', 'notes', 'group', 'model', 'gpu', 'inputs']);
+const FILE_KEYS = Object.freeze(['version', 'about', 'defaults', 'models', 'gpus', 'configurations']);
 
 /**
  * The checks of one presets document, over one core.
@@ -26,17 +36,18 @@ const MAX_ENTRIES = 500;
  */
 function checker(core) {
   const {
-    INPUT_FIELDS, MODEL_SHAPE_FIELDS, GPU_USABLE_FIELDS, checkWithCore, checkString, checkPlainObject,
+    INPUT_FIELDS, MODEL_SHAPE_FIELDS, GPU_USABLE_FIELDS, checkWithCore, checkKnownKeys, checkString, checkPlainObject,
   } = coreChecks(core);
 
-  /** Every BudgetInput field present and accepted by the core. */
-  function checkBudgetInput(inputs, id, prefix, add) {
+  /**
+   * Input fields only, each given one a number, and the input they make over
+   * `base` (the core's defaults unless given) accepted by the core.
+   */
+  function checkBudgetInput(inputs, id, prefix, add, base) {
     if (!checkPlainObject(inputs, id, prefix || 'inputs', add)) return;
     const f = (name) => (prefix ? `${prefix}.${name}` : name);
-    for (const key of Object.keys(inputs)) {
-      if (!INPUT_FIELDS.includes(key)) add(id, f(key.slice(0, 60)), `unknown field (expected one of ${INPUT_FIELDS.join(', ')})`);
-    }
-    checkWithCore(inputs, INPUT_FIELDS, id, f, add);
+    checkKnownKeys(inputs, INPUT_FIELDS, [], id, f, add, prefix || 'defaults');
+    checkWithCore(inputs, INPUT_FIELDS, id, f, add, { base });
   }
 
   function checkUniqueIds(list, section, add) {
@@ -59,10 +70,12 @@ function checker(core) {
     checkString(m, 'id', id, add, { pattern: ID_PATTERN });
     for (const key of ['label', 'source']) checkString(m, key, id, add);
     if (typeof m.notes !== 'string') add(id, 'notes', 'must be a string (may be empty)');
+    checkKnownKeys(m, MODEL_SHAPE_FIELDS, MODEL_KEYS, id, (n) => n, add, 'a model');
     checkWithCore(m, MODEL_SHAPE_FIELDS, id, (n) => n, add);
-    if (Number.isInteger(m.kv_heads) && Number.isInteger(m.query_heads) && m.kv_heads > 0 &&
-        m.kv_heads <= m.query_heads && m.query_heads % m.kv_heads !== 0) {
-      add(id, 'kv_heads', `must divide query_heads (${m.query_heads}) so every KV head serves the same number of query heads (got ${m.kv_heads})`);
+    const kv = m.kv_heads ?? core.DEFAULT_INPUT.kv_heads;
+    const q = m.query_heads ?? core.DEFAULT_INPUT.query_heads;
+    if (Number.isInteger(kv) && Number.isInteger(q) && kv > 0 && kv <= q && q % kv !== 0) {
+      add(id, 'kv_heads', `must divide query_heads (${q}) so every KV head serves the same number of query heads (got ${kv})`);
     }
   }
 
@@ -72,6 +85,7 @@ function checker(core) {
     checkString(g, 'id', id, add, { pattern: ID_PATTERN });
     for (const key of ['label', 'source']) checkString(g, key, id, add);
     if (g.notes !== undefined && typeof g.notes !== 'string') add(id, 'notes', 'must be a string');
+    checkKnownKeys(g, GPU_USABLE_FIELDS, GPU_KEYS, id, (n) => n, add, 'a GPU');
     checkWithCore(g, GPU_USABLE_FIELDS, id, (n) => n, add);
     const pairs = [
       ['peak_bandwidth_bytes_per_s', 'usable_fraction_bandwidth', 'bandwidth_bytes_per_s'],
@@ -85,22 +99,28 @@ function checker(core) {
       else if (!isFiniteNumber(peak) || peak <= 0) { add(id, peakKey, `must be a finite number greater than 0 (got ${show(peak)})`); ok = false; }
       if (frac === undefined) { add(id, fracKey, 'missing'); ok = false; }
       else if (!isFiniteNumber(frac) || frac <= 0 || frac > 1) { add(id, fracKey, `must be a fraction greater than 0 and at most 1 (got ${show(frac)})`); ok = false; }
+      // Not given, the usable rate would be the core's default: it must be given.
       const usable = g[usableKey];
-      if (ok && isFiniteNumber(usable) && !nearlyEqual(usable, peak * frac)) {
+      if (ok && usable === undefined) add(id, usableKey, `missing: must be given as ${peakKey} × ${fracKey} = ${peak * frac}`);
+      else if (ok && isFiniteNumber(usable) && !nearlyEqual(usable, peak * frac)) {
         add(id, usableKey, `must equal ${peakKey} × ${fracKey} = ${peak * frac} (got ${usable})`);
       }
     }
   }
 
-  function checkConfiguration(c, i, add, models, gpus) {
+  function checkConfiguration(c, i, add, models, gpus, doc) {
     const id = entryId(c, 'configurations', i);
     if (!checkPlainObject(c, id, 'configuration', add)) return;
     checkString(c, 'id', id, add, { pattern: ID_PATTERN });
     for (const key of ['label', 'source']) checkString(c, key, id, add);
+    if (c.notes !== undefined && typeof c.notes !== 'string') add(id, 'notes', 'must be a string');
+    checkKnownKeys(c, [], CONFIGURATION_KEYS, id, (n) => n, add, 'a configuration');
     if (c.group === undefined) add(id, 'group', 'missing');
     else if (!GROUPS.includes(c.group)) add(id, 'group', `must be one of ${GROUPS.join(', ')} (got ${show(c.group)})`);
-    if (c.inputs === undefined) { add(id, 'inputs', 'missing'); return; }
-    checkBudgetInput(c.inputs, id, 'inputs', add);
+    if (c.inputs === undefined) { add(id, 'inputs', 'missing (an object of the fields it sets; may be empty)'); return; }
+    // Over the core's defaults and the fields of its model and GPU, as the page builds it.
+    const base = isObj(c.inputs) ? configurationInput({ ...c, inputs: {} }, doc, core) : undefined;
+    checkBudgetInput(c.inputs, id, 'inputs', add, base);
     if (!isObj(c.inputs)) return;
     // Optional links: when a configuration names a model or GPU, its inputs must agree with it.
     if (c.model !== undefined) {
@@ -143,12 +163,10 @@ function checker(core) {
     if (!checkPlainObject(doc, '(file)', '(top level)', add)) return;
     if (doc.version !== 1) add('(file)', 'version', `must be 1 (got ${show(doc.version)})`);
     for (const key of Object.keys(doc)) {
-      if (!['version', 'about', 'defaults', 'models', 'gpus', 'configurations'].includes(key)) {
-        add('(file)', key.slice(0, 60), 'unknown key (expected version, about, defaults, models, gpus, configurations)');
-      }
+      if (!FILE_KEYS.includes(key)) add('(file)', key.slice(0, 60), `unknown key (expected ${FILE_KEYS.join(', ')})`);
     }
-    if (doc.defaults === undefined) add('defaults', '(object)', 'missing');
-    else checkBudgetInput(doc.defaults, 'defaults', '', add);
+    // Optional: without it the calculator starts from the core's defaults.
+    if (doc.defaults !== undefined) checkBudgetInput(doc.defaults, 'defaults', '', add);
 
     const lists = {};
     for (const section of ['models', 'gpus', 'configurations']) {
@@ -167,7 +185,7 @@ function checker(core) {
     checkUniqueIds(lists.configurations, 'configurations', add);
     const models = new Map(lists.models.filter((m) => m && typeof m.id === 'string').map((m) => [m.id, m]));
     const gpus = new Map(lists.gpus.filter((g) => g && typeof g.id === 'string').map((g) => [g.id, g]));
-    lists.configurations.forEach((c, i) => checkConfiguration(c, i, add, models, gpus));
+    lists.configurations.forEach((c, i) => checkConfiguration(c, i, add, models, gpus, doc));
     checkRequiredConfigurations(lists.configurations, add);
   };
 }

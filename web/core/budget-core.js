@@ -14,6 +14,11 @@
 // { ok: false, field, error } where `field` names the rejected input (as in
 // BudgetInput or the method's parameter) and `error` is one sentence that
 // gives the valid range and the value received.
+// A BudgetInput (plan, capacity, planLevers, the sweeps) must hold every
+// declared field as a number and nothing else; otherwise, before the core
+// runs: "kv_heads is missing", "layers must be a number (got a string)", or
+// "kv_headz is not a BudgetInput field (did you mean kv_heads?); ..." with
+// `field` the key itself (field '' when the input is not an object).
 import { flatCalls } from './flat-calls.js';
 import { loadWasmModule } from './wasm-module.js';
 
@@ -22,6 +27,34 @@ let corePromise = null;
 /** Non-numbers (undefined, strings, null) become NaN so the core names the field. */
 function asNumber(value) {
   return typeof value === 'number' ? value : NaN;
+}
+
+/** A value as an error names it: "a string", "null", "an array", "a boolean", ... */
+function describeValue(value) {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (value === undefined) return 'nothing';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/** Edits (insert, delete, replace) that turn a into b, counted up to 3. */
+function editDistance(a, b) {
+  if (Math.abs(a.length - b.length) > 2) return 3;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = row;
+  }
+  return prev[b.length];
+}
+
+/** The one name of `names` at most two edits from `key` (a likely misspelling), or null. */
+function nearestName(key, names) {
+  const close = names.filter((n) => editDistance(key.toLowerCase(), n) <= 2);
+  return close.length === 1 ? close[0] : null;
 }
 
 function failure(raw) {
@@ -95,14 +128,43 @@ function buildCore(module) {
     capacity: declaration.results.capacity.length,
   });
   const inputCount = inputFields.length;
-  /** Writes `input` into the flat input array: missing or non-number fields become NaN (the core names them). */
+  const inputNames = new Set(inputFields);
+  /**
+   * Writes `input` into the flat input array. Returns null when every declared
+   * field is a number and no other key is given (the core then checks the
+   * ranges), else the error value (inputError). The fast path reads each
+   * field once and counts the keys; only a failure looks further.
+   */
   function writeFlatInput(input) {
-    const source = input !== null && typeof input === 'object' ? input : {};
+    if (input === null || typeof input !== 'object') return inputError(input);
     const target = flat.input();
     for (let i = 0; i < inputCount; i += 1) {
-      const v = source[inputFields[i]];
-      target[i] = typeof v === 'number' ? v : NaN;
+      const v = input[inputFields[i]];
+      if (typeof v !== 'number') return inputError(input);
+      target[i] = v;
     }
+    let keys = 0;
+    for (const key in input) if (Object.prototype.hasOwnProperty.call(input, key)) keys += 1;
+    return keys === inputCount ? null : inputError(input);
+  }
+  /** Why `input` is not a BudgetInput: an unknown key first (a misspelt name also leaves its field missing), then a missing or non-number field. */
+  function inputError(input) {
+    if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+      return { ok: false, field: '', error: `The input must be an object with every BudgetInput field (${inputFields.join(', ')}); got ${describeValue(input)}.` };
+    }
+    const unknown = Object.keys(input).find((key) => !inputNames.has(key));
+    if (unknown !== undefined) {
+      const near = nearestName(unknown, inputFields);
+      return { ok: false, field: unknown, error: `${unknown} is not a BudgetInput field${near ? ` (did you mean ${near}?)` : ''}; the fields are ${inputFields.join(', ')}.` };
+    }
+    const missing = inputFields.filter((name) => input[name] === undefined);
+    if (missing.length > 0) {
+      const others = missing.length - 1;
+      const more = others === 0 ? '' : ` (and ${others} other ${others === 1 ? 'field is' : 'fields are'} missing: spread DEFAULT_INPUT and change what you need)`;
+      return { ok: false, field: missing[0], error: `${missing[0]} is missing${more}` };
+    }
+    const name = inputFields.find((n) => typeof input[n] !== 'number');
+    return { ok: false, field: name, error: `${name} must be a number (got ${describeValue(input[name])})` };
   }
   const flatFailure = () => ({ ok: false, field: flat.errorField(), error: flat.errorMessage() });
 
@@ -163,7 +225,9 @@ function buildCore(module) {
 
     /**
      * Memory and decode speed for one configuration.
-     * @param {object} input every BudgetInput field (spread DEFAULT_INPUT; none is defaulted here)
+     * @param {object} input every BudgetInput field as a number and no other key (spread
+     *   DEFAULT_INPUT; none is defaulted here): a missing field, a non-number or an unknown
+     *   key is an error naming it (see the top of this file)
      * @returns value {weight_bytes, kv_cache_bytes, kv_cache_bytes_per_token, total_bytes,
      *   free_bytes, headroom_limit_bytes (the most per_gpu_bytes may be for verdict 'fits'),
      *   memory_time_s, compute_time_s, step_s, bound_by:'memory'|'compute',
@@ -176,7 +240,8 @@ function buildCore(module) {
     plan(input) {
       // guarded() inlined: no closure per call on the page's hottest path.
       try {
-        writeFlatInput(input);
+        const bad = writeFlatInput(input);
+        if (bad !== null) return bad;
         return flat.plan() ? { ok: true, value: planValue(flat.views().plan) } : flatFailure();
       } catch (err) {
         return bindingFailure(err);
@@ -194,7 +259,8 @@ function buildCore(module) {
      */
     capacity(input) {
       return guarded(() => {
-        writeFlatInput(input);
+        const bad = writeFlatInput(input);
+        if (bad !== null) return bad;
         return flat.capacity() ? { ok: true, value: capacityValue(flat.views().capacity) } : flatFailure();
       });
     },
@@ -217,7 +283,8 @@ function buildCore(module) {
       return guarded(() => {
         const o = options !== null && typeof options === 'object' ? options : {};
         const on = o.speculative === true;
-        writeFlatInput(input);
+        const bad = writeFlatInput(input);
+        if (bad !== null) return bad;
         // Off: the parameters are not read, so any numbers do.
         const ok = flat.planLevers(on, on ? asNumber(o.acceptance_rate) : 0,
           on ? asNumber(o.draft_tokens) : 1, on ? asNumber(o.draft_cost_ratio) : 0);
@@ -283,7 +350,8 @@ function buildCore(module) {
      */
     sweepBatch(input, max_batch) {
       return guarded(() => {
-        writeFlatInput(input);
+        const bad = writeFlatInput(input);
+        if (bad !== null) return bad;
         if (!flat.sweepBatch(asNumber(max_batch))) return flatFailure();
         return readSeries(0, declaration.series.batch);
       });
@@ -297,7 +365,8 @@ function buildCore(module) {
      */
     sweepContext(input, min_context, max_context, points) {
       return guarded(() => {
-        writeFlatInput(input);
+        const bad = writeFlatInput(input);
+        if (bad !== null) return bad;
         if (!flat.sweepContext(asNumber(min_context), asNumber(max_context), asNumber(points))) return flatFailure();
         return readSeries(1, declaration.series.context);
       });

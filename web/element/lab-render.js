@@ -142,7 +142,8 @@ export async function drawLab(el, changed) {
   const { known, unknown } = el._partNames();
   const failedScripts = await ensurePartScripts(known);
   if (token !== el._renders) return false;
-  const presets = el._presetsLoaded.set;
+  // Every input filled in (a field a preset does not give: the core's default).
+  const presets = el._presetsLoaded.set.forCore(core);
   const start = startInput(el, core, presets);
   const group = el.getAttribute('group');
   const newInput = !changed || INPUT_ATTRIBUTES.some((n) => changed.has(n)) || !el._store;

@@ -5,53 +5,57 @@
 // Which fields a preset may set comes from the core's declaration: a
 // configuration sets any input, a model the fields of the "Model" group, a
 // GPU those of the "Hardware" group.
+// A field a preset does not give takes the core's default: how the full
+// input is built is in web/content/preset-input.js, shared with the checks.
 
 import data from '../../content/presets.json';
+import { inputNames, withDefaults, configurationInput, completePresets } from '../content/preset-input.js';
 
-/** Names of the core's inputs, all of them or those of one declaration group. */
-export function inputNames(core, group) {
-  return core.declaration.inputs.filter((f) => !group || f.group === group).map((f) => f.name);
-}
-
-function pick(obj, fields) {
-  const out = {};
-  for (const f of fields) if (obj[f] !== undefined) out[f] = obj[f];
-  return out;
-}
+export { inputNames, configurationInput, completePresets };
 
 /**
  * One set of presets (a parsed presets document the checks accepted) with the
- * lookups the parts use.
+ * lookups the parts use. Lookups that take `core` fill in missing fields with
+ * its defaults; configurations() gives the entries as the document has them,
+ * so a part that reads `inputs` gets a set made by forCore(core).
  * @param {object} doc  a presets document (content/presets.json's shape)
  */
 export function presetSet(doc) {
+  const completed = new WeakMap(); // core -> the completed document's set
   const configurations = (group) => (doc.configurations || []).filter((c) => !group || c.group === group);
   const models = () => doc.models || [];
   const gpus = () => doc.gpus || [];
-  return Object.freeze({
+  const set = Object.freeze({
     data: doc,
     configurations,
     models,
     gpus,
     /** Every preset id: configurations, then models, then GPUs. */
     ids: () => [...configurations(), ...models(), ...gpus()].map((p) => p.id),
-    /** The lesson's default input (this set's defaults over the core's). */
-    defaultInput: (core) => ({ ...core.DEFAULT_INPUT, ...pick(doc.defaults || {}, inputNames(core)) }),
+    /** The lesson's default input: the core's defaults with the fields this set's `defaults` gives. */
+    defaultInput: (core) => withDefaults(doc.defaults || {}, inputNames(core), core),
     /**
-     * The input patch a preset id stands for: a configuration sets every field it
-     * gives, a model its shape fields, a GPU its memory, bandwidth and FLOP/s.
+     * The input patch a preset id stands for: a configuration every field (its
+     * full input, configurationInput), a model every "Model" field, a GPU every
+     * "Hardware" field (a field it does not give: the core's default).
      * Returns null for an unknown id.
      */
     presetPatch(id, core) {
       const conf = configurations().find((c) => c.id === id);
-      if (conf) return pick(conf.inputs, inputNames(core));
+      if (conf) return configurationInput(conf, doc, core);
       const model = models().find((m) => m.id === id);
-      if (model) return pick(model, inputNames(core, 'Model'));
+      if (model) return withDefaults(model, inputNames(core, 'Model'), core);
       const gpu = gpus().find((g) => g.id === id);
-      if (gpu) return pick(gpu, inputNames(core, 'Hardware'));
+      if (gpu) return withDefaults(gpu, inputNames(core, 'Hardware'), core);
       return null;
     },
+    /** This set with every input filled in for `core` (completePresets), made once per core. */
+    forCore(core) {
+      if (!completed.has(core)) completed.set(core, presetSet(completePresets(doc, core)));
+      return completed.get(core);
+    },
   });
+  return set;
 }
 
 /** The built-in presets (content/presets.json). */

@@ -1,0 +1,95 @@
+// The previous release's content files on the current code
+// (tests/data/release-3fbce11, README there): its presets.json and questions.json
+// and an instructor's presets file written for it (every input listed, as it
+// required) still pass the checks, and give the numbers 3fbce11's own core gave.
+// The current presets.json, which lists only what each preset sets, gives the
+// same full inputs as 3fbce11's, field by field.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadBudgetCore } from '../../web/core/budget-core.js';
+import { validatePresets } from '../../web/content/presets-check.js';
+import { configurationInput, completePresets } from '../../web/content/preset-input.js';
+import { REPO, assertClose } from './reference.mjs';
+
+const core = await loadBudgetCore();
+const DATA = path.join(REPO, 'tests/data/release-3fbce11');
+const read = (name) => JSON.parse(fs.readFileSync(path.join(DATA, name), 'utf8'));
+const OLD_PRESETS = read('presets.json');
+const INSTRUCTOR = read('instructor-presets.json');
+const OLD_PLANS = read('plans.json');
+const CURRENT = JSON.parse(fs.readFileSync(path.join(REPO, 'content/presets.json'), 'utf8'));
+const conf = (doc, id) => doc.configurations.find((c) => c.id === id);
+
+/** tools/check-content on the current content/ with `files` (name -> path) put in its place. */
+function checkWith(files) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'release-3fbce11-'));
+  try {
+    fs.cpSync(path.join(REPO, 'content'), dir, { recursive: true });
+    for (const [name, from] of Object.entries(files)) fs.copyFileSync(from, path.join(dir, name));
+    const r = spawnSync(process.execPath, [path.join(REPO, 'tools/check-content'), '--dir', dir], { encoding: 'utf8' });
+    return { code: r.status, out: r.stdout, err: r.stderr };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test("3fbce11's presets.json and questions.json, and an instructor's presets file for it, pass the checks", () => {
+  assert.deepEqual(validatePresets(OLD_PRESETS, core), []);
+  assert.deepEqual(validatePresets(INSTRUCTOR, core), []);
+  for (const presets of ['presets.json', 'instructor-presets.json']) {
+    const r = checkWith({ 'presets.json': path.join(DATA, presets), 'questions.json': path.join(DATA, 'questions.json') });
+    assert.equal(r.code, 0, `${presets}: ${r.err}`);
+    assert.match(r.out, /^check-content: \d+ files OK\n$/);
+  }
+});
+
+test("every configuration of the instructor's file plans as 3fbce11 planned it", () => {
+  assert.deepEqual(Object.keys(OLD_PLANS), INSTRUCTOR.configurations.map((c) => c.id));
+  for (const c of INSTRUCTOR.configurations) {
+    const r = core.plan(configurationInput(c, INSTRUCTOR, core));
+    assert.equal(r.ok, true, `${c.id}: ${r.error}`);
+    for (const [field, old] of Object.entries(OLD_PLANS[c.id])) {
+      if (typeof old === 'number') assertClose(r.value[field], old, `${c.id}.${field}`);
+      else assert.equal(r.value[field], old, `${c.id}.${field}`);
+    }
+  }
+  // The course's own row, by hand (README): 68,976,648,192 B of 8-bit weights + 21,474,836,480 B of
+  // cache = 90,451,484,672 B; per GPU a quarter of the weights and 2 of the 8 KV heads: 22,612,871,168 B.
+  const course = core.plan(configurationInput(conf(INSTRUCTOR, 'course-llama-2-70b-a100x4'), INSTRUCTOR, core)).value;
+  assert.equal(course.total_bytes, 90451484672);
+  assert.equal(course.per_gpu_bytes, 22612871168);
+  assert.equal(course.verdict, 'fits');
+  // The lesson's 7B GQA-8 at 16 bits: 7e9 × 2 + 2 × 32 × 8 × 128 × 8,192 × 16 × 2 = 31,179,869,184 B.
+  assert.equal(core.plan(configurationInput(conf(INSTRUCTOR, 'lesson-gqa8-16'), INSTRUCTOR, core)).value.total_bytes, 31179869184);
+});
+
+test("the current presets.json gives 3fbce11's full inputs, field by field, though it lists fewer", () => {
+  assert.deepEqual(CURRENT.configurations.map((c) => c.id), OLD_PRESETS.configurations.map((c) => c.id));
+  const names = core.declaration.inputs.map((f) => f.name);
+  for (const old of OLD_PRESETS.configurations) {
+    const now = conf(CURRENT, old.id);
+    assert.deepEqual(configurationInput(now, CURRENT, core), Object.fromEntries(names.map((n) => [n, old.inputs[n]])), old.id);
+    assert.ok(Object.keys(now.inputs).length < names.length, `${old.id} lists only what it sets`);
+  }
+  // The calculator's starting input too (the file's defaults over the core's).
+  assert.deepEqual(completePresets(CURRENT, core).defaults, OLD_PRESETS.defaults);
+  // Models and GPUs unchanged.
+  assert.deepEqual(CURRENT.models, OLD_PRESETS.models);
+  assert.deepEqual(CURRENT.gpus, OLD_PRESETS.gpus);
+});
+
+test('a file written before an input existed still works: an input the file does not give takes the core default', () => {
+  // As if 3fbce11 had not known allreduce_latency_s and the targets: drop them from every configuration.
+  const older = structuredClone(INSTRUCTOR);
+  for (const c of older.configurations) for (const n of ['allreduce_latency_s', 'ttft_target_s', 'per_request_target_tokens_per_s']) delete c.inputs[n];
+  for (const n of ['allreduce_latency_s', 'ttft_target_s', 'per_request_target_tokens_per_s']) delete older.defaults[n];
+  assert.deepEqual(validatePresets(older, core), []);
+  const input = configurationInput(conf(older, 'course-llama-2-70b-a100x4'), older, core);
+  assert.equal(input.allreduce_latency_s, core.DEFAULT_INPUT.allreduce_latency_s);
+  assert.equal(input.ttft_target_s, 0);
+  assertClose(core.plan(input).value.step_s, OLD_PLANS['course-llama-2-70b-a100x4'].step_s, 'step_s');
+});
