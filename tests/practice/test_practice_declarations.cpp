@@ -75,24 +75,36 @@ TEST_CASE("variant fields: make_variant sets every declared field", "[declaratio
   }
 }
 
-TEST_CASE("variant fields: the declared unit is the one the value is in", "[declarations][quiz_variant]") {
-  const QuizVariant v = make_variant(7);
-  for (const auto& f : quiz_variant_declaration().fields) {
-    INFO(f.name);
-    if (f.kind != PracticeFieldKind::number || std::string(f.unit).empty()) continue;
-    // Each unit-carrying field graded in its declared unit: the GB totals by
-    // their own questions, the rest by a question in that unit built here.
-    NumericQuestion q;
-    q.dimension = std::string(f.unit) == "GB" ? UnitDimension::bytes : UnitDimension::tokens_per_pass;
-    q.default_unit = f.unit;
-    q.expected = v.*f.number;
-    q.absolute_tolerance = 1e-9;
-    CHECK(check_numeric_answer(format_significant(v.*f.number, 15) + " " + f.unit, q).verdict ==
-          AnswerVerdict::correct);
+TEST_CASE("variant fields: the declared unit is the one the value is graded in", "[declarations][quiz_variant]") {
+  // Each graded value's declared unit is its question's default unit, and the
+  // question expects exactly that field's value.
+  const auto& fields = quiz_variant_declaration().fields;
+  const auto unit_of = [&](const char* name) {
+    for (const auto& f : fields)
+      if (std::string(f.name) == name) return std::string(f.unit);
+    return std::string("(none)");
+  };
+  for (std::uint32_t seed : {0u, 7u, 99u}) {
+    const QuizVariant v = make_variant(seed);
+    INFO("seed " << seed);
+    CHECK(unit_of("total_gb") == v.total_question.default_unit);  // "GB"
+    CHECK(v.total_question.expected == v.total_gb);
+    CHECK(unit_of("total_gb_8bit_cache") == v.total_8bit_question.default_unit);
+    CHECK(v.total_8bit_question.expected == v.total_gb_8bit_cache);
+    CHECK(unit_of("tokens_per_pass") == v.tokens_question.default_unit);  // "tokens"
+    CHECK(v.tokens_question.expected == v.tokens_per_pass);
+    // The GB fields add up in GB: total = weights + cache.
+    CHECK(v.total_gb == v.weight_gb + v.cache_gb);
   }
-  // total_gb is in GB: its own question's default unit.
-  CHECK(v.total_question.default_unit == "GB");
-  CHECK(v.tokens_question.default_unit == "tokens");
+  // Every unit-carrying field reads, with its unit, as a memory size or tokens per pass.
+  const QuizVariant v = make_variant(7);
+  for (const auto& f : fields) {
+    if (f.kind != PracticeFieldKind::number || std::string(f.unit).empty()) continue;
+    INFO(f.name);
+    const Quantity q = parse_quantity(format_significant(v.*f.number, 15) + " " + f.unit);
+    REQUIRE(q.ok);
+    CHECK((q.dimension == UnitDimension::bytes || q.dimension == UnitDimension::tokens_per_pass));
+  }
 }
 
 TEST_CASE("KV practice fields: each named once, and kv_practice_values follows the table",
