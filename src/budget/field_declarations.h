@@ -24,6 +24,7 @@
 #include "budget/planner.h"
 #include "budget/serving_budget.h"
 #include "budget/speculative.h"
+#include "text/table.h"
 
 namespace llmbudget {
 
@@ -70,15 +71,6 @@ struct ResultFieldDeclaration {
   bool Result::*flag;
   Verdict Result::*verdict;
   BindingTerm Result::*binding_term;
-};
-
-/// A table: pointer and length, so callers iterate without knowing its size.
-template <class Row>
-struct Table {
-  const Row* rows;
-  std::size_t size;
-  const Row* begin() const { return rows; }
-  const Row* end() const { return rows + size; }
 };
 
 /// The 21 BudgetInput fields in declaration (and calculator) order.

@@ -2,59 +2,18 @@
 
 #include "budget/field_declarations.h"
 #include "budget/series_declarations.h"
-#include "text/number_text.h"
+#include "text/json_text.h"
 
 namespace llmbudget {
 
 namespace {
 
-void add_string(std::string& out, const char* text) {
-  out += '"';
-  for (const char* p = text; *p != '\0'; ++p) {
-    const char c = *p;
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      out += "\\u00";
-      out += "0123456789abcdef"[(c >> 4) & 0xF];
-      out += "0123456789abcdef"[c & 0xF];
-    } else {
-      out += c;
-    }
-  }
-  out += '"';
-}
-
-void add_key(std::string& out, const char* key) {
-  add_string(out, key);
-  out += ':';
-}
-
-void add_text_member(std::string& out, const char* key, const char* value) {
-  add_key(out, key);
-  add_string(out, value);
-  out += ',';
-}
-
-void add_number_member(std::string& out, const char* key, double value) {
-  add_key(out, key);
-  out += format_compact(value);
-  out += ',';
-}
-
-void add_flag_member(std::string& out, const char* key, bool value) {
-  add_key(out, key);
-  out += value ? "true," : "false,";
-}
-
-// Replaces the trailing comma of an object or array body with `close`.
-void close_with(std::string& out, char close) {
-  if (!out.empty() && out.back() == ',')
-    out.back() = close;
-  else
-    out += close;
-}
+using json::add_flag_member;
+using json::add_key;
+using json::add_number_member;
+using json::add_string;
+using json::add_text_member;
+using json::close_with;
 
 void add_inputs(std::string& out, Table<InputFieldDeclaration> fields, bool with_default) {
   const BudgetInput defaults;

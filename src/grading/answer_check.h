@@ -10,11 +10,15 @@
 //                    arithmetic ("2 × 6.5 GB", "(1 − 0.9^5)/(1 − 0.9)")
 //   numeric_check.h  check_numeric_answer: verdict and feedback for a number
 //   choice_check.h   check_choice_answer: verdict and feedback for a selection
+//   reading_declarations.h, grading_declarations.h
+//                    the names of dimensions, parse errors, verdicts and step kinds
 #pragma once
 
 #include "grading/choice_check.h"
+#include "grading/grading_declarations.h"
 #include "grading/numeric_check.h"
 #include "reading/answer_expression.h"
 #include "reading/quantity.h"
+#include "reading/reading_declarations.h"
 #include "reading/unit_table.h"
 #include "text/utf8_text.h"

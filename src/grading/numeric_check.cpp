@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "reading/answer_expression.h"
+#include "reading/reading_declarations.h"
 #include "text/number_text.h"
 #include "text/utf8_text.h"
 
@@ -27,8 +28,10 @@ std::string format_number(double v, int digits = 6) { return format_significant(
 std::string validate_numeric_question(const NumericQuestion& q, std::string& message) {
   const int dim = static_cast<int>(q.dimension);
   if (dim < 0 || dim > kMaxUnitDimension) {
-    message = "dimension must be one of none, bytes, tokens_per_pass, tokens_per_s, seconds (got " +
-              format_compact(static_cast<double>(dim)) + ")";
+    std::string names;
+    for (const DimensionDeclaration& d : dimension_declarations())
+      names += (names.empty() ? "" : ", ") + std::string(d.name);
+    message = "dimension must be one of " + names + " (got " + format_compact(static_cast<double>(dim)) + ")";
     return "dimension";
   }
   if (!std::isfinite(q.expected) || std::fabs(q.expected) > 1e30) {
@@ -234,17 +237,6 @@ NumericCheck check_numeric_answer(const std::string& text, const NumericQuestion
     case AnswerVerdict::unparseable: break;
   }
   return out;
-}
-
-const char* to_string(AnswerVerdict v) {
-  switch (v) {
-    case AnswerVerdict::correct: return "correct";
-    case AnswerVerdict::close: return "close";
-    case AnswerVerdict::wrong_unit: return "wrong_unit";
-    case AnswerVerdict::wrong: return "wrong";
-    case AnswerVerdict::unparseable: return "unparseable";
-  }
-  return "unparseable";
 }
 
 }  // namespace llmbudget

@@ -78,7 +78,9 @@ NumericCheck check_numeric_answer(const std::string& text, const NumericQuestion
 std::string validate_numeric_question(const NumericQuestion& question, std::string& message);
 
 /// Stable lower-case name of a verdict: "correct", "close", "wrong_unit",
-/// "wrong", "unparseable" (the Embind enum names).
+/// "wrong", "unparseable" (the Embind enum names), read from
+/// answer_verdict_declarations() (grading_declarations.cpp); "unparseable"
+/// outside the enum.
 const char* to_string(AnswerVerdict verdict);
 
 }  // namespace llmbudget

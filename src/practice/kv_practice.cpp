@@ -2,6 +2,7 @@
 #include "practice/kv_practice.h"
 
 #include "budget/budget_math.h"
+#include "practice/practice_declarations.h"
 #include "practice/quiz_variant.h"
 
 namespace llmbudget {
@@ -61,42 +62,12 @@ KvPractice make_kv_practice(std::uint32_t seed) {
   return k;
 }
 
-namespace {
-
-// The field list, once: name, unit and member. A table and a loop rather than
-// 17 inline constructions keeps the wasm small (measured when it was written).
-struct FieldRow {
-  const char* name;
-  const char* unit;
-  double KvPractice::*member;
-};
-
-constexpr FieldRow kFields[] = {
-    {"layers", "", &KvPractice::layers},
-    {"kv_heads", "", &KvPractice::kv_heads},
-    {"head_dim", "", &KvPractice::head_dim},
-    {"cache_bytes_per_value", "B", &KvPractice::cache_bytes_per_value},
-    {"kv_bytes_per_token", "B", &KvPractice::kv_bytes_per_token},
-    {"context_tokens", "", &KvPractice::context_tokens},
-    {"batch", "", &KvPractice::batch},
-    {"cache_bytes", "B", &KvPractice::cache_bytes},
-    {"projections_per_token", "", &KvPractice::projections_per_token},
-    {"token_index", "", &KvPractice::token_index},
-    {"projections_with_cache", "", &KvPractice::projections_with_cache},
-    {"projections_without_cache", "", &KvPractice::projections_without_cache},
-    {"prompt_tokens", "", &KvPractice::prompt_tokens},
-    {"generated_tokens", "", &KvPractice::generated_tokens},
-    {"total_with_cache", "", &KvPractice::total_with_cache},
-    {"total_without_cache", "", &KvPractice::total_without_cache},
-    {"recompute_ratio", "", &KvPractice::recompute_ratio},
-};
-
-}  // namespace
-
 std::vector<NamedValue> kv_practice_values(const KvPractice& k) {
   std::vector<NamedValue> out;
-  out.reserve(sizeof(kFields) / sizeof(kFields[0]));
-  for (const FieldRow& f : kFields) out.push_back(NamedValue{f.name, f.unit, k.*(f.member)});
+  const auto fields = kv_practice_declaration().fields;
+  out.reserve(fields.size);
+  // A table and a loop rather than 17 inline constructions keeps the wasm small.
+  for (const PracticeFieldDeclaration<KvPractice>& f : fields) out.push_back(NamedValue{f.name, f.unit, k.*(f.number)});
   return out;
 }
 

@@ -60,8 +60,8 @@ struct NamedValue {
   double value = 0;  ///< finite
 };
 
-/// Every field of `practice` except the seed, in declaration order, with
-/// its unit: the one list the page and the questions-file checks read.
+/// Every field of `practice` except the seed, with its unit, in the order of
+/// kv_practice_declaration() (practice_declarations.h), which lists them.
 std::vector<NamedValue> kv_practice_values(const KvPractice& practice);
 
 /// kv_practice_values(make_kv_practice(seed)): what the Embind table exposes.

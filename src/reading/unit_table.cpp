@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "reading/reading_declarations.h"
 #include "text/utf8_text.h"
 
 namespace llmbudget {
@@ -162,26 +163,23 @@ std::string canonical_symbol(const std::string& unit_text) {
   return u == nullptr ? std::string() : std::string(u->symbol);
 }
 
+namespace {
+// The declaration row of `d`, or nullptr outside the enum.
+const DimensionDeclaration* declaration_of(UnitDimension d) {
+  const auto i = static_cast<std::size_t>(d);
+  const Table<DimensionDeclaration> rows = dimension_declarations();
+  return i < rows.size ? &rows.rows[i] : nullptr;
+}
+}  // namespace
+
 const char* dimension_phrase(UnitDimension d) {
-  switch (d) {
-    case UnitDimension::bytes: return "a memory size";
-    case UnitDimension::tokens_per_pass: return "a number of tokens per target pass";
-    case UnitDimension::tokens_per_s: return "a rate in tokens per second";
-    case UnitDimension::seconds: return "a time";
-    case UnitDimension::none: return "a plain number";
-  }
-  return "a number";
+  const DimensionDeclaration* row = declaration_of(d);
+  return row ? row->phrase : "a number";
 }
 
 const char* dimension_units(UnitDimension d) {
-  switch (d) {
-    case UnitDimension::bytes: return "B, KB, MB, GB, TB, KiB, MiB, GiB or TiB";
-    case UnitDimension::tokens_per_pass: return "tokens or tokens/pass";
-    case UnitDimension::tokens_per_s: return "tok/s or tokens per second";
-    case UnitDimension::seconds: return "s, ms, \xC2\xB5s or ns";
-    case UnitDimension::none: return "no unit (x or % allowed)";
-  }
-  return "";
+  const DimensionDeclaration* row = declaration_of(d);
+  return row ? row->units : "";
 }
 
 std::string unit_display(const std::string& symbol) {
@@ -220,14 +218,8 @@ double unit_factor(UnitDimension dimension, const std::string& symbol) {
 }
 
 const char* to_string(UnitDimension d) {
-  switch (d) {
-    case UnitDimension::none: return "none";
-    case UnitDimension::bytes: return "bytes";
-    case UnitDimension::tokens_per_pass: return "tokens_per_pass";
-    case UnitDimension::tokens_per_s: return "tokens_per_s";
-    case UnitDimension::seconds: return "seconds";
-  }
-  return "none";
+  const DimensionDeclaration* row = detail::declaration_of(d);
+  return row ? row->name : "none";
 }
 
 }  // namespace llmbudget

@@ -56,7 +56,8 @@ std::vector<std::string> unit_symbols(UnitDimension dimension);
 double unit_factor(UnitDimension dimension, const std::string& symbol);
 
 /// Stable lower-case name of a dimension: "none", "bytes", "tokens_per_pass",
-/// "tokens_per_s", "seconds" (the Embind enum names); "none" outside the enum.
+/// "tokens_per_s", "seconds" (the Embind enum names), read from
+/// dimension_declarations() (reading_declarations.h); "none" outside the enum.
 const char* to_string(UnitDimension dimension);
 
 namespace detail {

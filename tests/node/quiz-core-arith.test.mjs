@@ -25,7 +25,7 @@ test('arithmetic answers: verdict, expression as read, parse errors by name', as
   assert.equal(refused.parse_error, 'expression_not_allowed');
   assert.match(refused.message, /^This question asks for the number itself, not the working/);
   for (const name of ['bad_expression', 'division_by_zero', 'too_deep', 'mixed_units', 'expression_not_allowed']) {
-    assert.ok(quiz.PARSE_ERRORS.includes(name), name);
+    assert.ok(quiz.reading.PARSE_ERRORS.includes(name), name);
   }
 });
 

@@ -1,5 +1,6 @@
 // Embind table for answer checking: a declarative
-// list, no logic. Links into the same module as bindings.cpp (budget_core.js),
+// list, no logic; the enums are registered by looping over the core's name
+// tables, so no enum name is typed here. Links into the same module as bindings.cpp (budget_core.js),
 // so every name here is distinct from that file's (Quiz* prefixes) and no
 // shared type is registered twice. Vector fields (QuizIndexVector) arrive in
 // JS as handles that web/core/quiz-core.js copies and .delete()s; so does
@@ -7,6 +8,8 @@
 #include <emscripten/bind.h>
 
 #include "grading/answer_check.h"
+#include "grading/grading_declarations.h"
+#include "reading/reading_declarations.h"
 
 namespace lb = llmbudget;
 using emscripten::enum_;
@@ -14,41 +17,26 @@ using emscripten::function;
 using emscripten::register_vector;
 using emscripten::value_object;
 
+namespace {
+
+// Registers an enum whose names are a verdict declaration's.
+template <class Verdict>
+void register_verdicts(const char* name, lb::Table<lb::VerdictDeclaration> rows) {
+  enum_<Verdict> verdicts(name);
+  for (const lb::VerdictDeclaration& v : rows) verdicts.value(v.name, static_cast<Verdict>(v.value));
+}
+
+}  // namespace
+
 EMSCRIPTEN_BINDINGS(quiz_core) {
-  enum_<lb::UnitDimension>("QuizUnitDimension")
-      .value("none", lb::UnitDimension::none)
-      .value("bytes", lb::UnitDimension::bytes)
-      .value("tokens_per_pass", lb::UnitDimension::tokens_per_pass)
-      .value("tokens_per_s", lb::UnitDimension::tokens_per_s)
-      .value("seconds", lb::UnitDimension::seconds);
-
-  enum_<lb::ParseError>("QuizParseError")
-      .value("none", lb::ParseError::none)
-      .value("empty", lb::ParseError::empty)
-      .value("too_long", lb::ParseError::too_long)
-      .value("control_character", lb::ParseError::control_character)
-      .value("no_number", lb::ParseError::no_number)
-      .value("bad_number", lb::ParseError::bad_number)
-      .value("unknown_unit", lb::ParseError::unknown_unit)
-      .value("out_of_range", lb::ParseError::out_of_range)
-      .value("bad_expression", lb::ParseError::bad_expression)
-      .value("division_by_zero", lb::ParseError::division_by_zero)
-      .value("too_deep", lb::ParseError::too_deep)
-      .value("mixed_units", lb::ParseError::mixed_units)
-      .value("expression_not_allowed", lb::ParseError::expression_not_allowed);
-
-  enum_<lb::AnswerVerdict>("QuizAnswerVerdict")
-      .value("correct", lb::AnswerVerdict::correct)
-      .value("close", lb::AnswerVerdict::close)
-      .value("wrong_unit", lb::AnswerVerdict::wrong_unit)
-      .value("wrong", lb::AnswerVerdict::wrong)
-      .value("unparseable", lb::AnswerVerdict::unparseable);
-
-  enum_<lb::ChoiceVerdict>("QuizChoiceVerdict")
-      .value("correct", lb::ChoiceVerdict::correct)
-      .value("partly", lb::ChoiceVerdict::partly)
-      .value("wrong", lb::ChoiceVerdict::wrong)
-      .value("invalid", lb::ChoiceVerdict::invalid);
+  // Enum names from the core's declarations (reading_declarations.h, grading_declarations.h).
+  enum_<lb::UnitDimension> dimensions("QuizUnitDimension");
+  for (const lb::DimensionDeclaration& d : lb::dimension_declarations()) dimensions.value(d.name, d.dimension);
+  enum_<lb::ParseError> parse_errors("QuizParseError");
+  for (const lb::EnumDeclaration& e : lb::parse_error_declarations())
+    parse_errors.value(e.name, static_cast<lb::ParseError>(e.value));
+  register_verdicts<lb::AnswerVerdict>("QuizAnswerVerdict", lb::answer_verdict_declarations());
+  register_verdicts<lb::ChoiceVerdict>("QuizChoiceVerdict", lb::choice_verdict_declarations());
 
   register_vector<int>("QuizIndexVector");
   register_vector<lb::UnitSymbol>("QuizUnitSymbolVector");

@@ -14,7 +14,7 @@ export const MAX_QUESTIONS_BYTES = 256 * 1024;
  * @param {string} url the attribute value
  * @param {string} base the page's base URL (document.baseURI)
  * @param {(s:string)=>string} visibleText the core's escape for invisible characters
- *   (quizCore.visibleText), used where the address is echoed
+ *   (readingCore.visibleText), used where the address is echoed
  * @returns {{ok:true, url:URL, crossOrigin:boolean} | {ok:false, error:string}}
  *   `error` is a sentence fragment: "The questions file <error>; showing the built-in questions."
  */

@@ -1,7 +1,7 @@
-// The page's door into the answer checker and the practice-variant generator.
+// The page's door into the answer checker and the practice generators.
 //
-// Every verdict and number comes from the C++ core (src/grading/answer_check.*,
-// src/practice/quiz_variant.*) through the Embind table in wasm/grading/bindings_quiz.cpp.
+// Every verdict and number comes from the C++ core (src/grading/,
+// src/practice/) through the Embind tables in wasm/grading/ and wasm/practice/.
 // This file only converts: plain objects in, plain objects out, enums as
 // strings, QuizIndexVector handles as arrays; it deletes every handle it
 // creates or receives. It grades nothing itself.
@@ -10,36 +10,20 @@
 // { ok: false, field, error } (`field` names the rejected argument or
 // question field, `error` is one sentence), the shape budget-core.js uses.
 //
-// Names and tables come from the core too: the enum names (DIMENSIONS,
-// ANSWER_VERDICTS, ...) from the Embind enum registrations, UNITS from the
-// core's unit table, and visibleText is the core's "[U+XXXX]" escape.
+// Names come from the core's answer-side declaration
+// (src/practice/answer_declarations_json.h): the verdicts, the step kinds, the
+// practice generators and their fields with units. Reading a quantity, the
+// unit table and the escape for invisible characters are the reading facade's
+// (reading-core.js), which this one builds on and hands out as `reading`.
 import { loadWasmModule } from './wasm-module.js';
+import { answerDeclaration, buildReadingCore, MAX_TEXT_UNITS } from './reading-core.js';
 
-/**
- * Longest text handed to the core. The core itself rejects anything over 200
- * bytes as too long; cutting at 1024 UTF-16 units first (still over 200 bytes)
- * keeps a pasted megabyte from being copied into the wasm heap.
- */
-const MAX_TEXT_UNITS = 1024;
 const MAX_SEED = 0xFFFFFFFF;
 
 let quizPromise = null;
 
 function fail(field, error) {
   return { ok: false, field, error };
-}
-
-/**
- * The names of an Embind enum, indexed by value: ['none', 'bytes', ...].
- * Embind keeps each registered value as Enum[name] = {value}.
- */
-function enumNames(Enum) {
-  const names = [];
-  for (const name of Object.keys(Enum)) {
-    const entry = Enum[name];
-    if (entry && typeof entry === 'object' && Number.isInteger(entry.value)) names[entry.value] = name;
-  }
-  return Object.freeze(names);
 }
 
 /** Runs one core call; a binding-level throw becomes an error value. */
@@ -102,31 +86,27 @@ function takeNamedValues(handle) {
  * @param {object} module the Emscripten module holding the Quiz* Embind table
  */
 export function buildQuizCore(module) {
-  if (!module || typeof module.check_numeric_answer !== 'function' || !module.QuizUnitDimension) {
+  if (!module || typeof module.check_numeric_answer !== 'function' || typeof module.make_variant !== 'function') {
     throw new Error('The wasm module has no answer-check table (wasm/grading/bindings_quiz.cpp was not linked in).');
   }
-  const DIMENSIONS = enumNames(module.QuizUnitDimension);
-  const ANSWER_VERDICTS = enumNames(module.QuizAnswerVerdict);
-  const CHOICE_VERDICTS = enumNames(module.QuizChoiceVerdict);
-  const PARSE_ERRORS = enumNames(module.QuizParseError);
-
-  // The core's unit table: dimension -> the unit symbols a question may name,
-  // '' (no unit) first for 'none', the one dimension whose default_unit may be empty.
-  const units = { none: [''] };
-  const tableHandle = module.unit_table();
-  try {
-    for (let i = 0; i < tableHandle.size(); i += 1) {
-      const row = tableHandle.get(i);
-      const dimension = DIMENSIONS[row.dimension.value];
-      (units[dimension] ||= []).push(row.symbol);
-    }
-  } finally {
-    tableHandle.delete();
-  }
-  const UNITS = Object.freeze(Object.fromEntries(DIMENSIONS.map((d) => [d, Object.freeze(units[d] || [])])));
-  // The KV-cache practice's field names and units, from the core's own list (any seed gives the same names).
-  const kvFields = typeof module.kv_practice_table === 'function' ? takeNamedValues(module.kv_practice_table(0)).units : {};
-  const KV_PRACTICE_UNITS = Object.freeze({ ...kvFields });
+  const reading = buildReadingCore(module);
+  const { DIMENSIONS, PARSE_ERRORS } = reading;
+  const declaration = answerDeclaration(module);
+  const verdictNames = (enumName) => Object.freeze(declaration.verdicts[enumName].map((v) => v.name));
+  const ANSWER_VERDICTS = verdictNames('AnswerVerdict');
+  const CHOICE_VERDICTS = verdictNames('ChoiceVerdict');
+  // Each step kind with its verdicts' names and tones, as the core declares it.
+  const STEP_KINDS = Object.freeze(declaration.step_kinds.map((k) => Object.freeze({
+    name: k.name,
+    answer: k.answer,
+    meaning: k.meaning,
+    verdicts: verdictNames(k.verdicts),
+    tones: Object.freeze(Object.fromEntries(declaration.verdicts[k.verdicts].map((v) => [v.name, v.tone]))),
+  })));
+  // The practice generators by calc name: { variant: {calc, block, meaning, fields}, kv: {...} }.
+  const PRACTICE = Object.freeze(Object.fromEntries(declaration.practice.map((p) => [p.calc, p])));
+  const KV_PRACTICE_UNITS = Object.freeze(Object.fromEntries(PRACTICE.kv.fields.map((f) => [f.name, f.unit])));
+  const variantFields = PRACTICE.variant.fields;
   /** Plain question -> {question} for Embind, or {error} naming the field. */
   function toNumericQuestion(question) {
     if (question === null || typeof question !== 'object') {
@@ -163,68 +143,33 @@ export function buildQuizCore(module) {
   }
 
   return Object.freeze({
-    /** Unit dimensions, in the core's enum order. */
-    DIMENSIONS,
+    /** The reading facade this one builds on (reading-core.js): units, parseQuantity, visibleText. */
+    reading,
     /** Numeric verdicts, in the core's enum order. */
     ANSWER_VERDICTS,
     /** Choice verdicts, in the core's enum order. */
     CHOICE_VERDICTS,
-    /** Reasons an answer could not be read, in the core's enum order ('none' when it was read). */
-    PARSE_ERRORS,
     /**
-     * Unit symbols a question may be graded in, per dimension, from the core's
-     * unit table (frozen): { none: ['', 'x', '%'], bytes: ['B', 'KB', ...], ... }.
+     * The kinds of step a question may have, in the core's order (frozen):
+     * [{ name: 'numeric', answer: 'text', verdicts: ANSWER_VERDICTS, tones: { correct: 'good', ... },
+     *    meaning }, { name: 'choice', answer: 'choices', verdicts: CHOICE_VERDICTS, ... }].
+     *   answer: the shape of an answer ('text' typed, 'choices' a list of choice ids);
+     *   tones: how feedback presents each verdict ('good', 'warn' or 'bad').
      */
-    UNITS,
+    STEP_KINDS,
     /**
-     * The KV-cache practice's fields and the unit of each (frozen, from the core's
-     * kv_practice_values): { kv_bytes_per_token: 'B', cache_bytes: 'B', total_with_cache: '', ... }.
+     * The practice generators by the name a questions file's {"calc": ...} uses (frozen):
+     * { variant: { calc: 'variant', block: 'practice', meaning, fields }, kv: { calc: 'kv',
+     *   block: 'kv_practice', ... } }; fields: [{ name, unit: '' | 'GB' | 'B' | 'tokens',
+     *   kind: 'number' | 'flag' | 'question', meaning }] in the core's order.
+     *   block: the questions-file block whose questions may use that generator.
+     */
+    PRACTICE,
+    /**
+     * The KV-cache practice's fields and the unit of each (frozen, from PRACTICE.kv):
+     * { kv_bytes_per_token: 'B', cache_bytes: 'B', total_with_cache: '', ... }.
      */
     KV_PRACTICE_UNITS,
-
-    /**
-     * `text` as shown to a student: every invisible character (zero-width and
-     * bidi marks, BOM, soft hyphen, non-ASCII spaces, controls ...) written as
-     * "[U+XXXX]" by the core (src/text/utf8_text.h escape_invisible), the one format
-     * the core's own messages use. Non-strings are converted with String();
-     * callers clip long text first (it is copied into the wasm heap).
-     * @param {unknown} text
-     * @returns {string}
-     */
-    visibleText(text) {
-      return module.escape_invisible(String(text));
-    },
-
-    /**
-     * Reads a typed answer as a number with an optional unit (rules in src/grading/answer_check.h).
-     * @param {string} text what the student typed
-     * @returns {{ok:true, value:{value:number, alt_value:number, ambiguous:boolean,
-     *   has_unit:boolean, unit:string, dimension:string, unit_factor:number, approximate:boolean}}
-     *   | {ok:false, field:'text', error:string}}
-     *   `value` is in `unit` (`unit` is '' and `dimension` 'none' for a bare number);
-     *   `alt_value` is the decimal-comma reading of "2,952"-style input (= value otherwise).
-     *   Why a text fails to read, as one of PARSE_ERRORS, is checkNumericAnswer's parse_error.
-     */
-    parseQuantity(text) {
-      if (typeof text !== 'string') return fail('text', 'text must be a string.');
-      return guarded(() => {
-        const raw = module.parse_quantity(text.slice(0, MAX_TEXT_UNITS));
-        if (!raw.ok) return fail('text', raw.message);
-        return {
-          ok: true,
-          value: {
-            value: raw.value,
-            alt_value: raw.alt_value,
-            ambiguous: raw.ambiguous,
-            has_unit: raw.has_unit,
-            unit: raw.unit,
-            dimension: DIMENSIONS[raw.dimension.value],
-            unit_factor: raw.unit_factor,
-            approximate: raw.approximate,
-          },
-        };
-      });
-    },
 
     /**
      * Grades a typed numeric answer.
@@ -240,7 +185,7 @@ export function buildQuizCore(module) {
      *   message:string, parse_error:string|null, answer_in_default_unit:number|null,
      *   interpreted:string, expression:string, approximate:boolean}} | {ok:false, field:string, error:string}}
      *   `message` is feedback for the student and never contains the expected value;
-     *   `parse_error` (one of PARSE_ERRORS) is set only when unparseable;
+     *   `parse_error` (one of reading.PARSE_ERRORS) is set only when unparseable;
      *   `answer_in_default_unit` is null when no value could be graded;
      *   `interpreted` says how the text was read, e.g. "49.36 GiB = 52.9999 GB", or for
      *   arithmetic "(1 − 0.9⁵)/(1 − 0.9) = 4.0951 tokens per pass";
@@ -325,7 +270,8 @@ export function buildQuizCore(module) {
      *   Memory in decimal GB; cache_gb is at 16-bit values, cache_gb_8bit half of it.
      *   acceptance_power = a^(k+1), numerator = 1 - a^(k+1), denominator = 1 - a
      *   (for the worked explanation). The three *_question objects have the shape
-     *   checkNumericAnswer takes and grade that variant's answers.
+     *   checkNumericAnswer takes and grade that variant's answers. The fields are
+     *   PRACTICE.variant.fields (the core's declaration), in that order.
      */
     makeVariant(seed) {
       if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) {
@@ -333,31 +279,12 @@ export function buildQuizCore(module) {
       }
       return guarded(() => {
         const raw = module.make_variant(seed);
-        return {
-          ok: true,
-          value: {
-            seed: raw.seed,
-            params_billion: raw.params_billion,
-            weight_bits: raw.weight_bits,
-            weight_gb: raw.weight_gb,
-            cache_gb: raw.cache_gb,
-            gpu_memory_gb: raw.gpu_memory_gb,
-            total_gb: raw.total_gb,
-            fits: raw.fits,
-            cache_gb_8bit: raw.cache_gb_8bit,
-            total_gb_8bit_cache: raw.total_gb_8bit_cache,
-            fits_8bit_cache: raw.fits_8bit_cache,
-            total_question: plainQuestion(raw.total_question, DIMENSIONS),
-            total_8bit_question: plainQuestion(raw.total_8bit_question, DIMENSIONS),
-            acceptance_rate: raw.acceptance_rate,
-            draft_tokens: raw.draft_tokens,
-            acceptance_power: raw.acceptance_power,
-            numerator: raw.numerator,
-            denominator: raw.denominator,
-            tokens_per_pass: raw.tokens_per_pass,
-            tokens_question: plainQuestion(raw.tokens_question, DIMENSIONS),
-          },
-        };
+        const value = { seed: raw.seed };
+        // Every declared field, in the core's order; questions as plain question objects.
+        for (const f of variantFields) {
+          value[f.name] = f.kind === 'question' ? plainQuestion(raw[f.name], DIMENSIONS) : raw[f.name];
+        }
+        return { ok: true, value };
       });
     },
 
@@ -393,11 +320,10 @@ export function buildQuizCore(module) {
 
 /**
  * Loads the shared wasm module once and returns the memoised quiz facade.
- * @returns {Promise<object>} quizCore with parseQuantity(text), checkNumericAnswer(text, question),
+ * @returns {Promise<object>} quizCore with checkNumericAnswer(text, question),
  *   checkChoiceAnswer(selected, question), makeVariant(seed), makeKvPractice(seed), randomSeed(),
- *   visibleText(text), and the core's names DIMENSIONS, ANSWER_VERDICTS, CHOICE_VERDICTS,
- *   PARSE_ERRORS, UNITS, KV_PRACTICE_UNITS;
- *   all methods are synchronous.
+ *   the reading facade as `reading`, and the core's names ANSWER_VERDICTS, CHOICE_VERDICTS,
+ *   STEP_KINDS, PRACTICE, KV_PRACTICE_UNITS; all methods are synchronous.
  */
 export function loadQuizCore() {
   if (quizPromise === null) {

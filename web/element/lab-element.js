@@ -189,10 +189,10 @@ export class LlmBudgetLab extends HTMLElement {
       wasmSource().catch(() => {}); // starts the download; the core script's loader reuses it
       preloadScripts(['core', ...this._partNames().known.map(scriptNameOfPart)]);
       const [draw] = await Promise.all([loadScript('core'), this._addStylesheet()]);
-      const { core, quizCore } = await draw.loadCores();
+      const { core, readingCore } = await draw.loadCores();
       this._draw = draw;
       this._core = core;
-      this._quizCore = quizCore;
+      this._readingCore = readingCore;
       await this._render(null);
     } catch (err) {
       this._fail(err);

@@ -4,6 +4,7 @@
 // when to draw; this file decides what.
 import { loadBudgetCore } from '../core/budget-core.js';
 import { loadQuizCore } from '../core/quiz-core.js';
+import { loadReadingCore } from '../core/reading-core.js';
 import { getPart, ALL_PARTS } from './registry.js';
 import { createStore, groupStore } from './store.js';
 import { builtInPresets, presetSet } from './presets.js';
@@ -24,13 +25,14 @@ const short = (v) => (v.length > 40 ? `${v.slice(0, 40)}…` : v);
 const plural = (n, one, many) => (n === 1 ? one : many);
 
 /**
- * Both facades (one wasm instance); the quiz core also gives the core's
- * escape for invisible characters, which notices use.
- * @returns {Promise<{core:object, quizCore:object}>}
+ * The facades drawing needs (one wasm instance): the budget core, and the
+ * reading core, whose escape for invisible characters notices use and whose
+ * quantity reader parts use for their own number fields.
+ * @returns {Promise<{core:object, readingCore:object}>}
  */
 export async function loadCores() {
-  const [core, quizCore] = await Promise.all([loadBudgetCore(), loadQuizCore()]);
-  return { core, quizCore };
+  const [core, readingCore] = await Promise.all([loadBudgetCore(), loadReadingCore()]);
+  return { core, readingCore };
 }
 
 /**
@@ -39,7 +41,7 @@ export async function loadCores() {
  * @returns {Promise<Array<{id:string, field:string, reason:string}>>} empty when usable
  */
 export async function checkQuestions(doc) {
-  const [{ core, quizCore }] = await Promise.all([loadCores(), ensurePartScripts(['quiz'])]);
+  const [{ core }, quizCore] = await Promise.all([loadCores(), loadQuizCore(), ensurePartScripts(['quiz'])]);
   return getPart('quiz').checkDocument(doc, {
     quizCore,
     presetIds: new Set(builtInPresets.configurations().map((c) => c.id)),
@@ -68,12 +70,12 @@ async function ensurePartScripts(names) {
  * and passes the checks, else the built-in one with a sentence saying why.
  * @returns {Promise<{set:object, notice:string|null}>}
  */
-async function loadPresets(url, core, quizCore) {
+async function loadPresets(url, core, readingCore) {
   if (!url || url.trim() === '') return { set: builtInPresets, notice: null };
   if (globalThis.location && globalThis.location.protocol === 'file:') {
     return { set: builtInPresets, notice: 'This page was opened from disk (file://), where a separate presets file cannot be loaded; showing the built-in presets.' };
   }
-  const fetched = await fetchContentFile(url, document.baseURI, quizCore.visibleText);
+  const fetched = await fetchContentFile(url, document.baseURI, readingCore.visibleText);
   if (!fetched.ok) return { set: builtInPresets, notice: `The presets file ${fetched.error}; showing the built-in presets.` };
   const problems = validatePresets(fetched.doc, core);
   if (problems.length > 0) {
@@ -94,7 +96,7 @@ function startInput(el, core, presets) {
   if (patch && core.plan({ ...base, ...patch }).ok) base = { ...base, ...patch };
   const inputs = el.getAttribute('inputs');
   if (inputs === null || inputs.trim() === '') return { input: base, notices: [] };
-  return readInputsAttribute(inputs, core, base, calculatorFields(core).inPageWords, (t) => el._quizCore.visibleText(t));
+  return readInputsAttribute(inputs, core, base, calculatorFields(core).inPageWords, (t) => el._readingCore.visibleText(t));
 }
 
 /** Sentences about attribute values the element cannot use (empty when all is well). */
@@ -126,7 +128,7 @@ function configNotices(el, core, presets, unknownParts) {
  * Draws element `el` (lab-element.js): on start (`changed` null) and after
  * attribute or property changes (the set of names). The store is kept unless
  * the starting input changed, so a new part list keeps the student's inputs.
- * Reads and sets the element's drawing state (_core, _quizCore, _store,
+ * Reads and sets the element's drawing state (_core, _readingCore, _store,
  * _presetsLoaded, _mounted, _abort, _unsubscribe, _renders, _lab, _live).
  * @returns {Promise<boolean>} false when a later change took over the drawing
  */
@@ -135,7 +137,7 @@ export async function drawLab(el, changed) {
   const token = ++el._renders;
   const presetsUrl = el.getAttribute('presets');
   if (!el._presetsLoaded || el._presetsLoaded.url !== presetsUrl) {
-    const loaded = await loadPresets(presetsUrl, core, el._quizCore);
+    const loaded = await loadPresets(presetsUrl, core, el._readingCore);
     if (token !== el._renders) return false; // a later change is being drawn
     el._presetsLoaded = { url: presetsUrl, ...loaded };
   }
@@ -176,9 +178,9 @@ export async function drawLab(el, changed) {
     /** The input this element starts from (its preset and inputs, else the defaults); Reset returns to it. */
     initialInput: () => ({ ...start.input }),
     /** The core's escape for invisible characters in text a user gave ([U+200B]). */
-    visibleText: (text) => el._quizCore.visibleText(text),
-    /** The answer checker's quantity reader (quizCore.parseQuantity), for a part's own number fields. */
-    readQuantity: (text) => el._quizCore.parseQuantity(text),
+    visibleText: (text) => el._readingCore.visibleText(text),
+    /** The core's quantity reader (readingCore.parseQuantity), for a part's own number fields. */
+    readQuantity: (text) => el._readingCore.parseQuantity(text),
     host: el,
     questionsUrl: el.getAttribute('questions') || null,
     questionsDocument: el._questionsDocument,

@@ -77,7 +77,7 @@ const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
  */
 export function readSettings(raw, core, base, { words = (t) => t, visible = (t) => t, where, separator, decode }) {
   // Text quoted in a notice: at most 30 characters, invisible characters in
-  // the core's one format ([U+200B], quizCore.visibleText).
+  // the core's one format ([U+200B], readingCore.visibleText).
   const shown = (text) => `“${visible(text.length > 30 ? `${text.slice(0, 30)}…` : text)}”`;
   const notices = [];
   const names = core.declaration.inputs.map((f) => f.name);

@@ -49,7 +49,7 @@ async function loadQuestions(ctx, quizCore) {
   if (globalThis.location && globalThis.location.protocol === 'file:') {
     return { doc: builtInQuestions, notice: 'This page was opened from disk (file://), where a separate questions file cannot be loaded; showing the built-in questions.' };
   }
-  const fetched = await fetchQuestions(url, document.baseURI, quizCore.visibleText);
+  const fetched = await fetchQuestions(url, document.baseURI, quizCore.reading.visibleText);
   if (!fetched.ok) return { doc: builtInQuestions, notice: `The questions file ${fetched.error}; showing the built-in questions.` };
   const doc = fetched.doc;
   const notice = problemsNotice(doc, ctx, quizCore, 'The questions file');
@@ -90,6 +90,7 @@ function mount(container, ctx) {
     const store = createAnswerStore({
       lesson,
       version,
+      quizCore,
       storage: given && typeof given.getItem === 'function' && typeof given.setItem === 'function' &&
         typeof given.removeItem === 'function' ? given : null,
       onUnavailable: () => notice('This browser is not letting the page save your answers (storage is blocked or full), so they are kept only until you leave the page. Use “Download my answers” to keep a copy.', 'storage', lateNotices),
@@ -187,7 +188,7 @@ function mount(container, ctx) {
     fileInput.addEventListener('change', async () => {
       dropUndo();
       const file = fileInput.files && fileInput.files[0];
-      const r = await readAnswersFile(file, { lesson, version, questions: doc.questions, visibleText: quizCore.visibleText });
+      const r = await readAnswersFile(file, { lesson, version, questions: doc.questions, quizCore });
       fileInput.value = '';
       if (!r.ok) {
         status.dataset.error = '';

@@ -7,10 +7,8 @@ import { h, nextId } from '../element/dom.js';
 import { gradeStep } from './grade.js';
 import { fill } from './resolve.js';
 import { choiceFeedback } from './feedback.js';
+import { stepKind } from './step-kinds.js';
 
-const VERDICT_CLASS = {
-  correct: 'good', close: 'warn', partly: 'warn', wrong_unit: 'warn', wrong: 'bad', unparseable: 'bad', invalid: 'bad',
-};
 
 function numericStep(step, texts, ids) {
   const input = h('input', {
@@ -51,6 +49,9 @@ function choiceStep(step, texts, ids) {
   };
 }
 
+/** The control of each answer shape the core declares (step-kinds.js): a text box, or choices. */
+const CONTROLS = Object.freeze({ text: numericStep, choices: choiceStep });
+
 /**
  * Builds one question.
  * @param {object} question from the questions file
@@ -74,7 +75,8 @@ export function questionView(question, { texts, resolve, quizCore, onChange, onG
   for (const step of question.steps) {
     const base = nextId(`quiz-${question.id}-${step.id}`);
     const ids = { input: `${base}-in`, hint: `${base}-hint`, feedback: `${base}-fb` };
-    const control = step.kind === 'numeric' ? numericStep(step, texts, ids) : choiceStep(step, texts, ids);
+    const kind = stepKind(step, quizCore);
+    const control = CONTROLS[kind.answer](step, texts, ids);
     const feedback = h('div', { id: ids.feedback, class: 'quiz-feedback', role: 'status', 'data-feedback': step.id });
     const read = h('span', { class: 'quiz-read' });
     // No <form> submission: a frame sandboxed without allow-forms (as some
@@ -92,7 +94,7 @@ export function questionView(question, { texts, resolve, quizCore, onChange, onG
       grade(step, control.get(), true);
     });
     el.append(form);
-    views.set(step.id, { step, control, feedback, read, form });
+    views.set(step.id, { step, kind, control, feedback, read, form });
   }
 
   const toggle = h('button', { type: 'button', class: 'quiz-explain-toggle', 'aria-expanded': 'false', 'aria-controls': explId }, 'Show explanation');
@@ -122,8 +124,9 @@ export function questionView(question, { texts, resolve, quizCore, onChange, onG
       return;
     }
     feedback.dataset.verdict = result.verdict;
-    feedback.className = `quiz-feedback verdict-${VERDICT_CLASS[result.verdict] || 'bad'}`;
-    if (view.step.kind === 'choice') {
+    // The core's tone of the verdict: good, warn or bad (grading_declarations.h).
+    feedback.className = `quiz-feedback verdict-${view.kind.tones[result.verdict] || 'bad'}`;
+    if (view.kind.answer === 'choices') {
       const { lead, notes } = choiceFeedback(view.step, result, texts);
       feedback.replaceChildren(h('p', null, lead));
       if (notes.length) feedback.append(h('ul', { class: 'quiz-feedback-notes' }, ...notes.map((n) => h('li', null, n))));
@@ -196,7 +199,7 @@ export function questionView(question, { texts, resolve, quizCore, onChange, onG
 
   function reset() {
     state.clear();
-    for (const view of views.values()) { view.control.set(view.step.kind === 'numeric' ? '' : []); showResult(view, null); }
+    for (const view of views.values()) { view.control.set(view.kind.empty()); showResult(view, null); }
     setExplained(false);
     updateVisibility();
   }

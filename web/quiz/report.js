@@ -70,7 +70,8 @@ export function stepStatement({ lesson, version, question, step, answer, result,
       definition: {
         name: { 'en-US': `${question.title}: ${step.id}` },
         type: INTERACTION,
-        interactionType: step.kind === 'numeric' ? 'numeric' : 'choice',
+        // The core's step kind names (numeric, choice) are xAPI interaction types as they are.
+        interactionType: step.kind,
       },
     },
     result: {

@@ -1,9 +1,11 @@
 // Turns the calculations a questions file names ({"calc": "plan", ...}) into
 // numbers, by asking the cores: core.plan / core.speculative (budget core),
 // quizCore.makeVariant's result for practice questions, quizCore.makeKvPractice's
-// for the KV-cache practice. Unit conversion uses
-// the core's own unit factors (quizCore.parseQuantity("1 GB").unit_factor);
-// nothing here re-derives a formula.
+// for the KV-cache practice. Every calculation's unit is the one the core
+// declares for that field (the budget's field declaration, the practice
+// generators' declaration quizCore.PRACTICE), and unit conversion uses the
+// core's own unit factors (quizCore.reading.unitFactor); nothing here
+// re-derives a formula or guesses a unit.
 import { builtInPresets } from '../element/presets.js';
 
 const numberFormats = new Map();
@@ -16,11 +18,11 @@ function formatter(digits) {
 
 /**
  * The unit a calculation's raw result is in ('' = plain number or yes/no):
- * for plan, input and speculative fields the unit the core's declaration
- * gives the field; for practice variants the unit its name ends in; for the
- * KV-cache practice the unit the core lists with the field.
+ * the unit the core's declaration gives the field, for plan, input and
+ * speculative fields (the budget's) and for the practice generators' fields
+ * (quizCore.PRACTICE[calc].fields).
  */
-function sourceUnit(calc, declaration, kvUnits) {
+function sourceUnit(calc, declaration, practice) {
   const f = calc.field || '';
   const declared = (list) => {
     const d = list.find((x) => x.name === f);
@@ -29,11 +31,7 @@ function sourceUnit(calc, declaration, kvUnits) {
   if (calc.calc === 'plan') return declared(declaration.results.plan);
   if (calc.calc === 'input') return declared(declaration.inputs);
   if (calc.calc === 'speculative') return declared(declaration.results.speculative);
-  if (calc.calc === 'variant') {
-    if (f.endsWith('_gb') || f === 'cache_gb_8bit' || f === 'total_gb_8bit_cache') return 'GB';
-    return f === 'tokens_per_pass' ? 'tokens' : '';
-  }
-  if (calc.calc === 'kv') return kvUnits[f] || '';
+  if (Object.hasOwn(practice, calc.calc)) return declared(practice[calc.calc].fields);
   return '';
 }
 
@@ -47,14 +45,7 @@ function sourceUnit(calc, declaration, kvUnits) {
  *   `unit`: the unit the number is wanted in (e.g. "GB"); omitted = the calculation's own unit
  */
 export function makeResolver(core, quizCore, variant, { kvPractice = null, presets = builtInPresets } = {}) {
-  const factors = new Map();
-  function factor(sym) {
-    if (!factors.has(sym)) {
-      const r = quizCore.parseQuantity(`1 ${sym}`);
-      factors.set(sym, r.ok && r.value.has_unit ? r.value.unit_factor : NaN);
-    }
-    return factors.get(sym);
-  }
+  const factor = (unit) => quizCore.reading.unitFactor(unit);
 
   function raw(calc) {
     switch (calc.calc) {
@@ -88,7 +79,7 @@ export function makeResolver(core, quizCore, variant, { kvPractice = null, prese
     if (typeof r.value !== 'number' || !Number.isFinite(r.value)) {
       return { ok: false, error: `${calc.calc}.${calc.field} gave no number` };
     }
-    const from = sourceUnit(calc, core.declaration, quizCore.KV_PRACTICE_UNITS);
+    const from = sourceUnit(calc, core.declaration, quizCore.PRACTICE);
     const to = unit === undefined ? from : unit;
     if (!from || !to || from === to) return r;
     const scale = factor(from) / factor(to);

@@ -1,33 +1,35 @@
 // The questions-file schema (content/questions.json), checked in one place:
 // tools/check-content runs it at build/test time, and the quiz part runs it
 // on a questions file an embedding page supplies (questions="URL").
-// Pure data checks: no DOM. The units, the verdict names and the escape for
-// invisible characters are the core's, read from the quiz-core facade the
-// caller passes (web/core/quiz-core.js). The full schema is documented in
-// content/README.md ("questions.json").
+// Pure data checks: no DOM. The step kinds, the verdict names, the practice
+// generators and their fields, the units and the escape for invisible
+// characters are the core's, read from the quiz-core facade the caller passes
+// (web/core/quiz-core.js, and its reading facade). The full schema is
+// documented in content/README.md ("questions.json").
 //
 // validateQuestions(doc, { quizCore, presetIds, declaration }) -> array of
 //   { id, field, reason }   (id: question id or "(file)"; field: dotted path)
 // An empty array means the file is usable.
 
+import { stepKind, stepKinds } from './step-kinds.js';
+
 export const QUESTIONS_FORMAT = 'llm-budget-lab-questions';
-/** The keys a questions file may have at its top level. */
-export const TOP_LEVEL_KEYS = ['format', 'lesson', 'version', 'questions', 'practice', 'kv_practice'];
+/**
+ * The keys a questions file may have at its top level, besides one block per
+ * practice generator (its `block`, from quizCore.PRACTICE: "practice", "kv_practice").
+ */
+export const BASE_KEYS = Object.freeze(['format', 'lesson', 'version', 'questions']);
 /** What a numeric step's `accept` may say: "number" refuses arithmetic, "expression" (the default) allows it. */
 export const ACCEPT_VALUES = ['expression', 'number'];
 export const ID_PATTERN = /^[a-z0-9][a-z0-9._-]*$/;
 export const TAG_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-
-/** Calculations a value or an expected answer may name, and the fields each one yields. */
+/** The budget core's calculations a value or an expected answer may name (besides the practice generators and "number"). */
+const BUDGET_CALCS = Object.freeze(['plan', 'input', 'speculative']);
 // The fields of "plan", "input" and "speculative" calculations, and the
-// speculative parameters' ranges, come from the core's declaration
-// (opts.declaration, the budget facade's `declaration`); practice variants'
-// fields are listed here.
-export const CALC_FIELDS = Object.freeze({
-  variant: ['params_billion', 'weight_bits', 'weight_gb', 'cache_gb', 'gpu_memory_gb', 'total_gb', 'fits',
-    'cache_gb_8bit', 'total_gb_8bit_cache', 'fits_8bit_cache', 'acceptance_rate', 'draft_tokens',
-    'acceptance_power', 'numerator', 'denominator', 'tokens_per_pass'],
-});
+// speculative parameters' ranges, come from the budget core's declaration
+// (opts.declaration, the budget facade's `declaration`); the practice
+// generators ("variant", "kv"), the block each may be used in and their
+// fields from the answer side's (quizCore.PRACTICE).
 
 const MAX_TEXT = 2000;
 const PLACEHOLDER = /\{([a-z0-9_]+)\}/g;
@@ -40,7 +42,7 @@ let core = null;
 
 /** A value as a problem message shows it: strings quoted (invisible characters as [U+XXXX]), other types named. */
 function show(v) {
-  if (typeof v === 'string') return core.visibleText(JSON.stringify(v.slice(0, 40)));
+  if (typeof v === 'string') return core.reading.visibleText(JSON.stringify(v.slice(0, 40)));
   if (typeof v === 'number' || typeof v === 'boolean' || v === null) return String(v);
   if (Array.isArray(v)) return 'an array';
   return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
@@ -68,12 +70,13 @@ function text(v) {
 
 /**
  * Checks one calculation reference ({calc: ...}).
- * @param where  'questions', 'practice' (the only place `variant` is allowed) or
- *   'kv_practice' (the only place `kv` is allowed)
+ * @param where  the block the question sits in: 'questions', or a practice generator's
+ *   block ('practice' for `variant`, 'kv_practice' for `kv`), the only place that generator is allowed
  */
 function checkCalc(c, id, field, add, opts, where) {
   if (!isObj(c)) return add(id, field, 'must be an object such as {"calc": "plan", ...}');
-  const kinds = ['plan', 'input', 'speculative', 'variant', 'kv', 'number'];
+  const practice = core.PRACTICE;
+  const kinds = [...BUDGET_CALCS, ...Object.keys(practice), 'number'];
   if (!kinds.includes(c.calc)) return add(id, `${field}.calc`, `must be one of ${kinds.join(', ')}${got(c.calc)}`);
   if (c.calc === 'number') {
     if (!isNum(c.value)) add(id, `${field}.value`, `must be a finite number${got(c.value)}`);
@@ -99,14 +102,13 @@ function checkCalc(c, id, field, add, opts, where) {
     }
     const fields = opts.declaration ? opts.declaration.results.speculative.map((f) => f.name) : null;
     if (fields && !fields.includes(c.field)) add(id, `${field}.field`, `must be one of ${fields.join(', ')}${got(c.field)}`);
-  } else if (c.calc === 'variant') {
-    if (where !== 'practice') add(id, `${field}.calc`, '"variant" is only available in practice questions');
-    if (!CALC_FIELDS.variant.includes(c.field)) add(id, `${field}.field`, `must be one of ${CALC_FIELDS.variant.join(', ')}${got(c.field)}`);
-  } else if (c.calc === 'kv') {
-    // The KV-cache practice's fields are the core's (src/practice/kv_practice.h), read through the facade.
-    const kvFields = Object.keys(core.KV_PRACTICE_UNITS);
-    if (where !== 'kv_practice') add(id, `${field}.calc`, '"kv" is only available in kv_practice questions');
-    if (!kvFields.includes(c.field)) add(id, `${field}.field`, `must be one of ${kvFields.join(', ')}${got(c.field)}`);
+  } else {
+    // A practice generator (src/practice/practice_declarations.h): only in its own block,
+    // and only its numbers and yes/no flags (a grading-settings field is not a value).
+    const generator = practice[c.calc];
+    const fields = generator.fields.filter((f) => f.kind === 'number' || f.kind === 'flag').map((f) => f.name);
+    if (where !== generator.block) add(id, `${field}.calc`, `"${c.calc}" is only available in ${generator.block} questions`);
+    if (!fields.includes(c.field)) add(id, `${field}.field`, `must be one of ${fields.join(', ')}${got(c.field)}`);
   }
   if (c.unit !== undefined && typeof c.unit !== 'string') add(id, `${field}.unit`, 'must be a unit symbol such as "GB"');
   if (c.digits !== undefined && (!Number.isInteger(c.digits) || c.digits < 0 || c.digits > 6)) add(id, `${field}.digits`, `must be a whole number from 0 to 6${got(c.digits)}`);
@@ -155,52 +157,68 @@ function checkChoices(step, id, f, add, values) {
   if (step.multiple !== undefined && typeof step.multiple !== 'boolean') add(id, `${f}.multiple`, 'must be true or false');
 }
 
+/** True when `calc` names a yes/no field (a flag of the plan or of a practice generator). */
+function isFlagField(calc, opts) {
+  const flags = calc.calc === 'plan' ? (opts.declaration ? opts.declaration.results.plan : [])
+    : Object.hasOwn(core.PRACTICE, calc.calc) ? core.PRACTICE[calc.calc].fields : [];
+  return flags.some((f) => f.name === calc.field && f.kind === 'flag');
+}
+
+/** The checks of a step whose answer is typed text (kind "numeric"). */
+function checkTypedStep(step, kind, q, id, sf, add, opts, where) {
+  const { UNITS } = core.reading;
+  const verdicts = kind.verdicts;
+  if (!Object.hasOwn(UNITS, step.dimension)) add(id, `${sf}.dimension`, `must be one of ${Object.keys(UNITS).join(', ')}${got(step.dimension)}`);
+  else if (!UNITS[step.dimension].includes(step.unit ?? '')) add(id, `${sf}.unit`, `must be a ${step.dimension} unit: ${UNITS[step.dimension].filter(Boolean).join(', ')}${got(step.unit)}`);
+  if (isObj(step.expected)) checkCalc(step.expected, id, `${sf}.expected`, add, opts, where);
+  else if (!isNum(step.expected)) add(id, `${sf}.expected`, 'must be a number (in the step\'s unit) or a calculation such as {"calc": "plan", ...}');
+  if (isObj(step.expected) && isFlagField(step.expected, opts)) add(id, `${sf}.expected.field`, `${show(step.expected.field)} is yes/no: use a choice step with correct_value`);
+  checkTolerance(step.tolerance, id, `${sf}.tolerance`, add);
+  if (step.accept !== undefined && !ACCEPT_VALUES.includes(step.accept)) {
+    add(id, `${sf}.accept`, `must be "number" (a plain number only: arithmetic is refused with its own message) or "expression" (the default)${got(step.accept)}`);
+  }
+  if (step.feedback !== undefined) {
+    if (!isObj(step.feedback)) add(id, `${sf}.feedback`, `must be an object keyed by verdict (${verdicts.join(', ')})`);
+    else for (const [k, v] of Object.entries(step.feedback)) {
+      if (!verdicts.includes(k)) add(id, `${sf}.feedback.${k}`, `is not a verdict: use ${verdicts.join(', ')}`);
+      else if (!text(v)) add(id, `${sf}.feedback.${k}`, `must be a non-empty string of at most ${MAX_TEXT} characters`);
+      else checkPlaceholders(v, id, `${sf}.feedback.${k}`, add, q.values);
+    }
+  }
+}
+
+/** The checks of a step whose answer is a set of choices (kind "choice"). */
+function checkChoiceStep(step, kind, q, id, sf, add, opts, where) {
+  checkChoices(step, id, sf, add, q.values);
+  if (step.correct_value !== undefined) checkCalc(step.correct_value, id, `${sf}.correct_value`, add, opts, where);
+}
+
+/** The checks of each answer shape the core declares (step-kinds.js). */
+const STEP_CHECKS = Object.freeze({ text: checkTypedStep, choices: checkChoiceStep });
+
 function checkStep(step, i, q, id, add, opts, where, earlier) {
   const f = `steps[${i}]`;
   if (!isObj(step)) return add(id, f, 'must be an object');
   // Ids are echoed in problem paths with invisible characters written out (found by tests/node/questions-fuzz.test.mjs).
-  const sf = typeof step.id === 'string' ? `steps.${core.visibleText(step.id.slice(0, 40))}` : f;
+  const sf = typeof step.id === 'string' ? `steps.${core.reading.visibleText(step.id.slice(0, 40))}` : f;
   if (typeof step.id !== 'string' || !ID_PATTERN.test(step.id)) add(id, `${f}.id`, `must be a lower-case id${got(step.id)}`);
   else if (earlier.has(step.id)) add(id, `${f}.id`, `duplicate step id "${step.id}"`);
   if (!text(step.prompt)) add(id, `${sf}.prompt`, 'must be a non-empty string');
   else checkPlaceholders(step.prompt, id, `${sf}.prompt`, add, q.values);
-  if (step.kind === 'numeric') {
-    const UNITS = core.UNITS;
-    const NUMERIC_VERDICTS = core.ANSWER_VERDICTS;
-    if (!Object.hasOwn(UNITS, step.dimension)) add(id, `${sf}.dimension`, `must be one of ${Object.keys(UNITS).join(', ')}${got(step.dimension)}`);
-    else if (!UNITS[step.dimension].includes(step.unit ?? '')) add(id, `${sf}.unit`, `must be a ${step.dimension} unit: ${UNITS[step.dimension].filter(Boolean).join(', ')}${got(step.unit)}`);
-    if (isObj(step.expected)) checkCalc(step.expected, id, `${sf}.expected`, add, opts, where);
-    else if (!isNum(step.expected)) add(id, `${sf}.expected`, 'must be a number (in the step\'s unit) or a calculation such as {"calc": "plan", ...}');
-    if (isObj(step.expected) && step.expected.field === 'fits') add(id, `${sf}.expected.field`, '"fits" is yes/no: use a choice step with correct_value');
-    checkTolerance(step.tolerance, id, `${sf}.tolerance`, add);
-    if (step.accept !== undefined && !ACCEPT_VALUES.includes(step.accept)) {
-      add(id, `${sf}.accept`, `must be "number" (a plain number only: arithmetic is refused with its own message) or "expression" (the default)${got(step.accept)}`);
-    }
-    if (step.feedback !== undefined) {
-      if (!isObj(step.feedback)) add(id, `${sf}.feedback`, `must be an object keyed by verdict (${NUMERIC_VERDICTS.join(', ')})`);
-      else for (const [k, v] of Object.entries(step.feedback)) {
-        if (!NUMERIC_VERDICTS.includes(k)) add(id, `${sf}.feedback.${k}`, `is not a verdict: use ${NUMERIC_VERDICTS.join(', ')}`);
-        else if (!text(v)) add(id, `${sf}.feedback.${k}`, `must be a non-empty string of at most ${MAX_TEXT} characters`);
-        else checkPlaceholders(v, id, `${sf}.feedback.${k}`, add, q.values);
-      }
-    }
-  } else if (step.kind === 'choice') {
-    checkChoices(step, id, sf, add, q.values);
-    if (step.correct_value !== undefined) checkCalc(step.correct_value, id, `${sf}.correct_value`, add, opts, where);
-  } else {
-    add(id, `${sf}.kind`, `must be "numeric" or "choice"${got(step.kind)}`);
-  }
+  const kind = stepKind(step, core);
+  if (kind) STEP_CHECKS[kind.answer](step, kind, q, id, sf, add, opts, where);
+  else add(id, `${sf}.kind`, `must be one of ${[...stepKinds(core).keys()].map((k) => `"${k}"`).join(', ')}${got(step.kind)}`);
   if (step.show_when !== undefined) {
     const w = step.show_when;
     const target = isObj(w) ? earlier.get(w.step) : undefined;
-    if (!isObj(w) || !target || target.kind !== 'choice') add(id, `${sf}.show_when.step`, 'must name an earlier choice step of this question');
+    if (!isObj(w) || !target || stepKind(target, core)?.answer !== 'choices') add(id, `${sf}.show_when.step`, 'must name an earlier choice step of this question');
     else if (!Array.isArray(target.choices) || !target.choices.some((c) => c?.id === w.choice)) add(id, `${sf}.show_when.choice`, `must be a choice id of step "${w.step}"${got(w.choice)}`);
   }
   if (typeof step.id === 'string') earlier.set(step.id, step);
 }
 
 function checkQuestion(q, i, add, opts, where, list) {
-  const id = typeof q?.id === 'string' ? core.visibleText(q.id.slice(0, 40)) : `${list}[${i}]`;
+  const id = typeof q?.id === 'string' ? core.reading.visibleText(q.id.slice(0, 40)) : `${list}[${i}]`;
   if (!isObj(q)) return add(id, 'question', 'must be an object');
   if (typeof q.id !== 'string' || !ID_PATTERN.test(q.id)) add(id, 'id', `must be a lower-case id such as "q1-fit"${got(q.id)}`);
   if (!text(q.title)) add(id, 'title', 'must be a non-empty string');
@@ -229,7 +247,7 @@ function checkUnique(lists, add) {
   for (const [name, list] of lists) {
     list.forEach((q, i) => {
       if (!isObj(q) || typeof q.id !== 'string') return;
-      if (seen.has(q.id)) add(core.visibleText(q.id.slice(0, 40)), 'id', `duplicate id in ${name} (entry ${i})`);
+      if (seen.has(q.id)) add(core.reading.visibleText(q.id.slice(0, 40)), 'id', `duplicate id in ${name} (entry ${i})`);
       seen.add(q.id);
     });
   }
@@ -258,8 +276,10 @@ function collectProblems(doc, opts) {
   const add = (id, field, reason) => { problems.push({ id, field, reason }); };
   if (!isObj(doc)) { add('(file)', '(top level)', 'must be an object'); return problems; }
   if (doc.format !== QUESTIONS_FORMAT) add('(file)', 'format', `must be "${QUESTIONS_FORMAT}"${got(doc.format)}`);
+  const practiceBlocks = Object.values(core.PRACTICE).map((p) => p.block);
+  const topLevelKeys = [...BASE_KEYS, ...practiceBlocks];
   for (const key of Object.keys(doc)) {
-    if (!TOP_LEVEL_KEYS.includes(key)) add('(file)', core.visibleText(key.slice(0, 40)), `unknown key (expected one of ${TOP_LEVEL_KEYS.join(', ')})`);
+    if (!topLevelKeys.includes(key)) add('(file)', core.reading.visibleText(key.slice(0, 40)), `unknown key (expected one of ${topLevelKeys.join(', ')})`);
   }
   for (const key of ['lesson', 'version']) {
     if (typeof doc[key] !== 'string' || !TAG_PATTERN.test(doc[key]) || doc[key].length > 40) {
@@ -270,7 +290,7 @@ function collectProblems(doc, opts) {
     add('(file)', 'questions', doc.questions === undefined ? 'is missing (an array of 1 to 50 questions)' : 'must be an array of 1 to 50 questions');
   } else doc.questions.forEach((q, i) => checkQuestion(q, i, add, opts, 'questions', 'questions'));
   const blocks = {};
-  for (const key of ['practice', 'kv_practice']) {
+  for (const key of practiceBlocks) {
     blocks[key] = [];
     if (doc[key] === undefined) continue;
     const block = doc[key];
@@ -282,6 +302,6 @@ function collectProblems(doc, opts) {
     }
   }
   checkUnique([['questions', Array.isArray(doc.questions) ? doc.questions : []],
-    ['practice.questions', blocks.practice], ['kv_practice.questions', blocks.kv_practice]], add);
+    ...practiceBlocks.map((key) => [`${key}.questions`, blocks[key]])], add);
   return problems;
 }

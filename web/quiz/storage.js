@@ -4,10 +4,9 @@
 // When storage is unavailable (blocked third-party iframe, private mode,
 // quota) every call falls back to an in-memory map and `onUnavailable` is
 // called once. Saved values that are not valid records are ignored.
+import { stepKind } from './step-kinds.js';
 
 export const KEY_PREFIX = 'llm-budget-lab';
-const MAX_ANSWER_CHARS = 1000;
-const MAX_CHOICES = 64;
 
 /** The storage key of one question. */
 export function answerKey(lesson, version, questionId) {
@@ -16,26 +15,26 @@ export function answerKey(lesson, version, questionId) {
 
 /**
  * A saved record, cleaned: { steps: { stepId: { answer, checked } }, explained }.
- * Unknown step ids and malformed entries are dropped; returns null when the
- * value is not a record at all.
+ * Unknown step ids and malformed entries are dropped (an answer must have the
+ * shape of its step's kind, step-kinds.js); returns null when the value is not
+ * a record at all.
  * @param {unknown} rec parsed JSON
  * @param {object} question the question the record belongs to (its steps name the valid ids)
+ * @param {object} quizCore the quiz-core facade (its declared step kinds)
  * @param {{step:string, reason:string}[]} [dropped] when given, receives one entry per
  *   step entry that was dropped, with the reason in words
  */
-export function cleanRecord(rec, question, dropped = null) {
+export function cleanRecord(rec, question, quizCore, dropped = null) {
   if (rec === null || typeof rec !== 'object' || Array.isArray(rec)) return null;
   if (rec.steps === null || typeof rec.steps !== 'object' || Array.isArray(rec.steps)) return null;
   const steps = {};
   for (const step of question.steps) {
     const s = Object.prototype.hasOwnProperty.call(rec.steps, step.id) ? rec.steps[step.id] : undefined;
     if (!s || typeof s !== 'object') continue;
-    const a = s.answer;
-    const ok = step.kind === 'numeric'
-      ? typeof a === 'string' && a.length <= MAX_ANSWER_CHARS
-      : Array.isArray(a) && a.length <= MAX_CHOICES && a.every((x) => typeof x === 'string' && x.length <= 100);
-    if (ok) steps[step.id] = { answer: a, checked: s.checked === true };
-    else if (dropped) dropped.push({ step: step.id, reason: droppedReason(step, s) });
+    const kind = stepKind(step, quizCore);
+    const problem = kind ? kind.problem(s.answer) : 'the step has no known kind';
+    if (!problem) steps[step.id] = { answer: s.answer, checked: s.checked === true };
+    else if (dropped) dropped.push({ step: step.id, reason: problem });
   }
   if (dropped) {
     for (const id of Object.keys(rec.steps)) {
@@ -45,26 +44,15 @@ export function cleanRecord(rec, question, dropped = null) {
   return { steps, explained: rec.explained === true };
 }
 
-function droppedReason(step, s) {
-  if (!s || typeof s !== 'object') return 'the entry is not an object';
-  const a = s.answer;
-  if (step.kind === 'numeric') {
-    if (typeof a !== 'string') return 'the answer is not text';
-    return `the answer is ${a.length.toLocaleString('en-US')} characters long (at most ${MAX_ANSWER_CHARS.toLocaleString('en-US')})`;
-  }
-  if (!Array.isArray(a)) return 'the answer is not a list of choices';
-  if (a.length > MAX_CHOICES) return `the answer lists ${a.length} choices (at most ${MAX_CHOICES})`;
-  return 'the answer lists something that is not a choice id';
-}
-
 /**
- * @param {{lesson:string, version:string, onUnavailable:(reason:string)=>void,
+ * @param {{lesson:string, version:string, quizCore:object, onUnavailable:(reason:string)=>void,
  *   storage?:{getItem:Function, setItem:Function, removeItem:Function}}} options
+ *   quizCore: the quiz-core facade (saved answers are checked against its step kinds)
  *   storage: where answers live instead of localStorage (the SCORM adapter's
  *   store in cmi.suspend_data); the same keys and values
  * @returns {{load(q):object|null, save(q, rec):void, remove(q):void}}
  */
-export function createAnswerStore({ lesson, version, onUnavailable, storage: given = null }) {
+export function createAnswerStore({ lesson, version, quizCore, onUnavailable, storage: given = null }) {
   const memory = new Map();
   let storage = null;
   let failed = false;
@@ -97,7 +85,7 @@ export function createAnswerStore({ lesson, version, onUnavailable, storage: giv
       try {
         const parsed = JSON.parse(text);
         if (!parsed || parsed.lesson !== lesson || parsed.version !== version) return null;
-        return cleanRecord(parsed, question);
+        return cleanRecord(parsed, question, quizCore);
       } catch {
         return null; // corrupt value: ignored, overwritten on the next save
       }

@@ -29,7 +29,7 @@ export function downloadJson(doc, filename, host) {
 
 /**
  * A tag from the file, as the student reads it: quoted, shortened, invisible
- * characters shown as [U+XXXX] by `visibleText` (the core's, quizCore.visibleText).
+ * characters shown as [U+XXXX] by `visibleText` (the core's, readingCore.visibleText).
  */
 const quoteTag = (v, visibleText) => `“${visibleText(v.length > 40 ? `${v.slice(0, 40)}…` : v)}”`;
 
@@ -74,14 +74,16 @@ function mismatch(doc, lesson, version, visibleText) {
 /**
  * Reads and validates an answers file.
  * @param {File} file
- * @param {{lesson:string, version:string, questions:object[], visibleText:(s:string)=>string}} expected
- *   visibleText: the core's escape for invisible characters (quizCore.visibleText)
+ * @param {{lesson:string, version:string, questions:object[], quizCore:object}} expected
+ *   quizCore: the quiz-core facade (its step kinds check each answer; its reading
+ *   facade's visibleText escapes invisible characters in what is quoted)
  * @returns {Promise<{ok:true, records:Map<string,object>, skipped:string[]} | {ok:false, error:string}>}
  *   `error` is one sentence for the student; `skipped` lists, one phrase each, the
  *   answers in the file that could not be used (e.g. 'question q1-fit, step total: the
  *   answer is 5,000 characters long (at most 1,000)'); the usable ones are in `records`.
  */
-export async function readAnswersFile(file, { lesson, version, questions, visibleText }) {
+export async function readAnswersFile(file, { lesson, version, questions, quizCore }) {
+  const { visibleText } = quizCore.reading;
   const tag = (v) => quoteTag(v, visibleText);
   if (!file) return { ok: false, error: 'No file was chosen.' };
   if (file.size > MAX_FILE_BYTES) return { ok: false, error: `That file is too large to be an answers file (${file.size} bytes; at most ${MAX_FILE_BYTES}).` };
@@ -105,7 +107,7 @@ export async function readAnswersFile(file, { lesson, version, questions, visibl
     const question = questions.find((q) => q.id === id);
     if (!question) return { ok: false, error: `That answers file has answers for an unknown question ${tag(id)}.` };
     const dropped = [];
-    const clean = cleanRecord(rec, question, dropped);
+    const clean = cleanRecord(rec, question, quizCore, dropped);
     if (!clean) return { ok: false, error: `The answers for question ${tag(id)} are not in the expected form.` };
     for (const d of dropped) skipped.push(`question ${id}, step ${tag(d.step)}: ${d.reason}`);
     records.set(id, clean);

@@ -1,0 +1,123 @@
+// The answer side's declarations as JSON; see answer_declarations_json.h.
+#include "practice/answer_declarations_json.h"
+
+#include "grading/grading_declarations.h"
+#include "practice/practice_declarations.h"
+#include "reading/reading_declarations.h"
+#include "text/json_text.h"
+
+namespace llmbudget {
+
+namespace {
+
+using json::add_key;
+using json::add_text_member;
+using json::close_with;
+
+void add_dimensions(std::string& out) {
+  out += '[';
+  for (const DimensionDeclaration& d : dimension_declarations()) {
+    out += '{';
+    add_text_member(out, "name", d.name);
+    add_text_member(out, "base_unit", d.base_unit);
+    add_text_member(out, "phrase", d.phrase);
+    add_text_member(out, "units", d.units);
+    close_with(out, '}');
+    out += ',';
+  }
+  close_with(out, ']');
+}
+
+void add_enum(std::string& out, Table<EnumDeclaration> rows) {
+  out += '[';
+  for (const EnumDeclaration& e : rows) {
+    out += '{';
+    add_text_member(out, "name", e.name);
+    add_text_member(out, "meaning", e.meaning);
+    close_with(out, '}');
+    out += ',';
+  }
+  close_with(out, ']');
+}
+
+void add_verdicts(std::string& out, Table<VerdictDeclaration> rows) {
+  out += '[';
+  for (const VerdictDeclaration& v : rows) {
+    out += '{';
+    add_text_member(out, "name", v.name);
+    add_text_member(out, "tone", v.tone);
+    add_text_member(out, "meaning", v.meaning);
+    close_with(out, '}');
+    out += ',';
+  }
+  close_with(out, ']');
+}
+
+void add_step_kinds(std::string& out) {
+  out += '[';
+  for (const StepKindDeclaration& k : step_kind_declarations()) {
+    out += '{';
+    add_text_member(out, "name", k.name);
+    add_text_member(out, "answer", k.answer);
+    add_text_member(out, "verdicts", k.verdict_enum);
+    add_text_member(out, "meaning", k.meaning);
+    close_with(out, '}');
+    out += ',';
+  }
+  close_with(out, ']');
+}
+
+template <class P>
+void add_practice(std::string& out, const PracticeDeclaration<P>& p) {
+  out += '{';
+  add_text_member(out, "calc", p.calc);
+  add_text_member(out, "block", p.block);
+  add_text_member(out, "meaning", p.meaning);
+  add_key(out, "fields");
+  out += '[';
+  for (const PracticeFieldDeclaration<P>& f : p.fields) {
+    out += '{';
+    add_text_member(out, "name", f.name);
+    add_text_member(out, "unit", f.unit);
+    add_text_member(out, "kind", kPracticeFieldKindNames[static_cast<int>(f.kind)]);
+    add_text_member(out, "meaning", f.meaning);
+    close_with(out, '}');
+    out += ',';
+  }
+  close_with(out, ']');
+  out += '}';
+}
+
+}  // namespace
+
+std::string answer_declarations_json() {
+  std::string out = "{";
+  add_key(out, "dimensions");
+  add_dimensions(out);
+  out += ',';
+  add_key(out, "parse_errors");
+  add_enum(out, parse_error_declarations());
+  out += ',';
+  add_key(out, "verdicts");
+  out += '{';
+  // Each step kind's verdict enum, once, under its name.
+  for (const StepKindDeclaration& k : step_kind_declarations()) {
+    add_key(out, k.verdict_enum);
+    add_verdicts(out, k.verdicts);
+    out += ',';
+  }
+  close_with(out, '}');
+  out += ',';
+  add_key(out, "step_kinds");
+  add_step_kinds(out);
+  out += ',';
+  add_key(out, "practice");
+  out += '[';
+  add_practice(out, quiz_variant_declaration());
+  out += ',';
+  add_practice(out, kv_practice_declaration());
+  out += "]}";
+  return out;
+}
+
+}  // namespace llmbudget

@@ -1,0 +1,177 @@
+// The page's door into the reading layer of the core (src/reading/, src/text/):
+// reading a typed quantity, the unit table, the unit dimensions and the
+// "[U+XXXX]" escape for invisible characters. The calculator's links, the
+// element's notices, the content-file checks and the quiz all use it; the
+// quiz's grading and practice are quiz-core.js's.
+//
+// Every name comes from the core: the dimensions and parse errors from the
+// answer side's declaration (src/practice/answer_declarations_json.h, read
+// once per module), the units from the core's unit table, the escape from
+// src/text/utf8_text.h. This file converts only: plain values in and out,
+// enums as strings, and every Embind handle it receives deleted.
+//
+// parseQuantity's result shape is { ok: true, value } or { ok: false, field,
+// error }, the shape budget-core.js uses.
+import { loadWasmModule } from './wasm-module.js';
+
+/**
+ * Longest text handed to the core. The core itself rejects anything over 200
+ * bytes as too long; cutting at 1024 UTF-16 units first (still over 200 bytes)
+ * keeps a pasted megabyte from being copied into the wasm heap.
+ */
+export const MAX_TEXT_UNITS = 1024;
+
+let readingPromise = null;
+const declarations = new WeakMap();
+
+/**
+ * The answer side's declaration of `module` (parsed once per module, frozen):
+ * { dimensions, parse_errors, verdicts, step_kinds, practice } as
+ * src/practice/answer_declarations_json.h describes. Shared by this facade and quiz-core.js.
+ * @param {object} module the instantiated Emscripten module
+ * @returns {object}
+ */
+export function answerDeclaration(module) {
+  if (!declarations.has(module)) {
+    if (typeof module.answer_declarations_json !== 'function') {
+      throw new Error('The wasm module has no answer-side declaration (wasm/practice/bindings_variant.cpp was not linked in).');
+    }
+    declarations.set(module, deepFreeze(JSON.parse(module.answer_declarations_json())));
+  }
+  return declarations.get(module);
+}
+
+function deepFreeze(value) {
+  if (value && typeof value === 'object') {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/**
+ * Builds the facade over an instantiated module. Exported for tests and for
+ * quiz-core.js, which builds on it; pages use loadReadingCore().
+ * @param {object} module the Emscripten module holding the Quiz* Embind table
+ */
+export function buildReadingCore(module) {
+  if (!module || typeof module.parse_quantity !== 'function' || typeof module.unit_table !== 'function') {
+    throw new Error('The wasm module has no quantity reader (wasm/grading/bindings_quiz.cpp was not linked in).');
+  }
+  const declaration = answerDeclaration(module);
+  const DIMENSIONS = Object.freeze(declaration.dimensions.map((d) => d.name));
+  const PARSE_ERRORS = Object.freeze(declaration.parse_errors.map((e) => e.name));
+
+  // The core's unit table: dimension -> the unit symbols a question may name,
+  // '' (no unit) first for 'none', the one dimension whose default_unit may be empty.
+  const units = { none: [''] };
+  const tableHandle = module.unit_table();
+  try {
+    for (let i = 0; i < tableHandle.size(); i += 1) {
+      const row = tableHandle.get(i);
+      const dimension = DIMENSIONS[row.dimension.value];
+      (units[dimension] ||= []).push(row.symbol);
+    }
+  } finally {
+    tableHandle.delete();
+  }
+  const UNITS = Object.freeze(Object.fromEntries(DIMENSIONS.map((d) => [d, Object.freeze(units[d] || [])])));
+  const factors = new Map();
+
+  /**
+   * Reads a typed quantity as a number with an optional unit (rules in src/reading/quantity.h).
+   * @param {string} text what was typed
+   * @returns {{ok:true, value:{value:number, alt_value:number, ambiguous:boolean,
+   *   has_unit:boolean, unit:string, dimension:string, unit_factor:number, approximate:boolean}}
+   *   | {ok:false, field:'text', error:string}}
+   *   `value` is in `unit` (`unit` is '' and `dimension` 'none' for a bare number);
+   *   `alt_value` is the decimal-comma reading of "2,952"-style input (= value otherwise).
+   *   Why a text fails to read, as one of PARSE_ERRORS, is quizCore.checkNumericAnswer's parse_error.
+   */
+  function parseQuantity(text) {
+    if (typeof text !== 'string') return { ok: false, field: 'text', error: 'text must be a string.' };
+    try {
+      const raw = module.parse_quantity(text.slice(0, MAX_TEXT_UNITS));
+      if (!raw.ok) return { ok: false, field: 'text', error: raw.message };
+      return {
+        ok: true,
+        value: {
+          value: raw.value,
+          alt_value: raw.alt_value,
+          ambiguous: raw.ambiguous,
+          has_unit: raw.has_unit,
+          unit: raw.unit,
+          dimension: DIMENSIONS[raw.dimension.value],
+          unit_factor: raw.unit_factor,
+          approximate: raw.approximate,
+        },
+      };
+    } catch (err) {
+      return { ok: false, field: '', error: `The quantity reader could not run (${err && err.message ? err.message : err}).` };
+    }
+  }
+
+  return Object.freeze({
+    /** Unit dimensions, in the core's enum order: ['none', 'bytes', 'tokens_per_pass', 'tokens_per_s', 'seconds']. */
+    DIMENSIONS,
+    /** Reasons a text is not read, in the core's enum order ('none' when it was read). */
+    PARSE_ERRORS,
+    /**
+     * Unit symbols a question may be graded in, per dimension, from the core's
+     * unit table (frozen): { none: ['', 'x', '%'], bytes: ['B', 'KB', ...], ... }.
+     */
+    UNITS,
+    /**
+     * The dimensions as the core declares them (frozen):
+     * [{ name, base_unit: 'B', phrase: 'a memory size', units: 'B, KB, ... or TiB' }, ...].
+     */
+    DIMENSION_DECLARATIONS: declaration.dimensions,
+
+    /**
+     * Base units per one `unit`, read as the quantity reader reads a unit after
+     * a number (GB: 1e9, "bytes": 1, ms: 0.001, tokens: 1), or NaN when the
+     * reader knows no such unit ('', "bytes/s"). Memoised per unit text.
+     * @param {string} unit
+     * @returns {number}
+     */
+    unitFactor(unit) {
+      if (!factors.has(unit)) {
+        const r = typeof unit === 'string' && unit !== '' ? parseQuantity(`1 ${unit}`) : { ok: false };
+        factors.set(unit, r.ok && r.value.has_unit ? r.value.unit_factor : NaN);
+      }
+      return factors.get(unit);
+    },
+
+    /**
+     * `text` as shown to a reader: every invisible character (zero-width and
+     * bidi marks, BOM, soft hyphen, non-ASCII spaces, controls ...) written as
+     * "[U+XXXX]" by the core (src/text/utf8_text.h escape_invisible), the one format
+     * the core's own messages use. Non-strings are converted with String();
+     * callers clip long text first (it is copied into the wasm heap).
+     * @param {unknown} text
+     * @returns {string}
+     */
+    visibleText(text) {
+      return module.escape_invisible(String(text));
+    },
+
+    /** Reads a typed quantity as a number with an optional unit (parseQuantity above). */
+    parseQuantity,
+  });
+}
+
+/**
+ * Loads the shared wasm module once and returns the memoised reading facade.
+ * @returns {Promise<object>} readingCore with parseQuantity(text), visibleText(text),
+ *   unitFactor(symbol) and the core's names DIMENSIONS, PARSE_ERRORS, UNITS,
+ *   DIMENSION_DECLARATIONS; all methods are synchronous.
+ */
+export function loadReadingCore() {
+  if (readingPromise === null) {
+    readingPromise = loadWasmModule().then(buildReadingCore).catch((err) => {
+      readingPromise = null;
+      throw err;
+    });
+  }
+  return readingPromise;
+}
