@@ -11,15 +11,14 @@ namespace {
 using json::add_flag_member;
 using json::add_key;
 using json::add_number_member;
+using json::add_object_array;
 using json::add_string;
 using json::add_text_member;
 using json::close_with;
 
 void add_inputs(std::string& out, Table<InputFieldDeclaration> fields, bool with_default) {
   const BudgetInput defaults;
-  out += '[';
-  for (const InputFieldDeclaration& f : fields) {
-    out += '{';
+  add_object_array(out, fields, [&out, &defaults, with_default](const InputFieldDeclaration& f) {
     add_text_member(out, "name", f.name);
     add_text_member(out, "symbol", f.symbol);
     add_text_member(out, "label", f.label);
@@ -35,42 +34,29 @@ void add_inputs(std::string& out, Table<InputFieldDeclaration> fields, bool with
     add_text_member(out, "group", f.group);
     add_text_member(out, "meaning", f.meaning);
     if (with_default && f.member != nullptr) add_number_member(out, "default", defaults.*f.member);
-    close_with(out, '}');
-    out += ',';
-  }
-  close_with(out, ']');
+  });
 }
 
 template <class R>
 void add_results(std::string& out, Table<ResultFieldDeclaration<R>> fields) {
-  out += '[';
-  for (const ResultFieldDeclaration<R>& f : fields) {
-    out += '{';
+  add_object_array(out, fields, [&out](const ResultFieldDeclaration<R>& f) {
     add_text_member(out, "name", f.name);
     add_text_member(out, "unit", f.unit);
     add_text_member(out, "kind", kResultKindNames[static_cast<int>(f.kind)]);
     add_flag_member(out, "needs_fit", f.needs_fit);
     add_text_member(out, "meaning", f.meaning);
-    close_with(out, '}');
-    out += ',';
-  }
-  close_with(out, ']');
+  });
 }
 
 template <class S>
 void add_series(std::string& out, Table<SeriesDeclaration<S>> series) {
-  out += '[';
-  for (const SeriesDeclaration<S>& f : series) {
-    out += '{';
+  add_object_array(out, series, [&out](const SeriesDeclaration<S>& f) {
     add_text_member(out, "name", f.name);
     add_text_member(out, "unit", f.unit);
     add_flag_member(out, "flag", f.flag);
     add_flag_member(out, "needs_fit", f.needs_fit);
     add_text_member(out, "meaning", f.meaning);
-    close_with(out, '}');
-    out += ',';
-  }
-  close_with(out, ']');
+  });
 }
 
 template <std::size_t N>

@@ -11,60 +11,41 @@ namespace llmbudget {
 namespace {
 
 using json::add_key;
+using json::add_object_array;
 using json::add_text_member;
 using json::close_with;
 
 void add_dimensions(std::string& out) {
-  out += '[';
-  for (const DimensionDeclaration& d : dimension_declarations()) {
-    out += '{';
+  add_object_array(out, dimension_declarations(), [&out](const DimensionDeclaration& d) {
     add_text_member(out, "name", d.name);
     add_text_member(out, "base_unit", d.base_unit);
     add_text_member(out, "phrase", d.phrase);
     add_text_member(out, "units", d.units);
-    close_with(out, '}');
-    out += ',';
-  }
-  close_with(out, ']');
+  });
 }
 
 void add_enum(std::string& out, Table<EnumDeclaration> rows) {
-  out += '[';
-  for (const EnumDeclaration& e : rows) {
-    out += '{';
+  add_object_array(out, rows, [&out](const EnumDeclaration& e) {
     add_text_member(out, "name", e.name);
     add_text_member(out, "meaning", e.meaning);
-    close_with(out, '}');
-    out += ',';
-  }
-  close_with(out, ']');
+  });
 }
 
 void add_verdicts(std::string& out, Table<VerdictDeclaration> rows) {
-  out += '[';
-  for (const VerdictDeclaration& v : rows) {
-    out += '{';
+  add_object_array(out, rows, [&out](const VerdictDeclaration& v) {
     add_text_member(out, "name", v.name);
     add_text_member(out, "tone", v.tone);
     add_text_member(out, "meaning", v.meaning);
-    close_with(out, '}');
-    out += ',';
-  }
-  close_with(out, ']');
+  });
 }
 
 void add_step_kinds(std::string& out) {
-  out += '[';
-  for (const StepKindDeclaration& k : step_kind_declarations()) {
-    out += '{';
+  add_object_array(out, step_kind_declarations(), [&out](const StepKindDeclaration& k) {
     add_text_member(out, "name", k.name);
     add_text_member(out, "answer", k.answer);
     add_text_member(out, "verdicts", k.verdict_enum);
     add_text_member(out, "meaning", k.meaning);
-    close_with(out, '}');
-    out += ',';
-  }
-  close_with(out, ']');
+  });
 }
 
 template <class P>
@@ -74,17 +55,12 @@ void add_practice(std::string& out, const PracticeDeclaration<P>& p) {
   add_text_member(out, "block", p.block);
   add_text_member(out, "meaning", p.meaning);
   add_key(out, "fields");
-  out += '[';
-  for (const PracticeFieldDeclaration<P>& f : p.fields) {
-    out += '{';
+  add_object_array(out, p.fields, [&out](const PracticeFieldDeclaration<P>& f) {
     add_text_member(out, "name", f.name);
     add_text_member(out, "unit", f.unit);
     add_text_member(out, "kind", kPracticeFieldKindNames[static_cast<int>(f.kind)]);
     add_text_member(out, "meaning", f.meaning);
-    close_with(out, '}');
-    out += ',';
-  }
-  close_with(out, ']');
+  });
   out += '}';
 }
 

@@ -31,5 +31,20 @@ void add_flag_member(std::string& out, const char* key, bool value);
 /// ('}' or ']'), or appends `close` when the body is empty.
 void close_with(std::string& out, char close);
 
+/// Appends `rows` (any range) as a JSON array of objects: for each row '{',
+/// then what `members(row)` appends (members written as above, each with its
+/// trailing comma), then '}'. An empty range gives [].
+template <class Rows, class Members>
+void add_object_array(std::string& out, const Rows& rows, Members members) {
+  out += '[';
+  for (const auto& row : rows) {
+    out += '{';
+    members(row);
+    close_with(out, '}');
+    out += ',';
+  }
+  close_with(out, ']');
+}
+
 }  // namespace json
 }  // namespace llmbudget
