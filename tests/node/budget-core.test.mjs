@@ -388,3 +388,17 @@ test('planLevers returns plain rows with the declared fields and marks the cheap
   assert.equal(badSpec.ok, false);
   assert.equal(badSpec.field, 'acceptance_rate');
 });
+
+test('fields that are not own plain properties, and a pasted megabyte of key, are refused with a bounded sentence', () => {
+  const inherited = core.plan(Object.create(core.DEFAULT_INPUT));
+  assert.equal(inherited.ok, false);
+  assert.equal(inherited.field, '');
+  assert.match(inherited.error, /own plain property/);
+  const hidden = { ...core.DEFAULT_INPUT };
+  Object.defineProperty(hidden, 'batch', { value: 8, enumerable: false });
+  assert.match(core.plan(hidden).error, /own plain property/);
+  const long = core.plan({ ...core.DEFAULT_INPUT, ['x'.repeat(1e6)]: 1 });
+  assert.equal(long.ok, false);
+  assert.equal(long.field, `${'x'.repeat(60)}…`);
+  assert.ok(long.error.length < 1000, `error of ${long.error.length} characters`);
+});

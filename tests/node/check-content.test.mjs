@@ -368,3 +368,12 @@ test('measured-decode.json: every row\'s estimate input is asked of the core', (
   assert.equal(r.code, 1);
   assert.match(r.err, /^measured-decode\.json: groups\[0\]\.rows\[9\]: gpus: .*nearest valid: 2 or 4/m);
 });
+
+test('a models or gpus section that is not a list is reported, never a crash', () => {
+  for (const [section, value] of [['models', 5], ['gpus', 'abc'], ['models', { 0: {} }]]) {
+    const r = runOnBrokenCopy(({ presets }) => { presets[section] = value; });
+    assert.equal(r.code, 1, `${section} = ${JSON.stringify(value)}: exit ${r.code}; stderr:\n${r.err}`);
+    assert.doesNotMatch(r.err, /TypeError|\n\s+at /, 'no stack trace');
+    assert.match(r.err, new RegExp(`presets\\.json: .*${section}`));
+  }
+});

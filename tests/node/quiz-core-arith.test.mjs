@@ -49,3 +49,16 @@ test('KV-cache practice from the core: seed 0 by hand, units, bad seeds refused'
   // Same seed, same numbers.
   assert.deepEqual(quiz.makeKvPractice(4242).value, quiz.makeKvPractice(4242).value);
 });
+
+test('a choice question or seed of the wrong kind is refused, never wrapped or thrown', async () => {
+  const quiz = await loadQuizCore();
+  // 2^32 + 4 would wrap to 4 in Embind's 32-bit int and grade as a valid question.
+  assert.deepEqual(quiz.checkChoiceAnswer([1], { option_count: 2 ** 32 + 4, correct: [1], multiple: false }),
+    { ok: false, field: 'option_count', error: 'option_count must be a whole number from 1 to 64 (got 4294967300).' });
+  const odd = quiz.checkChoiceAnswer([1], { option_count: Object.create(null), correct: [1] });
+  assert.equal(odd.field, 'option_count');
+  assert.match(odd.error, /got a value of type object/);
+  assert.match(quiz.makeVariant('8').error, /got the text "8"/);
+  assert.equal(quiz.makeKvPractice(Object.create(null)).field, 'seed');
+  assert.equal(quiz.checkChoiceAnswer([1], { option_count: 4, correct: [1] }).value.verdict, 'correct');
+});

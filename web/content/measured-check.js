@@ -24,8 +24,8 @@ export function checkMeasured(doc, add, { presets, core } = {}) {
   }
   const budget = doc.budget;
   const budgetOk = checkPlainObject(budget, 'budget', '(object)', add);
-  const presetModels = new Map((presets?.models || []).filter((m) => m && typeof m.id === 'string').map((m) => [m.id, m]));
-  const presetGpus = new Map((presets?.gpus || []).filter((g) => g && typeof g.id === 'string').map((g) => [g.id, g]));
+  const presetModels = new Map((Array.isArray(presets?.models) ? presets.models : []).filter((m) => m && typeof m.id === 'string').map((m) => [m.id, m]));
+  const presetGpus = new Map((Array.isArray(presets?.gpus) ? presets.gpus : []).filter((g) => g && typeof g.id === 'string').map((g) => [g.id, g]));
   let gpu;
   if (budgetOk) {
     checkString(budget, 'about', 'budget', add);

@@ -21,6 +21,9 @@ export function withDefaults(obj, fields, core) {
   return out;
 }
 
+/** A document's `models` or `gpus`; one that is not a list is the checks' to report, and holds nothing here. */
+const list = (entries) => (Array.isArray(entries) ? entries : []);
+
 /**
  * The complete BudgetInput a configuration stands for: the core's defaults,
  * its model's "Model" fields, its GPU's "Hardware" fields, its own inputs
@@ -33,9 +36,9 @@ export function withDefaults(obj, fields, core) {
  */
 export function configurationInput(conf, doc, core) {
   const input = { ...core.DEFAULT_INPUT };
-  const model = conf.model !== undefined && (doc.models || []).find((m) => m && m.id === conf.model);
+  const model = conf.model !== undefined && list(doc.models).find((m) => m && m.id === conf.model);
   if (model) Object.assign(input, withDefaults(model, inputNames(core, 'Model'), core));
-  const gpu = conf.gpu !== undefined && (doc.gpus || []).find((g) => g && g.id === conf.gpu);
+  const gpu = conf.gpu !== undefined && list(doc.gpus).find((g) => g && g.id === conf.gpu);
   if (gpu) Object.assign(input, withDefaults(gpu, inputNames(core, 'Hardware'), core));
   for (const f of inputNames(core)) if (conf.inputs && conf.inputs[f] !== undefined) input[f] = conf.inputs[f];
   return input;
@@ -55,8 +58,8 @@ export function completePresets(doc, core) {
   return {
     ...doc,
     defaults: withDefaults(doc.defaults || {}, all, core),
-    models: (doc.models || []).map((m) => ({ ...m, ...withDefaults(m, inputNames(core, 'Model'), core) })),
-    gpus: (doc.gpus || []).map((g) => ({ ...g, ...withDefaults(g, inputNames(core, 'Hardware'), core) })),
+    models: list(doc.models).map((m) => ({ ...m, ...withDefaults(m, inputNames(core, 'Model'), core) })),
+    gpus: list(doc.gpus).map((g) => ({ ...g, ...withDefaults(g, inputNames(core, 'Hardware'), core) })),
     configurations: (doc.configurations || []).map((c) => ({ ...c, inputs: configurationInput(c, doc, core) })),
   };
 }

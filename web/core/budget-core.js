@@ -152,9 +152,11 @@ function buildCore(module) {
     if (input === null || typeof input !== 'object' || Array.isArray(input)) {
       return { ok: false, field: '', error: `The input must be an object with every BudgetInput field (${inputFields.join(', ')}); got ${describeValue(input)}.` };
     }
-    const unknown = Object.keys(input).find((key) => !inputNames.has(key));
-    if (unknown !== undefined) {
-      const near = nearestName(unknown, inputFields);
+    const unknownKey = Object.keys(input).find((key) => !inputNames.has(key));
+    if (unknownKey !== undefined) {
+      // A key is echoed up to 60 characters, so a pasted megabyte stays out of the message.
+      const unknown = unknownKey.length > 60 ? `${unknownKey.slice(0, 60)}…` : unknownKey;
+      const near = nearestName(unknownKey.slice(0, 60), inputFields);
       return { ok: false, field: unknown, error: `${unknown} is not a BudgetInput field${near ? ` (did you mean ${near}?)` : ''}; the fields are ${inputFields.join(', ')}.` };
     }
     const missing = inputFields.filter((name) => input[name] === undefined);
@@ -164,7 +166,15 @@ function buildCore(module) {
       return { ok: false, field: missing[0], error: `${missing[0]} is missing${more}` };
     }
     const name = inputFields.find((n) => typeof input[n] !== 'number');
-    return { ok: false, field: name, error: `${name} must be a number (got ${describeValue(input[name])})` };
+    if (name !== undefined) return { ok: false, field: name, error: `${name} must be a number (got ${describeValue(input[name])})` };
+    // Every field reads as a number now, but not as the object's own, enumerable
+    // properties (inherited from a prototype, hidden, or a proxy or getter that
+    // answers differently each time): refused, as the core reads own fields only.
+    return {
+      ok: false,
+      field: '',
+      error: `The input must hold every BudgetInput field as its own plain property (not inherited, hidden or computed); spread DEFAULT_INPUT and change what you need.`,
+    };
   }
   const flatFailure = () => ({ ok: false, field: flat.errorField(), error: flat.errorMessage() });
 

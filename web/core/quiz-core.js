@@ -35,6 +35,18 @@ function guarded(run) {
   }
 }
 
+/**
+ * A value as an error message echoes it, without ever throwing: a number as
+ * written, a string quoted and cut at 40 characters, anything else by its type
+ * ("a string '8'" would read like a valid number, so strings are quoted).
+ */
+function shown(value) {
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') return `the text "${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`;
+  if (value === null) return 'null';
+  return Array.isArray(value) ? 'an array' : `a value of type ${typeof value}`;
+}
+
 /** Non-numbers become NaN so the core names the field. */
 function asNumber(value) {
   return typeof value === 'number' ? value : NaN;
@@ -114,7 +126,7 @@ export function buildQuizCore(module) {
     }
     const index = DIMENSIONS.indexOf(question.dimension);
     if (index < 0) {
-      return { error: fail('dimension', `dimension must be one of ${DIMENSIONS.join(', ')} (got ${String(question.dimension)}).`) };
+      return { error: fail('dimension', `dimension must be one of ${DIMENSIONS.join(', ')} (got ${shown(question.dimension)}).`) };
     }
     const unit = question.default_unit === undefined ? '' : question.default_unit;
     if (typeof unit !== 'string') {
@@ -231,17 +243,19 @@ export function buildQuizCore(module) {
       if (question === null || typeof question !== 'object') {
         return fail('question', 'question must be an object with option_count, correct and multiple.');
       }
-      if (!Number.isInteger(question.option_count)) {
-        return fail('option_count', `option_count must be a whole number from 1 to 64 (got ${String(question.option_count)}).`);
-      }
       return guarded(() => {
+        // Read once, and kept within 32 bits here: Embind would wrap a larger whole number into range.
+        const optionCount = question.option_count;
+        if (!Number.isInteger(optionCount) || Math.abs(optionCount) > 0x7FFFFFFF) {
+          return fail('option_count', `option_count must be a whole number from 1 to 64 (got ${shown(optionCount)}).`);
+        }
         const picks = toIndexVector(selected);
         if (picks === null) return fail('selected', 'selected must be an array of whole option numbers.');
         const correct = toIndexVector(question.correct);
         try {
           if (correct === null) return fail('correct', 'correct must be an array of whole option numbers.');
           const raw = module.check_choice_answer(picks, {
-            option_count: question.option_count,
+            option_count: optionCount,
             correct,
             multiple: question.multiple === true,
           });
@@ -275,7 +289,7 @@ export function buildQuizCore(module) {
      */
     makeVariant(seed) {
       if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) {
-        return fail('seed', `seed must be a whole number from 0 to ${MAX_SEED} (got ${String(seed)}).`);
+        return fail('seed', `seed must be a whole number from 0 to ${MAX_SEED} (got ${shown(seed)}).`);
       }
       return guarded(() => {
         const raw = module.make_variant(seed);
@@ -300,7 +314,7 @@ export function buildQuizCore(module) {
      */
     makeKvPractice(seed) {
       if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) {
-        return fail('seed', `seed must be a whole number from 0 to ${MAX_SEED} (got ${String(seed)}).`);
+        return fail('seed', `seed must be a whole number from 0 to ${MAX_SEED} (got ${shown(seed)}).`);
       }
       return guarded(() => ({ ok: true, value: { seed, ...takeNamedValues(module.kv_practice_table(seed)) } }));
     },
