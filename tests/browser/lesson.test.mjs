@@ -155,6 +155,17 @@ test('moving the batch slider by mouse and by keyboard updates results, bars and
   await rec.context.close();
 });
 
+/** A declared input's zero meaning as the page words it: other fields' codes become lower-case labels. */
+function zeroWords(d, declared) {
+  if (!d || !d.zero_means) return '';
+  let text = d.zero_means;
+  for (const f of declared) {
+    const label = /^[A-Z][A-Z]/.test(f.label) ? f.label : f.label.charAt(0).toLowerCase() + f.label.slice(1);
+    text = text.split(f.name).join(label);
+  }
+  return text;
+}
+
 test('bad input in any number field: inline range message, aria-invalid, last good results kept, nothing logged', async () => {
   const rec = await openLesson();
   const { page } = rec;
@@ -177,7 +188,10 @@ test('bad input in any number field: inline range message, aria-invalid, last go
       const msg = await error.textContent();
       if (['-5', '0'].includes(bad)) {
         // A number outside the field's range: the range, in the field's units.
-        assert.match(msg, /^Enter (0 \((same as total parameters|full attention|same as context|no target)\) or )?(a|a whole) number (from|greater than) \d[\d.,]*%?( [a-zA-Z/]+)? (to|up to|and at most) /, `${field} "${bad}": ${msg}`);
+        // What 0 means is the declaration's, in the page's words (field codes as lower-case labels).
+        const zero = zeroWords(declared.find((d) => d.name === field), declared);
+        const zeroPart = zero ? `(0 \\(${zero.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\) or )?` : '';
+        assert.match(msg, new RegExp(`^Enter ${zeroPart}(a|a whole) number (from|greater than) \\d[\\d.,]*%?( [a-zA-Z/]+)? (to|up to|and at most) `), `${field} "${bad}": ${msg}`);
       } else {
         // Not a number at all (or too large to be one): the reader says so, naming the field by its label.
         assert.match(msg, /^[A-Z][A-Za-z -]+: (“abc” is not a number; type digits such as 12\.5|that number is too large|type a number)\.$/, `${field} "${bad}": ${msg}`);
