@@ -50,6 +50,36 @@ function show(v) {
 /** " (got X)" after a reason, or " (it is missing)" when the field is absent. */
 const got = (v) => (v === undefined ? ' (it is missing)' : ` (got ${show(v)})`);
 
+/**
+ * The keys each object of a questions file may hold: what the checks below
+ * read. A key outside them is refused by name, so a misspelt "tolerence" is
+ * reported instead of silently grading with no tolerance.
+ */
+const KNOWN_KEYS = Object.freeze({
+  question: ['id', 'title', 'prompt', 'values', 'steps', 'explanation'],
+  step: ['id', 'kind', 'prompt', 'show_when'],
+  text: ['dimension', 'unit', 'expected', 'tolerance', 'accept', 'feedback'],
+  choices: ['choices', 'multiple', 'correct_value'],
+  calc: ['calc', 'unit', 'digits'],
+  number: ['value'],
+  budget: ['preset', 'field', 'set'],
+  practice: ['field'],
+  tolerance: ['relative', 'absolute', 'close_relative'],
+  choice: ['id', 'text', 'feedback', 'value', 'correct'],
+  show_when: ['step', 'choice'],
+  block: ['title', 'questions'],
+});
+
+/** Refuses, by name, each key of `obj` that `allowed` does not hold. */
+function refuseUnknownKeys(obj, allowed, id, field, add) {
+  for (const key of Object.keys(obj)) {
+    if (!allowed.includes(key)) {
+      const name = core.reading.visibleText(key.length > 40 ? `${key.slice(0, 40)}…` : key);
+      add(id, field ? `${field}.${name}` : name, `is not a key here (expected one of ${allowed.join(', ')})`);
+    }
+  }
+}
+
 
 /** Result fields of plan() a question can use: numbers and yes/no flags. */
 function planFields(opts) {
@@ -78,6 +108,11 @@ function checkCalc(c, id, field, add, opts, where) {
   const practice = core.PRACTICE;
   const kinds = [...BUDGET_CALCS, ...Object.keys(practice), 'number'];
   if (!kinds.includes(c.calc)) return add(id, `${field}.calc`, `must be one of ${kinds.join(', ')}${got(c.calc)}`);
+  const own = c.calc === 'number' ? KNOWN_KEYS.number
+    : c.calc === 'plan' || c.calc === 'input' ? KNOWN_KEYS.budget
+      : c.calc === 'speculative' ? ['field', ...(opts.declaration ? opts.declaration.speculative_inputs.map((p) => p.name) : [])]
+        : KNOWN_KEYS.practice;
+  if (c.calc !== 'speculative' || opts.declaration) refuseUnknownKeys(c, [...KNOWN_KEYS.calc, ...own], id, field, add);
   if (c.calc === 'number') {
     if (!isNum(c.value)) add(id, `${field}.value`, `must be a finite number${got(c.value)}`);
   } else if (c.calc === 'plan' || c.calc === 'input') {
@@ -124,6 +159,7 @@ function checkPlaceholders(str, id, field, add, values) {
 
 function checkTolerance(t, id, field, add) {
   if (!isObj(t)) return add(id, field, 'must be an object {"relative", "absolute", "close_relative"}');
+  refuseUnknownKeys(t, KNOWN_KEYS.tolerance, id, field, add);
   if (!isNum(t.relative) || t.relative < 0 || t.relative > 1) add(id, `${field}.relative`, `must be a fraction from 0 to 1${got(t.relative)}`);
   if (!isNum(t.absolute) || t.absolute < 0) add(id, `${field}.absolute`, `must be a number of at least 0, in the step's unit${got(t.absolute)}`);
   if (t.close_relative !== undefined && (!isNum(t.close_relative) || t.close_relative < 0 || t.close_relative > 1)) add(id, `${field}.close_relative`, `must be a fraction from 0 to 1${got(t.close_relative)}`);
@@ -138,6 +174,7 @@ function checkChoices(step, id, f, add, values) {
   step.choices.forEach((c, j) => {
     const cf = `${f}.choices[${j}]`;
     if (!isObj(c)) return add(id, cf, 'must be an object {"id", "text", ...}');
+    refuseUnknownKeys(c, KNOWN_KEYS.choice, id, cf, add);
     if (typeof c.id !== 'string' || !ID_PATTERN.test(c.id)) add(id, `${cf}.id`, `must be a lower-case id${got(c.id)}`);
     else if (seen.has(c.id)) add(id, `${cf}.id`, `duplicate choice id "${c.id}"`);
     seen.add(c.id);
@@ -206,11 +243,13 @@ function checkStep(step, i, q, id, add, opts, where, earlier) {
   if (!text(step.prompt)) add(id, `${sf}.prompt`, 'must be a non-empty string');
   else checkPlaceholders(step.prompt, id, `${sf}.prompt`, add, q.values);
   const kind = stepKind(step, core);
+  if (kind) refuseUnknownKeys(step, [...KNOWN_KEYS.step, ...KNOWN_KEYS[kind.answer]], id, sf, add);
   if (kind) STEP_CHECKS[kind.answer](step, kind, q, id, sf, add, opts, where);
   else add(id, `${sf}.kind`, `must be one of ${[...stepKinds(core).keys()].map((k) => `"${k}"`).join(', ')}${got(step.kind)}`);
   if (step.show_when !== undefined) {
     const w = step.show_when;
     const target = isObj(w) ? earlier.get(w.step) : undefined;
+    if (isObj(w)) refuseUnknownKeys(w, KNOWN_KEYS.show_when, id, `${sf}.show_when`, add);
     if (!isObj(w) || !target || stepKind(target, core)?.answer !== 'choices') add(id, `${sf}.show_when.step`, 'must name an earlier choice step of this question');
     else if (!Array.isArray(target.choices) || !target.choices.some((c) => c?.id === w.choice)) add(id, `${sf}.show_when.choice`, `must be a choice id of step "${w.step}"${got(w.choice)}`);
   }
@@ -220,6 +259,7 @@ function checkStep(step, i, q, id, add, opts, where, earlier) {
 function checkQuestion(q, i, add, opts, where, list) {
   const id = typeof q?.id === 'string' ? core.reading.visibleText(q.id.slice(0, 40)) : `${list}[${i}]`;
   if (!isObj(q)) return add(id, 'question', 'must be an object');
+  refuseUnknownKeys(q, KNOWN_KEYS.question, id, '', add);
   if (typeof q.id !== 'string' || !ID_PATTERN.test(q.id)) add(id, 'id', `must be a lower-case id such as "q1-fit"${got(q.id)}`);
   if (!text(q.title)) add(id, 'title', 'must be a non-empty string');
   if (q.values !== undefined) {
@@ -297,6 +337,7 @@ function collectProblems(doc, opts) {
     if (!isObj(block) || !text(block.title) || !Array.isArray(block.questions) || block.questions.length > 50) {
       add('(file)', key, 'must be an object {"title", "questions": [...]} with at most 50 questions');
     } else {
+      refuseUnknownKeys(block, KNOWN_KEYS.block, '(file)', key, add);
       blocks[key] = block.questions;
       block.questions.forEach((q, i) => checkQuestion(q, i, add, opts, key, `${key}.questions`));
     }
