@@ -20,9 +20,8 @@
 // "kv_headz is not a BudgetInput field (did you mean kv_heads?); ..." with
 // `field` the key itself (field '' when the input is not an object).
 import { flatCalls } from './flat-calls.js';
-import { loadWasmModule } from './wasm-module.js';
+import { loadWasmModule, oncePerModule } from './wasm-module.js';
 
-let corePromise = null;
 
 /** Non-numbers (undefined, strings, null) become NaN so the core names the field. */
 function asNumber(value) {
@@ -113,7 +112,7 @@ function deepFreeze(object) {
   return Object.freeze(object);
 }
 
-function buildCore(module) {
+const buildCore = oncePerModule((module) => {
   const declaration = deepFreeze(JSON.parse(module.field_declarations_json()));
   const inputFields = declaration.inputs.map((f) => f.name);
   const DEFAULT_INPUT = Object.freeze(Object.fromEntries(declaration.inputs.map((f) => [f.name, f.default])));
@@ -393,20 +392,14 @@ function buildCore(module) {
       });
     },
   });
-}
+});
 
 /**
- * Loads the shared wasm module once and returns the memoised facade.
+ * Loads the shared wasm module once and returns its facade (one per module).
  * @returns {Promise<object>} core with DEFAULT_INPUT, declaration, plan(), capacity(),
  *   speculative(), bestDraftTokens(), attentionMemory(), sweepBatch(),
  *   sweepContext(), sweepAcceptance(); all methods are synchronous.
  */
 export function loadBudgetCore() {
-  if (corePromise === null) {
-    corePromise = loadWasmModule().then(buildCore).catch((err) => {
-      corePromise = null;
-      throw err;
-    });
-  }
-  return corePromise;
+  return loadWasmModule().then(buildCore);
 }

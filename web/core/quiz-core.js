@@ -15,12 +15,11 @@
 // practice generators and their fields with units. Reading a quantity, the
 // unit table and the escape for invisible characters are the reading facade's
 // (reading-core.js), which this one builds on and hands out as `reading`.
-import { loadWasmModule } from './wasm-module.js';
+import { loadWasmModule, oncePerModule } from './wasm-module.js';
 import { answerDeclaration, buildReadingCore, MAX_TEXT_UNITS } from './reading-core.js';
 
 const MAX_SEED = 0xFFFFFFFF;
 
-let quizPromise = null;
 
 function fail(field, error) {
   return { ok: false, field, error };
@@ -97,7 +96,7 @@ function takeNamedValues(handle) {
  * a module from another build directory; pages use loadQuizCore().
  * @param {object} module the Emscripten module holding the Quiz* Embind table
  */
-export function buildQuizCore(module) {
+export const buildQuizCore = oncePerModule((module) => {
   if (!module || typeof module.check_numeric_answer !== 'function' || typeof module.make_variant !== 'function') {
     throw new Error('The wasm module has no answer-check table (wasm/grading/bindings_quiz.cpp was not linked in).');
   }
@@ -330,21 +329,15 @@ export function buildQuizCore(module) {
       return Math.floor(Math.random() * (MAX_SEED + 1));
     },
   });
-}
+});
 
 /**
- * Loads the shared wasm module once and returns the memoised quiz facade.
+ * Loads the shared wasm module once and returns its quiz facade (one per module).
  * @returns {Promise<object>} quizCore with checkNumericAnswer(text, question),
  *   checkChoiceAnswer(selected, question), makeVariant(seed), makeKvPractice(seed), randomSeed(),
  *   the reading facade as `reading`, and the core's names ANSWER_VERDICTS, CHOICE_VERDICTS,
  *   STEP_KINDS, PRACTICE, KV_PRACTICE_UNITS; all methods are synchronous.
  */
 export function loadQuizCore() {
-  if (quizPromise === null) {
-    quizPromise = loadWasmModule().then(buildQuizCore).catch((err) => {
-      quizPromise = null;
-      throw err;
-    });
-  }
-  return quizPromise;
+  return loadWasmModule().then(buildQuizCore);
 }

@@ -12,7 +12,7 @@
 //
 // parseQuantity's result shape is { ok: true, value } or { ok: false, field,
 // error }, the shape budget-core.js uses.
-import { loadWasmModule } from './wasm-module.js';
+import { loadWasmModule, oncePerModule } from './wasm-module.js';
 
 /**
  * Longest text handed to the core. The core itself rejects anything over 200
@@ -21,8 +21,6 @@ import { loadWasmModule } from './wasm-module.js';
  */
 export const MAX_TEXT_UNITS = 1024;
 
-let readingPromise = null;
-const declarations = new WeakMap();
 
 /**
  * The answer side's declaration of `module` (parsed once per module, frozen):
@@ -31,15 +29,12 @@ const declarations = new WeakMap();
  * @param {object} module the instantiated Emscripten module
  * @returns {object}
  */
-export function answerDeclaration(module) {
-  if (!declarations.has(module)) {
-    if (typeof module.answer_declarations_json !== 'function') {
-      throw new Error('The wasm module has no answer-side declaration (wasm/practice/bindings_variant.cpp was not linked in).');
-    }
-    declarations.set(module, deepFreeze(JSON.parse(module.answer_declarations_json())));
+export const answerDeclaration = oncePerModule((module) => {
+  if (typeof module.answer_declarations_json !== 'function') {
+    throw new Error('The wasm module has no answer-side declaration (wasm/practice/bindings_variant.cpp was not linked in).');
   }
-  return declarations.get(module);
-}
+  return deepFreeze(JSON.parse(module.answer_declarations_json()));
+});
 
 function deepFreeze(value) {
   if (value && typeof value === 'object') {
@@ -50,11 +45,12 @@ function deepFreeze(value) {
 }
 
 /**
- * Builds the facade over an instantiated module. Exported for tests and for
- * quiz-core.js, which builds on it; pages use loadReadingCore().
+ * Builds the facade over an instantiated module, once per module. Exported for
+ * tests and for quiz-core.js, which builds on it (and so shares this one);
+ * pages use loadReadingCore().
  * @param {object} module the Emscripten module holding the Quiz* Embind table
  */
-export function buildReadingCore(module) {
+export const buildReadingCore = oncePerModule((module) => {
   if (!module || typeof module.parse_quantity !== 'function' || typeof module.unit_table !== 'function') {
     throw new Error('The wasm module has no quantity reader (wasm/grading/bindings_quiz.cpp was not linked in).');
   }
@@ -158,20 +154,14 @@ export function buildReadingCore(module) {
     /** Reads a typed quantity as a number with an optional unit (parseQuantity above). */
     parseQuantity,
   });
-}
+});
 
 /**
- * Loads the shared wasm module once and returns the memoised reading facade.
+ * Loads the shared wasm module once and returns its reading facade (one per module).
  * @returns {Promise<object>} readingCore with parseQuantity(text), visibleText(text),
  *   unitFactor(symbol) and the core's names DIMENSIONS, PARSE_ERRORS, UNITS,
  *   DIMENSION_DECLARATIONS; all methods are synchronous.
  */
 export function loadReadingCore() {
-  if (readingPromise === null) {
-    readingPromise = loadWasmModule().then(buildReadingCore).catch((err) => {
-      readingPromise = null;
-      throw err;
-    });
-  }
-  return readingPromise;
+  return loadWasmModule().then(buildReadingCore);
 }

@@ -24,3 +24,20 @@ export function loadWasmModule() {
   }
   return modulePromise;
 }
+
+/**
+ * `build(module)` made once per module: the facades (budget, reading, quiz)
+ * each wrap their builder in this, so every caller, and a facade built on
+ * another (the quiz facade on the reading one), gets the same object and
+ * reads the core's tables once. A build that throws is not memoised.
+ * @template T
+ * @param {(module: object) => T} build
+ * @returns {(module: object) => T}
+ */
+export function oncePerModule(build) {
+  const built = new WeakMap();
+  return (module) => {
+    if (!built.has(module)) built.set(module, build(module));
+    return built.get(module);
+  };
+}
