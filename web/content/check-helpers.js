@@ -70,8 +70,8 @@ export function coreChecks(core) {
    * Refuses, by name, every key of `obj` that is neither one of `fields` (the
    * input names it may set) nor one of `otherKeys`. An input it may not set
    * is said to belong elsewhere; another key of an object that sets inputs
-   * gets the core's own sentence (with the nearest input name when it looks
-   * misspelt); `what` names the object in the sentence ("a model").
+   * gets the facade's own sentence (core.unknownInputError: the nearest input
+   * name when it looks misspelt); `what` names the object in the sentence ("a model").
    */
   function checkKnownKeys(obj, fields, otherKeys, id, f, add, what) {
     for (const key of Object.keys(obj)) {
@@ -84,8 +84,7 @@ export function coreChecks(core) {
       } else if (fields.length === 0) {
         add(id, f(shown), `is not a key of ${what} (${what} has ${otherKeys.join(', ')})`);
       } else {
-        const res = core.plan({ ...core.DEFAULT_INPUT, [key]: 0 });
-        add(id, f(shown), `${(res.ok ? 'is not a known field' : withoutField(res)).replace(/\.$/, '')}${also}`);
+        add(id, f(shown), `${withoutField(core.unknownInputError(key)).replace(/\.$/, '')}${also}`);
       }
     }
   }

@@ -146,18 +146,20 @@ const buildCore = oncePerModule((module) => {
     for (const key in input) if (Object.prototype.hasOwnProperty.call(input, key)) keys += 1;
     return keys === inputCount ? null : inputError(input);
   }
+  /** The refusal of `key`, a key that is not a BudgetInput field, with the field it most likely means. */
+  function unknownInputError(key) {
+    // A key is echoed up to 60 characters, so a pasted megabyte stays out of the message.
+    const shown = key.length > 60 ? `${key.slice(0, 60)}…` : key;
+    const near = nearestName(key.slice(0, 60), inputFields);
+    return { ok: false, field: shown, error: `${shown} is not a BudgetInput field${near ? ` (did you mean ${near}?)` : ''}; the fields are ${inputFields.join(', ')}.` };
+  }
   /** Why `input` is not a BudgetInput: an unknown key first (a misspelt name also leaves its field missing), then a missing or non-number field. */
   function inputError(input) {
     if (input === null || typeof input !== 'object' || Array.isArray(input)) {
       return { ok: false, field: '', error: `The input must be an object with every BudgetInput field (${inputFields.join(', ')}); got ${describeValue(input)}.` };
     }
     const unknownKey = Object.keys(input).find((key) => !inputNames.has(key));
-    if (unknownKey !== undefined) {
-      // A key is echoed up to 60 characters, so a pasted megabyte stays out of the message.
-      const unknown = unknownKey.length > 60 ? `${unknownKey.slice(0, 60)}…` : unknownKey;
-      const near = nearestName(unknownKey.slice(0, 60), inputFields);
-      return { ok: false, field: unknown, error: `${unknown} is not a BudgetInput field${near ? ` (did you mean ${near}?)` : ''}; the fields are ${inputFields.join(', ')}.` };
-    }
+    if (unknownKey !== undefined) return unknownInputError(unknownKey);
     const missing = inputFields.filter((name) => input[name] === undefined);
     if (missing.length > 0) {
       const others = missing.length - 1;
@@ -214,6 +216,18 @@ const buildCore = oncePerModule((module) => {
      * A result: {name, unit, kind:'number'|'flag'|'verdict'|'binding_term', needs_fit, meaning}.
      */
     declaration,
+
+    /**
+     * The refusal every BudgetInput method gives for `key` when it is not an
+     * input field: { ok: false, field: key (cut at 60 characters), error:
+     * "<key> is not a BudgetInput field (did you mean kv_heads?); the fields are ..." },
+     * the "did you mean" only when one field is within two edits. For checks of
+     * files that hold inputs (presets), so they word it as the facade does.
+     * @param {string} key
+     */
+    unknownInputError(key) {
+      return unknownInputError(String(key));
+    },
 
     /**
      * Reads what a person typed into the field `name` (an input or a
