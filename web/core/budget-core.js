@@ -142,9 +142,8 @@ const buildCore = oncePerModule((module) => {
       if (typeof v !== 'number') return inputError(input);
       target[i] = v;
     }
-    let keys = 0;
-    for (const key in input) if (Object.prototype.hasOwnProperty.call(input, key)) keys += 1;
-    return keys === inputCount ? null : inputError(input);
+    // Own enumerable keys, one per field: anything else is an unknown or hidden key.
+    return Object.keys(input).length === inputCount ? null : inputError(input);
   }
   /** The refusal of `key`, a key that is not a BudgetInput field, with the field it most likely means. */
   function unknownInputError(key) {
