@@ -58,9 +58,5 @@ Table<StepKindDeclaration> step_kind_declarations() { return {kStepKinds, std::s
 
 const char* to_string(AnswerVerdict verdict) { return name_in(kAnswerVerdicts, verdict, "unparseable"); }
 const char* to_string(ChoiceVerdict verdict) { return name_in(kChoiceVerdicts, verdict, "invalid"); }
-const char* to_string(StepKind kind) {
-  const auto i = static_cast<std::size_t>(kind);
-  return i < std::size(kStepKinds) ? kStepKinds[i].name : "choice";
-}
 
 }  // namespace llmbudget

@@ -45,7 +45,5 @@ Table<StepKindDeclaration> step_kind_declarations();
 
 /// Stable name of a choice verdict ("partly"); "invalid" outside the enum.
 const char* to_string(ChoiceVerdict verdict);
-/// Stable name of a step kind ("numeric"); "choice" outside the enum.
-const char* to_string(StepKind kind);
 
 }  // namespace llmbudget
