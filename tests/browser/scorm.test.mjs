@@ -23,6 +23,29 @@ const KC = Object.fromEntries(SEED.knowledge_check.map((q) => [q.id, q]));
 const QUESTIONS = JSON.parse(readFileSync(path.join(REPO, 'content/questions.json'), 'utf8'));
 const KEY = (qid) => `llm-budget-lab:${QUESTIONS.lesson}:${QUESTIONS.version}:${qid}`;
 
+/**
+ * A questions file at the schema's largest: 50 questions of 20 steps, odd
+ * steps typed (bytes, in GB), even ones a yes/no choice. The typed steps
+ * expect 23.48576 GB: 13e9 B of weights + 2 × 40 × 5 × 128 × 4,096 × 25 × 2 B
+ * = 10,485,760,000 B of cache.
+ */
+function longQuestions() {
+  const questions = [];
+  for (let q = 1; q <= 50; q += 1) {
+    const steps = [];
+    for (let s = 1; s <= 20; s += 1) {
+      steps.push(s % 2 ? { id: `step-${s}`, kind: 'numeric', prompt: `Memory of setting ${s}?`, dimension: 'bytes', unit: 'GB',
+        expected: 23.48576, tolerance: { relative: 0.001, absolute: 0 } }
+        : { id: `step-${s}`, kind: 'choice', prompt: 'Does it fit in 80 GB?', choices: [
+          { id: 'yes', text: 'Yes', correct: true }, { id: 'no', text: 'No', correct: false }] });
+    }
+    questions.push({ id: `q${q}-memory`, title: `Question ${q}`, prompt: 'Work out the memory.', steps, explanation: ['Weights plus cache.'] });
+  }
+  return { format: 'llm-budget-lab-questions', lesson: 'LONG-1', version: 'v1', questions };
+}
+const LONG = longQuestions();
+const LONG_KEY = (qid) => `llm-budget-lab:${LONG.lesson}:${LONG.version}:${qid}`;
+
 let browser;
 let lms; // the test LMS on 127.0.0.1: lms.html, scorm-again, the package under pkg/
 let dir;
@@ -30,8 +53,12 @@ let files; // the zip's entries
 
 // The LMS side: scorm-again's Scorm2004API (or a broken API for ?mode=throw),
 // every call logged in window.calls, the package framed as an LMS frames a SCO.
+// ?mode=refuse refuses Commit; ?fail=N takes N cmi.suspend_data values, then
+// answers "false" to each later one; ?cut=N keeps only the first N characters
+// of each cmi.suspend_data value (and says "true"); ?pkg=NAME frames NAME/index.html.
 const LMS_JS = `
-const mode = new URLSearchParams(location.search).get('mode') || 'good';
+const params = new URLSearchParams(location.search);
+const mode = params.get('mode') || 'good';
 window.calls = [];
 if (mode === 'throw') {
   const fail = () => { window.calls.push('throw'); throw new Error('the LMS is down'); };
@@ -47,12 +74,21 @@ if (mode === 'throw') {
       return original(...args);
     };
   }
+  const setValue = api.SetValue.bind(api);
+  let taken = 0;
+  api.SetValue = (element, value) => {
+    if (element !== 'cmi.suspend_data') return setValue(element, value);
+    if (params.has('fail') && taken >= Number(params.get('fail'))) { window.calls.push('suspend_data refused'); return 'false'; }
+    taken += 1;
+    window.calls.push('suspend_data');
+    return setValue(element, params.has('cut') ? String(value).slice(0, Number(params.get('cut'))) : value);
+  };
   window.API_1484_11 = api;
 }
 const frame = document.createElement('iframe');
 frame.id = 'sco';
 frame.title = 'lesson';
-frame.src = 'pkg/index.html';
+frame.src = (params.get('pkg') || 'pkg') + '/index.html';
 document.body.append(frame);
 `;
 
@@ -64,6 +100,13 @@ before(async () => {
   for (const [name, bytes] of Object.entries(files)) writeFileSync(path.join(dir, 'pkg', name), bytes);
   copyFileSync(path.join(REPO, 'node_modules/scorm-again/dist/scorm2004.min.js'), path.join(dir, 'scorm2004.min.js'));
   writeFileSync(path.join(dir, 'lms.js'), LMS_JS);
+  // The same package with the quiz reading a long questions file (LONG, below).
+  mkdirSync(path.join(dir, 'pkg-long'));
+  for (const [name, bytes] of Object.entries(files)) writeFileSync(path.join(dir, 'pkg-long', name), bytes);
+  const launchPage = strFromU8(files['index.html']);
+  assert.ok(launchPage.includes('<llm-budget-lab parts="quiz" '));
+  writeFileSync(path.join(dir, 'pkg-long', 'index.html'), launchPage.replace('<llm-budget-lab parts="quiz" ', '<llm-budget-lab parts="quiz" questions="long-questions.json" '));
+  writeFileSync(path.join(dir, 'pkg-long', 'long-questions.json'), JSON.stringify(LONG));
   writeFileSync(path.join(dir, 'lms.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>LMS</title>
 <script src="scorm2004.min.js"></script></head><body><h1>Test LMS</h1><script src="lms.js"></script></body></html>`);
   browser = await launch();
@@ -89,13 +132,24 @@ async function choose(root, q, s, id) {
 }
 const verdict = (root, q, s) => root.locator(`${step(q, s)} [data-feedback]`).getAttribute('data-verdict');
 
-/** Opens `url` in a fresh context (fresh localStorage) with `savedCmi` handed to the LMS page. */
-async function openLms(url, savedCmi = null) {
-  const rec = await recordedPage(browser, { viewport: { width: 1200, height: 900 } });
-  if (savedCmi) await rec.context.addInitScript((cmi) => { window.savedCmi = cmi; }, savedCmi);
+/**
+ * Opens `url` with `savedCmi` handed to the LMS page: in a fresh context (fresh
+ * localStorage), or, with `same`, in a new page of `same`'s context (the same
+ * browser, its localStorage kept: a relaunch on the student's own machine).
+ */
+async function openLms(url, savedCmi = null, same = null) {
+  const rec = same ? { context: same.context, page: await same.context.newPage(), pageErrors: [] }
+    : await recordedPage(browser, { viewport: { width: 1200, height: 900 } });
+  if (same) rec.page.on('pageerror', (e) => rec.pageErrors.push(String(e)));
+  if (savedCmi) await rec.page.addInitScript((cmi) => { window.savedCmi = cmi; }, savedCmi);
   await rec.page.goto(url);
   return rec;
 }
+/** The quiz's records in this browser's localStorage (key -> parsed record). */
+const browserCopies = (root) => root.locator('body').evaluate(() => Object.fromEntries(Object.keys(localStorage)
+  .filter((k) => k.startsWith('llm-budget-lab:')).map((k) => [k, JSON.parse(localStorage.getItem(k))])));
+/** One step of version 2's cmi.suspend_data (web/scorm/suspend-data.js): [answer, checked 0/1, seconds after "t"]. */
+const suspendStep = (suspend, qid, sid) => suspend.quizzes[`${QUESTIONS.lesson}:${QUESTIONS.version}`][qid][1][sid];
 async function quizOf(page, framed = true) {
   const root = framed ? page.frameLocator('#sco') : page;
   await root.locator('llm-budget-lab [data-part="quiz"][data-state="ready"]').waitFor({ timeout: 20000 });
@@ -131,8 +185,12 @@ test('SCORM package in scorm-again: answers, score and status recorded; a relaun
   assert.equal(cmi.success_status, 'failed');
   const suspend = JSON.parse(cmi.suspend_data);
   assert.equal(suspend.format, 'llm-budget-lab-suspend');
-  assert.equal(suspend.version, 1);
-  assert.deepEqual(suspend.answers[KEY('q2-speculative')].steps, { tokens: { answer: '2.952', checked: true } });
+  assert.equal(suspend.version, 2);
+  // Saved in this run: at most a minute after the start time "t", which is a time of this test's day.
+  const [answerText, checked, after] = suspendStep(suspend, 'q2-speculative', 'tokens');
+  assert.deepEqual([answerText, checked], ['2.952', 1]);
+  assert.ok(Number.isInteger(after) && after >= 0 && after < 60, after);
+  assert.ok(Math.abs(suspend.t - Date.now() / 1000) < 600, suspend.t);
   assert.ok(cmi.suspend_data.length < 64000);
   // Answers went to the LMS, not to this browser's storage.
   assert.deepEqual(await sco.locator('body').evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('llm-budget-lab:'))), []);
@@ -196,31 +254,196 @@ test('no LMS, an API that throws, one that refuses Commit: the page works and sa
   }
 });
 
-test('corrupt or other-version suspend_data is ignored, and overwritten by the next answer', async () => {
+test('an LMS that stops taking answers mid-session: the answers kept in this browser are merged back at the next launch, newest step winning', async () => {
+  // Four cmi.suspend_data values taken, then "false" to every later one. A typed answer is
+  // saved twice (the box's change as it loses the focus to Check, then the check): Q2 "3",
+  // then Q1's total fill the four.
+  const first = await openLms(`${lms.url}lms.html?fail=4`);
+  let sco = await quizOf(first.page);
+  await type(sco, 'q2-speculative', 'tokens', '3');
+  await type(sco, 'q1-fit', 'total', '53 GB');
+  assert.equal((await first.page.evaluate(() => window.calls)).filter((c) => c === 'suspend_data').length, 4);
+  assert.equal(await sco.locator('[data-scorm-status]').count(), 0, 'the LMS took both');
+  await choose(sco, 'q1-fit', 'fits', 'no');
+  const status = sco.locator('[data-scorm-status]');
+  assert.equal(await status.locator('[data-scorm-notice="lost"]').textContent(),
+    'Your learning platform (LMS) could not be reached, so your progress is not recorded there. The lesson and the quiz work as usual, with your answers kept in this browser.');
+  // After the refusal: Q2 corrected, Q3 answered, in this browser only.
+  await type(sco, 'q2-speculative', 'tokens', '2.952');
+  await choose(sco, 'q3-output-changing', 'changes', 'weights-4bit');
+  const saved = await cmiOf(first.page);
+  const lmsCopy = JSON.parse(saved.suspend_data);
+  assert.deepEqual(suspendStep(lmsCopy, 'q2-speculative', 'tokens').slice(0, 2), ['3', 1], 'the LMS kept the first answer');
+  assert.equal(lmsCopy.quizzes['LM10-T6:v1']['q3-output-changing'], undefined);
+  const local = await browserCopies(sco);
+  assert.equal(local[KEY('q2-speculative')].steps.tokens.answer, '2.952');
+  assert.deepEqual(first.pageErrors, []);
+  await first.page.close();
+
+  // The next launch, LMS working again, on the same machine: every later answer is back.
+  const second = await openLms(`${lms.url}lms.html`, saved, first);
+  sco = await quizOf(second.page);
+  assert.equal(await sco.locator(`${step('q2-speculative', 'tokens')} input`).inputValue(), '2.952', 'the newer Q2 answer wins');
+  assert.equal(await verdict(sco, 'q2-speculative', 'tokens'), 'correct');
+  assert.equal(await sco.locator(`${step('q1-fit', 'total')} input`).inputValue(), '53 GB');
+  assert.equal(await sco.locator(`${step('q1-fit', 'fits')} input[data-choice="no"]`).isChecked(), true);
+  assert.equal(await sco.locator(`${step('q3-output-changing', 'changes')} input[data-choice="weights-4bit"]`).isChecked(), true);
+  // Q2's step and Q1's "fits" and Q3's "changes" came from this browser: 3 answers.
+  assert.equal(await sco.locator('[data-scorm-status] [data-scorm-notice="merged"]').textContent(),
+    'Your answers were merged from your learning platform (LMS) and this browser: for each step the answer saved last is shown (3 answers from this browser).');
+  // The merge is saved in the LMS, and the browser's copies, now stale, are gone.
+  await second.page.waitForFunction(() => JSON.parse(window.API_1484_11.renderCMIToJSONObject().cmi.suspend_data)
+    .quizzes['LM10-T6:v1']['q3-output-changing'] !== undefined);
+  const merged = JSON.parse((await cmiOf(second.page)).suspend_data);
+  assert.deepEqual(suspendStep(merged, 'q2-speculative', 'tokens').slice(0, 2), ['2.952', 1]);
+  assert.deepEqual(suspendStep(merged, 'q1-fit', 'fits').slice(0, 2), [['no'], 1]);
+  assert.deepEqual(suspendStep(merged, 'q1-fit', 'total').slice(0, 2), ['53 GB', 1]);
+  assert.deepEqual(await browserCopies(sco), {});
+  assert.deepEqual(second.pageErrors, []);
+  await first.context.close();
+});
+
+/** An answers file for LONG: every typed step answered `typed` (checked or not), every choice "yes", checked. */
+function longAnswers(typed, checked) {
+  const answers = {};
+  for (const q of LONG.questions) {
+    answers[q.id] = { steps: Object.fromEntries(q.steps.map((s) => [s.id,
+      s.kind === 'numeric' ? { answer: typed, checked } : { answer: ['yes'], checked: true }])), explained: false };
+  }
+  return { format: 'llm-budget-lab-answers', lesson: LONG.lesson, version: LONG.version, saved_at: '2026-12-01T12:00:00.000Z', answers };
+}
+/** Loads an answers file into the quiz in `sco` and waits for its status line. */
+async function loadAnswers(sco, doc, name) {
+  const file = path.join(dir, name);
+  writeFileSync(file, JSON.stringify(doc));
+  await sco.locator('llm-budget-lab [data-part="quiz"] input[type="file"]').setInputFiles(file);
+  await sco.locator('llm-budget-lab [data-quiz-status]').filter({ hasText: 'Answers loaded' }).waitFor({ timeout: 30000 });
+}
+/** How many of LONG's typed boxes hold `typed`, and how many "yes" boxes are ticked. */
+const longFilled = (sco, typed) => sco.locator('body').evaluate((body, t) => {
+  const quiz = body.querySelector('llm-budget-lab[parts="quiz"]');
+  const root = quiz.shadowRoot || quiz;
+  return [[...root.querySelectorAll('[data-step] input[type="text"], [data-step] input:not([type])')].filter((i) => i.value === t).length,
+    root.querySelectorAll('[data-step] input[data-choice="yes"]:checked').length];
+}, typed);
+
+test('a 50-question file of 20 steps each, every step answered: the whole record fits in cmi.suspend_data and comes back', async () => {
+  const typed = '13e9 B + 2 * 40 * 5 * 128 * 4096 * 25 * 2 B';
+  const first = await openLms(`${lms.url}lms.html?pkg=pkg-long`);
+  let sco = await quizOf(first.page);
+  await loadAnswers(sco, longAnswers(typed, true), 'long-answers.json');
+  assert.equal(await verdict(sco, 'q50-memory', 'step-19'), 'correct');
+  assert.equal(await sco.locator('[data-scorm-status]').count(), 0, 'nothing to say: the LMS keeps them all');
+  const saved = await cmiOf(first.page);
+  // 1,000 answers; version 1 wrote 67,225 characters for them (more than the 64,000 kept), version 2 about 45,700.
+  assert.ok(saved.suspend_data.length < 64000, saved.suspend_data.length);
+  assert.equal(Object.keys(JSON.parse(saved.suspend_data).quizzes['LONG-1:v1']).length, 50);
+  assert.deepEqual(await browserCopies(sco), {});
+  await first.context.close();
+
+  const second = await openLms(`${lms.url}lms.html?pkg=pkg-long`, saved);
+  sco = await quizOf(second.page);
+  assert.deepEqual(await longFilled(sco, typed), [500, 500]);
+  assert.equal(await verdict(sco, 'q50-memory', 'step-19'), 'correct');
+  assert.deepEqual(second.pageErrors, []);
+  await second.context.close();
+});
+
+test('answers past the 64,000 characters an LMS keeps go to this browser, the page says where they are, and a relaunch brings all of them back', async () => {
+  // 500 typed answers of 205 characters (the same sum with 25 "0 B" terms): over 100,000 characters in any form.
+  const typed = `13e9 B + ${'0 B + '.repeat(25)}2 * 40 * 5 * 128 * 4096 * 25 * 2 B`;
+  const first = await openLms(`${lms.url}lms.html?pkg=pkg-long`);
+  let sco = await quizOf(first.page);
+  await loadAnswers(sco, longAnswers(typed, false), 'longer-answers.json');
+  const notice = sco.locator('[data-scorm-status] [data-scorm-notice="answers"]');
+  assert.match(await notice.textContent(), /^Your answers are now too long for your learning platform to keep \(\d{3},\d{3} characters; it keeps at most 64,000\), so they are kept in this browser until they fit again\. The platform still holds the answers saved before\.$/);
+  const local = await browserCopies(sco);
+  assert.equal(Object.keys(local).length, 50, 'every question is in this browser');
+  assert.equal(local[LONG_KEY('q50-memory')].steps['step-19'].answer, typed);
+  const saved = await cmiOf(first.page);
+  assert.ok(saved.suspend_data.length <= 64000);
+  await first.page.close();
+
+  // Relaunch on the same machine: the LMS's part and this browser's, every answer back, and still said where they are.
+  const second = await openLms(`${lms.url}lms.html?pkg=pkg-long`, saved, first);
+  sco = await quizOf(second.page);
+  assert.deepEqual(await longFilled(sco, typed), [500, 500]);
+  await sco.locator('[data-scorm-status] [data-scorm-notice="answers"]').filter({ hasText: 'kept in this browser' }).waitFor();
+  assert.deepEqual(second.pageErrors, []);
+  await first.context.close();
+});
+
+test('an LMS that keeps only part of suspend_data: noticed when saving, answers kept in this browser, the cut record kept at the next launch', async () => {
+  const first = await openLms(`${lms.url}lms.html?cut=100`);
+  let sco = await quizOf(first.page);
+  await type(sco, 'q2-speculative', 'tokens', '2.952');
+  const notice = sco.locator('[data-scorm-status] [data-scorm-notice="answers"]');
+  assert.match(await notice.textContent(), /^Your learning platform kept only part of your answers \(100 of \d+ characters\), so from now on they are kept in this browser\.$/);
+  await type(sco, 'q1-fit', 'total', '53 GB');
+  const local = await browserCopies(sco);
+  assert.equal(local[KEY('q2-speculative')].steps.tokens.answer, '2.952');
+  assert.equal(local[KEY('q1-fit')].steps.total.answer, '53 GB');
+  const saved = await cmiOf(first.page);
+  assert.equal(saved.suspend_data.length, 100);
+  await first.page.close();
+
+  const second = await openLms(`${lms.url}lms.html`, saved, first);
+  sco = await quizOf(second.page);
+  assert.equal(await sco.locator(`${step('q2-speculative', 'tokens')} input`).inputValue(), '2.952');
+  assert.equal(await sco.locator(`${step('q1-fit', 'total')} input`).inputValue(), '53 GB');
+  assert.match(await sco.locator('[data-scorm-notice="unreadable"]').textContent(), /it is not complete JSON \(it may have been cut short; it is 100 characters long\)/);
+  assert.equal((await cmiOf(second.page)).suspend_data, saved.suspend_data, 'the cut record is left as it was');
+  assert.deepEqual(second.pageErrors, []);
+  await first.context.close();
+});
+
+test('corrupt, mangled or other-version suspend_data is kept until the student copies or discards it; version 1 is read', async () => {
   const record = { lesson: QUESTIONS.lesson, version: QUESTIONS.version, steps: { tokens: { answer: '9', checked: true } }, explained: false };
   const cases = {
-    corrupt: '{"format":"llm-budget-lab-suspend","version":1,"answers":{',
-    otherVersion: JSON.stringify({ format: 'llm-budget-lab-suspend', version: 2, answers: { [KEY('q2-speculative')]: record } }),
-    otherFormat: JSON.stringify({ answers: { [KEY('q2-speculative')]: record } }),
-    otherQuestions: JSON.stringify({ format: 'llm-budget-lab-suspend', version: 1,
-      answers: { [KEY('q2-speculative')]: { ...record, version: 'v0' } } }),
-    hostile: JSON.stringify({ format: 'llm-budget-lab-suspend', version: 1,
-      answers: { [KEY('q2-speculative')]: { ...record, steps: { tokens: { answer: ['<img src=x>'], checked: true } } } } }),
+    corrupt: ['{"format":"llm-budget-lab-suspend","version":2,"t":1764633600,"quizzes":{', /^it is not complete JSON/],
+    otherVersion: [JSON.stringify({ format: 'llm-budget-lab-suspend', version: 3, answers: { [KEY('q2-speculative')]: record } }),
+      /^it is of format version 3, which this page cannot read/],
+    otherFormat: [JSON.stringify({ answers: { [KEY('q2-speculative')]: record } }), /^it is not in a format this page knows$/],
+    mangled: [JSON.stringify({ format: 'llm-budget-lab-suspend', version: 2, t: 0, quizzes: { 'LM10-T6:v1': { 'q2-speculative': { tokens: '9' } } } }),
+      /^one of its records is not in the expected form$/],
   };
-  for (const [name, suspendData] of Object.entries(cases)) {
+  for (const [name, [suspendData, problem]] of Object.entries(cases)) {
     const rec = await openLms(`${lms.url}lms.html`, { suspend_data: suspendData });
     const sco = await quizOf(rec.page);
     assert.equal(await sco.locator(`${step('q2-speculative', 'tokens')} input`).inputValue(), '', name);
-    assert.equal(await verdict(sco, 'q2-speculative', 'tokens'), null, name);
-    assert.equal(await sco.locator('[data-scorm-status]').count(), 0, `${name}: the LMS itself is fine`);
+    const said = await sco.locator('[data-scorm-notice="unreadable"]').textContent();
+    const reason = /cannot read \((.*)\)\. They are left there as they are, and your new answers are kept in this browser, until you copy that record or discard it\.$/.exec(said);
+    assert.ok(reason, `${name}: ${said}`);
+    assert.match(reason[1], problem, name);
     await type(sco, 'q2-speculative', 'tokens', '2.952');
-    const cmi = await cmiOf(rec.page);
-    const suspend = JSON.parse(cmi.suspend_data);
-    assert.equal(suspend.version, 1, name);
-    assert.equal(suspend.answers[KEY('q2-speculative')].steps.tokens.answer, '2.952', name);
+    assert.equal((await cmiOf(rec.page)).suspend_data, suspendData, `${name}: not overwritten`);
+    assert.equal((await browserCopies(sco))[KEY('q2-speculative')].steps.tokens.answer, '2.952', `${name}: kept in this browser`);
+    // Copy: the record, exactly, on the clipboard.
+    await rec.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: lms.url });
+    await sco.locator('[data-action="copy-unreadable"]').click();
+    await sco.locator('[data-scorm-copy-note]').filter({ hasText: `Copied (${suspendData.length} characters)` }).waitFor();
+    assert.equal(await rec.page.evaluate(() => navigator.clipboard.readText()), suspendData, name);
+    // Discard: the platform takes the answers again.
+    await sco.locator('[data-action="discard-unreadable"]').click();
+    const suspend = JSON.parse((await cmiOf(rec.page)).suspend_data);
+    assert.deepEqual(suspendStep(suspend, 'q2-speculative', 'tokens').slice(0, 2), ['2.952', 1], name);
+    assert.equal(await sco.locator('[data-scorm-notice="unreadable"]').count(), 0, name);
+    assert.equal(await sco.locator('[data-scorm-notice="answers"]').textContent(),
+      'The record this page could not read was discarded; your answers are saved in your learning platform from now on.', name);
+    assert.deepEqual(await browserCopies(sco), {}, `${name}: the browser's copy is gone once the platform holds it`);
     assert.deepEqual(rec.pageErrors, [], name);
     await rec.context.close();
   }
+  // Version 1, as releases 3fbce11 and 73460c0 wrote it: read, and answered over in version 2.
+  const v1 = JSON.stringify({ format: 'llm-budget-lab-suspend', version: 1, answers: { [KEY('q2-speculative')]: record } });
+  const rec = await openLms(`${lms.url}lms.html`, { suspend_data: v1 });
+  const sco = await quizOf(rec.page);
+  assert.equal(await sco.locator(`${step('q2-speculative', 'tokens')} input`).inputValue(), '9');
+  assert.equal(await verdict(sco, 'q2-speculative', 'tokens'), 'wrong');
+  assert.equal(await sco.locator('[data-scorm-status]').count(), 0);
+  await type(sco, 'q2-speculative', 'tokens', '2.952');
+  assert.deepEqual(suspendStep(JSON.parse((await cmiOf(rec.page)).suspend_data), 'q2-speculative', 'tokens').slice(0, 2), ['2.952', 1]);
+  await rec.context.close();
 });
 
 /**

@@ -54,6 +54,8 @@ const ANSWER_SHAPES = Object.freeze({
       }
       return '';
     },
+    /** The parts of `a` that `step` does not offer: none, any text can be typed. */
+    foreign: () => [],
     grade(step, answer, resolve, quizCore) {
       const q = typedQuestion(step, resolve);
       if (q.error) return { ok: false, error: q.error };
@@ -73,6 +75,8 @@ const ANSWER_SHAPES = Object.freeze({
       if (!a.every((x) => typeof x === 'string' && x.length <= MAX_CHOICE_ID_CHARS)) return 'the answer lists something that is not a choice id';
       return '';
     },
+    /** The choice ids in `a` (a list that passed problem()) that name no choice of `step`. */
+    foreign: (step, a) => a.filter((id) => !step.choices.some((c) => c.id === id)),
     grade(step, answer, resolve, quizCore) {
       const c = correctIndices(step, resolve);
       if (c.error) return { ok: false, error: c.error };
@@ -97,7 +101,7 @@ const cache = new WeakMap();
  * behaviour of its answer shape (memoised per facade).
  * @param {object} quizCore the quiz-core facade
  * @returns {Map<string, {name:string, answer:'text'|'choices', verdicts:string[], tones:Object<string,string>,
- *   empty:()=>string|string[], problem:(a:unknown)=>string,
+ *   empty:()=>string|string[], problem:(a:unknown)=>string, foreign:(step:object, a:unknown)=>string[],
  *   grade:(step:object, answer:unknown, resolve:Function, quizCore:object)=>object}>}
  * @throws {Error} when the core declares an answer shape this file does not handle
  */

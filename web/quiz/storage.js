@@ -4,6 +4,13 @@
 // When storage is unavailable (blocked third-party iframe, private mode,
 // quota) every call falls back to an in-memory map and `onUnavailable` is
 // called once. Saved values that are not valid records are ignored.
+//
+// A record: {"lesson", "version", "steps": {"<step id>": {"answer", "checked", "at"}},
+// "explained"}. `at` is when that step's answer was last changed, in whole
+// seconds since 1970-01-01 UTC (Date.now() / 1000, rounded down); it lets two
+// copies of the same record (a learning platform's and this browser's) be
+// merged step by step, the newer answer winning (record-merge.js). Records
+// written before `at` existed have none and count as the oldest.
 import { stepKind } from './step-kinds.js';
 
 export const KEY_PREFIX = 'llm-budget-lab';
@@ -13,8 +20,14 @@ export function answerKey(lesson, version, questionId) {
   return `${KEY_PREFIX}:${lesson}:${version}:${questionId}`;
 }
 
+/** Now, as a record's `at`: whole seconds since 1970-01-01 UTC. */
+export const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** True when `at` is a step's saved time: a whole number of seconds, 0 or more. */
+export const isSavedTime = (at) => Number.isSafeInteger(at) && at >= 0;
+
 /**
- * A saved record, cleaned: { steps: { stepId: { answer, checked } }, explained }.
+ * A saved record, cleaned: { steps: { stepId: { answer, checked, at? } }, explained }.
  * Unknown step ids and malformed entries are dropped (an answer must have the
  * shape of its step's kind, step-kinds.js); returns null when the value is not
  * a record at all.
@@ -33,7 +46,10 @@ export function cleanRecord(rec, question, quizCore, dropped = null) {
     if (!s || typeof s !== 'object') continue;
     const kind = stepKind(step, quizCore);
     const problem = kind ? kind.problem(s.answer) : 'the step has no known kind';
-    if (!problem) steps[step.id] = { answer: s.answer, checked: s.checked === true };
+    if (!problem) {
+      steps[step.id] = { answer: s.answer, checked: s.checked === true };
+      if (isSavedTime(s.at)) steps[step.id].at = s.at;
+    }
     else if (dropped) dropped.push({ step: step.id, reason: problem });
   }
   if (dropped) {
@@ -73,6 +89,21 @@ export function createAnswerStore({ lesson, version, quizCore, onUnavailable, st
   }
 
   const keyOf = (q) => answerKey(lesson, version, q.id);
+  // The steps last loaded or saved per key, with their times: a step saved
+  // again unchanged keeps its time, a changed one gets now.
+  const lastSteps = new Map();
+  const stamp = (key, steps) => {
+    const before = lastSteps.get(key) || {};
+    const now = nowSeconds();
+    const out = {};
+    for (const [id, s] of Object.entries(steps)) {
+      const old = before[id];
+      const same = old && old.checked === s.checked && JSON.stringify(old.answer) === JSON.stringify(s.answer);
+      out[id] = { answer: s.answer, checked: s.checked, at: same && isSavedTime(old.at) ? old.at : now };
+    }
+    lastSteps.set(key, out);
+    return out;
+  };
 
   return {
     load(question) {
@@ -85,14 +116,16 @@ export function createAnswerStore({ lesson, version, quizCore, onUnavailable, st
       try {
         const parsed = JSON.parse(text);
         if (!parsed || parsed.lesson !== lesson || parsed.version !== version) return null;
-        return cleanRecord(parsed, question, quizCore);
+        const clean = cleanRecord(parsed, question, quizCore);
+        if (clean) lastSteps.set(key, clean.steps);
+        return clean;
       } catch {
         return null; // corrupt value: ignored, overwritten on the next save
       }
     },
     save(question, rec) {
       const key = keyOf(question);
-      const text = JSON.stringify({ lesson, version, steps: rec.steps, explained: rec.explained });
+      const text = JSON.stringify({ lesson, version, steps: stamp(key, rec.steps), explained: rec.explained });
       memory.set(key, text);
       if (failed) return;
       try { storage.setItem(key, text); } catch (err) { fallBack(err); }
@@ -100,6 +133,7 @@ export function createAnswerStore({ lesson, version, quizCore, onUnavailable, st
     remove(question) {
       const key = keyOf(question);
       memory.delete(key);
+      lastSteps.delete(key);
       if (failed) return;
       try { storage.removeItem(key); } catch (err) { fallBack(err); }
     },

@@ -4,8 +4,16 @@
 //   - finds the LMS's API_1484_11 (this window's parent chain, then the
 //     opener's) and calls Initialize;
 //   - keeps the quiz's answers in cmi.suspend_data instead of localStorage (the
-//     elements' answerStorage), restored on the next launch; suspend_data that is
-//     not this adapter's JSON, or of another format version, is ignored;
+//     elements' answerStorage; the text's format is suspend-data.js's),
+//     restored on the next launch;
+//   - keeps them in this browser instead, and says so, whenever the LMS cannot
+//     keep them: it stops answering, they are longer than the 64,000
+//     characters SCORM 2004 guarantees, it keeps only part of what it was
+//     given, or it already holds a record this page cannot read (left
+//     untouched until the student copies or discards it);
+//   - merges, as the quiz loads each question, the LMS's copy of its answers
+//     with this browser's, step by step, the answer saved last winning, and
+//     says so;
 //   - turns report="events" on and, when the whole check is completed, records
 //     cmi.score.scaled/raw/min/max, cmi.success_status and
 //     cmi.completion_status, then Commit;
@@ -14,13 +22,9 @@
 // it does anywhere (answers in this browser) and a line above the lesson says
 // once that the learning platform could not be reached.
 import { EVENT_TYPES } from '../quiz/report.js';
-
-export const SUSPEND_FORMAT = 'llm-budget-lab-suspend';
-export const SUSPEND_VERSION = 1;
-/** SCORM 2004 (4th edition) guarantees cmi.suspend_data up to 64,000 characters. */
-export const MAX_SUSPEND_CHARS = 64000;
-const MAX_KEYS = 500;
-const KEY_PATTERN = /^llm-budget-lab:[A-Za-z0-9._-]+:[A-Za-z0-9._-]+:[a-z0-9][a-z0-9._-]*$/;
+import { mergeRecords } from '../quiz/record-merge.js';
+import { MAX_SUSPEND_CHARS, readSuspendData, writeSuspendData } from './suspend-data.js';
+import { showStatus } from './status.js';
 
 /**
  * The LMS's SCORM 2004 API: the nearest API_1484_11 in `win`'s parent chain,
@@ -48,50 +52,43 @@ export function findApi(win) {
   return look(win) || (opener ? look(opener) : null);
 }
 
-/**
- * Reads cmi.suspend_data: a Map of the quiz's storage keys to their saved
- * records, or an empty Map when the text is empty, not JSON, not this
- * adapter's format or of another version (never trusted further: the quiz
- * cleans every record again when it loads it).
- */
-export function readSuspendData(text) {
-  const out = new Map();
-  if (typeof text !== 'string' || text === '' || text.length > MAX_SUSPEND_CHARS) return out;
-  let doc;
-  try {
-    doc = JSON.parse(text);
-  } catch {
-    return out;
-  }
-  if (!doc || typeof doc !== 'object' || doc.format !== SUSPEND_FORMAT || doc.version !== SUSPEND_VERSION) return out;
-  const answers = doc.answers;
-  if (!answers || typeof answers !== 'object' || Array.isArray(answers)) return out;
-  for (const [key, value] of Object.entries(answers).slice(0, MAX_KEYS)) {
-    if (KEY_PATTERN.test(key) && value && typeof value === 'object' && !Array.isArray(value)) out.set(key, JSON.stringify(value));
-  }
-  return out;
-}
+const count = (n) => n.toLocaleString('en-US');
+const plural = (n, one, many) => `${count(n)} ${n === 1 ? one : many}`;
 
-/** The text for cmi.suspend_data from the stored answers (keys -> JSON text). */
-export function writeSuspendData(entries) {
-  const answers = {};
-  for (const [key, text] of entries) {
-    try { answers[key] = JSON.parse(text); } catch { /* not a record: not kept */ }
-  }
-  return JSON.stringify({ format: SUSPEND_FORMAT, version: SUSPEND_VERSION, answers });
-}
+/** What the student is told, by the kind of notice (the status line shows each kind at most once). */
+export const NOTICES = Object.freeze({
+  lost: () => 'Your learning platform (LMS) could not be reached, so your progress is not recorded there. The lesson and the quiz work as usual, with your answers kept in this browser.',
+  tooLong: (n) => `Your answers are now too long for your learning platform to keep (${count(n)} characters; it keeps at most ${count(MAX_SUSPEND_CHARS)}), so they are kept in this browser until they fit again. The platform still holds the answers saved before.`,
+  fitAgain: () => 'Your answers fit in your learning platform again and are saved there.',
+  cut: (kept, n) => `Your learning platform kept only part of your answers (${count(kept)} of ${count(n)} characters), so from now on they are kept in this browser.`,
+  merged: (n) => `Your answers were merged from your learning platform (LMS) and this browser: for each step the answer saved last is shown (${plural(n, 'answer', 'answers')} from this browser).`,
+  unreadable: (problem) => `Your learning platform holds saved answers this page cannot read (${problem}). They are left there as they are, and your new answers are kept in this browser, until you copy that record or discard it.`,
+  discarded: () => 'The record this page could not read was discarded; your answers are saved in your learning platform from now on.',
+});
 
 /**
- * One SCORM session over `api` (or none). `say(text)` shows a sentence to the
- * student; it is called at most once. Returns { storage, connected }: storage
- * (getItem/setItem/removeItem) when the LMS answered, else null.
+ * One SCORM session over `api` (or none).
+ * @param {object|null} api the LMS's API_1484_11
+ * @param {(kind:string, text:string|null)=>void} say shows (or, with null,
+ *   removes) the student's notice of one kind (a key of NOTICES, or "answers")
+ * @returns {{storage:object|null, connected:boolean, record?:Function, terminate?:Function,
+ *   unreadable?:null|{text:string, problem:string, discard:()=>void}}}
+ *   storage (getItem/setItem/removeItem) when the LMS answered, else null;
+ *   unreadable: the LMS's suspend_data when it could not be read, kept until discard()
  */
 export function startSession(api, say) {
   let live = Boolean(api);
-  let said = false;
   let terminated = false;
-  let entries = new Map();
-  /** This browser's storage, where answers go once the LMS is lost (as without an LMS). */
+  /** The answers of this session: storage key -> record as JSON text. */
+  const entries = new Map();
+  /** Keys whose copy in this browser may differ from the LMS's: removed once the LMS holds them. */
+  const inBrowser = new Set();
+  /** Keys whose browser copy was looked at (merged) already. */
+  const looked = new Set();
+  let held = null; // suspend_data the page could not read, left in the LMS untouched
+  let tooLong = false;
+  let cut = false;
+  let mergedSteps = 0;
   const local = (fn) => {
     try {
       if (globalThis.localStorage) fn(globalThis.localStorage);
@@ -99,14 +96,14 @@ export function startSession(api, say) {
       // blocked storage: the answers stay in memory for this visit
     }
   };
+  const toBrowser = () => local((ls) => { for (const [k, v] of entries) { ls.setItem(k, v); inBrowser.add(k); } });
+  const inBrowserMode = () => !live || held !== null || tooLong || cut;
   const lost = () => {
-    if (live) local((ls) => { for (const [k, v] of entries) ls.setItem(k, v); });
+    if (live && !inBrowserMode()) toBrowser();
     live = false;
-    if (said) return;
-    said = true;
-    say('Your learning platform (LMS) could not be reached, so your progress is not recorded there. The lesson and the quiz work as usual, with your answers kept in this browser.');
+    say('lost', NOTICES.lost());
   };
-  /** One API call; false (and the LMS counted as lost) when it throws or answers "false". */
+  /** One API call; null (and the LMS counted as lost) when it throws or answers "false". */
   const call = (name, ...args) => {
     if (!live) return null;
     try {
@@ -122,35 +119,104 @@ export function startSession(api, say) {
     lost();
     return { storage: null, connected: false };
   }
-  entries = readSuspendData(call('GetValue', 'cmi.suspend_data'));
+  const text = call('GetValue', 'cmi.suspend_data');
+  const read = readSuspendData(text);
+  if (read.problem) {
+    held = String(text);
+    say('unreadable', NOTICES.unreadable(read.problem));
+  }
+  for (const [key, rec] of read.records) entries.set(key, JSON.stringify(rec));
   const status = call('GetValue', 'cmi.completion_status');
   if (status === 'unknown' || status === 'not attempted' || status === '') call('SetValue', 'cmi.completion_status', 'incomplete');
   // Ask the LMS to keep cmi.suspend_data for the next launch.
   call('SetValue', 'cmi.exit', 'suspend');
   call('Commit', '');
 
-  let tooLongSaid = false;
+  /** Writes every answer to the LMS when it can take them; else they stay in this browser. */
   const save = () => {
-    if (!live) return;
-    const text = writeSuspendData(entries);
-    if (text.length > MAX_SUSPEND_CHARS) {
-      if (!tooLongSaid) {
-        tooLongSaid = true;
-        say(`Your answers are too long for your learning platform to keep (${text.length} characters; at most ${MAX_SUSPEND_CHARS}); shorten one to save them there.`);
-      }
+    if (!live || held !== null || cut) return;
+    const out = writeSuspendData(entries);
+    if (out.length > MAX_SUSPEND_CHARS) {
+      if (!tooLong) toBrowser();
+      tooLong = true;
+      say('answers', NOTICES.tooLong(out.length));
       return;
     }
-    if (call('SetValue', 'cmi.suspend_data', text) !== null) call('Commit', '');
+    if (call('SetValue', 'cmi.suspend_data', out) === null) return;
+    const back = call('GetValue', 'cmi.suspend_data');
+    if (!live) return;
+    if (back !== out) {
+      toBrowser();
+      cut = true;
+      say('answers', NOTICES.cut(typeof back === 'string' ? back.length : 0, out.length));
+      return;
+    }
+    if (call('Commit', '') === null) return;
+    if (tooLong) { tooLong = false; say('answers', NOTICES.fitAgain()); }
+    // The LMS holds every answer now: this browser's copies would only go stale.
+    local((ls) => { for (const k of inBrowser) ls.removeItem(k); });
+    inBrowser.clear();
+  };
+  let saveQueued = false;
+  const saveSoon = () => {
+    if (saveQueued) return;
+    saveQueued = true;
+    queueMicrotask(() => { saveQueued = false; save(); });
+  };
+  /** The first time the quiz asks for `key`: this browser's copy, if any, merged into the LMS's. */
+  const mergeBrowserCopy = (key) => {
+    looked.add(key);
+    let copy = null;
+    local((ls) => { copy = ls.getItem(key); });
+    if (typeof copy !== 'string') return;
+    let browser = null;
+    let platform = null;
+    try { browser = JSON.parse(copy); } catch { return; }
+    try { platform = entries.has(key) ? JSON.parse(entries.get(key)) : null; } catch { platform = null; }
+    if (platform && browser && (browser.lesson !== platform.lesson || browser.version !== platform.version)) return;
+    inBrowser.add(key);
+    const { record, fromBrowser } = mergeRecords(platform, browser);
+    if (!record || fromBrowser === 0) return;
+    entries.set(key, JSON.stringify(record));
+    mergedSteps += fromBrowser;
+    // Answers only this browser had, with nothing from the LMS to merge them with, are simply saved there.
+    if (read.records.size > 0 || held !== null) say('merged', NOTICES.merged(mergedSteps));
+    saveSoon();
   };
   const storage = {
-    getItem: (key) => (entries.has(key) ? entries.get(key) : null),
+    getItem: (key) => {
+      const k = String(key);
+      if (!looked.has(k)) mergeBrowserCopy(k);
+      return entries.has(k) ? entries.get(k) : null;
+    },
     setItem: (key, value) => {
-      entries.set(String(key), String(value));
-      if (live) save(); else local((ls) => ls.setItem(String(key), String(value)));
+      const k = String(key);
+      const v = String(value);
+      looked.add(k);
+      entries.set(k, v);
+      if (inBrowserMode()) local((ls) => { ls.setItem(k, v); inBrowser.add(k); });
+      save();
     },
     removeItem: (key) => {
-      entries.delete(String(key));
-      if (live) save(); else local((ls) => ls.removeItem(String(key)));
+      const k = String(key);
+      looked.add(k);
+      entries.delete(k);
+      local((ls) => ls.removeItem(k));
+      inBrowser.delete(k);
+      save();
+    },
+  };
+
+  const unreadable = held === null ? null : {
+    text: held,
+    problem: read.problem,
+    /** Lets the next save replace the record the page could not read. */
+    discard() {
+      if (held === null) return;
+      held = null;
+      say('unreadable', null);
+      say('answers', NOTICES.discarded());
+      save();
     },
   };
 
@@ -173,25 +239,15 @@ export function startSession(api, say) {
     terminated = true;
     call('Terminate', '');
   };
-  return { storage, connected: true, record, terminate };
+  return { storage, connected: true, record, terminate, unreadable };
 }
 
 function begin() {
   const elements = [...document.querySelectorAll('llm-budget-lab')];
-  let line = null;
-  const say = (text) => {
-    if (!line) {
-      line = document.createElement('p');
-      line.className = 'scorm-status';
-      line.setAttribute('role', 'status');
-      line.dataset.scormStatus = '';
-      const main = document.querySelector('main') || document.body;
-      main.prepend(line);
-    }
-    line.textContent = text;
-  };
-  const session = startSession(findApi(window), say);
+  const status = showStatus(document);
+  const session = startSession(findApi(window), status.say);
   if (!session.connected) return;
+  if (session.unreadable) status.offerUnreadable(session.unreadable);
   for (const el of elements) {
     // Set before the element is upgraded (this script runs first): it keeps it.
     el.answerStorage = session.storage;
