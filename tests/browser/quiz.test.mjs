@@ -537,6 +537,19 @@ test('loading answers: a file naming no lesson is described in words; an unusabl
     assert.equal(await page.locator(`${step('q2-speculative', 'tokens')} input`).inputValue(), '2.95');
     assert.equal((await feedback(page, 'q1-fit', 'fits')).verdict, 'correct');
 
+    // A choice this step does not offer ("maybe": Q1's "fits" has only "yes" and "no") is not
+    // loaded, is named with the reason, and the saved "no" stays ticked and right.
+    const foreign = await load('foreign.json', { ...base, answers: { 'q1-fit': { steps: {
+      fits: { answer: ['maybe'], checked: true },
+      lever: { answer: ['cache-8bit'], checked: true },
+    } } } });
+    assert.equal(foreign, 'Answers loaded from foreign.json: 1 answer from the file, 2 other answers of yours kept. ' +
+      'Not loaded: question q1-fit, step “fits”: the answer names “maybe”, which is not a choice of this step.');
+    assert.equal(await page.locator(`${step('q1-fit', 'fits')} input[data-choice="no"]`).isChecked(), true);
+    assert.equal((await feedback(page, 'q1-fit', 'fits')).verdict, 'correct');
+    assert.equal((await feedback(page, 'q1-fit', 'lever')).verdict, 'correct');
+    assert.deepEqual(JSON.parse(await page.evaluate((k) => localStorage.getItem(k), KEY('q1-fit'))).steps.fits.answer, ['no']);
+
     // A file whose only answer is unusable loads nothing and says so.
     const none = await load('none.json', { ...base, answers: { 'q1-fit': { steps: { total: { answer: 53, checked: true } } } } });
     assert.equal(none, 'No answers were loaded from none.json; your answers are unchanged. ' +

@@ -10,7 +10,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unzipSync, strFromU8 } from 'fflate';
-import { readSuspendData, writeSuspendData, MAX_SUSPEND_CHARS, findApi } from '../../web/scorm/adapter.js';
+import { findApi } from '../../web/scorm/adapter.js';
+import { readSuspendData, writeSuspendData } from '../../web/scorm/suspend-data.js';
+import { mergeRecords } from '../../web/quiz/record-merge.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TOOL = path.join(ROOT, 'tools', 'package-scorm');
@@ -51,19 +53,65 @@ test('package-scorm refuses an unknown part and an unknown option', () => {
   assert.match(opt.stderr, /^package-scorm: Unknown option '--upload'/);
 });
 
-test('suspend_data: round trip; corrupt, other-format, other-version and oversized text ignored', () => {
+test('suspend_data: version 2 round trip with step times; version 1 (3fbce11, 73460c0) read through the migration', () => {
   const key = 'llm-budget-lab:LM10-T6:v1:q2-speculative';
-  const rec = JSON.stringify({ lesson: 'LM10-T6', version: 'v1', steps: { tokens: { answer: '2.952', checked: true } }, explained: false });
-  const text = writeSuspendData(new Map([[key, rec]]));
-  assert.deepEqual([...readSuspendData(text)], [[key, rec]]);
-  assert.equal(readSuspendData('{"format":').size, 0);
-  assert.equal(readSuspendData(JSON.stringify({ format: 'other', version: 1, answers: { [key]: {} } })).size, 0);
-  assert.equal(readSuspendData(JSON.stringify({ format: 'llm-budget-lab-suspend', version: 2, answers: { [key]: {} } })).size, 0);
-  assert.equal(readSuspendData(' '.repeat(MAX_SUSPEND_CHARS + 1)).size, 0);
-  // Keys that are not the quiz's, and values that are not records, are dropped.
+  const rec = { lesson: 'LM10-T6', version: 'v1', steps: { tokens: { answer: '2.952', checked: true, at: 1764633700 },
+    old: { answer: ['no'], checked: false } }, explained: true };
+  const text = writeSuspendData(new Map([[key, JSON.stringify(rec)]]));
+  // The earliest time is "t"; each step says how many seconds after it; a step without a time has none.
+  assert.equal(text, '{"format":"llm-budget-lab-suspend","version":2,"t":1764633700,"quizzes":{"LM10-T6:v1":' +
+    '{"q2-speculative":[1,{"tokens":["2.952",1,0],"old":[["no"],0]}]}}}');
+  assert.deepEqual(readSuspendData(text), { records: new Map([[key, rec]]), problem: null });
+  for (const release of ['3fbce11', '73460c0']) {
+    const saved = JSON.parse(readFileSync(path.join(ROOT, `tests/data/release-${release}/scorm-cmi.json`), 'utf8')).suspend_data;
+    const { records, problem } = readSuspendData(saved);
+    assert.equal(problem, null, release);
+    // Every record as that release wrote it, its steps without a time.
+    assert.deepEqual(Object.fromEntries(records), JSON.parse(saved).answers, release);
+    // Written again as version 2: the same records, in fewer characters (327 against 712 for 73460c0's; no times, since it wrote none).
+    const again = writeSuspendData([...records].map(([k, r]) => [k, JSON.stringify(r)]));
+    assert.deepEqual(readSuspendData(again).records, records, release);
+    assert.ok(again.length < saved.length * 0.5, `${release}: ${again.length} of ${saved.length}`);
+  }
+  // Version 1's reader left out keys that are not the quiz's and values that are not objects; so does the migration.
   const mixed = JSON.stringify({ format: 'llm-budget-lab-suspend', version: 1,
-    answers: { [key]: JSON.parse(rec), 'other:key': {}, 'llm-budget-lab:LM10-T6:v1:q3': 'text', '__proto__': {} } });
-  assert.deepEqual([...readSuspendData(mixed).keys()], [key]);
+    answers: { [key]: rec, 'other:key': {}, 'llm-budget-lab:LM10-T6:v1:q3': 'text', '__proto__': {} } });
+  assert.deepEqual([...readSuspendData(mixed).records.keys()], [key]);
+  // A record whose tags are not its key's is not written under that key.
+  assert.equal(writeSuspendData([[key, JSON.stringify({ ...rec, version: 'v0' })]]),
+    '{"format":"llm-budget-lab-suspend","version":2,"t":0,"quizzes":{}}');
+});
+
+test('suspend_data that cannot be read: no records, and why, in words', () => {
+  const problem = (text) => { const r = readSuspendData(text); assert.equal(r.records.size, 0); return r.problem; };
+  assert.equal(problem(''), null);
+  assert.equal(problem('{"format":'), 'it is not complete JSON (it may have been cut short; it is 10 characters long)');
+  assert.equal(problem(JSON.stringify({ format: 'other', version: 1, answers: {} })), 'it is not in a format this page knows');
+  assert.match(problem(JSON.stringify({ format: 'llm-budget-lab-suspend', version: 3 })), /^it is of format version 3, which this page cannot read/);
+  assert.equal(problem(JSON.stringify({ format: 'llm-budget-lab-suspend', version: 2, t: 0, quizzes: { 'LM10-T6:v1': { q1: [0, { a: [5, 1] }] } } })),
+    'one of its answers is not in the expected form');
+  assert.equal(problem(JSON.stringify({ format: 'llm-budget-lab-suspend', version: 2, t: -1, quizzes: {} })),
+    'its start time "t" is not a whole number of seconds');
+});
+
+test('merging the LMS\'s copy of a record with this browser\'s: per step, the later wins, the browser on a tie, nothing dropped', () => {
+  const platform = { lesson: 'L', version: 'v1', explained: false, steps: {
+    a: { answer: '3', checked: true, at: 100 }, b: { answer: '7', checked: true, at: 300 }, c: { answer: ['no'], checked: true } } };
+  const browser = { lesson: 'L', version: 'v1', explained: true, steps: {
+    a: { answer: '2.952', checked: true, at: 200 }, b: { answer: '8', checked: true, at: 250 }, d: { answer: '1', checked: false, at: 50 } } };
+  const { record, fromBrowser } = mergeRecords(platform, browser);
+  assert.deepEqual(record.steps, {
+    a: { answer: '2.952', checked: true, at: 200 }, // saved later in the browser
+    b: { answer: '7', checked: true, at: 300 }, // saved later in the LMS
+    c: { answer: ['no'], checked: true }, // only in the LMS
+    d: { answer: '1', checked: false, at: 50 }, // only in the browser
+  });
+  assert.equal(record.explained, true);
+  assert.equal(fromBrowser, 3, 'a, d and the opened explanation');
+  const tie = mergeRecords({ ...platform, steps: { a: { answer: '3', checked: true } } }, { ...browser, steps: { a: { answer: '4', checked: false } } });
+  assert.deepEqual(tie.record.steps.a, { answer: '4', checked: false });
+  assert.equal(mergeRecords(platform, platform).fromBrowser, 0);
+  assert.deepEqual(mergeRecords(platform, null), { record: platform, fromBrowser: 0 });
 });
 
 test('findApi: the parent chain first, then the opener; a window that throws is passed over', () => {
