@@ -133,7 +133,7 @@ export function createAnswerStore({ lesson, version, quizCore, onUnavailable, st
     remove(question) {
       const key = keyOf(question);
       memory.delete(key);
-      lastSteps.delete(key);
+      // lastSteps is kept: an answer put back unchanged ("Undo reset") keeps the time it was saved.
       if (failed) return;
       try { storage.removeItem(key); } catch (err) { fallBack(err); }
     },
