@@ -335,7 +335,7 @@ test('a 50-question file of 20 steps each, every step answered: the whole record
   assert.equal(await verdict(sco, 'q50-memory', 'step-19'), 'correct');
   assert.equal(await sco.locator('[data-scorm-status]').count(), 0, 'nothing to say: the LMS keeps them all');
   const saved = await cmiOf(first.page);
-  // 1,000 answers; version 1 wrote 67,225 characters for them (more than the 64,000 kept), version 2 about 45,700.
+  // 1,000 answers; version 1 writes about 67,200 characters for them (more than the 64,000 kept), version 2 about 45,700.
   assert.ok(saved.suspend_data.length < 64000, saved.suspend_data.length);
   assert.equal(Object.keys(JSON.parse(saved.suspend_data).quizzes['LONG-1:v1']).length, 50);
   assert.deepEqual(await browserCopies(sco), {});
