@@ -11,12 +11,13 @@ import path from 'node:path';
 import { prerenderLesson } from '../../web/prerender/prerender-lesson.mjs';
 import { SEED, REPO } from './reference.mjs';
 
+// As web/page/render-lesson.mjs writes the lesson's elements (link="fragment": the page's address is the lab's).
 const PAGE = `<!doctype html><html lang="en"><head><title>t</title></head><body>
-<div class="lab-slot"><llm-budget-lab parts="calculator" group="lesson"></llm-budget-lab></div>
+<div class="lab-slot"><llm-budget-lab parts="calculator" link="fragment" group="lesson"></llm-budget-lab></div>
 <p>Between the elements.</p>
-<div class="lab-slot"><llm-budget-lab parts="table" group="lesson"></llm-budget-lab></div>
-<div class="lab-slot"><llm-budget-lab parts="quiz" questions="more-questions.json"></llm-budget-lab></div>
-<div class="lab-slot"><llm-budget-lab parts="quiz kv-practice"></llm-budget-lab></div>
+<div class="lab-slot"><llm-budget-lab parts="table" link="fragment" group="lesson"></llm-budget-lab></div>
+<div class="lab-slot"><llm-budget-lab parts="quiz" link="fragment" questions="more-questions.json"></llm-budget-lab></div>
+<div class="lab-slot"><llm-budget-lab parts="quiz kv-practice" link="fragment"></llm-budget-lab></div>
 </body></html>`;
 
 const temp = mkdtempSync(path.join(os.tmpdir(), 'llmb-prerender-'));

@@ -8,6 +8,7 @@ import { drawLab, loadCores, checkQuestions } from './lab-render.js';
 import './format.js';
 import './limits.js';
 import './download.js';
+import './copy-by-hand.js';
 import './paired-input.js';
 
 provideScript('core', { drawLab, loadCores, checkQuestions });

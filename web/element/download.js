@@ -1,5 +1,13 @@
 // Saving what the page shows as a file, in the browser: a Blob and an <a
 // download> (no server, works under the strict CSP and from file://).
+//
+// A page is never told whether its download arrived: a frame sandboxed
+// without allow-downloads, a browser setting or the reader's own "Cancel" stop
+// it silently. So no caller may say a file was saved. What a page can see is
+// where it sits (downloadOutlook): a frame whose sandbox attribute it can read
+// (same origin) says whether downloads are allowed; a frame of another origin,
+// or a sandboxed document (an opaque origin over http), cannot be read; a
+// top-level page is stopped only by the browser or the reader.
 
 /**
  * Offers `blob` as a download named `filename`. `host` is any connected node
@@ -15,6 +23,67 @@ export function downloadBlob(blob, filename, host) {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * What the page can tell about a download it would start:
+ *   'blocked'  a frame on the way up to the top (one this page may read: same
+ *              origin) is sandboxed without allow-downloads, so the browser
+ *              will refuse it
+ *   'unseen'   a frame on the way up cannot be read (another origin), or this
+ *              document is sandboxed (an opaque origin over http or https): a
+ *              sandbox may refuse it and the page cannot tell
+ *   'asked'    a top-level page, or same-origin frames without such a
+ *              sandbox: only the browser's settings or the reader can stop it
+ * @param {Window} [win]  the window to look from (this one)
+ * @returns {'blocked'|'unseen'|'asked'}
+ */
+export function downloadOutlook(win = globalThis.window) {
+  if (!win) return 'unseen';
+  let unseen = false;
+  // A document served over http(s) has an origin; "null" means a sandbox made it opaque.
+  if (/^https?:$/.test(win.location.protocol) && win.origin === 'null') unseen = true;
+  for (let w = win; w && w !== w.parent; w = w.parent) {
+    let frame = null;
+    try {
+      frame = w.frameElement;
+    } catch {
+      frame = null; // reading it from another origin throws in some browsers
+    }
+    if (!frame) {
+      unseen = true; // a frame of another origin: its sandbox, and those above it, are out of sight
+      break;
+    }
+    if (frame.hasAttribute('sandbox') && !frame.sandbox.contains('allow-downloads')) return 'blocked';
+  }
+  return unseen ? 'unseen' : 'asked';
+}
+
+/**
+ * Offers `blob` as a download named `filename` unless the page can tell the
+ * browser would refuse it; returns what the page can tell (downloadOutlook),
+ * for the caller to say what happened in honest words (downloadSentence).
+ */
+export function offerDownload(blob, filename, host) {
+  const outlook = downloadOutlook();
+  if (outlook !== 'blocked') downloadBlob(blob, filename, host);
+  return outlook;
+}
+
+/**
+ * The sentence that says what happened to a download of `filename`, for an
+ * outlook of offerDownload(); `fallback` names what the reader can do when
+ * nothing arrived ("copy the text below"), or is empty.
+ */
+export function downloadSentence(outlook, filename, fallback = '') {
+  if (outlook === 'blocked') {
+    return `This page sits in a frame that does not allow downloads, so ${filename} was not made${fallback ? `: ${fallback} instead` : ''}.`;
+  }
+  const asked = `Your browser was asked to download ${filename} (nothing was sent anywhere).`;
+  if (outlook === 'unseen') {
+    return `${asked} This page sits in a frame that may forbid downloads, and cannot tell${fallback ? `: if nothing arrived, ${fallback}` : ''}.`;
+  }
+  return fallback ? `${asked} If nothing arrived, ${fallback}.` : asked;
 }
 
 /** One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break. */

@@ -16,6 +16,9 @@
 //   questions URL of a questions file for the quiz part (passed on as ctx.questionsUrl)
 //   report    "events": the quiz dispatches xAPI-shaped CustomEvents (bubbling,
 //             composed) from the element; see web/quiz/report.js
+//   link      "fragment": the calculator keeps its inputs in the page's URL
+//             fragment (#lab:...) and offers "Copy link" (web/parts/calc-link.js).
+//             Without it the element never reads or writes the page's address.
 // Properties
 //   questionsDocument  a parsed questions document (it wins over `questions`),
 //                      checked like a file; the instructors' workbench sets it

@@ -15,7 +15,7 @@ import { fetchContentFile } from '../content/fetch-file.js';
 import { loadScript, scriptNameOfPart } from './script-loader.js';
 import { noteStateChange, isNear, refreshWhenIdle } from './start-scheduler.js';
 import { h } from './dom.js';
-import { REPORT_VALUES } from './attribute-names.js';
+import { REPORT_VALUES, LINK_VALUES } from './attribute-names.js';
 
 /** Changes that give the element a new starting input (and so a new or reset store). */
 const INPUT_ATTRIBUTES = ['preset', 'inputs', 'presets', 'group'];
@@ -121,7 +121,16 @@ function configNotices(el, core, presets, unknownParts) {
   if (report !== null && report.trim() !== '' && !REPORT_VALUES.includes(report.trim())) {
     notes.push(`Unknown report “${short(report)}”, so no events are sent to the page. Known values: ${REPORT_VALUES.join(', ')}.`);
   }
+  const link = el.getAttribute('link');
+  if (link !== null && link.trim() !== '' && !LINK_VALUES.includes(link.trim())) {
+    notes.push(`Unknown link “${short(link)}”, so the calculator leaves the page’s address alone. Known values: ${LINK_VALUES.join(', ')}.`);
+  }
   return notes;
+}
+
+/** True when the element's link attribute asks for the page's address (link="fragment"). */
+function linkInAddress(el) {
+  return (el.getAttribute('link') || '').trim() === 'fragment';
 }
 
 /**
@@ -185,6 +194,8 @@ export async function drawLab(el, changed) {
     questionsUrl: el.getAttribute('questions') || null,
     questionsDocument: el._questionsDocument,
     preset: el.getAttribute('preset'),
+    /** True when the host asked (link="fragment") for the inputs to live in the page's URL fragment. */
+    linkInAddress: linkInAddress(el),
     /** Aborted when the element is drawn again: parts tie window listeners to it. */
     signal: abort.signal,
     /** Sends a statement to the host page when report="events" (read at the time). */

@@ -21,8 +21,10 @@
 import { EVENT_TYPES } from '../quiz/report.js';
 import { ATTRIBUTE_NAMES } from '../element/attribute-names.js';
 
-// `report` is not taken from the URL: report-origin below decides it.
-const ATTRIBUTES = ATTRIBUTE_NAMES.filter((n) => n !== 'report');
+// `report` is not taken from the URL: report-origin below decides it. Nor is
+// `link`: the frame's address is the lab's own page (embed.html), not the
+// host's, so the calculator always keeps its inputs there, as before.
+const ATTRIBUTES = ATTRIBUTE_NAMES.filter((n) => n !== 'report' && n !== 'link');
 const MESSAGE_TYPE = 'llm-budget-lab:height';
 export const STATEMENT_TYPE = 'llm-budget-lab:statement';
 
@@ -51,6 +53,7 @@ function start() {
   if (!root) return;
   const params = new URLSearchParams(window.location.search);
   const lab = document.createElement('llm-budget-lab');
+  lab.setAttribute('link', 'fragment');
   for (const name of ATTRIBUTES) {
     const value = params.get(name);
     // Passed on whole, however long: the element names a value it cannot use

@@ -11,9 +11,13 @@ import { readDirective, DIRECTIVE_LINE } from './directive.js';
 
 const escapeAttr = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** Element markup for one directive. A directive with its own preset gets its own state. */
+/**
+ * Element markup for one directive. A directive with its own preset gets its
+ * own state. The lesson page is the lab's own: its calculator keeps the inputs
+ * in the page's address (link="fragment"), so a reload or a shared link keeps them.
+ */
 export function partMarkup(name, params) {
-  const attrs = [`parts="${name}"`];
+  const attrs = [`parts="${name}"`, 'link="fragment"'];
   if (params.preset) attrs.push(`preset="${escapeAttr(params.preset)}"`);
   else attrs.push('group="lesson"');
   if (params.questions) attrs.push(`questions="${escapeAttr(params.questions)}"`);

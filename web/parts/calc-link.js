@@ -1,16 +1,22 @@
-// The calculator's link and reset tools: keeps the inputs in the URL
-// fragment (web/element/link-state.js) for the first calculator on a page,
-// restores them on load and when the fragment changes, and offers "Copy link"
-// and "Reset calculator". A printed page shows the link under the calculator.
+// The calculator's link and reset tools. When the page asks for it (the
+// element's link="fragment", web/element/attribute-names.js; the lesson page
+// and the embed do), the first such calculator on the page keeps its inputs in
+// the URL fragment (web/element/link-state.js), restores them on load and
+// when the fragment changes, and offers "Copy link"; a printed page shows the
+// link under the calculator. Without it the page's address is the host's own
+// (a router's #/week/3): it is never read or written, and no link is offered,
+// since a link to the page would not bring the inputs back. "Reset
+// calculator" and "Download inputs" are always there.
 import { h, setText } from '../element/dom.js';
 import { encodeFragment, readFragment, FRAGMENT_PREFIX } from '../element/link-state.js';
-import { downloadBlob } from '../element/download.js';
+import { offerDownload, downloadSentence } from '../element/download.js';
+import { copyByHandBox } from '../element/copy-by-hand.js';
 
 /** The "format" of a downloaded configuration file. */
 export const INPUTS_FORMAT = 'llm-budget-lab-inputs';
 
-// One calculator per document owns the fragment (the lesson page has one;
-// a host page with several gets the first).
+// One calculator per document owns the fragment: the first whose element
+// asks for it (the lesson page has one).
 let fragmentOwner = null;
 // The address's fragment is read when the page opens (and on hashchange), not
 // when an element draws itself again after a host changed its attributes:
@@ -32,7 +38,8 @@ function writeFragment(fragment) {
 
 /**
  * @param {HTMLElement} parent  where the tools go (under the calculator's fields)
- * @param {object} ctx  the element's context (core, store, initialInput())
+ * @param {object} ctx  the element's context (core, store, initialInput(), linkInAddress: true when
+ *   the element's link attribute asks for the page's address)
  * @param {(text:string)=>string} words  core sentence -> the page's words
  * @param {(texts:string[])=>void} showNotices  shows sentences about an unusable link
  * @returns {{update(state):void, printed:HTMLElement}} `printed`: the link as text, for the caller
@@ -42,19 +49,24 @@ export function mountLinkTools(parent, ctx, words, showNotices) {
   const { core, store } = ctx;
   const names = core.declaration.inputs.map((f) => f.name);
   const base = ctx.initialInput();
-  const owner = fragmentOwner === null || !fragmentOwner.isConnected;
+  const linked = ctx.linkInAddress === true;
+  const owner = linked && (fragmentOwner === null || !fragmentOwner.isConnected);
   if (owner) fragmentOwner = parent;
 
   const status = h('p', { class: 'calc-link-status', role: 'status' });
   const linkBox = h('input', { type: 'text', class: 'calc-link-box', readonly: true, hidden: true,
     'aria-label': 'Link to this configuration' });
   const printed = h('p', { class: 'calc-link-print' });
+  // The page cannot know whether a downloaded file arrived (a sandboxed frame
+  // refuses it silently): it says the browser was asked, and keeps the text at hand to copy.
+  const inputsText = copyByHandBox('The inputs as text, to copy');
   const linkNow = () => {
     const fragment = encodeFragment(store.state.input, base, names);
     return `${location.href.replace(/#.*$/, '')}${fragment ? `#${fragment}` : ''}`;
   };
   const copy = h('button', { type: 'button', 'data-action': 'copy-link' }, 'Copy link');
   copy.addEventListener('click', async () => {
+    inputsText.hide();
     const link = linkNow();
     linkBox.value = link;
     try {
@@ -73,16 +85,23 @@ export function mountLinkTools(parent, ctx, words, showNotices) {
   reset.addEventListener('click', () => {
     store.tryInput({ ...base }, null);
     linkBox.hidden = true;
+    inputsText.hide();
     setText(status, 'The calculator is back to its starting values.');
   });
   const save = h('button', { type: 'button', 'data-action': 'download-inputs' }, 'Download inputs (JSON)');
   save.addEventListener('click', () => {
-    // Every input by the core's names, in its units (bytes, bytes/s, FLOP/s), and the link.
-    const doc = { format: INPUTS_FORMAT, version: 1, inputs: { ...store.state.input }, link: linkNow() };
-    downloadBlob(new Blob([`${JSON.stringify(doc, null, 2)}\n`], { type: 'application/json' }), 'llm-budget-lab-inputs.json', parent);
-    setText(status, 'The inputs were saved as a file (nothing was sent anywhere).');
+    // Every input by the core's names, in its units (bytes, bytes/s, FLOP/s), and the link when
+    // the page keeps the inputs in its address (else a link would not bring them back).
+    const doc = { format: INPUTS_FORMAT, version: 1, inputs: { ...store.state.input }, ...(linked ? { link: linkNow() } : {}) };
+    const text = `${JSON.stringify(doc, null, 2)}\n`;
+    const filename = 'llm-budget-lab-inputs.json';
+    const outlook = offerDownload(new Blob([text], { type: 'application/json' }), filename, parent);
+    linkBox.hidden = true;
+    setText(status, downloadSentence(outlook, filename, 'copy the inputs from the box below'));
+    inputsText.show(text, outlook !== 'asked');
   });
-  parent.append(h('div', { class: 'calc-link-tools' }, copy, reset, save), status, linkBox);
+  // Without the address, a copied link would open the page at its starting values: none is offered.
+  parent.append(h('div', { class: 'calc-link-tools' }, linked ? copy : null, reset, save), status, linkBox, inputsText.el);
 
   // A slider drag changes the inputs many times a second; browsers throttle
   // (and warn about) more than a few hundred history changes in ten seconds.
@@ -121,7 +140,7 @@ export function mountLinkTools(parent, ctx, words, showNotices) {
     update(state) {
       const fragment = encodeFragment(state.input, base, names);
       if (owner) writeSoon(fragment);
-      setText(printed, `Link to this configuration: ${linkNow()}`);
+      if (linked) setText(printed, `Link to this configuration: ${linkNow()}`);
     },
   };
 }

@@ -1,14 +1,23 @@
 // A chart as a file of its own: a standalone SVG (the chart's title, the
-// inputs that drew it, and every element's computed colours and fonts written
-// into it, since the page's stylesheet does not travel with the file) and a
-// PNG rendered from that SVG on a canvas. Built in the browser, offered with
-// downloadBlob(); the PNG goes through a data: image, which the strict CSP
-// (img-src 'self' data:) allows.
+// inputs that drew it, and every element's computed presentation written into
+// it, since the page's stylesheet does not travel with the file) and a PNG
+// rendered from that SVG on a canvas. The labels' halo (a stroke in the
+// background colour, drawn under the fill by paint-order on screen) must
+// travel with the stroke: without paint-order the stroke is painted over the
+// letters and the file shows no words. The file's backdrop is the chart's own
+// background, so light labels drawn for a dark theme stay readable. Built in
+// the browser, offered with offerDownload(); the PNG goes through a data:
+// image, which the strict CSP (img-src 'self' data:) allows.
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const HEADER_LINE_PX = 16;
-const STYLE_PROPERTIES = ['fill', 'fill-opacity', 'stroke', 'stroke-width', 'stroke-dasharray', 'stroke-opacity',
-  'opacity', 'font-family', 'font-size', 'font-weight', 'text-anchor', 'dominant-baseline', 'display'];
+// Every property lab.css sets on a chart's elements (or that they inherit),
+// as SVG presentation attributes. paint-order and stroke-linejoin belong to the
+// labels' halo; font-style and visibility could come from a host's theme.
+const STYLE_PROPERTIES = ['fill', 'fill-opacity', 'stroke', 'stroke-width', 'stroke-dasharray', 'stroke-dashoffset',
+  'stroke-opacity', 'stroke-linejoin', 'stroke-linecap', 'paint-order', 'opacity', 'visibility',
+  'font-family', 'font-size', 'font-weight', 'font-style', 'text-anchor', 'dominant-baseline', 'display'];
+const FALLBACK_BACKDROP = '#ffffff';
 
 /**
  * Copies the computed presentation of every element of `from` onto the
@@ -27,6 +36,25 @@ function inlineStyles(from, to) {
     }
     b[i].removeAttribute('class');
   }
+}
+
+/** True for a computed colour that paints nothing ("transparent", or an alpha of 0). */
+const isClear = (colour) => colour === '' || colour === 'transparent' || /^rgba\(.*,\s*0\)$/.test(colour);
+
+/**
+ * The colour behind `node` on screen: the computed background of the nearest
+ * element (crossing out of shadow roots to their hosts) that paints one; white
+ * when none does (the host page's own canvas).
+ */
+function backdropOf(node) {
+  let el = node;
+  while (el && el.nodeType === 1) {
+    const colour = getComputedStyle(el).backgroundColor;
+    if (!isClear(colour)) return colour;
+    const parent = el.parentNode;
+    el = parent && parent.nodeType === 11 ? parent.host : el.parentElement; // 11: a shadow root
+  }
+  return FALLBACK_BACKDROP;
 }
 
 /** Splits `parts` into lines of at most `max` characters, joined by " · ". */
@@ -69,10 +97,13 @@ export function standaloneSvg(svgNode, title, inputs) {
     return el;
   };
   add('title', {}, title);
-  add('rect', { x: 0, y: 0, width, height, fill: '#ffffff' });
-  const font = 'system-ui,sans-serif';
-  add('text', { x: 8, y: HEADER_LINE_PX, 'font-family': font, 'font-size': '14px', 'font-weight': 'bold', fill: '#111' }, title);
-  lines.forEach((line, i) => add('text', { x: 8, y: HEADER_LINE_PX * (2 + i), 'font-family': font, 'font-size': '11px', fill: '#333' }, line));
+  // The chart's own backdrop and text colour and font, as on screen.
+  const chartStyle = getComputedStyle(svgNode);
+  const ink = chartStyle.color || '#111111';
+  const font = chartStyle.fontFamily || 'system-ui,sans-serif';
+  add('rect', { x: 0, y: 0, width, height, fill: backdropOf(svgNode) });
+  add('text', { x: 8, y: HEADER_LINE_PX, 'font-family': font, 'font-size': '14px', 'font-weight': 'bold', fill: ink }, title);
+  lines.forEach((line, i) => add('text', { x: 8, y: HEADER_LINE_PX * (2 + i), 'font-family': font, 'font-size': '11px', fill: ink }, line));
   const body = add('g', { transform: `translate(0 ${header})` });
   for (const child of [...clone.childNodes]) body.append(child);
   return { text: new XMLSerializer().serializeToString(root), width, height };

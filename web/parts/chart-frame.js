@@ -10,7 +10,7 @@
 // per input event.
 import { select } from 'd3-selection';
 import { h, setText, nextId } from '../element/dom.js';
-import { downloadBlob, csvText, fileSlug } from '../element/download.js';
+import { offerDownload, downloadSentence, csvText, fileSlug } from '../element/download.js';
 import { standaloneSvg, pngFromSvg } from './chart-export.js';
 
 const HEIGHT = 280;
@@ -117,21 +117,23 @@ export function chartFrame(container, { title, description, className, height = 
 
   const slug = fileSlug(title);
   const said = (text) => setText(downloadStatus, text);
+  // The page cannot know whether a file arrived: it says the browser was asked
+  // (or that this frame forbids downloads), never that the file was saved.
+  const offer = (blob, name) => said(downloadSentence(offerDownload(blob, name, container), name,
+    name.endsWith('.csv') ? 'the same numbers are in the chart’s data table below' : ''));
   svgButton.addEventListener('click', () => {
     const file = standaloneSvg(svgNode, title, inputs());
-    downloadBlob(new Blob([file.text], { type: 'image/svg+xml' }), `${slug}.svg`, container);
-    said('SVG saved.');
+    offer(new Blob([file.text], { type: 'image/svg+xml' }), `${slug}.svg`);
   });
   pngButton.addEventListener('click', () => {
     pngFromSvg(standaloneSvg(svgNode, title, inputs()))
-      .then((blob) => { downloadBlob(blob, `${slug}.png`, container); said('PNG saved.'); })
+      .then((blob) => offer(blob, `${slug}.png`))
       .catch((err) => said(`The PNG could not be made here (${err.message}); the SVG download works everywhere.`));
   });
   csvButton.addEventListener('click', () => {
     if (!lastTable) return;
     const list = typeof lastTable.rows === 'function' ? lastTable.rows() : lastTable.rows;
-    downloadBlob(new Blob([csvText(lastTable.headers, list)], { type: 'text/csv' }), `${slug}.csv`, container);
-    said('CSV saved.');
+    offer(new Blob([csvText(lastTable.headers, list)], { type: 'text/csv' }), `${slug}.csv`);
   });
 
   return {

@@ -17,6 +17,8 @@ import { makeResolver, resolveValues } from '../quiz/resolve.js';
 import { questionView } from '../quiz/render.js';
 import { createAnswerStore } from '../quiz/storage.js';
 import { answersDocument, downloadJson, readAnswersFile } from '../quiz/transfer.js';
+import { downloadSentence } from '../element/download.js';
+import { copyByHandBox } from '../element/copy-by-hand.js';
 import { EVENT_TYPES, questionProgress, stepStatement, questionStatement, checkStatement } from '../quiz/report.js';
 
 const schemaOptions = (ctx, quizCore) => ({
@@ -93,7 +95,7 @@ function mount(container, ctx) {
       quizCore,
       storage: given && typeof given.getItem === 'function' && typeof given.setItem === 'function' &&
         typeof given.removeItem === 'function' ? given : null,
-      onUnavailable: () => notice('This browser is not letting the page save your answers (storage is blocked or full), so they are kept only until you leave the page. Use “Download my answers” to keep a copy.', 'storage', lateNotices),
+      onUnavailable: () => notice('This browser is not letting the page save your answers (storage is blocked or full), so they are kept only until you leave the page. Use “Download my answers” to keep a copy (where the browser may block the file, it also shows the answers as text to copy).', 'storage', lateNotices),
     });
     const resolve = makeResolver(ctx.core, quizCore, null, { presets: ctx.presets });
     const views = [];
@@ -175,16 +177,23 @@ function mount(container, ctx) {
     });
     list.addEventListener('input', () => { if (undoRecords) dropUndo(); });
     list.addEventListener('change', () => { if (undoRecords) dropUndo(); });
+    // The page cannot know whether the file arrived: it says the browser was
+    // asked, and keeps the file's text at hand to copy (open at once when the
+    // frame forbids downloads or may).
+    const answersText = copyByHandBox('Your answers as text, to copy');
     tools.append(
       resetButton,
       undoButton,
       h('button', { type: 'button', 'data-action': 'download', onclick: () => {
         const records = new Map(views.map(({ view, question }) => [question.id, view.record()]));
-        downloadJson(answersDocument(lesson, version, records), `llm-budget-lab-answers-${lesson}-${version}.json`, container);
-        status.textContent = 'Your answers were saved as a file (nothing was sent anywhere).';
+        const filename = `llm-budget-lab-answers-${lesson}-${version}.json`;
+        const { outlook, text } = downloadJson(answersDocument(lesson, version, records), filename, container);
+        delete status.dataset.error;
+        status.textContent = downloadSentence(outlook, filename, 'copy your answers from the box below');
+        answersText.show(text, outlook !== 'asked');
       } }, 'Download my answers'),
       h('span', { class: 'quiz-load' }, h('label', { for: fileId }, 'Load answers'), fileInput),
-      status);
+      status, answersText.el);
     fileInput.addEventListener('change', async () => {
       dropUndo();
       const file = fileInput.files && fileInput.files[0];

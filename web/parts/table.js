@@ -3,7 +3,7 @@
 import { registerPart } from '../element/registry.js';
 import { h, setText } from '../element/dom.js';
 import * as fmt from '../element/format.js';
-import { downloadBlob, csvText } from '../element/download.js';
+import { offerDownload, downloadSentence, csvText } from '../element/download.js';
 
 function describe(inp) {
   const bits = (b) => `${fmt.int(b * 8)}-bit`;
@@ -75,8 +75,9 @@ function mount(container, ctx) {
     // The table exactly as shown: every cell's text, row labels first.
     const cells = (tr) => [...tr.children].flatMap((c) => Array(Number(c.getAttribute('colspan') || 1)).fill(c.textContent));
     const [head, ...body] = [...table.querySelectorAll('tr')].map(cells);
-    downloadBlob(new Blob([csvText(head, body)], { type: 'text/csv' }), 'worked-table.csv', container);
-    setText(csvStatus, 'CSV saved.');
+    // Never "saved": the page cannot know whether the file arrived.
+    const outlook = offerDownload(new Blob([csvText(head, body)], { type: 'text/csv' }), 'worked-table.csv', container);
+    setText(csvStatus, downloadSentence(outlook, 'worked-table.csv', 'the same numbers are in the table above'));
   });
   container.append(hint, wrap, h('div', { class: 'chart-downloads' }, h('span', { text: 'Download: ' }), csvButton, csvStatus));
   const checkOverflow = () => { hint.hidden = wrap.scrollWidth <= wrap.clientWidth + 1; };

@@ -12,7 +12,7 @@
 // An answer that cannot be used (the wrong shape, too long, or a choice the
 // step does not offer) is not loaded and is named with the reason; the
 // student's saved answer of that step stays.
-import { downloadBlob } from '../element/download.js';
+import { offerDownload } from '../element/download.js';
 import { cleanRecord } from './storage.js';
 import { stepKind } from './step-kinds.js';
 
@@ -26,9 +26,17 @@ export function answersDocument(lesson, version, records) {
   return { format: ANSWERS_FORMAT, lesson, version, saved_at: new Date().toISOString(), answers };
 }
 
-/** Offers `doc` as a download named `filename` (Blob URL, revoked afterwards). */
+/**
+ * Offers `doc` as a download named `filename` (Blob URL, revoked afterwards),
+ * unless the page can tell the browser would refuse it.
+ * @returns {{outlook: 'blocked'|'unseen'|'asked', text: string}} what the page
+ *   can tell about the download (web/element/download.js downloadOutlook) and
+ *   the file's text, for the reader to copy by hand when it did not arrive
+ */
 export function downloadJson(doc, filename, host) {
-  downloadBlob(new Blob([`${JSON.stringify(doc, null, 2)}\n`], { type: 'application/json' }), filename, host);
+  const text = `${JSON.stringify(doc, null, 2)}\n`;
+  const outlook = offerDownload(new Blob([text], { type: 'application/json' }), filename, host);
+  return { outlook, text };
 }
 
 /**
