@@ -54,7 +54,7 @@ export function checkQuestionsUrl(url, base, visibleText) {
   }
   const page = new URL(base);
   if (resolved.protocol !== 'http:' && resolved.protocol !== 'https:') {
-    return { ok: false, error: `address ${shown(url)} uses “${visibleText(resolved.protocol)}”, which is not loaded: only http: and https: addresses are` };
+    return { ok: false, error: `address ${shown(url)} uses “${visibleText(clipText(resolved.protocol, 40))}”, which is not loaded: only http: and https: addresses are` };
   }
   if (page.protocol === 'https:' && resolved.protocol === 'http:') {
     return { ok: false, error: `address ${shown(url)} is plain http: on an https: page, which browsers block; use an https: address` };
