@@ -130,6 +130,19 @@ std::string quote_visible(const std::string& text, std::size_t max_bytes) {
   return out;
 }
 
+std::string clip_utf8(const std::string& text, std::size_t max_bytes) {
+  if (text.size() <= max_bytes) return text;
+  std::size_t end = 0;
+  for (;;) {
+    unsigned cp = 0;
+    const std::size_t len = decode_utf8(text, end, cp);
+    const std::size_t step = len == 0 ? 1 : len;
+    if (end + step > max_bytes) break;
+    end += step;
+  }
+  return text.substr(0, end) + "\xE2\x80\xA6";  // …
+}
+
 std::string spaces_to_ascii(const std::string& text) {
   std::string out;
   out.reserve(text.size());

@@ -63,6 +63,14 @@ std::string escape_invisible(const std::string& text);
 /// never cut), and "…" (U+2026) is appended when anything was dropped.
 std::string quote_visible(const std::string& text, std::size_t max_bytes);
 
+/// `text` clipped for echoing in a message, unescaped: at most `max_bytes`
+/// bytes are kept, never a part of a UTF-8 sequence (a byte that is not UTF-8
+/// counts as one), and "…" (U+2026) is appended when anything was dropped.
+/// For a message whose own escape runs afterwards (the CLI's terminal escape);
+/// quote_visible is the one for text shown to students. A 100 KB flag value
+/// is echoed as its first `max_bytes` bytes.
+std::string clip_utf8(const std::string& text, std::size_t max_bytes);
+
 /// Tab, LF, CR and the Unicode spaces people paste (U+00A0 no-break, U+2007
 /// figure, U+2009 thin, U+200A hair, U+202F narrow no-break) as ASCII spaces;
 /// everything else copied. `text` should be valid UTF-8 (check_text).

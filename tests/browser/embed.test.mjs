@@ -63,6 +63,12 @@ before(async () => {
 <p>After the frame.</p>
 <script src="${lab.url}llm-budget-lab-embed.js" defer></script>`;
   writeFileSync(path.join(hostDir, 'iframe.html'), page(framed));
+  // Sandboxed as some course platforms frame content: scripts, but no
+  // allow-same-origin, so the embed's document has the opaque origin "null".
+  // A second, sandboxed frame that is not the lab's posts a height too.
+  writeFileSync(path.join(hostDir, 'iframe-sandboxed.html'), page(framed.replace('<iframe data-llm-budget-lab',
+    '<iframe sandbox="allow-scripts" data-llm-budget-lab') + `
+<iframe id="other" sandbox="allow-scripts" title="another sandboxed frame" src="impostor.html"></iframe>`));
   writeFileSync(path.join(hostDir, 'iframe-full.html'), page(framed, { hostile: 'full.css' }));
   writeFileSync(path.join(hostDir, 'full.css'), 'html, body { height: 100%; margin: 0; } #frame { height: 100%; width: 100%; }\n');
   // A page of the host's own origin that posts a well-formed height message.
@@ -288,6 +294,35 @@ test('the embed also sizes itself when the frame is styled height: 100% (no grow
   assert.equal(await page.evaluate(() => window.__resizes.length), resizesBefore, 'no growth');
   assert.equal(await frameHeight(page), a, 'no growth');
   assertQuiet(rec);
+  await rec.context.close();
+});
+
+test('an iframe sandboxed without allow-same-origin (origin "null") still sizes itself; malformed or foreign messages are ignored', async () => {
+  const rec = await recordedPage(browser, { viewport: { width: 1000, height: 700 } });
+  const { page } = rec;
+  await page.goto(`${host.url}iframe-sandboxed.html`);
+  await page.frameLocator('#frame').locator('llm-budget-lab[ready]').waitFor({ timeout: 15000 });
+  const embedFrame = page.frames().find((f) => f.url().includes('embed.html'));
+  assert.equal(await embedFrame.evaluate(() => window.origin), 'null', 'the embed runs with an opaque origin');
+  // The frame takes its content's height (well over the 300 px it starts at).
+  const content = await embedFrame.evaluate(() => Math.ceil(document.getElementById('lab-root').getBoundingClientRect().height));
+  assert.ok(content > 800, `content is taller than the initial 300 px (${content})`);
+  await page.waitForFunction((h) => Math.abs(document.getElementById('frame').getBoundingClientRect().height - h) < 1,
+    content, { timeout: 10000 });
+  const settled = await frameHeight(page);
+  await recordMessages(page);
+  // From the lab's own sandboxed frame, malformed messages are still refused by shape.
+  await embedFrame.evaluate(() => {
+    parent.postMessage({ type: 'llm-budget-lab:height', version: 1, height: 6000, extra: true }, '*');
+    parent.postMessage({ type: 'llm-budget-lab:height', version: 1, height: -5 }, '*');
+  });
+  // The other sandboxed frame (origin "null" too, but not the lab's window) posts a well-formed 4321.
+  await page.locator('#other').evaluate((f) => { f.setAttribute('src', `impostor.html?again`); });
+  await page.waitForFunction(() => window.__messages.some((m) => m && m.height === 4321));
+  await roundTrip(page, embedFrame, 1);
+  assert.deepEqual(await page.evaluate(() => window.__resizes), [], 'malformed or foreign messages are ignored');
+  assert.equal(await frameHeight(page), settled);
+  assert.deepEqual(rec.pageErrors, []);
   await rec.context.close();
 });
 

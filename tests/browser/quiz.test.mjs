@@ -555,6 +555,15 @@ test('loading answers: a file naming no lesson is described in words; an unusabl
     assert.equal(none, 'No answers were loaded from none.json; your answers are unchanged. ' +
       'Not loaded: question q1-fit, step “total”: the answer is not text.');
     assert.equal(await status.getAttribute('data-error'), '');
+    // A 3,000-character file name (a name no disk allows, but a page can hand over)
+    // with a right-to-left override: named by its first 80 characters, the override written out.
+    const longName = `\u202E${'n'.repeat(3000)}.json`;
+    await status.evaluate((el) => { el.textContent = ''; });
+    await page.locator(`${QUIZ} input[type="file"]`).setInputFiles({ name: longName, mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify({ ...base, answers: { 'q1-fit': { steps: { total: { answer: 53, checked: true } } } } })) });
+    await status.filter({ hasText: /\S/ }).waitFor();
+    assert.equal(await status.textContent(), `No answers were loaded from [U+202E]${'n'.repeat(79)}…; your answers are unchanged. ` +
+      'Not loaded: question q1-fit, step “total”: the answer is not text.');
     assertQuiet(rec);
     await rec.context.close();
   } finally {

@@ -125,6 +125,34 @@ test('duplicate configuration ids are reported', () => {
   assert.match(r.err, /^presets\.json: lesson-gqa8-16: id: duplicate id in configurations \(entry \d+\)$/m);
 });
 
+test('a 2,000-character duplicate id and a U+202E in an id are echoed bounded and written out', () => {
+  const long = `m${'x'.repeat(1999)}`;
+  const r = runOnBrokenCopy(({ presets }) => {
+    const models = presets.configurations.filter((c) => c.group === 'model');
+    models[0].id = long;
+    models[1].id = long;
+    presets.gpus[0].id = 'gpu\u202Elive';
+  });
+  assert.equal(r.code, 1);
+  // 60 characters of the id, then an ellipsis; the override as [U+202E], never raw.
+  assert.match(r.err, new RegExp(`^presets\\.json: m${'x'.repeat(59)}…: id: duplicate id in configurations \\(entry \\d+\\)$`, 'm'));
+  assert.match(r.err, /^presets\.json: gpu\[U\+202E\]live: id: must match /m);
+  assert.ok(!r.err.includes('\u202E'), 'no raw U+202E');
+  assert.ok(r.err.split('\n').every((line) => line.length < 600), 'every line bounded');
+});
+
+test('questions.json: a question the quiz could not prepare is reported by question and field', () => {
+  const r = runOnBrokenCopy(({ dir }) => {
+    const doc = JSON.parse(fs.readFileSync(path.join(CONTENT, 'questions.json'), 'utf8'));
+    const q = doc.questions.find((x) => x.values && Object.keys(x.values).length > 0);
+    const name = Object.keys(q.values)[0];
+    q.values[name].unit = 'GB{';
+    fs.writeFileSync(path.join(dir, 'questions.json'), JSON.stringify(doc));
+  });
+  assert.equal(r.code, 1);
+  assert.match(r.err, /^questions\.json: [a-z0-9-]+: values\.[a-z0-9_]+: cannot convert [A-Za-z/]+ to GB\{$/m);
+});
+
 test('a missing lesson configuration is reported', () => {
   const r = runOnBrokenCopy(({ presets }) => {
     presets.configurations = presets.configurations.filter((c) => c.id !== 'lesson-gqa8-16-b1');

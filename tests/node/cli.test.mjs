@@ -80,6 +80,23 @@ function assertBadFlag(args, pattern) {
   assert.match(lines[0], pattern);
 }
 
+test('a 100 KB flag value, flag name or --config is echoed as its first 80 bytes and an ellipsis', () => {
+  const big = 'x'.repeat(100000);
+  assertBadFlag(['--batch', big], new RegExp(`^budget-table: --batch: "${'x'.repeat(80)}…" is not a decimal number`));
+  assertBadFlag([`--batch=${big}`], new RegExp(`^budget-table: --batch: "${'x'.repeat(80)}…" is not a decimal number`));
+  assertBadFlag([`--${big}`], new RegExp(`^budget-table: unknown flag --${'x'.repeat(78)}… \\(see --help\\)$`));
+  assertBadFlag([big], new RegExp(`^budget-table: unexpected argument '${'x'.repeat(80)}…'`));
+  // The --config is named by its start, and so is the unknown key inside it.
+  assertBadFlag(['--config', `wb=2,${big}=1`],
+    new RegExp(`^budget-table: --config 'wb=2,${'x'.repeat(75)}…': unknown key '${'x'.repeat(80)}…' \\(keys: `));
+  // A multi-byte character is never cut: 79 ASCII bytes and then a 3-byte one do not fit in 80.
+  assertBadFlag(['--batch', `${'7'.repeat(79)}€€€`], new RegExp(`^budget-table: --batch: "${'7'.repeat(79)}…" is not`));
+  for (const args of [['--batch', big], [`--${big}`], ['--config', `wb=2,${big}=1`]]) {
+    const { stderr } = run(args);
+    assert.ok(stderr.length < 400, `${args[0].slice(0, 10)}: ${stderr.length} characters echoed`);
+  }
+});
+
 test('labels with control characters are a bad flag, echoed without the raw codes', () => {
   assertBadFlag(['--label', 'x\u001b[31m'], /^budget-table: --label: .*control character U\+001B/);
   assertBadFlag(['--label', 'two\nlines'], /--label: .*U\+000A/);

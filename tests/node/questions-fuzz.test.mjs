@@ -3,7 +3,14 @@
 // fixed seed) mutates content/questions.json for a fixed number of rounds.
 // Promises checked on every mutant: validateQuestions never throws, returns
 // an array of { id, field, reason } strings, and shows no invisible character
-// raw (the core's [U+XXXX] escape); the unmutated file has no problem.
+// raw (the core's [U+XXXX] escape); the unmutated file has no problem; and a
+// mutant it accepts is one the quiz can use: every question (practice blocks
+// over a few seeds) prepares as the quiz prepares it (web/quiz/prepare.js),
+// and every step grades an answer without an error.
+// A second generator writes the values the quiz cannot use into otherwise
+// good files (a set the core refuses, a unit that is no unit, a speed of a
+// plan that does not fit, an expected number out of range, a correct_value
+// no choice has) and checks the validator names each by question and field.
 // LLMB_FUZZ_ROUNDS overrides the round count (tools/fuzz-questions runs longer).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,6 +18,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validateQuestions } from '../../web/quiz/schema.js';
+import { makeResolver } from '../../web/quiz/resolve.js';
+import { prepareQuestion } from '../../web/quiz/prepare.js';
+import { gradeStep } from '../../web/quiz/grade.js';
+import { presetSet } from '../../web/element/preset-set.js';
 import { loadBudgetCore } from '../../web/core/budget-core.js';
 import { loadQuizCore } from '../../web/core/quiz-core.js';
 
@@ -78,12 +89,47 @@ const INVISIBLE = {
   test: (text) => [...text].some((ch) => INVISIBLE_RANGES.some(([lo, hi]) => ch.codePointAt(0) >= lo && ch.codePointAt(0) <= hi)),
 };
 
+const budget = await loadBudgetCore();
+const quizCore = await loadQuizCore();
+const presets = presetSet(PRESETS).forCore(budget);
+const opts = { quizCore, budget, presets };
+
+/** Answers every kind of step is graded with: typed text of each sort, and choice lists. */
+const TYPED_ANSWERS = ['', '42', '31.2 GB', '2 × 6.5 GB', 'banana'];
+
+/**
+ * Why the quiz could not use an accepted `doc` (null when it can): it prepares
+ * each question as the quiz part does, practice blocks over three seeds, and
+ * grades a few answers of each step.
+ */
+function quizProblem(doc) {
+  const blocks = [['questions', doc.questions, [null]]];
+  for (const p of Object.values(quizCore.PRACTICE)) {
+    if (doc[p.block]) blocks.push([p.block, doc[p.block].questions, [0, 7, 4294967295]]);
+  }
+  for (const [block, questions, seeds] of blocks) {
+    const generator = Object.values(quizCore.PRACTICE).find((p) => p.block === block);
+    for (const seed of seeds) {
+      const variant = generator && generator.calc === 'variant' ? quizCore.makeVariant(seed).value : null;
+      const kvPractice = generator && generator.calc === 'kv' ? quizCore.makeKvPractice(seed).value : null;
+      const resolve = makeResolver(budget, quizCore, variant, { kvPractice, presets });
+      for (const q of questions) {
+        const prepared = prepareQuestion(q, resolve, quizCore);
+        if (!prepared.ok) return `${block} ${q.id} (seed ${seed}): ${JSON.stringify(prepared.problems)}`;
+        for (const step of q.steps) {
+          const answers = Array.isArray(step.choices) ? [[], [step.choices[0].id], step.choices.map((c) => c.id)] : TYPED_ANSWERS;
+          for (const a of answers) {
+            const r = gradeStep(step, prepared.steps.get(step.id), a, quizCore);
+            if (!r.ok) return `${block} ${q.id}.${step.id} (seed ${seed}) answer ${JSON.stringify(a)}: ${r.error}`;
+          }
+        }
+      }
+    }
+  }
+  return null;
+}
+
 test(`questions-file validator: ${ROUNDS} seeded mutants (seed ${SEED}) never throw and report plain problems`, async () => {
-  const budget = await loadBudgetCore();
-  const quizCore = await loadQuizCore();
-  const opts = {
-    quizCore, declaration: budget.declaration, presetIds: new Set(PRESETS.configurations.map((c) => c.id)),
-  };
   assert.deepEqual(validateQuestions(QUESTIONS, opts), [], 'the built-in file is valid');
   const rand = generator(SEED);
   let withProblems = 0;
@@ -97,6 +143,10 @@ test(`questions-file validator: ${ROUNDS} seeded mutants (seed ${SEED}) never th
     }
     assert.ok(Array.isArray(problems), `round ${round}`);
     if (problems.length > 0) withProblems += 1;
+    else {
+      const problem = quizProblem(doc);
+      assert.equal(problem, null, `round ${round}: accepted, but the quiz cannot use it: ${problem}\n${JSON.stringify(doc).slice(0, 400)}`);
+    }
     for (const p of problems) {
       for (const k of ['id', 'field', 'reason']) {
         assert.equal(typeof p[k], 'string', `round ${round}: ${k}`);
@@ -105,4 +155,81 @@ test(`questions-file validator: ${ROUNDS} seeded mutants (seed ${SEED}) never th
     }
   }
   assert.ok(withProblems > ROUNDS / 2, `most mutants are refused (${withProblems} of ${ROUNDS})`);
+});
+
+// Values the quiz cannot use, each written into a copy of the built-in file
+// (where: a function that changes the copy; field: the problem's field).
+// The built-in q1 (knowledge-check-13b) has a typed step "weights" and choice steps.
+const UNUSABLE = [
+  {
+    what: 'a set the core refuses (batch 0)',
+    change: (doc) => { const q = firstWithValues(doc); Object.values(q.values)[0].set = { batch: 0 }; return [q.id, `values.${Object.keys(q.values)[0]}`]; },
+    reason: /batch/,
+  },
+  {
+    what: 'a unit that is no unit ("GB{")',
+    change: (doc) => { const q = firstWithValues(doc); Object.values(q.values)[0].unit = 'GB{'; return [q.id, `values.${Object.keys(q.values)[0]}`]; },
+    reason: /cannot convert .* to GB\{/,
+  },
+  {
+    what: 'an expected speed of a plan that does not fit',
+    change: (doc) => {
+      const [q, step] = firstTyped(doc);
+      // The 13B scenario at B = 4096 and 8192 tokens needs far more than one GPU's memory, so it has no speed.
+      step.expected = { calc: 'plan', preset: 'knowledge-check-13b', set: { batch: 4096 }, field: 'total_tokens_per_s' };
+      step.dimension = 'tokens_per_s';
+      step.unit = 'tok/s';
+      return [q.id, `steps.${step.id}.expected`];
+    },
+    reason: /gave no number/,
+  },
+  {
+    what: 'an expected number the core refuses (1e308)',
+    change: (doc) => { const [q, step] = firstTyped(doc); step.expected = 1e308; return [q.id, `steps.${step.id}.expected`]; },
+    reason: /expected must be a finite number/,
+  },
+  {
+    what: 'a correct_value that no choice has',
+    change: (doc) => {
+      const [q, step] = firstChoice(doc);
+      step.correct_value = { calc: 'number', value: 12345 };
+      for (const c of step.choices) { delete c.correct; c.value = 1; }
+      return [q.id, `steps.${step.id}.correct_value`];
+    },
+    reason: /gives 12345, the value of no choice/,
+  },
+];
+
+function firstWithValues(doc) { return doc.questions.find((q) => q.values && Object.keys(q.values).length > 0); }
+function firstTyped(doc) {
+  for (const q of doc.questions) for (const s of q.steps) if (s.kind === 'numeric') return [q, s];
+  throw new Error('no numeric step');
+}
+function firstChoice(doc) {
+  for (const q of doc.questions) for (const s of q.steps) if (s.kind === 'choice' && !s.show_when) return [q, s];
+  throw new Error('no choice step');
+}
+
+for (const u of UNUSABLE) {
+  test(`questions-file validator names ${u.what} by question and field`, () => {
+    const doc = structuredClone(QUESTIONS);
+    const [id, field] = u.change(doc);
+    assert.ok(quizProblem(doc), 'the quiz cannot use it');
+    const problems = validateQuestions(doc, opts);
+    const found = problems.find((p) => p.id === id && p.field === field);
+    assert.ok(found, `no problem at ${id}: ${field} in ${JSON.stringify(problems)}`);
+    assert.match(found.reason, u.reason);
+  });
+}
+
+test('a questions file\'s ids and keys are echoed bounded and with invisible characters written out', () => {
+  const doc = structuredClone(QUESTIONS);
+  doc.questions[0].id = `q\u202Eevil${'x'.repeat(2000)}`;
+  doc.questions[1].values = { ...doc.questions[1].values, [`bad\u202E${'k'.repeat(2000)}`]: { calc: 'number', value: 1 } };
+  const problems = validateQuestions(doc, opts);
+  const idProblem = problems.find((p) => p.field === 'id');
+  assert.equal(idProblem.id, `q[U+202E]evil${'x'.repeat(34)}…`);
+  const keyProblem = problems.find((p) => p.field.startsWith('values.bad'));
+  assert.equal(keyProblem.field, `values.bad[U+202E]${'k'.repeat(36)}…`);
+  for (const p of problems) assert.ok(p.id.length <= 81 && p.field.length <= 201 && p.reason.length < 1000, JSON.stringify(p).slice(0, 300));
 });

@@ -122,6 +122,17 @@ TEST_CASE("quote_visible clips without cutting a character or a marker", "[utf8]
   CHECK(quote_visible("a\xE5\x90\x89", 3) == "a\xE2\x80\xA6");  // 3-byte character does not fit
 }
 
+TEST_CASE("clip_utf8 keeps at most max_bytes, never part of a character, and marks the cut", "[utf8]") {
+  CHECK(clip_utf8("GB", 24) == "GB");
+  CHECK(clip_utf8("abcd", 4) == "abcd");
+  CHECK(clip_utf8("abcdef", 4) == "abcd\xE2\x80\xA6");
+  CHECK(clip_utf8("a\xE5\x90\x89", 3) == "a\xE2\x80\xA6");       // the 3-byte character does not fit
+  CHECK(clip_utf8("ab\xE2\x80\xAE", 3) == "ab\xE2\x80\xA6");     // nor does a U+202E: no half of it is kept
+  CHECK(clip_utf8("a\xFF\xFEz", 3) == "a\xFF\xFE\xE2\x80\xA6");  // bytes that are not UTF-8 count one each
+  const std::string long_value(100000, '7');                     // a 100 KB flag value
+  CHECK(clip_utf8(long_value, 80) == std::string(80, '7') + "\xE2\x80\xA6");
+}
+
 TEST_CASE("spaces_to_ascii and trim_spaces", "[utf8]") {
   CHECK(spaces_to_ascii("1\xC2\xA0"
                         "000") == "1 000");

@@ -131,6 +131,11 @@ std::string shown(const std::string& text) {
   return out;
 }
 
+// Text a user typed, as a message echoes it: at most this many bytes (a
+// 100 KB value is named by its start, src/text/utf8_text.h clip_utf8).
+constexpr std::size_t kEchoBytes = 80;
+std::string echo(const std::string& text) { return clip_utf8(text, kEchoBytes); }
+
 // Every message goes through shown(), so text a user typed (a flag, a value,
 // a label) never reaches the terminal as raw escape codes or line breaks.
 [[noreturn]] void fail(const std::string& message) {
@@ -158,7 +163,7 @@ void check_label(const std::string& who, const std::string& label) {
 // infinity ("1e400") or underflow to zero or a subnormal ("1e-400"). `who`
 // names the flag in the error, which echoes the text as typed.
 double parse_number(const std::string& who, const std::string& text) {
-  const std::string quoted = "\"" + text + "\"";
+  const std::string quoted = "\"" + echo(text) + "\"";
   std::size_t i = 0;
   const auto digits = [&]() {
     std::size_t n = 0;
@@ -243,7 +248,7 @@ std::vector<RowSpec> lesson_rows(const BudgetInput& base) {
 RowSpec parse_config(const std::string& text, const BudgetInput& base) {
   RowSpec spec;
   spec.input = base;
-  spec.source = "--config '" + text + "'";
+  spec.source = "--config '" + echo(text) + "'";
   if (text.empty()) fail("--config needs KEY=VALUE pairs, e.g. --config wb=2,kv=8,cb=2,batch=16,ctx=8192");
   std::vector<std::string> seen;  // fields (and "label") set so far
   std::size_t start = 0;
@@ -253,7 +258,7 @@ RowSpec parse_config(const std::string& text, const BudgetInput& base) {
     const std::string pair = text.substr(start, comma - start);
     start = comma + 1;
     const std::size_t eq = pair.find('=');
-    if (eq == std::string::npos || eq == 0) fail(spec.source + ": '" + pair + "' is not KEY=VALUE");
+    if (eq == std::string::npos || eq == 0) fail(spec.source + ": '" + echo(pair) + "' is not KEY=VALUE");
     const std::string key = pair.substr(0, eq);
     const std::string value = pair.substr(eq + 1);
     std::string field = key;
@@ -261,7 +266,7 @@ RowSpec parse_config(const std::string& text, const BudgetInput& base) {
       if (key == s.key) field = s.field;
     }
     if (std::find(seen.begin(), seen.end(), field) != seen.end())
-      fail(spec.source + ": '" + key + "' given twice (each key once per --config)");
+      fail(spec.source + ": '" + echo(key) + "' given twice (each key once per --config)");
     seen.push_back(field);
     if (key == "label") {
       check_label(spec.source, value);
@@ -270,10 +275,10 @@ RowSpec parse_config(const std::string& text, const BudgetInput& base) {
     }
     const InputFlag* flag = flag_for_field(field);
     if (!flag) {
-      fail(spec.source + ": unknown key '" + key +
+      fail(spec.source + ": unknown key '" + echo(key) +
            "' (keys: wb, kv, cb, batch, ctx, window, label, or an input name such as total_params)");
     }
-    spec.input.*(flag->field->member) = parse_number(spec.source + ": " + key, value);
+    spec.input.*(flag->field->member) = parse_number(spec.source + ": " + echo(key), value);
     spec.fields_from_source.push_back(field);
   }
   return spec;
@@ -672,7 +677,7 @@ int main(int argc, char** argv) {
     }
     auto value = [&]() -> std::string {
       if (inline_value) return *inline_value;
-      if (i + 1 >= argc) fail(arg + " needs a value (see --help)");
+      if (i + 1 >= argc) fail(echo(arg) + " needs a value (see --help)");
       return argv[++i];
     };
     auto no_value = [&]() {
@@ -701,8 +706,8 @@ int main(int argc, char** argv) {
     const bool known = matched || speculative_flag || arg == "--csv" || arg == "--json" || arg == "--config" ||
                        arg == "--label" || arg == "--plan";
     if (!known) {
-      if (arg.rfind("-", 0) == 0) fail("unknown flag " + arg + " (see --help)");
-      fail("unexpected argument '" + arg + "' (flags only; see --help)");
+      if (arg.rfind("-", 0) == 0) fail("unknown flag " + echo(arg) + " (see --help)");
+      fail("unexpected argument '" + echo(arg) + "' (flags only; see --help)");
     }
     if (arg != "--config") {
       if (std::find(given.begin(), given.end(), arg) != given.end())

@@ -2,12 +2,14 @@
 // measured-check.js): how a value reads in a reason, and the checks that ask
 // the core (its declaration's field groups and its own refusals).
 
+import { clipText } from '../core/echo-text.js';
+
 const REL_TOLERANCE = 1e-9;
 
 /** A value as it reads in a reason (Infinity stays Infinity, strings keep quotes, long ones cut). */
 export function show(v) {
   if (typeof v === 'number') return String(v);
-  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
+  if (typeof v === 'string') return JSON.stringify(clipText(v, 40));
   if (v === undefined) return 'nothing';
   if (Array.isArray(v)) return 'an array';
   return v === null ? 'null' : (typeof v === 'object' ? 'an object' : String(v));
@@ -76,7 +78,7 @@ export function coreChecks(core) {
   function checkKnownKeys(obj, fields, otherKeys, id, f, add, what) {
     for (const key of Object.keys(obj)) {
       if (fields.includes(key) || otherKeys.includes(key)) continue;
-      const shown = key.length > 60 ? `${key.slice(0, 60)}…` : key;
+      const shown = clipText(key, 60);
       const also = otherKeys.length ? `; ${what} may also have ${otherKeys.join(', ')}` : '';
       if (INPUT_FIELDS.includes(key)) {
         add(id, f(shown), fields.length ? `is an input ${what} does not set (${what} sets ${fields.join(', ')})`

@@ -6,8 +6,34 @@
 // an http: file is refused on an https: page (the browser would block it as
 // mixed content). Another origin is allowed when its server permits
 // cross-origin reads (CORS); when the request fails, the sentence says so.
-// The body is read up to MAX_QUESTIONS_BYTES and no further.
+// The body is read up to MAX_QUESTIONS_BYTES and no further, and the whole
+// fetch, headers and body, gets at most a bounded time (the element's
+// fetch-timeout attribute, else DEFAULT_FETCH_TIMEOUT_S): a server that stalls
+// after its headers, or never answers, is given up on with a sentence, as a
+// 404 is. A fetch its caller no longer needs (the attribute changed) is
+// aborted through the caller's AbortSignal, so a stalled one does not keep
+// one of the browser's few connections to that host.
+import { clipText } from '../core/echo-text.js';
+
 export const MAX_QUESTIONS_BYTES = 256 * 1024;
+/** How long a content file may take, headers and body, when the element gives no fetch-timeout [s]. */
+export const DEFAULT_FETCH_TIMEOUT_S = 15;
+/** The range fetch-timeout may take [s]. */
+export const FETCH_TIMEOUT_RANGE_S = Object.freeze({ min: 0.1, max: 600 });
+
+/**
+ * Reads a fetch-timeout attribute value.
+ * @param {string|null} value the attribute (null or blank: the default)
+ * @returns {{ok:true, seconds:number} | {ok:false, seconds:number}} seconds: the value,
+ *   or DEFAULT_FETCH_TIMEOUT_S when it is absent or not a number in FETCH_TIMEOUT_RANGE_S
+ */
+export function readFetchTimeout(value) {
+  if (value === null || value.trim() === '') return { ok: true, seconds: DEFAULT_FETCH_TIMEOUT_S };
+  const trimmed = value.trim();
+  const n = /^[0-9]+(\.[0-9]+)?$/.test(trimmed) ? Number(trimmed) : NaN;
+  if (n >= FETCH_TIMEOUT_RANGE_S.min && n <= FETCH_TIMEOUT_RANGE_S.max) return { ok: true, seconds: n };
+  return { ok: false, seconds: DEFAULT_FETCH_TIMEOUT_S };
+}
 
 /**
  * Checks a questions address without fetching it.
@@ -19,7 +45,7 @@ export const MAX_QUESTIONS_BYTES = 256 * 1024;
  *   `error` is a sentence fragment: "The questions file <error>; showing the built-in questions."
  */
 export function checkQuestionsUrl(url, base, visibleText) {
-  const shown = (s) => `“${visibleText(s.length > 80 ? `${s.slice(0, 80)}…` : s)}”`;
+  const shown = (s) => `“${visibleText(clipText(s, 80))}”`;
   let resolved;
   try {
     resolved = new URL(url.trim(), base);
@@ -28,7 +54,7 @@ export function checkQuestionsUrl(url, base, visibleText) {
   }
   const page = new URL(base);
   if (resolved.protocol !== 'http:' && resolved.protocol !== 'https:') {
-    return { ok: false, error: `address ${shown(url)} uses “${visibleText(resolved.protocol)}”, which is not loaded: only http: and https: addresses are` };
+    return { ok: false, error: `address ${shown(url)} uses “${visibleText(clipText(resolved.protocol, 40))}”, which is not loaded: only http: and https: addresses are` };
   }
   if (page.protocol === 'https:' && resolved.protocol === 'http:') {
     return { ok: false, error: `address ${shown(url)} is plain http: on an https: page, which browsers block; use an https: address` };
@@ -67,19 +93,48 @@ async function readCapped(response, max) {
   return { text: new TextDecoder('utf-8').decode(all) };
 }
 
+/** Seconds as a notice says them: "15 seconds", "0.5 seconds", "1 second". */
+const secondsText = (s) => `${s} ${s === 1 ? 'second' : 'seconds'}`;
+
 /**
  * Fetches and parses a questions or presets file (validation is the caller's).
- * @returns {Promise<{ok:true, doc:unknown} | {ok:false, error:string}>} error as in checkQuestionsUrl
- *   (url, base and visibleText as there): a sentence fragment after "The questions file" /
- *   "The presets file"
+ * @param {string} url @param {string} base @param {(s:string)=>string} visibleText as in checkQuestionsUrl
+ * @param {{signal?: AbortSignal, timeoutSeconds?: number}} [options] signal: aborts the fetch
+ *   (the caller no longer needs it); timeoutSeconds: how long headers and body together may
+ *   take (DEFAULT_FETCH_TIMEOUT_S when omitted)
+ * @returns {Promise<{ok:true, doc:unknown} | {ok:false, error:string, aborted?:true}>} error as in
+ *   checkQuestionsUrl: a sentence fragment after "The questions file" / "The presets file";
+ *   aborted: the caller's signal ended it (nothing to show)
  */
-export async function fetchContentFile(url, base, visibleText) {
+export async function fetchContentFile(url, base, visibleText, { signal, timeoutSeconds = DEFAULT_FETCH_TIMEOUT_S } = {}) {
   const checked = checkQuestionsUrl(url, base, visibleText);
   if (!checked.ok) return checked;
+  if (signal && signal.aborted) return { ok: false, aborted: true, error: 'was no longer needed' };
   const where = checked.crossOrigin ? ` from ${checked.url.origin}` : '';
+  // One controller ends the request and its body: the caller's signal, or the time limit.
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => { timedOut = true; controller.abort(); }, timeoutSeconds * 1000);
+  const onAbort = () => controller.abort();
+  if (signal) signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    const result = await fetchChecked(checked, where, controller.signal);
+    if (result.ok || !controller.signal.aborted) return result;
+    if (timedOut) {
+      return { ok: false, error: `did not arrive within ${secondsText(timeoutSeconds)}${where} (the server stopped sending it, or never answered)` };
+    }
+    return { ok: false, aborted: true, error: 'was no longer needed' };
+  } finally {
+    clearTimeout(timer);
+    if (signal) signal.removeEventListener('abort', onAbort);
+  }
+}
+
+/** The request, the body and the parse of fetchContentFile, ended early by `signal`. */
+async function fetchChecked(checked, where, signal) {
   let response;
   try {
-    response = await fetch(checked.url, { credentials: 'same-origin', mode: 'cors' });
+    response = await fetch(checked.url, { credentials: 'same-origin', mode: 'cors', signal });
   } catch {
     return {
       ok: false,

@@ -8,10 +8,12 @@
 // builds the full input, for the element too), so every field is optional and a key
 // that is not a known field is refused by name.
 //
-// validatePresets(doc, core) -> array of { id, field, reason }
-//   (id: an entry's id, "defaults", "configurations" or "(file)"; field: its field)
+// validatePresets(doc, core, reading) -> array of { id, field, reason }
+//   (id: an entry's id, "defaults", "configurations" or "(file)"; field: its field;
+//   text from the file clipped and its invisible characters written out, reading.quoteText)
 // An empty array means the file is usable.
 import { show, isFiniteNumber, isObj, nearlyEqual, coreChecks } from './check-helpers.js';
+import { clipText } from '../core/echo-text.js';
 import { configurationInput } from './preset-input.js';
 
 /** The lesson's worked-table rows, in the lesson's order: every presets file has them. */
@@ -55,13 +57,13 @@ function checker(core) {
     list.forEach((item, i) => {
       const id = item && item.id;
       if (typeof id !== 'string') return;
-      if (seen.has(id)) add(id, 'id', `duplicate id in ${section} (entry ${i})`);
+      if (seen.has(id)) add(clipText(id, 60), 'id', `duplicate id in ${section} (entry ${i})`);
       seen.add(id);
     });
   }
 
   function entryId(v, list, i) {
-    return isObj(v) && typeof v.id === 'string' ? v.id.slice(0, 60) : `${list}[${i}]`;
+    return isObj(v) && typeof v.id === 'string' ? clipText(v.id, 60) : `${list}[${i}]`;
   }
 
   function checkModel(m, i, add) {
@@ -128,7 +130,7 @@ function checker(core) {
       if (!m) add(id, 'model', `names no model in models (got ${show(c.model)})`);
       else for (const name of MODEL_SHAPE_FIELDS) {
         if (isFiniteNumber(m[name]) && isFiniteNumber(c.inputs[name]) && !nearlyEqual(m[name], c.inputs[name])) {
-          add(id, `inputs.${name}`, `must equal model ${m.id}'s ${name} (${m[name]}) (got ${c.inputs[name]})`);
+          add(id, `inputs.${name}`, `must equal model ${clipText(m.id, 60)}'s ${name} (${m[name]}) (got ${c.inputs[name]})`);
         }
       }
     }
@@ -137,7 +139,7 @@ function checker(core) {
       if (!g) add(id, 'gpu', `names no GPU in gpus (got ${show(c.gpu)})`);
       else for (const name of GPU_USABLE_FIELDS) {
         if (isFiniteNumber(g[name]) && isFiniteNumber(c.inputs[name]) && !nearlyEqual(g[name], c.inputs[name])) {
-          add(id, `inputs.${name}`, `must equal GPU ${g.id}'s ${name} (${g[name]}) (got ${c.inputs[name]})`);
+          add(id, `inputs.${name}`, `must equal GPU ${clipText(g.id, 60)}'s ${name} (${g[name]}) (got ${c.inputs[name]})`);
         }
       }
     }
@@ -163,7 +165,7 @@ function checker(core) {
     if (!checkPlainObject(doc, '(file)', '(top level)', add)) return;
     if (doc.version !== 1) add('(file)', 'version', `must be 1 (got ${show(doc.version)})`);
     for (const key of Object.keys(doc)) {
-      if (!FILE_KEYS.includes(key)) add('(file)', key.slice(0, 60), `unknown key (expected ${FILE_KEYS.join(', ')})`);
+      if (!FILE_KEYS.includes(key)) add('(file)', clipText(key, 60), `unknown key (expected ${FILE_KEYS.join(', ')})`);
     }
     // Optional: without it the calculator starts from the core's defaults.
     if (doc.defaults !== undefined) checkBudgetInput(doc.defaults, 'defaults', '', add);
@@ -194,10 +196,19 @@ function checker(core) {
  * Checks a parsed presets document with the core's declaration and refusals.
  * @param {unknown} doc  parsed JSON
  * @param {object} core  the budget facade (web/core/budget-core.js)
+ * @param {object} reading  the reading facade (web/core/reading-core.js): every problem's id,
+ *   field and reason pass through its quoteText / visibleText, so text from the file is
+ *   bounded and shows its invisible characters as [U+XXXX] (a U+202E cannot reverse a notice)
  * @returns {{id:string, field:string, reason:string}[]} problems, empty when the file is usable
+ * @throws {TypeError} without the reading facade
  */
-export function validatePresets(doc, core) {
+export function validatePresets(doc, core, reading) {
+  if (!reading || typeof reading.quoteText !== 'function') {
+    throw new TypeError('validatePresets needs the reading facade (web/core/reading-core.js) to show text from the file');
+  }
   const problems = [];
-  checker(core)(doc, (id, field, reason) => problems.push({ id, field, reason }));
+  checker(core)(doc, (id, field, reason) => problems.push({
+    id: reading.quoteText(id, 80), field: reading.quoteText(field, 200), reason: reading.visibleText(reason),
+  }));
   return problems;
 }

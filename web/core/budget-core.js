@@ -21,6 +21,7 @@
 // `field` the key itself (field '' when the input is not an object).
 import { flatCalls } from './flat-calls.js';
 import { loadWasmModule, oncePerModule } from './wasm-module.js';
+import { clipText } from './echo-text.js';
 
 
 /** Non-numbers (undefined, strings, null) become NaN so the core names the field. */
@@ -148,7 +149,7 @@ const buildCore = oncePerModule((module) => {
   /** The refusal of `key`, a key that is not a BudgetInput field, with the field it most likely means. */
   function unknownInputError(key) {
     // A key is echoed up to 60 characters, so a pasted megabyte stays out of the message.
-    const shown = key.length > 60 ? `${key.slice(0, 60)}…` : key;
+    const shown = clipText(key, 60);
     const near = nearestName(key.slice(0, 60), inputFields);
     return { ok: false, field: shown, error: `${shown} is not a BudgetInput field${near ? ` (did you mean ${near}?)` : ''}; the fields are ${inputFields.join(', ')}.` };
   }

@@ -17,6 +17,7 @@
 // (reading-core.js), which this one builds on and hands out as `reading`.
 import { loadWasmModule, oncePerModule } from './wasm-module.js';
 import { answerDeclaration, buildReadingCore, MAX_TEXT_UNITS } from './reading-core.js';
+import { clipText } from './echo-text.js';
 
 const MAX_SEED = 0xFFFFFFFF;
 
@@ -41,7 +42,7 @@ function guarded(run) {
  */
 function shown(value) {
   if (typeof value === 'number') return String(value);
-  if (typeof value === 'string') return `the text "${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`;
+  if (typeof value === 'string') return `the text "${clipText(value, 40)}"`;
   if (value === null) return 'null';
   return Array.isArray(value) ? 'an array' : `a value of type ${typeof value}`;
 }

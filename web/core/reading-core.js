@@ -13,6 +13,7 @@
 // parseQuantity's result shape is { ok: true, value } or { ok: false, field,
 // error }, the shape budget-core.js uses.
 import { loadWasmModule, oncePerModule } from './wasm-module.js';
+import { clipText, ECHO_MAX_CHARS } from './echo-text.js';
 
 /**
  * Longest text handed to the core. The core itself rejects anything over 200
@@ -151,6 +152,18 @@ export const buildReadingCore = oncePerModule((module) => {
       return module.escape_invisible(String(text));
     },
 
+    /**
+     * `text` as a message quotes it: clipped by clipText (echo-text.js: at most
+     * `max` UTF-16 code units and "…"), then escaped as visibleText does. The
+     * one way the web layer echoes text a user or a file gave.
+     * @param {unknown} text
+     * @param {number} [max] ECHO_MAX_CHARS (80) by default
+     * @returns {string} at most 8 × max + 1 code units (an escape is 8 or 10 characters)
+     */
+    quoteText(text, max = ECHO_MAX_CHARS) {
+      return module.escape_invisible(clipText(text, max));
+    },
+
     /** Reads a typed quantity as a number with an optional unit (parseQuantity above). */
     parseQuantity,
   });
@@ -158,7 +171,7 @@ export const buildReadingCore = oncePerModule((module) => {
 
 /**
  * Loads the shared wasm module once and returns its reading facade (one per module).
- * @returns {Promise<object>} readingCore with parseQuantity(text), visibleText(text),
+ * @returns {Promise<object>} readingCore with parseQuantity(text), visibleText(text), quoteText(text, max),
  *   unitFactor(symbol) and the core's names DIMENSIONS, PARSE_ERRORS, UNITS,
  *   DIMENSION_DECLARATIONS; all methods are synchronous.
  */

@@ -3,7 +3,8 @@
 // string, and the instructors' preview reads them from a snippet.
 
 /** Every attribute the element reads and reacts to. */
-export const ATTRIBUTE_NAMES = Object.freeze(['parts', 'preset', 'group', 'questions', 'inputs', 'presets', 'report', 'link']);
+export const ATTRIBUTE_NAMES = Object.freeze(['parts', 'preset', 'group', 'questions', 'inputs', 'presets', 'report', 'link',
+  'fetch-timeout']);
 
 /** Values of `report` the element knows. */
 export const REPORT_VALUES = Object.freeze(['events']);

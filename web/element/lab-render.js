@@ -11,17 +11,18 @@ import { builtInPresets, presetSet } from './presets.js';
 import { readInputsAttribute } from './link-state.js';
 import { calculatorFields } from './fields.js';
 import { validatePresets } from '../content/presets-check.js';
-import { fetchContentFile } from '../content/fetch-file.js';
+import { fetchContentFile, readFetchTimeout, FETCH_TIMEOUT_RANGE_S, DEFAULT_FETCH_TIMEOUT_S } from '../content/fetch-file.js';
 import { loadScript, scriptNameOfPart } from './script-loader.js';
 import { noteStateChange, isNear, refreshWhenIdle } from './start-scheduler.js';
 import { h } from './dom.js';
 import { REPORT_VALUES, LINK_VALUES } from './attribute-names.js';
+import { clipText } from '../core/echo-text.js';
 
 /** Changes that give the element a new starting input (and so a new or reset store). */
 const INPUT_ATTRIBUTES = ['preset', 'inputs', 'presets', 'group'];
 
 // Values are quoted shortened (an over-long attribute is named, not echoed whole).
-const short = (v) => (v.length > 40 ? `${v.slice(0, 40)}…` : v);
+const short = (v) => clipText(v, 40);
 const plural = (n, one, many) => (n === 1 ? one : many);
 
 /**
@@ -37,16 +38,13 @@ export async function loadCores() {
 
 /**
  * Checks a parsed questions document with the quiz's own validator (in the
- * quiz's script), the core's declaration and the built-in preset ids.
+ * quiz's script), which also prepares every question as the quiz does, over
+ * the core and the built-in presets.
  * @returns {Promise<Array<{id:string, field:string, reason:string}>>} empty when usable
  */
 export async function checkQuestions(doc) {
   const [{ core }, quizCore] = await Promise.all([loadCores(), loadQuizCore(), ensurePartScripts(['quiz'])]);
-  return getPart('quiz').checkDocument(doc, {
-    quizCore,
-    presetIds: new Set(builtInPresets.configurations().map((c) => c.id)),
-    declaration: core.declaration,
-  });
+  return getPart('quiz').checkDocument(doc, { quizCore, budget: core, presets: builtInPresets.forCore(core) });
 }
 
 /**
@@ -70,19 +68,39 @@ async function ensurePartScripts(names) {
  * and passes the checks, else the built-in one with a sentence saying why.
  * @returns {Promise<{set:object, notice:string|null}>}
  */
-async function loadPresets(url, core, readingCore) {
+async function loadPresets(url, core, readingCore, fetchOptions) {
   if (!url || url.trim() === '') return { set: builtInPresets, notice: null };
   if (globalThis.location && globalThis.location.protocol === 'file:') {
     return { set: builtInPresets, notice: 'This page was opened from disk (file://), where a separate presets file cannot be loaded; showing the built-in presets.' };
   }
-  const fetched = await fetchContentFile(url, document.baseURI, readingCore.visibleText);
+  const fetched = await fetchContentFile(url, document.baseURI, readingCore.visibleText, fetchOptions);
+  if (fetched.aborted) return null;
   if (!fetched.ok) return { set: builtInPresets, notice: `The presets file ${fetched.error}; showing the built-in presets.` };
-  const problems = validatePresets(fetched.doc, core);
+  const problems = validatePresets(fetched.doc, core, readingCore);
   if (problems.length > 0) {
     const p = problems[0];
     return { set: builtInPresets, notice: `The presets file has ${problems.length} ${plural(problems.length, 'problem', 'problems')} (first: ${p.id}: ${p.field}: ${p.reason}); showing the built-in presets.` };
   }
   return { set: presetSet(fetched.doc), notice: null };
+}
+
+/**
+ * The presets of `el` for presets="URL": one fetch per address at a time. A
+ * fetch of another address still running is aborted (a stalled one would
+ * keep a connection to its host), and a draw asking for the address already
+ * being fetched waits for that fetch.
+ * @returns {Promise<{set:object, notice:string|null}|null>} null when a later address superseded it
+ */
+function presetsFor(el, url) {
+  const pending = el._presetsFetch;
+  if (pending && pending.url === url) return pending.promise;
+  if (pending) pending.controller.abort();
+  const controller = new AbortController();
+  const promise = loadPresets(url, el._core, el._readingCore, {
+    signal: controller.signal, timeoutSeconds: readFetchTimeout(el.getAttribute('fetch-timeout')).seconds,
+  }).finally(() => { if (el._presetsFetch && el._presetsFetch.promise === promise) el._presetsFetch = null; });
+  el._presetsFetch = { url, promise, controller };
+  return promise;
 }
 
 /**
@@ -117,6 +135,10 @@ function configNotices(el, core, presets, unknownParts) {
       notes.push(`Preset “${short(preset)}” gives inputs the calculator cannot use, so the default inputs are shown.`);
     }
   }
+  const timeout = el.getAttribute('fetch-timeout');
+  if (timeout !== null && !readFetchTimeout(timeout).ok) {
+    notes.push(`fetch-timeout “${short(timeout)}” is not a number of seconds from ${FETCH_TIMEOUT_RANGE_S.min} to ${FETCH_TIMEOUT_RANGE_S.max}, so files get ${DEFAULT_FETCH_TIMEOUT_S} seconds.`);
+  }
   const report = el.getAttribute('report');
   if (report !== null && report.trim() !== '' && !REPORT_VALUES.includes(report.trim())) {
     notes.push(`Unknown report “${short(report)}”, so no events are sent to the page. Known values: ${REPORT_VALUES.join(', ')}.`);
@@ -138,7 +160,7 @@ function linkInAddress(el) {
  * attribute or property changes (the set of names). The store is kept unless
  * the starting input changed, so a new part list keeps the student's inputs.
  * Reads and sets the element's drawing state (_core, _readingCore, _store,
- * _presetsLoaded, _mounted, _abort, _unsubscribe, _renders, _lab, _live).
+ * _presetsLoaded, _presetsFetch, _mounted, _abort, _unsubscribe, _renders, _lab, _live).
  * @returns {Promise<boolean>} false when a later change took over the drawing
  */
 export async function drawLab(el, changed) {
@@ -146,9 +168,11 @@ export async function drawLab(el, changed) {
   const token = ++el._renders;
   const presetsUrl = el.getAttribute('presets');
   if (!el._presetsLoaded || el._presetsLoaded.url !== presetsUrl) {
-    const loaded = await loadPresets(presetsUrl, core, el._readingCore);
-    if (token !== el._renders) return false; // a later change is being drawn
+    const loaded = await presetsFor(el, presetsUrl);
+    if (token !== el._renders || !loaded) return false; // a later change is being drawn
     el._presetsLoaded = { url: presetsUrl, ...loaded };
+  } else if (el._presetsFetch) {
+    el._presetsFetch.controller.abort(); // back to the file already loaded: the other one is not needed
   }
   const { known, unknown } = el._partNames();
   const failedScripts = await ensurePartScripts(known);
@@ -193,6 +217,8 @@ export async function drawLab(el, changed) {
     host: el,
     questionsUrl: el.getAttribute('questions') || null,
     questionsDocument: el._questionsDocument,
+    /** How long the quiz's questions file may take to arrive [s] (the fetch-timeout attribute). */
+    fetchTimeoutSeconds: readFetchTimeout(el.getAttribute('fetch-timeout')).seconds,
     preset: el.getAttribute('preset'),
     /** True when the host asked (link="fragment") for the inputs to live in the page's URL fragment. */
     linkInAddress: linkInAddress(el),

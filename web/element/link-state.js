@@ -8,6 +8,8 @@
 // a number the core's field reader reads, accepted by the core) and a pair
 // that fails is dropped with a sentence naming it; the rest still apply.
 
+import { clipText } from '../core/echo-text.js';
+
 export const FRAGMENT_PREFIX = 'lab:';
 /** Longer fragments are not read at all (a link of every field is under 700 characters). */
 export const MAX_FRAGMENT_CHARS = 2000;
@@ -78,7 +80,7 @@ const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 export function readSettings(raw, core, base, { words = (t) => t, visible = (t) => t, where, separator, decode }) {
   // Text quoted in a notice: at most 30 characters, invisible characters in
   // the core's one format ([U+200B], readingCore.visibleText).
-  const shown = (text) => `“${visible(text.length > 30 ? `${text.slice(0, 30)}…` : text)}”`;
+  const shown = (text) => `“${visible(clipText(text, 30))}”`;
   const notices = [];
   const names = core.declaration.inputs.map((f) => f.name);
   const labels = Object.fromEntries(core.declaration.inputs.map((f) => [f.name, f.label]));

@@ -4,7 +4,10 @@
 // to its content. The embed posts { type: 'llm-budget-lab:height', version: 1,
 // height } (see child.js). A message is used only when
 //   - it comes from that iframe's own window (event.source === contentWindow),
-//   - its origin is the origin of the iframe's src, and
+//   - its origin is the origin of the iframe's src, or "null" when the iframe
+//     is sandboxed without allow-same-origin (its document then has an opaque
+//     origin, which every message from it carries; the window check above
+//     still ties the message to this frame), and
 //   - it has exactly those three keys, with height a finite number of CSS
 //     pixels from 1 to 100000.
 // Anything else is ignored. Iframes added later are found when they first
@@ -65,6 +68,16 @@ import { EVENT_TYPES } from '../quiz/report.js';
     }
   }
 
+  /**
+   * True when a message of origin `origin` may come from `frame`: the origin of
+   * its src, or "null" from a frame sandboxed without allow-same-origin.
+   */
+  function acceptsOrigin(frame, origin) {
+    if (origin === frameOrigin(frame)) return true;
+    var sandbox = frame.sandbox;
+    return origin === 'null' && frame.hasAttribute('sandbox') && !(sandbox && sandbox.contains('allow-same-origin'));
+  }
+
   function prepare(frame) {
     if (frame.dataset.llmBudgetLabReady) return;
     frame.dataset.llmBudgetLabReady = 'true';
@@ -81,7 +94,7 @@ import { EVENT_TYPES } from '../quiz/report.js';
     for (var i = 0; i < frames.length; i += 1) {
       var frame = frames[i];
       if (frame.contentWindow !== event.source) continue;
-      if (event.origin !== frameOrigin(frame)) return;
+      if (!acceptsOrigin(frame, event.origin)) return;
       if (!height) {
         frame.dispatchEvent(new CustomEvent(event.data.event, { detail: event.data.statement, bubbles: true }));
         return;

@@ -7,6 +7,7 @@
 // nothing is uploaded. No eval, no innerHTML: works under the strict CSP.
 import builtInQuestions from '../../content/questions.json';
 import { MAX_QUESTIONS_BYTES } from '../content/fetch-file.js';
+import { clipText } from '../core/echo-text.js';
 
 const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
@@ -87,7 +88,7 @@ export function setupWorkbench() {
     if (!chosen) return;
     if (chosen.size > MAX_QUESTIONS_BYTES) {
       status.dataset.result = 'error';
-      status.textContent = `${chosen.name} is too large (${chosen.size} bytes; a questions file may have at most ${MAX_QUESTIONS_BYTES}).`;
+      status.textContent = `${clipText(chosen.name, 80)} is too large (${chosen.size} bytes; a questions file may have at most ${MAX_QUESTIONS_BYTES}).`;
       return;
     }
     source.value = await chosen.text();

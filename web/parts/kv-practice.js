@@ -7,7 +7,8 @@ import builtInQuestions from '../../content/questions.json';
 import { registerPart } from '../element/registry.js';
 import { h } from '../element/dom.js';
 import { loadQuizCore } from '../core/quiz-core.js';
-import { makeResolver, resolveValues } from '../quiz/resolve.js';
+import { makeResolver } from '../quiz/resolve.js';
+import { prepareQuestion, preparationError } from '../quiz/prepare.js';
 import { questionView } from '../quiz/render.js';
 
 function mount(container, ctx) {
@@ -27,9 +28,9 @@ function mount(container, ctx) {
     const resolve = makeResolver(ctx.core, quizCore, null, { kvPractice: kv.value, presets: ctx.presets });
     area.replaceChildren();
     for (const question of block.questions) {
-      const { texts, error } = resolveValues(question.values, resolve);
-      if (error) { area.append(h('p', { class: 'quiz-notice quiz-notice-error' }, `${question.title}: ${error}`)); continue; }
-      area.append(questionView(question, { texts, resolve, quizCore, onChange: () => {} }).el);
+      const prepared = prepareQuestion(question, resolve, quizCore);
+      if (!prepared.ok) { area.append(h('p', { class: 'quiz-notice quiz-notice-error' }, `${question.title}: ${preparationError(prepared)}`)); continue; }
+      area.append(questionView(question, { prepared, quizCore, onChange: () => {} }).el);
     }
     container.dataset.seed = String(seed);
     seedLine.textContent = `Variant ${seed}. Practice answers are not saved.`;

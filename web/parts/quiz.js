@@ -13,7 +13,8 @@ import { h } from '../element/dom.js';
 import { loadQuizCore } from '../core/quiz-core.js';
 import { validateQuestions } from '../quiz/schema.js';
 import { fetchQuestions } from '../content/fetch-file.js';
-import { makeResolver, resolveValues } from '../quiz/resolve.js';
+import { makeResolver } from '../quiz/resolve.js';
+import { prepareQuestion, preparationError } from '../quiz/prepare.js';
 import { questionView } from '../quiz/render.js';
 import { createAnswerStore } from '../quiz/storage.js';
 import { answersDocument, downloadJson, readAnswersFile } from '../quiz/transfer.js';
@@ -21,11 +22,8 @@ import { downloadSentence } from '../element/download.js';
 import { copyByHandBox } from '../element/copy-by-hand.js';
 import { EVENT_TYPES, questionProgress, stepStatement, questionStatement, checkStatement } from '../quiz/report.js';
 
-const schemaOptions = (ctx, quizCore) => ({
-  quizCore,
-  presetIds: new Set(ctx.presets.configurations().map((c) => c.id)),
-  declaration: ctx.core.declaration,
-});
+// The questions are checked, and prepared, over the cores and presets the quiz itself uses.
+const schemaOptions = (ctx, quizCore) => ({ quizCore, budget: ctx.core, presets: ctx.presets });
 
 /** The first problem of a questions document as a notice ("" when it is usable). */
 function problemsNotice(doc, ctx, quizCore, what) {
@@ -39,7 +37,8 @@ function problemsNotice(doc, ctx, quizCore, what) {
  * The questions document to use: a document the host handed over
  * (questionsDocument), else the embedding page's file when it loads and
  * validates, else the built-in one, with a notice saying why.
- * @returns {Promise<{doc:object, notice:string|null}>}
+ * @returns {Promise<{doc:object, notice:string|null}|null>} null when the element was drawn
+ *   again while the file was fetched (ctx.signal aborted the fetch)
  */
 async function loadQuestions(ctx, quizCore) {
   const url = ctx.questionsUrl;
@@ -51,7 +50,9 @@ async function loadQuestions(ctx, quizCore) {
   if (globalThis.location && globalThis.location.protocol === 'file:') {
     return { doc: builtInQuestions, notice: 'This page was opened from disk (file://), where a separate questions file cannot be loaded; showing the built-in questions.' };
   }
-  const fetched = await fetchQuestions(url, document.baseURI, quizCore.reading.visibleText);
+  const fetched = await fetchQuestions(url, document.baseURI, quizCore.reading.visibleText,
+    { signal: ctx.signal, timeoutSeconds: ctx.fetchTimeoutSeconds });
+  if (fetched.aborted) return null; // the element was drawn again: this quiz is gone
   if (!fetched.ok) return { doc: builtInQuestions, notice: `The questions file ${fetched.error}; showing the built-in questions.` };
   const doc = fetched.doc;
   const notice = problemsNotice(doc, ctx, quizCore, 'The questions file');
@@ -76,7 +77,9 @@ function mount(container, ctx) {
   // The core first: the questions file is checked with its units and names.
   loadQuizCore()
     .then((quizCore) => loadQuestions(ctx, quizCore).then((loaded) => [quizCore, loaded]))
-    .then(([quizCore, { doc, notice: loadNotice }]) => {
+    .then(([quizCore, loaded]) => {
+      if (!loaded) return;
+      const { doc, notice: loadNotice } = loaded;
       if (loadNotice) notice(loadNotice, 'questions');
       start(quizCore, doc);
       container.dataset.state = 'ready';
@@ -128,15 +131,15 @@ function mount(container, ctx) {
       if (t.complete === t.questions) ctx.report(EVENT_TYPES.check, checkStatement({ lesson, version, progress: t }));
     };
     for (const question of doc.questions) {
-      const { texts, error } = resolveValues(question.values, resolve);
-      if (error) {
-        list.append(h('p', { class: 'quiz-notice quiz-notice-error' }, `${question.title}: could not be prepared (${error}).`));
+      const prepared = prepareQuestion(question, resolve, quizCore);
+      if (!prepared.ok) {
+        list.append(h('p', { class: 'quiz-notice quiz-notice-error' }, `${question.title}: could not be prepared (${preparationError(prepared)}).`));
         continue;
       }
       let view = null;
       const graded = (step, answer, result) => onGraded(question, view)(step, answer, result);
       view = questionView(question, {
-        texts, resolve, quizCore, onChange: (rec) => store.save(question, rec), onGraded: graded,
+        prepared, quizCore, onChange: (rec) => store.save(question, rec), onGraded: graded,
       });
       list.append(view.el);
       view.restore(store.load(question));
@@ -224,9 +227,10 @@ function mount(container, ctx) {
         ? ` Not loaded: ${r.skipped.slice(0, 3).join('; ')}${r.skipped.length > 3 ? `; and ${r.skipped.length - 3} more` : ''}.`
         : '';
       if (loaded === 0) status.dataset.error = ''; else delete status.dataset.error;
+      const fileName = quizCore.reading.quoteText(file.name, 80);
       status.textContent = loaded === 0
-        ? `No answers were loaded from ${file.name}; your answers are unchanged.${skippedNote}`
-        : `Answers loaded from ${file.name}: ${plural(loaded, 'answer', 'answers')} from the file` +
+        ? `No answers were loaded from ${fileName}; your answers are unchanged.${skippedNote}`
+        : `Answers loaded from ${fileName}: ${plural(loaded, 'answer', 'answers')} from the file` +
           `${kept ? `, ${plural(kept, 'other answer', 'other answers')} of yours kept` : ''}.${skippedNote}`;
     });
 
@@ -244,9 +248,9 @@ function mount(container, ctx) {
       const resolve = makeResolver(ctx.core, quizCore, v.value, { presets: ctx.presets });
       area.replaceChildren();
       for (const question of block.questions) {
-        const { texts, error } = resolveValues(question.values, resolve);
-        if (error) { area.append(h('p', { class: 'quiz-notice quiz-notice-error' }, `${question.title}: ${error}`)); continue; }
-        area.append(questionView(question, { texts, resolve, quizCore, onChange: () => {} }).el);
+        const prepared = prepareQuestion(question, resolve, quizCore);
+        if (!prepared.ok) { area.append(h('p', { class: 'quiz-notice quiz-notice-error' }, `${question.title}: ${preparationError(prepared)}`)); continue; }
+        area.append(questionView(question, { prepared, quizCore, onChange: () => {} }).el);
       }
       practice.dataset.seed = String(seed);
       seedLine.textContent = `New numbers (variant ${seed}). Practice answers are not saved.`;

@@ -55,13 +55,15 @@ const CONTROLS = Object.freeze({ text: numericStep, choices: choiceStep });
 /**
  * Builds one question.
  * @param {object} question from the questions file
- * @param {{texts:Object<string,string>, resolve:Function, quizCore:object,
- *   onChange:(record)=>void, onGraded?:(step, answer, result)=>void}} deps  texts: resolved
- *   {placeholders}; onGraded: after the student checks a step (not when answers are restored)
+ * @param {{prepared:{texts:Object<string,string>, steps:Map<string,object>}, quizCore:object,
+ *   onChange:(record)=>void, onGraded?:(step, answer, result)=>void}} deps  prepared: the
+ *   question as prepare.js prepareQuestion prepared it (ok): the {placeholders}' texts and each
+ *   step's grading settings; onGraded: after the student checks a step (not when answers are restored)
  * @returns {{el:HTMLElement, record():object, restore(record):void, reset():void,
  *   progress():{id:string, checked:boolean, correct:boolean}[]}} progress: the steps shown now
  */
-export function questionView(question, { texts, resolve, quizCore, onChange, onGraded = null }) {
+export function questionView(question, { prepared, quizCore, onChange, onGraded = null }) {
+  const { texts } = prepared;
   const state = new Map(); // stepId -> { answer, checked, result }
   const views = new Map();
   let explained = false;
@@ -158,7 +160,7 @@ export function questionView(question, { texts, resolve, quizCore, onChange, onG
   }
 
   function grade(step, answer, fromUser) {
-    const result = gradeStep(step, answer, resolve, quizCore);
+    const result = gradeStep(step, prepared.steps.get(step.id), answer, quizCore);
     state.set(step.id, { answer, checked: true, result });
     showResult(views.get(step.id), result);
     updateVisibility();

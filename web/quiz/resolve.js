@@ -6,7 +6,6 @@
 // generators' declaration quizCore.PRACTICE), and unit conversion uses the
 // core's own unit factors (quizCore.reading.unitFactor); nothing here
 // re-derives a formula or guesses a unit.
-import { builtInPresets } from '../element/presets.js';
 
 const numberFormats = new Map();
 function formatter(digits) {
@@ -39,12 +38,13 @@ function sourceUnit(calc, declaration, practice) {
  * A resolver over the cores.
  * @param {object} core budget-core facade; @param {object} quizCore quiz-core facade
  * @param {object|null} variant a makeVariant value (practice questions), or null
- * @param {{kvPractice?: object|null, presets?: object}} [options] a makeKvPractice value (KV-cache
- *   practice questions) and the element's preset set (element/presets.js presetSet; the built-in one by default)
+ * @param {{kvPractice?: object|null, presets: object}} options a makeKvPractice value (KV-cache
+ *   practice questions) and the element's preset set (element/presets.js presetSet), required
  * @returns {(calc:object, unit?:string) => ({ok:true, value:number|boolean} | {ok:false, error:string})}
  *   `unit`: the unit the number is wanted in (e.g. "GB"); omitted = the calculation's own unit
  */
-export function makeResolver(core, quizCore, variant, { kvPractice = null, presets = builtInPresets } = {}) {
+export function makeResolver(core, quizCore, variant, { kvPractice = null, presets }) {
+  if (!presets || typeof presets.presetPatch !== 'function') throw new TypeError('makeResolver needs { presets } (element/presets.js presetSet)');
   const factor = (unit) => quizCore.reading.unitFactor(unit);
 
   function raw(calc) {
@@ -55,9 +55,10 @@ export function makeResolver(core, quizCore, variant, { kvPractice = null, prese
         const patch = presets.presetPatch(calc.preset, core);
         if (!patch) return { ok: false, error: `unknown preset "${calc.preset}"` };
         const input = { ...presets.defaultInput(core), ...patch, ...(calc.set || {}) };
-        if (calc.calc === 'input') return { ok: true, value: input[calc.field] };
+        // An input is one the core accepts (a "set" may not leave the preset unusable).
         const r = core.plan(input);
-        return r.ok ? { ok: true, value: r.value[calc.field] } : { ok: false, error: r.error };
+        if (!r.ok) return { ok: false, error: r.error };
+        return { ok: true, value: calc.calc === 'input' ? input[calc.field] : r.value[calc.field] };
       }
       case 'speculative': {
         const r = core.speculative(calc.acceptance_rate, calc.draft_tokens, calc.draft_cost_ratio ?? 0);
@@ -91,20 +92,6 @@ export function makeResolver(core, quizCore, variant, { kvPractice = null, prese
 export function formatValue(value, digits = 2) {
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   return formatter(digits).format(value);
-}
-
-/**
- * Resolves a question's `values` map into display strings.
- * @returns {{texts: Object<string,string>, error: string|null}}
- */
-export function resolveValues(values, resolve) {
-  const texts = {};
-  for (const [name, calc] of Object.entries(values || {})) {
-    const r = resolve(calc, calc.unit);
-    if (!r.ok) return { texts, error: `value "${name}": ${r.error}` };
-    texts[name] = formatValue(r.value, calc.digits ?? 2);
-  }
-  return { texts, error: null };
 }
 
 /** Fills {name} placeholders with resolved texts (the result is set as textContent). */

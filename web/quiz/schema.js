@@ -7,11 +7,18 @@
 // (web/core/quiz-core.js, and its reading facade). The full schema is
 // documented in content/README.md ("questions.json").
 //
-// validateQuestions(doc, { quizCore, presetIds, declaration }) -> array of
+// validateQuestions(doc, { quizCore, budget, presets, presetIds }) -> array of
 //   { id, field, reason }   (id: question id or "(file)"; field: dotted path)
-// An empty array means the file is usable.
+// An empty array means the file is usable: every question of the right shape
+// is then also prepared as the quiz prepares it (prepare.js, the same code,
+// over the same cores and presets), so a value the core cannot compute, an
+// expected number the core refuses or a correct_value no choice has is
+// reported here by question, field and reason, not found by a student.
 
 import { stepKind, stepKinds } from './step-kinds.js';
+import { clipText } from '../core/echo-text.js';
+import { makeResolver } from './resolve.js';
+import { prepareQuestion } from './prepare.js';
 
 export const QUESTIONS_FORMAT = 'llm-budget-lab-questions';
 /**
@@ -32,17 +39,27 @@ const BUDGET_CALCS = Object.freeze(['plan', 'input', 'speculative']);
 // fields from the answer side's (quizCore.PRACTICE).
 
 const MAX_TEXT = 2000;
+/**
+ * The seed of the practice variants a practice block's questions are prepared
+ * over (the quiz draws a fresh one per click; every seed gives numbers of the
+ * same fields and units, src/practice/).
+ */
+export const PREPARE_SEED = 1;
 const PLACEHOLDER = /\{([a-z0-9_]+)\}/g;
 
 const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+// Arrays are walked with Array.from(...).forEach: a document a host hands over
+// (questionsDocument) may have holes, which forEach and every would skip.
 const isNum = (v) => typeof v === 'number' && Number.isFinite(v);
 // The quiz-core facade of the validateQuestions call in progress (the checks
 // below are synchronous, so one call's core is never seen by another).
 let core = null;
 
+/** Text from the file as a problem echoes it: at most 40 characters, invisible ones as [U+XXXX] (quoteText). */
+const echo = (s) => core.reading.quoteText(s, 40);
 /** A value as a problem message shows it: strings quoted (invisible characters as [U+XXXX]), other types named. */
 function show(v) {
-  if (typeof v === 'string') return core.reading.visibleText(JSON.stringify(v.slice(0, 40)));
+  if (typeof v === 'string') return core.reading.visibleText(JSON.stringify(clipText(v, 40)));
   if (typeof v === 'number' || typeof v === 'boolean' || v === null) return String(v);
   if (Array.isArray(v)) return 'an array';
   return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
@@ -74,7 +91,7 @@ const KNOWN_KEYS = Object.freeze({
 function refuseUnknownKeys(obj, allowed, id, field, add) {
   for (const key of Object.keys(obj)) {
     if (!allowed.includes(key)) {
-      const name = core.reading.visibleText(key.length > 40 ? `${key.slice(0, 40)}…` : key);
+      const name = echo(key);
       add(id, field ? `${field}.${name}` : name, `is not a key here (expected one of ${allowed.join(', ')})`);
     }
   }
@@ -126,8 +143,8 @@ function checkCalc(c, id, field, add, opts, where) {
       const inputs = inputFields(opts);
       if (!isObj(c.set)) add(id, `${field}.set`, 'must be an object of input fields and numbers');
       else for (const [k, v] of Object.entries(c.set)) {
-        if (inputs && !inputs.includes(k)) add(id, `${field}.set.${k}`, 'is not an input field');
-        else if (!isNum(v)) add(id, `${field}.set.${k}`, `must be a finite number${got(v)}`);
+        if (inputs && !inputs.includes(k)) add(id, `${field}.set.${echo(k)}`, 'is not an input field');
+        else if (!isNum(v)) add(id, `${field}.set.${echo(k)}`, `must be a finite number${got(v)}`);
       }
     }
   } else if (c.calc === 'speculative') {
@@ -152,7 +169,7 @@ function checkCalc(c, id, field, add, opts, where) {
 function checkPlaceholders(str, id, field, add, values) {
   for (const m of str.matchAll(PLACEHOLDER)) {
     if (!values || !Object.prototype.hasOwnProperty.call(values, m[1])) {
-      add(id, field, `uses {${m[1]}} but the question has no value named "${m[1]}" in values`);
+      add(id, field, `uses {${echo(m[1])}} but the question has no value named "${echo(m[1])}" in values`);
     }
   }
 }
@@ -171,12 +188,12 @@ function checkChoices(step, id, f, add, values) {
   }
   const seen = new Set();
   const byValue = step.correct_value !== undefined;
-  step.choices.forEach((c, j) => {
+  Array.from(step.choices).forEach((c, j) => {
     const cf = `${f}.choices[${j}]`;
     if (!isObj(c)) return add(id, cf, 'must be an object {"id", "text", ...}');
     refuseUnknownKeys(c, KNOWN_KEYS.choice, id, cf, add);
     if (typeof c.id !== 'string' || !ID_PATTERN.test(c.id)) add(id, `${cf}.id`, `must be a lower-case id${got(c.id)}`);
-    else if (seen.has(c.id)) add(id, `${cf}.id`, `duplicate choice id "${c.id}"`);
+    else if (seen.has(c.id)) add(id, `${cf}.id`, `duplicate choice id "${echo(c.id)}"`);
     seen.add(c.id);
     if (!text(c.text)) add(id, `${cf}.text`, 'must be a non-empty string');
     if (c.feedback !== undefined) {
@@ -217,7 +234,7 @@ function checkTypedStep(step, kind, q, id, sf, add, opts, where) {
   if (step.feedback !== undefined) {
     if (!isObj(step.feedback)) add(id, `${sf}.feedback`, `must be an object keyed by verdict (${verdicts.join(', ')})`);
     else for (const [k, v] of Object.entries(step.feedback)) {
-      if (!verdicts.includes(k)) add(id, `${sf}.feedback.${k}`, `is not a verdict: use ${verdicts.join(', ')}`);
+      if (!verdicts.includes(k)) add(id, `${sf}.feedback.${echo(k)}`, `is not a verdict: use ${verdicts.join(', ')}`);
       else if (!text(v)) add(id, `${sf}.feedback.${k}`, `must be a non-empty string of at most ${MAX_TEXT} characters`);
       else checkPlaceholders(v, id, `${sf}.feedback.${k}`, add, q.values);
     }
@@ -237,9 +254,9 @@ function checkStep(step, i, q, id, add, opts, where, earlier) {
   const f = `steps[${i}]`;
   if (!isObj(step)) return add(id, f, 'must be an object');
   // Ids are echoed in problem paths with invisible characters written out (found by tests/node/questions-fuzz.test.mjs).
-  const sf = typeof step.id === 'string' ? `steps.${core.reading.visibleText(step.id.slice(0, 40))}` : f;
+  const sf = typeof step.id === 'string' ? `steps.${echo(step.id)}` : f;
   if (typeof step.id !== 'string' || !ID_PATTERN.test(step.id)) add(id, `${f}.id`, `must be a lower-case id${got(step.id)}`);
-  else if (earlier.has(step.id)) add(id, `${f}.id`, `duplicate step id "${step.id}"`);
+  else if (earlier.has(step.id)) add(id, `${f}.id`, `duplicate step id "${echo(step.id)}"`);
   if (!text(step.prompt)) add(id, `${sf}.prompt`, 'must be a non-empty string');
   else checkPlaceholders(step.prompt, id, `${sf}.prompt`, add, q.values);
   const kind = stepKind(step, core);
@@ -251,13 +268,13 @@ function checkStep(step, i, q, id, add, opts, where, earlier) {
     const target = isObj(w) ? earlier.get(w.step) : undefined;
     if (isObj(w)) refuseUnknownKeys(w, KNOWN_KEYS.show_when, id, `${sf}.show_when`, add);
     if (!isObj(w) || !target || stepKind(target, core)?.answer !== 'choices') add(id, `${sf}.show_when.step`, 'must name an earlier choice step of this question');
-    else if (!Array.isArray(target.choices) || !target.choices.some((c) => c?.id === w.choice)) add(id, `${sf}.show_when.choice`, `must be a choice id of step "${w.step}"${got(w.choice)}`);
+    else if (!Array.isArray(target.choices) || !target.choices.some((c) => c?.id === w.choice)) add(id, `${sf}.show_when.choice`, `must be a choice id of step "${echo(w.step)}"${got(w.choice)}`);
   }
   if (typeof step.id === 'string') earlier.set(step.id, step);
 }
 
 function checkQuestion(q, i, add, opts, where, list) {
-  const id = typeof q?.id === 'string' ? core.reading.visibleText(q.id.slice(0, 40)) : `${list}[${i}]`;
+  const id = typeof q?.id === 'string' ? echo(q.id) : `${list}[${i}]`;
   if (!isObj(q)) return add(id, 'question', 'must be an object');
   refuseUnknownKeys(q, KNOWN_KEYS.question, id, '', add);
   if (typeof q.id !== 'string' || !ID_PATTERN.test(q.id)) add(id, 'id', `must be a lower-case id such as "q1-fit"${got(q.id)}`);
@@ -265,8 +282,8 @@ function checkQuestion(q, i, add, opts, where, list) {
   if (q.values !== undefined) {
     if (!isObj(q.values)) add(id, 'values', 'must be an object of named calculations');
     else for (const [name, c] of Object.entries(q.values)) {
-      if (!/^[a-z0-9_]+$/.test(name)) add(id, `values.${name}`, 'names use a-z, 0-9 and _ only');
-      checkCalc(c, id, `values.${name}`, add, opts, where);
+      if (!/^[a-z0-9_]+$/.test(name)) add(id, `values.${echo(name)}`, 'names use a-z, 0-9 and _ only');
+      checkCalc(c, id, `values.${echo(name)}`, add, opts, where);
     }
   }
   if (!text(q.prompt)) add(id, 'prompt', 'must be a non-empty string');
@@ -274,9 +291,9 @@ function checkQuestion(q, i, add, opts, where, list) {
   if (!Array.isArray(q.steps) || q.steps.length === 0 || q.steps.length > 20) add(id, 'steps', 'must be an array of 1 to 20 steps');
   else {
     const earlier = new Map();
-    q.steps.forEach((s, j) => checkStep(s, j, q, id, add, opts, where, earlier));
+    Array.from(q.steps).forEach((s, j) => checkStep(s, j, q, id, add, opts, where, earlier));
   }
-  if (!Array.isArray(q.explanation) || q.explanation.length === 0 || !q.explanation.every(text)) {
+  if (!Array.isArray(q.explanation) || q.explanation.length === 0 || !Array.from(q.explanation).every(text)) {
     add(id, 'explanation', 'must be a non-empty array of paragraphs (strings)');
   } else q.explanation.forEach((p, j) => checkPlaceholders(p, id, `explanation[${j}]`, add, q.values));
 }
@@ -287,7 +304,7 @@ function checkUnique(lists, add) {
   for (const [name, list] of lists) {
     list.forEach((q, i) => {
       if (!isObj(q) || typeof q.id !== 'string') return;
-      if (seen.has(q.id)) add(core.reading.visibleText(q.id.slice(0, 40)), 'id', `duplicate id in ${name} (entry ${i})`);
+      if (seen.has(q.id)) add(echo(q.id), 'id', `duplicate id in ${name} (entry ${i})`);
       seen.add(q.id);
     });
   }
@@ -296,30 +313,66 @@ function checkUnique(lists, add) {
 /**
  * Checks a parsed questions document.
  * @param {unknown} doc parsed JSON
- * @param {{quizCore: object, presetIds?: Set<string>, declaration?: object}} opts
- *   quizCore: the loaded quiz-core facade (units, verdict names, escaping);
- *   known configuration ids and the budget core's field declaration (each checked only when given)
+ * @param {{quizCore: object, budget: object, presets: object, presetIds?: Set<string>}} opts
+ *   quizCore: the loaded quiz-core facade (units, verdict names, escaping); budget: the budget
+ *   facade (its declaration names the fields; its calls prepare the values); presets: the preset
+ *   set the quiz resolves presets in (element/presets.js presetSet); presetIds: the configuration
+ *   ids a question may name (by default every configuration of `presets`)
  * @returns {{id:string, field:string, reason:string}[]} problems, empty when valid
+ * @throws {TypeError} when quizCore, budget or presets is missing
  */
 export function validateQuestions(doc, opts) {
-  if (!opts || !opts.quizCore) throw new TypeError('validateQuestions needs { quizCore } (web/core/quiz-core.js)');
+  if (!opts || !opts.quizCore || !opts.budget || !opts.presets) {
+    throw new TypeError('validateQuestions needs { quizCore, budget, presets } (web/core/quiz-core.js, budget-core.js, element/presets.js)');
+  }
   core = opts.quizCore;
+  const full = {
+    ...opts,
+    declaration: opts.budget.declaration,
+    presetIds: opts.presetIds || new Set(opts.presets.configurations().map((c) => c.id)),
+  };
   try {
-    return collectProblems(doc, opts);
+    return collectProblems(doc, full);
   } finally {
     core = null;
   }
 }
 
+/**
+ * Prepares `q` as the quiz would (prepare.js), once its shape passed: each value
+ * and step that cannot be prepared is a problem under the question's id.
+ * @param where the block the question sits in (its practice generator's numbers, from PREPARE_SEED)
+ */
+function checkPrepared(q, add, opts, where) {
+  const generator = Object.values(core.PRACTICE).find((p) => p.block === where);
+  const variant = generator && generator.calc === 'variant' ? core.makeVariant(PREPARE_SEED) : null;
+  const kv = generator && generator.calc === 'kv' ? core.makeKvPractice(PREPARE_SEED) : null;
+  const resolve = makeResolver(opts.budget, core, variant && variant.ok ? variant.value : null,
+    { kvPractice: kv && kv.ok ? kv.value : null, presets: opts.presets });
+  const prepared = prepareQuestion(q, resolve, core, echo);
+  if (prepared.ok) return;
+  for (const p of prepared.problems) add(echo(q.id), p.field, p.reason);
+}
+
 function collectProblems(doc, opts) {
   const problems = [];
-  const add = (id, field, reason) => { problems.push({ id, field, reason }); };
+  // Every problem as a notice may show it: bounded, invisible characters written out,
+  // whatever a check above echoed (each also clips what it quotes).
+  const add = (id, field, reason) => {
+    problems.push({ id: core.reading.quoteText(id, 80), field: core.reading.quoteText(field, 200), reason: core.reading.visibleText(reason) });
+  };
   if (!isObj(doc)) { add('(file)', '(top level)', 'must be an object'); return problems; }
+  /** A question's checks, then, when they found nothing, its preparation. */
+  const checkThenPrepare = (q, i, where, list) => {
+    const before = problems.length;
+    checkQuestion(q, i, add, opts, where, list);
+    if (problems.length === before) checkPrepared(q, add, opts, where);
+  };
   if (doc.format !== QUESTIONS_FORMAT) add('(file)', 'format', `must be "${QUESTIONS_FORMAT}"${got(doc.format)}`);
   const practiceBlocks = Object.values(core.PRACTICE).map((p) => p.block);
   const topLevelKeys = [...BASE_KEYS, ...practiceBlocks];
   for (const key of Object.keys(doc)) {
-    if (!topLevelKeys.includes(key)) add('(file)', core.reading.visibleText(key.slice(0, 40)), `unknown key (expected one of ${topLevelKeys.join(', ')})`);
+    if (!topLevelKeys.includes(key)) add('(file)', echo(key), `unknown key (expected one of ${topLevelKeys.join(', ')})`);
   }
   for (const key of ['lesson', 'version']) {
     if (typeof doc[key] !== 'string' || !TAG_PATTERN.test(doc[key]) || doc[key].length > 40) {
@@ -328,7 +381,7 @@ function collectProblems(doc, opts) {
   }
   if (!Array.isArray(doc.questions) || doc.questions.length === 0 || doc.questions.length > 50) {
     add('(file)', 'questions', doc.questions === undefined ? 'is missing (an array of 1 to 50 questions)' : 'must be an array of 1 to 50 questions');
-  } else doc.questions.forEach((q, i) => checkQuestion(q, i, add, opts, 'questions', 'questions'));
+  } else Array.from(doc.questions).forEach((q, i) => checkThenPrepare(q, i, 'questions', 'questions'));
   const blocks = {};
   for (const key of practiceBlocks) {
     blocks[key] = [];
@@ -339,7 +392,7 @@ function collectProblems(doc, opts) {
     } else {
       refuseUnknownKeys(block, KNOWN_KEYS.block, '(file)', key, add);
       blocks[key] = block.questions;
-      block.questions.forEach((q, i) => checkQuestion(q, i, add, opts, key, `${key}.questions`));
+      Array.from(block.questions).forEach((q, i) => checkThenPrepare(q, i, key, `${key}.questions`));
     }
   }
   checkUnique([['questions', Array.isArray(doc.questions) ? doc.questions : []],

@@ -2,44 +2,66 @@
 // them (quizCore.STEP_KINDS, from src/grading/grading_declarations.h): each
 // kind's name, the shape of its answer ('text' typed, or 'choices', a list
 // of choice ids) and its verdicts. This file adds what the quiz does with an
-// answer of each shape: the empty answer, the check of a saved answer, and
-// the grading call. Everything else (the questions-file checks, storage,
+// answer of each shape: the empty answer, the check of a saved answer, the
+// preparation of a step's grading settings, and the grading call. Everything else (the questions-file checks, storage,
 // rendering, reports) asks stepKind() instead of comparing kind names.
 
 const MAX_ANSWER_CHARS = 1000;
 const MAX_CHOICES = 64;
 const MAX_CHOICE_ID_CHARS = 100;
 
-/** The grading settings of a typed step, or {error}. */
-function typedQuestion(step, resolve) {
+// A typed step's grading settings (the question object checkNumericAnswer
+// takes) by the questions-file field each comes from, for problems.
+const SETTING_FIELDS = Object.freeze({
+  dimension: 'dimension', expected: 'expected', default_unit: 'unit', relative_tolerance: 'tolerance.relative',
+  absolute_tolerance: 'tolerance.absolute', close_relative_tolerance: 'tolerance.close_relative',
+});
+
+/**
+ * A typed step's grading settings, its expected value resolved in the step's
+ * unit and the whole checked by the core (it refuses the settings before it
+ * reads an answer, so an empty answer asks only that), or the step field at fault.
+ */
+function typedSettings(step, resolve, quizCore) {
   let expected = step.expected;
   if (typeof expected !== 'number') {
     const r = resolve(step.expected, step.unit);
-    if (!r.ok) return { error: r.error };
+    if (!r.ok) return { field: 'expected', error: r.error };
     expected = r.value;
   }
   const t = step.tolerance || {};
-  return {
-    question: {
-      dimension: step.dimension,
-      expected,
-      default_unit: step.unit || '',
-      relative_tolerance: t.relative ?? 0,
-      absolute_tolerance: t.absolute ?? 0,
-      close_relative_tolerance: t.close_relative ?? 0.05,
-      accept_expression: step.accept !== 'number',
-    },
+  const settings = {
+    dimension: step.dimension,
+    expected,
+    default_unit: step.unit || '',
+    relative_tolerance: t.relative ?? 0,
+    absolute_tolerance: t.absolute ?? 0,
+    close_relative_tolerance: t.close_relative ?? 0.05,
+    accept_expression: step.accept !== 'number',
   };
+  const checked = quizCore.checkNumericAnswer('', settings);
+  if (!checked.ok) return { field: SETTING_FIELDS[checked.field] || 'expected', error: checked.error };
+  return { settings };
 }
 
-/** Indices of the right choices, or {error}. */
-function correctIndices(step, resolve) {
-  if (step.correct_value !== undefined) {
+/** A choice step's grading settings (what checkChoiceAnswer takes), checked by the core, or the step field at fault. */
+function choiceSettings(step, resolve, quizCore) {
+  const byValue = step.correct_value !== undefined;
+  let correct;
+  if (byValue) {
     const r = resolve(step.correct_value);
-    if (!r.ok) return { error: r.error };
-    return { indices: step.choices.map((c, i) => (c.value === r.value ? i : -1)).filter((i) => i >= 0) };
+    if (!r.ok) return { field: 'correct_value', error: r.error };
+    correct = step.choices.map((c, i) => (c.value === r.value ? i : -1)).filter((i) => i >= 0);
+    if (correct.length === 0) {
+      return { field: 'correct_value', error: `gives ${JSON.stringify(r.value)}, the value of no choice (each choice's "value" is compared with it)` };
+    }
+  } else {
+    correct = step.choices.map((c, i) => (c.correct ? i : -1)).filter((i) => i >= 0);
   }
-  return { indices: step.choices.map((c, i) => (c.correct ? i : -1)).filter((i) => i >= 0) };
+  const settings = { option_count: step.choices.length, correct, multiple: step.multiple === true };
+  const checked = quizCore.checkChoiceAnswer([], settings);
+  if (!checked.ok) return { field: byValue && checked.field === 'correct' ? 'correct_value' : 'choices', error: checked.error };
+  return { settings };
 }
 
 /** What the quiz does with an answer of each shape the core declares. */
@@ -56,10 +78,9 @@ const ANSWER_SHAPES = Object.freeze({
     },
     /** The parts of `a` that `step` does not offer: none, any text can be typed. */
     foreign: () => [],
-    grade(step, answer, resolve, quizCore) {
-      const q = typedQuestion(step, resolve);
-      if (q.error) return { ok: false, error: q.error };
-      const r = quizCore.checkNumericAnswer(typeof answer === 'string' ? answer : '', q.question);
+    prepare: typedSettings,
+    grade(settings, answer, quizCore) {
+      const r = quizCore.checkNumericAnswer(typeof answer === 'string' ? answer : '', settings);
       if (!r.ok) return { ok: false, error: `${r.field}: ${r.error}` };
       return {
         ok: true, verdict: r.value.verdict, message: r.value.message, interpreted: r.value.interpreted,
@@ -77,14 +98,11 @@ const ANSWER_SHAPES = Object.freeze({
     },
     /** The choice ids in `a` (a list that passed problem()) that name no choice of `step`. */
     foreign: (step, a) => a.filter((id) => !step.choices.some((c) => c.id === id)),
-    grade(step, answer, resolve, quizCore) {
-      const c = correctIndices(step, resolve);
-      if (c.error) return { ok: false, error: c.error };
+    prepare: choiceSettings,
+    grade(settings, answer, quizCore, step) {
       const ids = Array.isArray(answer) ? answer : [];
       const selected = ids.map((id) => step.choices.findIndex((ch) => ch.id === id)).filter((i) => i >= 0);
-      const r = quizCore.checkChoiceAnswer(selected, {
-        option_count: step.choices.length, correct: c.indices, multiple: step.multiple === true,
-      });
+      const r = quizCore.checkChoiceAnswer(selected, settings);
       if (!r.ok) return { ok: false, error: `${r.field}: ${r.error}` };
       return {
         ok: true, verdict: r.value.verdict, message: r.value.message, interpreted: '',
@@ -102,7 +120,11 @@ const cache = new WeakMap();
  * @param {object} quizCore the quiz-core facade
  * @returns {Map<string, {name:string, answer:'text'|'choices', verdicts:string[], tones:Object<string,string>,
  *   empty:()=>string|string[], problem:(a:unknown)=>string, foreign:(step:object, a:unknown)=>string[],
- *   grade:(step:object, answer:unknown, resolve:Function, quizCore:object)=>object}>}
+ *   prepare:(step:object, resolve:Function, quizCore:object)=>({settings:object}|{field:string, error:string}),
+ *   grade:(settings:object, answer:unknown, quizCore:object, step:object)=>object}>}
+ *   prepare: the step's grading settings, checked by the core, or the step field
+ *   ("expected", "correct_value", ...) that cannot be used and why; grade: an answer
+ *   graded with those settings
  * @throws {Error} when the core declares an answer shape this file does not handle
  */
 export function stepKinds(quizCore) {

@@ -15,6 +15,7 @@
 import { offerDownload } from '../element/download.js';
 import { cleanRecord } from './storage.js';
 import { stepKind } from './step-kinds.js';
+import { clipText } from '../core/echo-text.js';
 
 export const ANSWERS_FORMAT = 'llm-budget-lab-answers';
 const MAX_FILE_BYTES = 256 * 1024;
@@ -43,7 +44,7 @@ export function downloadJson(doc, filename, host) {
  * A tag from the file, as the student reads it: quoted, shortened, invisible
  * characters shown as [U+XXXX] by `visibleText` (the core's, readingCore.visibleText).
  */
-const quoteTag = (v, visibleText) => `“${visibleText(v.length > 40 ? `${v.slice(0, 40)}…` : v)}”`;
+const quoteTag = (v, visibleText) => `“${visibleText(clipText(v, 40))}”`;
 
 /**
  * What is wrong with one of the file's tags (`label` as the student reads it),
