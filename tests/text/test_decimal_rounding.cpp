@@ -1,6 +1,6 @@
 // nearest_double against the C library's strtod, which glibc (native) and
 // musl (these tests as wasm) both round correctly: random doubles written
-// with 1 to 17 significant digits, random digit strings, and the exact
+// with 1 to 17 significant digits and random digit strings; and the exact
 // halfway points between neighbouring doubles (ties go to the even one).
 #include <catch2/catch.hpp>
 
@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "text/decimal_rounding.h"
 
@@ -87,36 +88,61 @@ TEST_CASE("nearest_double agrees with strtod on random digit strings", "[decimal
   }
 }
 
+namespace {
+
+// The exact decimal digits of n × 2^j (j >= 0) or of n × 5^-j (j < 0, the
+// digits of n × 2^j times 10^-j), in base 10^9 limbs: independent of the
+// base-2^32 arithmetic under test, and of printf's long double support
+// (Emscripten's printf writes a long double as a double).
+std::string exact_digits(std::uint64_t n, long j) {
+  std::vector<std::uint32_t> limbs;  // least significant first, each < 10^9
+  for (; n > 0; n /= 1000000000u) limbs.push_back(static_cast<std::uint32_t>(n % 1000000000u));
+  const std::uint32_t factor = j >= 0 ? 2 : 5;
+  for (long k = 0; k < (j >= 0 ? j : -j); ++k) {
+    std::uint64_t carry = 0;
+    for (std::uint32_t& limb : limbs) {
+      const std::uint64_t p = static_cast<std::uint64_t>(limb) * factor + carry;
+      limb = static_cast<std::uint32_t>(p % 1000000000u);
+      carry = p / 1000000000u;
+    }
+    if (carry != 0) limbs.push_back(static_cast<std::uint32_t>(carry));
+  }
+  std::string out = std::to_string(limbs.back());
+  for (std::size_t i = limbs.size() - 1; i-- > 0;) {
+    const std::string part = std::to_string(limbs[i]);
+    out += std::string(9 - part.size(), '0') + part;
+  }
+  return out;
+}
+
+}  // namespace
+
 TEST_CASE("nearest_double rounds exact halfway points to even, and a hair off them to the nearer",
           "[decimal_rounding]") {
-  // The halfway point between a double and the next is exact in long double
-  // (64 bits or more of mantissa, a wider exponent) and printf writes its
-  // exact decimal expansion (at most 767 significant digits).
+  // x = m × 2^k and the next double up (m + 1) × 2^k: the halfway point is
+  // (2m + 1) × 2^(k-1), written out exactly (at most 767 significant digits).
   SplitMix rng{11};
   for (int i = 0; i < 2000; ++i) {
-    double x = std::fabs(from_bits(rng.next()));
-    if (i % 8 == 0) x = from_bits(rng.next() & 0x000FFFFFFFFFFFFFull);  // subnormals too
+    std::uint64_t bits = rng.next() & 0x7FFFFFFFFFFFFFFFull;
+    if (i % 8 == 0) bits &= 0x000FFFFFFFFFFFFFull;  // subnormals too
+    const double x = from_bits(bits);
     const double above = std::nextafter(x, INFINITY);
     if (!std::isfinite(x) || !std::isfinite(above)) continue;
-    const long double mid = (static_cast<long double>(x) + static_cast<long double>(above)) / 2;
-    char buf[1024];
-    std::snprintf(buf, sizeof buf, "%.900Le", mid);
-    std::string exact = buf;
-    const std::size_t e = exact.find('e');
-    std::size_t last = e - 1;
-    while (exact[last] == '0') --last;  // the last nonzero digit of the exact expansion
-    std::uint64_t bits = 0;
-    std::memcpy(&bits, &x, sizeof bits);
+    const long exponent_field = static_cast<long>(bits >> 52);
+    const std::uint64_t m = (bits & 0x000FFFFFFFFFFFFFull) | (exponent_field == 0 ? 0 : 0x0010000000000000ull);
+    const long k = exponent_field == 0 ? -1074 : exponent_field - 1075;
+    const long j = k - 1;
+    const std::string digits = exact_digits(2 * m + 1, j);
+    const long exp10 = j >= 0 ? 0 : j;
     const double even = (bits & 1) == 0 ? x : above;
-    INFO(exact.substr(0, 40) << "... of " << x);
-    CHECK(read_e_text(exact) == even);
-    std::string up = exact;
-    up[last + 1] = '1';  // a 1 after the last nonzero digit: just above halfway
-    CHECK(read_e_text(up) == above);
-    std::string down = exact;
-    down[last] = static_cast<char>(down[last] - 1);  // one unit less there, then 9s: just below
-    for (std::size_t k = last + 1; k < e; ++k) down[k] = '9';
-    CHECK(read_e_text(down) == x);
+    INFO(digits.substr(0, 40) << "...e" << exp10 << " between " << x << " and " << above);
+    CHECK(nearest_double(digits, exp10) == even);
+    CHECK(nearest_double(digits + "1", exp10 - 1) == above);  // a hair above halfway
+    std::string below = digits;                               // one unit less in the last digit, then a 9: a hair below
+    std::size_t last = below.size() - 1;
+    while (below[last] == '0') below[last--] = '9';
+    --below[last];
+    CHECK(nearest_double((below[0] == '0' ? below.substr(1) : below) + "9", exp10 - 1) == x);
   }
 }
 
