@@ -26,7 +26,7 @@ export default [
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
   {
-    files: ['web/**/*.mjs', 'tools/**/*.mjs', 'tools/check-content', 'tests/node/**/*.mjs', 'eslint.config.js'],
+    files: ['web/**/*.mjs', 'tools/**/*.mjs', 'tools/check-content', 'tests/node/**/*.mjs', 'tests/fuzz/**/*.mjs', 'eslint.config.js'],
     languageOptions: { globals: { ...globals.node } },
   },
   {

@@ -8,7 +8,10 @@ namespace llmbudget {
 namespace {
 
 // Why these bounds: the lower bounds of the precisions (0.01 B), parameters
-// (1), bandwidth (1 B/s) and FLOP/s (1) keep every result finite. With all
+// (1), bandwidth (1 B/s) and FLOP/s (1) keep every result finite. GPU memory
+// starts at 1 byte, as bandwidth does at 1 B/s: no memory holds less, and a
+// smaller value (down to 5e-324, which a reader may type) would only show as 0
+// or as a row of zeros on the page. With all
 // fields at their limits, memory <= 8e13 + 2*1000*1024*4096*8*1e8*1e6 ~ 6.7e24 B
 // and step >= 1 * 0.01 / 1e16 = 1e-18 s, so tokens/s <= 1e6 / 1e-18 = 1e24.
 //
@@ -65,7 +68,7 @@ constexpr InputFieldDeclaration kBudgetInputFields[] = {
      "concurrent requests decoded together", &I::batch, nullptr},
     {"context_tokens", "n", "Context", "tokens per request", K::whole, 1, 1e8, false, "", "", 128, 1048576, "Workload",
      "tokens each request holds in the KV cache", &I::context_tokens, nullptr},
-    {"gpu_memory_bytes", "", "GPU memory", "bytes", K::real, 0, 1e15, true, "", "", 4e9, 2e12, "Hardware",
+    {"gpu_memory_bytes", "", "GPU memory", "bytes", K::real, 1, 1e15, false, "", "", 4e9, 2e12, "Hardware",
      "memory of one GPU (decimal: 80e9 = 80 GB)", &I::gpu_memory_bytes, nullptr},
     {"bandwidth_bytes_per_s", "BW", "Memory bandwidth", "bytes/s", K::real, 1, 1e16, false, "", "", 5e10, 2e13,
      "Hardware", "usable memory bandwidth", &I::bandwidth_bytes_per_s, nullptr},

@@ -2,6 +2,7 @@
 
 #include "budget/field_declarations.h"
 #include "budget/series_declarations.h"
+#include "reading/quantity.h"
 #include "text/json_text.h"
 
 namespace llmbudget {
@@ -73,6 +74,9 @@ void add_names(std::string& out, const char* const (&names)[N]) {
 
 std::string field_declarations_json() {
   std::string out = "{";
+  // The longest text read_field_value reads (field_reader.h); a facade clips
+  // what it hands to the core just past it, so no pasted megabyte enters wasm.
+  json::add_number_member(out, "max_text_bytes", static_cast<double>(kMaxAnswerBytes));
   add_key(out, "inputs");
   add_inputs(out, budget_input_fields(), true);
   out += ',';

@@ -7,7 +7,8 @@
 namespace llmbudget {
 
 /// JSON object describing every declared field:
-///   {"inputs": [input...], "speculative_inputs": [input...],
+///   {"max_text_bytes": 200 (kMaxAnswerBytes: the longest text read_field_value reads),
+///    "inputs": [input...], "speculative_inputs": [input...],
 ///    "results": {"plan": [result...], "capacity": [result...], "speculative": [result...],
 ///                 "plan_levers": [result... of one row]},
 ///    "series": {"batch": [series...], "context": [...], "acceptance": [...]},

@@ -5,6 +5,7 @@
 
 #include "budget/validate.h"
 #include "reading/quantity.h"
+#include "text/decimal_scan.h"
 #include "text/number_text.h"
 #include "text/utf8_text.h"
 
@@ -113,6 +114,11 @@ bool strip_unit_word(std::string& s, const std::string& unit) {
   return false;
 }
 
+// Why a number outside a double's range is refused, after the field's label.
+std::string range_message(bool too_small) {
+  return too_small ? ": that number is too small: it would read as 0." : ": that number is too large.";
+}
+
 FieldReading fail(const InputFieldDeclaration& field, const std::string& message) {
   FieldReading r;
   r.error = InputError{field.name, message};
@@ -136,7 +142,9 @@ double scaled(double v, double f) {
 
 FieldReading read_field_value(const InputFieldDeclaration& field, const std::string& text, double display_factor) {
   const std::string label = field.label;
-  if (text.size() > kMaxAnswerBytes) return fail(field, label + ": that is too long to be a number.");
+  if (text.size() > kMaxAnswerBytes)
+    return fail(field, label + ": that is too long to be a number (more than " +
+                           format_compact(static_cast<double>(kMaxAnswerBytes)) + " bytes).");
   if (check_text(text) != TextCheck::ok) return fail(field, label + ": that holds characters that are not text.");
   std::string s = trim_spaces(spaces_to_ascii(text));
   if (s.empty()) return fail(field, label + ": type a number.");
@@ -165,7 +173,7 @@ FieldReading read_field_value(const InputFieldDeclaration& field, const std::str
       return fail(field, label + ": “" + quote_visible(text, 40) + "” has a unit this field does not take; " +
                              family_hint(family) + ".");
     }
-    if (q.error == ParseError::out_of_range) return fail(field, label + ": that number is too large.");
+    if (q.error == ParseError::out_of_range) return fail(field, label + range_message(q.message == kTooSmallMessage));
     return fail(field, label + ": “" + quote_visible(text, 40) + "” is not a number; type digits such as 12.5.");
   }
   double scale = 0;
@@ -204,7 +212,9 @@ FieldReading read_field_value(const InputFieldDeclaration& field, const std::str
       break;
     }
   }
-  if (!std::isfinite(r.value)) return fail(field, label + ": that number is too large.");
+  // The reader's one range rule (decimal_scan.h) on the value in the field's unit.
+  const ScanError range = reading_range(q.value != 0, r.value);
+  if (range != ScanError::none) return fail(field, label + range_message(range == ScanError::underflow));
   if (r.value == 0) r.value = 0;  // no -0
   r.ok = true;
   return r;

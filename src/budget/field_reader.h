@@ -41,7 +41,10 @@ struct FieldReading {
 /// `display_factor` (> 0, finite) is how many declared units a bare number
 /// stands for. Errors (message wording): empty text, text that is not a
 /// number, a unit that does not belong to the field ("“GB” is not a unit of
-/// layers: write a number, or a number with k, M, B or T"), a value too large.
+/// layers: write a number, or a number with k, M, B or T"), a value too large
+/// or a nonzero one that would read as 0 ("1e-400"), text over
+/// kMaxAnswerBytes ("GPU memory: that is too long to be a number (more than
+/// 200 bytes).").
 /// Never throws; work is O(|text|).
 FieldReading read_field_value(const InputFieldDeclaration& field, const std::string& text, double display_factor);
 

@@ -3,6 +3,7 @@
 
 #include "grading/grading_declarations.h"
 #include "practice/practice_declarations.h"
+#include "reading/quantity.h"
 #include "reading/reading_declarations.h"
 #include "text/json_text.h"
 
@@ -68,6 +69,9 @@ void add_practice(std::string& out, const PracticeDeclaration<P>& p) {
 
 std::string answer_declarations_json() {
   std::string out = "{";
+  // The longest answer parse_quantity reads (quantity.h); a facade clips what
+  // it hands to the core just past it, so no pasted megabyte enters wasm.
+  json::add_number_member(out, "max_text_bytes", static_cast<double>(kMaxAnswerBytes));
   add_key(out, "dimensions");
   add_dimensions(out);
   out += ',';

@@ -9,7 +9,8 @@
 namespace llmbudget {
 
 /// JSON object describing the answer side:
-///   {"dimensions": [{"name","base_unit","phrase","units"}...],
+///   {"max_text_bytes": 200 (kMaxAnswerBytes: the longest answer parse_quantity reads),
+///    "dimensions": [{"name","base_unit","phrase","units"}...],
 ///    "parse_errors": [{"name","meaning"}...],
 ///    "verdicts": {"AnswerVerdict": [verdict...], "ChoiceVerdict": [verdict...]},
 ///    "step_kinds": [{"name","answer":"text"|"choices","verdicts":"AnswerVerdict"|"ChoiceVerdict","meaning"}...],

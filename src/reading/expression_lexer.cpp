@@ -147,6 +147,7 @@ LexResult lex_expression(const std::string& s) {
     if (is_digit(c) || ((c == '.' || c == ',') && pos + 1 < s.size() && is_digit(s[pos + 1]))) {
       const NumberScan n = scan_number(s, pos);
       if (n.error == ScanError::out_of_range) return fail(ParseError::out_of_range, kTooLargeMessage);
+      if (n.error == ScanError::underflow) return fail(ParseError::out_of_range, kTooSmallMessage);
       if (n.error != ScanError::none) return fail(ParseError::bad_number, kBadNumberMessage);
       t.kind = TokenKind::number;
       t.value = n.value;

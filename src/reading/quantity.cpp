@@ -11,6 +11,8 @@
 namespace llmbudget {
 
 const char* const kTooLargeMessage = "That number is too large to check.";
+const char* const kTooSmallMessage =
+    "That number is too small to check: it would read as 0 (the smallest number is about 5e-324).";
 const char* const kBadNumberMessage =
     "Could not read that number: use at most one decimal separator, group thousands in threes "
     "(12,500 or 12 500), and keep exponents short (5.3e1).";
@@ -45,6 +47,17 @@ Quantity fail(ParseError e, std::string message) {
   return q;
 }
 
+// The message of a reading outside a double's range (reading_range).
+Quantity range_fail(ScanError e) {
+  return fail(ParseError::out_of_range, e == ScanError::underflow ? kTooSmallMessage : kTooLargeMessage);
+}
+
+// reading_range of a number read as `value` (and `alt_value`) times `factor`.
+ScanError scaled_range(double value, double alt_value, double factor) {
+  const ScanError e = reading_range(value != 0, value * factor);
+  return e != ScanError::none ? e : reading_range(alt_value != 0, alt_value * factor);
+}
+
 // The parse error of a failed number scan.
 ParseError from_scan(ScanError e) {
   switch (e) {
@@ -52,6 +65,7 @@ ParseError from_scan(ScanError e) {
     case ScanError::no_number: return ParseError::no_number;
     case ScanError::bad_number: return ParseError::bad_number;
     case ScanError::out_of_range: return ParseError::out_of_range;
+    case ScanError::underflow: return ParseError::out_of_range;
   }
   return ParseError::bad_number;
 }
@@ -131,7 +145,7 @@ Quantity parse_quantity(const std::string& text) {
   if (scan_error == ParseError::no_number)
     return fail(scan_error, "Could not find a number: type digits such as 12.5, optionally followed by a unit.");
   if (scan_error == ParseError::bad_number) return fail(scan_error, kBadNumberMessage);
-  if (scan_error == ParseError::out_of_range) return fail(scan_error, kTooLargeMessage);
+  if (scan_error == ParseError::out_of_range) return range_fail(n.error);
 
   std::string unit_text = trim_spaces(s.substr(n.end));
   q.value = sign * n.value;
@@ -147,8 +161,7 @@ Quantity parse_quantity(const std::string& text) {
       q.unit = b->symbol;
       q.dimension = UnitDimension::bytes;
       q.unit_factor = b->factor;
-      if (!std::isfinite(q.value * b->factor) || !std::isfinite(q.alt_value * b->factor))
-        return fail(ParseError::out_of_range, kTooLargeMessage);
+      if (const ScanError e = scaled_range(q.value, q.alt_value, b->factor); e != ScanError::none) return range_fail(e);
       q.ok = true;
       q.error = ParseError::none;
       return q;
@@ -160,8 +173,7 @@ Quantity parse_quantity(const std::string& text) {
     q.unit = u->symbol;
     q.dimension = u->dimension;
     q.unit_factor = u->factor;
-    if (!std::isfinite(q.value * u->factor) || !std::isfinite(q.alt_value * u->factor))
-      return fail(ParseError::out_of_range, kTooLargeMessage);
+    if (const ScanError e = scaled_range(q.value, q.alt_value, u->factor); e != ScanError::none) return range_fail(e);
   }
   q.ok = true;
   q.error = ParseError::none;

@@ -53,7 +53,9 @@
 //                         microsecond(s), ns, nanosecond(s)
 //       none:             x, × (a ratio, e.g. a speed-up), % (= 0.01)
 //     A bare number carries no unit; the question's default unit applies.
-//  7. A zero typed with a sign ("-0") is read as 0.
+//  7. A zero typed with a sign ("-0") is read as 0. A number too large for a
+//     double, or a nonzero one that rounds to 0 ("1e-400", or "1e-320 ns" in
+//     seconds), is refused (out_of_range); subnormals read as in JavaScript.
 //  Messages that quote typed text show invisible characters (zero-width and
 //  bidi marks, BOM, soft hyphen, non-ASCII spaces) as "[U+200B]".
 //
@@ -113,6 +115,10 @@ Quantity parse_quantity(const std::string& text);
 /// The message parse_quantity and check_numeric_answer give for a value too
 /// large to check (ParseError::out_of_range).
 extern const char* const kTooLargeMessage;
+
+/// The message for a nonzero number that would read as 0, as typed or in base
+/// units (ParseError::out_of_range too; decimal_scan.h's reading_range).
+extern const char* const kTooSmallMessage;
 
 /// The message for a malformed number (ParseError::bad_number).
 extern const char* const kBadNumberMessage;

@@ -29,7 +29,7 @@ constexpr EnumDeclaration kParseErrors[] = {
     {static_cast<int>(E::bad_number), "bad_number", "a malformed number: grouping, exponent or several separators"},
     {static_cast<int>(E::unknown_unit), "unknown_unit", "text after the number that is not a known unit"},
     {static_cast<int>(E::out_of_range), "out_of_range",
-     "a number too large to check, as typed or converted to base units"},
+     "a number too large to check, or a nonzero one that would read as 0, as typed or converted to base units"},
     {static_cast<int>(E::bad_expression), "bad_expression",
      "arithmetic that does not parse: an operator without a number, unbalanced parentheses, a function"},
     {static_cast<int>(E::division_by_zero), "division_by_zero", "a divisor that works out to 0"},

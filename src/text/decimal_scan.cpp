@@ -2,58 +2,34 @@
 #include "text/decimal_scan.h"
 
 #include <algorithm>
-#include <cmath>
-#include <cstdint>
 #include <vector>
 
-#include "text/pow10.h"
+#include "text/decimal_rounding.h"
 
 namespace llmbudget {
 
-// Decimal digits -> double without strtod (no locale, no C library parser).
-// Fast path (Clinger): a whole-number mantissa <= 2^53 is an exact double and
-// so is 10^|e| for |e| <= 22, so the one multiplication or division rounds
-// once and gives the correctly rounded value. Otherwise (more than 15-16
-// significant digits, or |e| > 22) the mantissa and power round first; the
-// result is then within an ulp or two of the exact value, far inside any
-// grading tolerance.
+// Decimal digits -> the nearest double (decimal_rounding.h: exact, the same
+// bits natively and in wasm). The scan below has already checked the grammar.
 ScanError decimal_to_double(const std::string& int_digits, const std::string& frac_digits, const std::string& exponent,
                             double& out) {
   long exp10 = 0;
   if (!exponent.empty()) {
     std::size_t k = (exponent[0] == '+' || exponent[0] == '-') ? 1 : 0;
     long e = 0;
-    for (; k < exponent.size(); ++k) e = e * 10 + (exponent[k] - '0');  // at most 3 digits
+    for (; k < exponent.size(); ++k) {
+      e = e * 10 + (exponent[k] - '0');
+      if (e > 1000000) e = 1000000;  // far past both ends of the doubles: the same answer
+    }
     exp10 = exponent[0] == '-' ? -e : e;
   }
-  const std::string digits = int_digits + frac_digits;
+  std::string digits = int_digits + frac_digits;
   exp10 -= static_cast<long>(frac_digits.size());
-  std::uint64_t mantissa = 0;
-  int kept = 0;
-  for (char c : digits) {
-    if (kept == 0 && c == '0') continue;  // leading zeros
-    if (kept < 19) {
-      mantissa = mantissa * 10 + static_cast<std::uint64_t>(c - '0');
-      ++kept;
-    } else {
-      ++exp10;  // digits beyond the 19th only scale the value
-    }
-  }
-  double v = static_cast<double>(mantissa);
-  // The cast is exact for mantissa <= 2^53 (the fast path), else it rounds once.
-  if (mantissa == 0) {
-    v = 0;
-  } else if (exp10 >= 0 && exp10 <= kMaxExactPow10) {
-    v *= kExactPow10[exp10];
-  } else if (exp10 < 0 && exp10 >= -kMaxExactPow10) {
-    v /= kExactPow10[-exp10];
-  } else if (exp10 > 0) {
-    v *= std::pow(10.0, static_cast<double>(exp10));
-  } else {
-    v /= std::pow(10.0, static_cast<double>(-exp10 / 2));  // two steps avoid 1/10^400 = 0 too early
-    v /= std::pow(10.0, static_cast<double>(-exp10 - (-exp10 / 2)));
-  }
-  if (!std::isfinite(v)) return ScanError::out_of_range;
+  const std::size_t first = digits.find_first_not_of('0');
+  const bool nonzero = first != std::string::npos;
+  digits.erase(0, nonzero ? first : digits.size());
+  const double v = nearest_double(digits, exp10);
+  const ScanError range = reading_range(nonzero, v);
+  if (range != ScanError::none) return range;
   out = v;
   return ScanError::none;
 }

@@ -1,6 +1,6 @@
 // The number lexer of the answer checker: decimal digits with at most one
 // decimal separator, optional digit grouping and an optional short exponent,
-// read into a double without strtod (no locale, no C library parser).
+// read into the correctly rounded double (decimal_rounding.h; no locale, no strtod).
 //
 // Separator rules (they never look at an expected answer):
 //  - A single "." is always a decimal point ("1.000" is one).
@@ -16,6 +16,7 @@
 //  - Exponent: "e" or "E", optional sign, 1 to 3 digits ("5.3e1", "5.3E+01").
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <string>
 
@@ -27,7 +28,20 @@ enum class ScanError {
   no_number = 1,     ///< no digit where the number should start
   bad_number = 2,    ///< malformed grouping, several decimal marks, exponent over 3 digits
   out_of_range = 3,  ///< the value overflows a double (e.g. "1e999")
+  underflow = 4,     ///< nonzero digits that round to 0 (e.g. "1e-400"); ParseError's out_of_range too
 };
+
+/// The one range rule for a number read from text: a reading that is
+/// infinite is out_of_range; a reading of 0 from a nonzero number (the
+/// literal itself, or the literal times a unit) is underflow; else none.
+/// Subnormal readings are values (5e-324 reads as the smallest double, as in
+/// JavaScript). decimal_to_double, parse_quantity's units, the field reader's
+/// scaling and the CLI's flags all apply it.
+inline ScanError reading_range(bool nonzero, double reading) {
+  if (!std::isfinite(reading)) return ScanError::out_of_range;
+  if (nonzero && reading == 0) return ScanError::underflow;
+  return ScanError::none;
+}
 
 /// One scanned number, unsigned. `value` and `alt_value` are finite and >= 0
 /// when error is none; `end` is then the index just past the number.
@@ -48,11 +62,13 @@ inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
 NumberScan scan_number(const std::string& text, std::size_t pos);
 
 /// The value of the decimal digit strings int_digits "." frac_digits, times
-/// 10^exponent (`exponent`: optional sign and at most 3 digits, or ""),
-/// correctly rounded whenever the significant digits fit in 2^53 and the
-/// power of ten is at most 10^22 (Clinger's fast path), else within an ulp
-/// or two. Digits beyond the 19th only scale the value. Returns
-/// out_of_range (and leaves `out` alone) when the result is not finite.
+/// 10^exponent (`exponent`: optional sign and digits, or ""; the scan above
+/// allows at most 3 digits, the CLI's flags any number),
+/// correctly rounded (to nearest, ties to even) for any number of digits,
+/// subnormals included: the double JavaScript's Number() gives for the same
+/// text. Digit strings hold only '0'..'9' (either may be empty, not both).
+/// Returns out_of_range when the value overflows a double and underflow when
+/// nonzero digits round to 0 (reading_range); `out` is then left alone.
 ScanError decimal_to_double(const std::string& int_digits, const std::string& frac_digits, const std::string& exponent,
                             double& out);
 

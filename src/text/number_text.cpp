@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "text/decimal_scan.h"
 #include "text/pow10.h"
 
 namespace llmbudget {
@@ -182,6 +183,28 @@ std::string exponent_layout(const Digits& d, bool plus_sign, std::size_t min_exp
   return out + exponent;
 }
 
+// The fewest of `d`'s leading digits (rounded) that read back as `a`
+// (decimal_to_double, correctly rounded), when fewer than all of them do. A
+// subnormal carries fewer than 15 digits of information: 2^-1074 is
+// 4.94065645841247e-324 at 15 digits but "5e-324" reads back to it (as
+// JavaScript writes it). For a normal double the 15-digit rounding already is
+// that shortest text, so only the rare last-digit slip of significant_digits
+// far from 1 is also mended.
+Digits shortest_reading_back(double a, const Digits& d) {
+  for (std::size_t keep = 1; keep < d.text.size(); ++keep) {
+    Digits shorter = d;
+    if (round_digits(shorter.text, keep)) ++shorter.exp10;
+    drop_trailing_zeros(shorter.text);
+    const int exponent = shorter.exp10 - static_cast<int>(shorter.text.size()) + 1;
+    const std::string exponent_text =
+        (exponent < 0 ? "-" : "") + whole_digits(static_cast<std::uint64_t>(exponent < 0 ? -exponent : exponent));
+    double back = 0;
+    if (decimal_to_double(shorter.text, "", exponent == 0 ? "" : exponent_text, back) == ScanError::none && back == a)
+      return shorter;
+  }
+  return d;
+}
+
 }  // namespace
 
 std::string format_compact(double x) {
@@ -190,7 +213,8 @@ std::string format_compact(double x) {
   if (x == 0) return "0";
   const std::string sign = x < 0 ? "-" : "";
   const double a = std::fabs(x);
-  const Digits d = significant_digits(a, 20);
+  const bool whole = a < 18446744073709551616.0 && a == std::floor(a);  // written in full
+  const Digits d = whole ? significant_digits(a, 20) : shortest_reading_back(a, significant_digits(a, 20));
   // The exponent form below 1e-4 (where %g switches) and from 1e21 up (as JavaScript).
   if (d.exp10 < -4 || d.exp10 >= 21) return sign + exponent_layout(d, false, 1);
   const std::string plain = plain_layout(d);

@@ -16,7 +16,8 @@
 namespace llmbudget {
 
 /// `x` for a message: at most 15 significant digits (whole numbers below 2^64
-/// in full), trailing zeros dropped, JavaScript-style layout ("7.5", "8192",
+/// in full), trailing zeros dropped, and no more digits than it takes to read
+/// back as `x` (5e-324, not 4.94065645841247e-324), JavaScript-style layout ("7.5", "8192",
 /// "0.01", "1.5e-7", "1e21"), and for |x| >= 1e6 the exponent form when it is
 /// shorter: 1e13 -> "1e13", 2e8 -> "2e8", 6700000001 stays. Non-finite values
 /// give "NaN", "Infinity", "-Infinity" (the names a web page uses); -0 gives "0".

@@ -1,5 +1,5 @@
-// Powers of ten that are exact doubles, shared by the decimal scanner (text ->
-// double) and number_text (double -> text).
+// Powers of ten that are exact doubles, shared by the decimal reader (text ->
+// double, decimal_rounding.cpp) and number_text (double -> text).
 #pragma once
 
 namespace llmbudget {

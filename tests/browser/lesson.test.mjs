@@ -319,7 +319,9 @@ test('refused typed values are retried when another field changes; clash message
   assert.equal(await said('interconnect_bytes_per_s', '0'), 'Enter a number from 1 byte/s to 1,000,000 GB/s.');
   assert.equal(await said('context_tokens', 'abc'), 'Context: “abc” is not a number; type digits such as 12.5.');
   assert.equal(await said('context_tokens', '0'), 'Enter a whole number from 1 to 100 million tokens per request.');
-  assert.equal(await said('gpu_memory_bytes', '0'), 'Enter a number greater than 0 and at most 1,000,000 GB.');
+  assert.equal(await said('gpu_memory_bytes', '0'), 'Enter a number from 1 byte to 1,000,000 GB.');
+  // The smallest double is refused by the range too, not shown as 0 or as a row of zeros.
+  assert.equal(await said('gpu_memory_bytes', '5e-324'), 'Enter a number from 1 byte to 1,000,000 GB.');
   assert.equal(await said('headroom_fraction', '95'), 'Enter a number from 0% to 90%.');
   assert.equal(await said('weight_bytes_per_param', '0'), 'Enter a number from 0.08 to 64 bits per weight.');
   assert.equal(await said('layers', '0'), 'Enter a whole number from 1 to 1,000 layers.');
@@ -376,9 +378,9 @@ test('valid extremes read well: small speeds, tiny memory, long context, huge me
   await box(page, 'bandwidth_bytes_per_s').fill('0.001');
   assert.equal(await page.locator(out('per_request_tokens_per_s')).textContent(), '0.0641 tokens/s');
   assert.equal(await page.locator(out('total_tokens_per_s')).textContent(), '1.03 tokens/s');
-  // A GPU of 1e-12 GB is 0.001 bytes (spelled out: "B" could read as billion).
-  await box(page, 'gpu_memory_bytes').fill('1e-12');
-  assert.match(await page.locator(out('verdict-note')).textContent(), / of 0\.001 bytes$/);
+  // The smallest GPU the field takes, 1e-9 GB, is 1 byte (spelled out: "B" could read as billion).
+  await box(page, 'gpu_memory_bytes').fill('1e-9');
+  assert.match(await page.locator(out('verdict-note')).textContent(), / of 1 byte$/);
   // Huge GPU memory: the y-axis ticks stay short (compact notation).
   await box(page, 'gpu_memory_bytes').fill('1000000');
   await waitRedrawn(page);

@@ -87,7 +87,16 @@ TEST_CASE("refusals say why, naming the field", "[field_reader]") {
         "(80 GB).");
   CHECK(error_of("batch", "1e999", 1) == "Batch: that number is too large.");
   CHECK(error_of("no_such_field", "1", 1) == "“no_such_field” is not an input field.");
-  CHECK(error_of("batch", std::string(300, '1').c_str(), 1) == "Batch: that is too long to be a number.");
+  CHECK(error_of("batch", std::string(300, '1').c_str(), 1) ==
+        "Batch: that is too long to be a number (more than 200 bytes).");
+  // A nonzero number that would read as 0 is refused, as typed or in the field's unit:
+  // 5e-324 µs (display factor 1e-6) is 5e-330 s, below the smallest double.
+  CHECK(error_of("allreduce_latency_s", "1e-400", 1) ==
+        "All-reduce latency: that number is too small: it would read as 0.");
+  CHECK(error_of("allreduce_latency_s", "5e-324", 1e-6) ==
+        "All-reduce latency: that number is too small: it would read as 0.");
+  CHECK(error_of("allreduce_latency_s", "1e-320 ns", 1) ==
+        "All-reduce latency: that number is too small: it would read as 0.");
   CHECK(error_of("batch", "1\x01", 1) == "Batch: that holds characters that are not text.");
   // Text is quoted with invisible characters shown.
   CHECK(error_of("batch",

@@ -70,9 +70,12 @@ const BadInput kBadInputs[] = {
     {"NaN context", [](BudgetInput& in) { in.context_tokens = kNaN; }, "context_tokens",
      "context_tokens must be a whole number from 1 to 1e8 (got NaN)"},
     {"zero GPU memory", [](BudgetInput& in) { in.gpu_memory_bytes = 0; }, "gpu_memory_bytes",
-     "gpu_memory_bytes must be a number above 0 and at most 1e15 (got 0)"},
+     "gpu_memory_bytes must be a number from 1 to 1e15 (got 0)"},
     {"-Infinity GPU memory", [](BudgetInput& in) { in.gpu_memory_bytes = -kInf; }, "gpu_memory_bytes",
-     "gpu_memory_bytes must be a number above 0 and at most 1e15 (got -Infinity)"},
+     "gpu_memory_bytes must be a number from 1 to 1e15 (got -Infinity)"},
+    // The smallest double a reader can type: refused by the range, and named as typed (not 0, not 330 zeros).
+    {"subnormal GPU memory", [](BudgetInput& in) { in.gpu_memory_bytes = 5e-324; }, "gpu_memory_bytes",
+     "gpu_memory_bytes must be a number from 1 to 1e15 (got 5e-324)"},
     {"zero bandwidth", [](BudgetInput& in) { in.bandwidth_bytes_per_s = 0; }, "bandwidth_bytes_per_s",
      "bandwidth_bytes_per_s must be a number from 1 to 1e16 (got 0)"},
     {"sub-1 bandwidth", [](BudgetInput& in) { in.bandwidth_bytes_per_s = 1e-300; }, "bandwidth_bytes_per_s",
@@ -159,7 +162,8 @@ TEST_CASE("the declaration lists every field in order, with the lesson's units a
   CHECK(f("weight_bytes_per_param").kind == FieldKind::real);  // weight bytes may be fractional
   CHECK(f("weight_bytes_per_param").min == 0.01);
   CHECK(f("weight_bytes_per_param").max == 8);
-  CHECK(f("gpu_memory_bytes").min_exclusive);  // GPU memory > 0
+  CHECK(f("gpu_memory_bytes").min == 1);  // GPU memory of at least 1 byte, as bandwidth is at least 1 B/s
+  CHECK(!f("gpu_memory_bytes").min_exclusive);
   CHECK(std::string(f("gpu_memory_bytes").unit) == "bytes");
   CHECK(std::string(f("flops_per_s").unit) == "FLOP/s");
   CHECK(f("headroom_fraction").max == 0.9);

@@ -483,13 +483,18 @@ TEST_CASE("parse_quantity reports sign, prefix, unit and exact decimal values", 
   CHECK(q.value == Approx(2.9520000000000004).epsilon(1e-15));
   q = parse_quantity("0.1");
   CHECK(q.value == 0.1);
-  q = parse_quantity("123456789012345678901234567890");  // digits past the 19th only scale
+  q = parse_quantity("123456789012345678901234567890");  // every digit counts: correctly rounded
   REQUIRE(q.ok);
-  CHECK(q.value == Approx(1.2345678901234568e29).epsilon(1e-15));
+  CHECK(q.value == 1.2345678901234568e29);
   q = parse_quantity("1e-320");  // tiny numbers are fine (they are just wrong answers)
   REQUIRE(q.ok);
-  CHECK(q.value >= 0);
-  CHECK(q.value < 1e-300);
+  CHECK(q.value == 1e-320);
+  q = parse_quantity("1e-400");  // but not a nonzero number that would read as 0
+  CHECK(q.error == ParseError::out_of_range);
+  CHECK(q.message == kTooSmallMessage);
+  q = parse_quantity("1e-320 ns");  // 1e-329 s: 0 in base units
+  CHECK(q.error == ParseError::out_of_range);
+  CHECK(q.message == kTooSmallMessage);
   q = parse_quantity("aboutness");  // a word prefix must stand alone
   CHECK(q.error == ParseError::no_number);
 }

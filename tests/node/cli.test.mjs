@@ -127,6 +127,20 @@ test('out-of-range numbers are refused with the text as typed', () => {
   // 1e-310 is a subnormal double: it would lose digits, so it is refused too.
   assertBadFlag(['--gpu-memory-bytes', '1e-310'], /"1e-310" is out of range \(underflows\)$/);
   assertBadFlag(['--config', 'batch=1e400'], /--config 'batch=1e400': batch: "1e400" is out of range/);
+  // An exponent of any length is read, and still refused when out of range.
+  assertBadFlag(['--batch', '1e00000000000000000000400'], /"1e00000000000000000000400" is out of range \(overflows\)$/);
+  // Below the field's range, 1 byte, the core's range check names the field and the value as typed.
+  assertBadFlag(['--gpu-memory-bytes', '0.5'], /gpu_memory_bytes must be a number from 1 to 1e15 \(got 0\.5\)/);
+});
+
+test('a flag reads 17-digit text to the same double as Number() (the core\'s correctly rounded reader)', () => {
+  // The page's earlier reader took 3892613384.1076283 for 3892613384.1076279. The lesson's
+  // rows hold weights at 2, 1 and 0.5 bytes per parameter: exact multiples of the parameters,
+  // and --json writes the shortest text that reads back, so the double read arrives unchanged.
+  const P = Number('3892613384.1076283');
+  const { status, stdout, stderr } = run(['--json', '--total-params', '3892613384.1076283']);
+  assert.equal(status, 0, stderr);
+  assert.deepEqual(JSON.parse(stdout).map((row) => row.weight_bytes), [2 * P, 2 * P, P, P / 2, 2 * P, 2 * P]);
 });
 
 test('only decimal numbers are accepted: no hex, inf, nan or blanks', () => {
@@ -165,7 +179,7 @@ test('the Fits header shows GPU memory readably at any size', () => {
   const header = (args) => run(args).stdout.split('\n')[0];
   assert.match(header([]), /Fits 80 GB\?/);
   assert.match(header(['--gpu-memory-bytes', '48e9']), /Fits 48 GB\?/);
-  assert.match(header(['--gpu-memory-bytes', '1e-300']), /Fits 1e-300 B\?/);
+  assert.match(header(['--gpu-memory-bytes', '1']), /Fits 1 B\?/); // the field's lower end, 1 byte
   assert.match(header(['--gpu-memory-bytes', '512']), /Fits 512 B\?/);
   assert.match(header(['--gpu-memory-bytes', '1e15']), /Fits 1e6 GB\?/);  // 1e15 B = 1e6 GB
 });

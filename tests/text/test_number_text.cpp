@@ -57,6 +57,10 @@ TEST_CASE("format_compact uses the exponent only when shorter", "[format]") {
   CHECK(format_compact(8192) == "8192");
   CHECK(format_compact(0.01) == "0.01");
   CHECK(format_compact(1e-300) == "1e-300");
+  // Subnormals hold fewer than 15 digits: the shortest text that reads back, as JavaScript writes it.
+  CHECK(format_compact(5e-324) == "5e-324");
+  CHECK(format_compact(-1.5e-323) == "-1.5e-323");
+  CHECK(format_compact(1e-310) == "1e-310");
   CHECK(format_compact(std::numeric_limits<double>::infinity()) == "Infinity");
 }
 

@@ -29,6 +29,7 @@
 #include "budget/serving_budget.h"
 #include "budget/validate.h"
 #include "number_format.h"
+#include "text/decimal_scan.h"
 #include "text/utf8_text.h"
 
 using namespace llmbudget;
@@ -160,38 +161,44 @@ void check_label(const std::string& who, const std::string& label) {
 // Reads a flag value: a decimal number only, [+-]digits[.digits][e[+-]digits]
 // (".5" and "5." too). Hex ("0x10"), "inf", "nan", spaces and empty text are
 // refused, and so is a value the double range cannot hold: overflow to
-// infinity ("1e400") or underflow to zero or a subnormal ("1e-400"). `who`
-// names the flag in the error, which echoes the text as typed.
+// infinity ("1e400") or underflow to zero ("1e-400"), the core's reading
+// rule (text/decimal_scan.h's reading_range), and, for a flag only, a
+// subnormal ("1e-310"), which would keep fewer digits than were typed. The
+// digits are read by the core's decimal reader, so a flag and the page read
+// the same text to the same double. `who` names the flag in the error, which
+// echoes the text as typed.
 double parse_number(const std::string& who, const std::string& text) {
   const std::string quoted = "\"" + echo(text) + "\"";
   std::size_t i = 0;
   const auto digits = [&]() {
-    std::size_t n = 0;
-    while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i, ++n;
-    return n;
+    const std::size_t start = i;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
+    return text.substr(start, i - start);
   };
+  const bool negative = i < text.size() && text[i] == '-';
   if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
-  const std::size_t mantissa_start = i;
-  std::size_t mantissa_digits = digits();
+  const std::string whole = digits();
+  std::string frac;
   if (i < text.size() && text[i] == '.') {
     ++i;
-    mantissa_digits += digits();
+    frac = digits();
   }
-  const std::size_t mantissa_end = i;
-  bool ok = mantissa_digits > 0;
+  bool ok = !whole.empty() || !frac.empty();
+  std::string exponent;
   if (ok && i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
     ++i;
-    if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
-    ok = digits() > 0;
+    if (i < text.size() && (text[i] == '+' || text[i] == '-')) exponent = text[i++];
+    const std::string exponent_digits = digits();
+    ok = !exponent_digits.empty();
+    exponent += exponent_digits;
   }
   if (!ok || i != text.size()) fail(who + ": " + quoted + " is not a decimal number (e.g. 16, 0.5 or 7e9)");
-  const double value = std::strtod(text.c_str(), nullptr);
-  if (std::isinf(value)) fail(who + ": " + quoted + " is out of range (overflows)");
-  const bool nonzero_digits =
-      text.find_first_of("123456789", mantissa_start) < mantissa_end;  // any non-zero mantissa digit
-  if ((value == 0 && nonzero_digits) || (value != 0 && std::fabs(value) < DBL_MIN))
+  double value = 0;
+  const ScanError read = decimal_to_double(whole, frac, exponent, value);
+  if (read == ScanError::out_of_range) fail(who + ": " + quoted + " is out of range (overflows)");
+  if (read == ScanError::underflow || (value != 0 && value < DBL_MIN))
     fail(who + ": " + quoted + " is out of range (underflows)");
-  return value == 0 ? 0.0 : value;  // "-0" is 0
+  return value == 0 || !negative ? value : -value;  // "-0" is 0
 }
 
 // ---------------------------------------------------------------- rows
@@ -381,7 +388,7 @@ std::string table_number(double x, int decimals) {
 }
 
 // GPU memory for the "Fits ...?" header: in GB (1e9 bytes) from 1 MB up
-// ("80 GB", "0.5 GB", "1e6 GB"), below that in bytes ("512 B", "1e-300 B").
+// ("80 GB", "0.5 GB", "1e6 GB"), below that in bytes ("512 B", "1 B").
 std::string gpu_memory_text(double bytes) {
   if (bytes >= 1e6) return format_compact(bytes / 1e9) + " GB";
   return format_compact(bytes) + " B";

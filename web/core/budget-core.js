@@ -20,6 +20,7 @@
 // "kv_headz is not a BudgetInput field (did you mean kv_heads?); ..." with
 // `field` the key itself (field '' when the input is not an object).
 import { flatCalls } from './flat-calls.js';
+import { clipForCore } from './text-clip.js';
 import { loadWasmModule, oncePerModule } from './wasm-module.js';
 import { clipText } from './echo-text.js';
 
@@ -116,6 +117,7 @@ function deepFreeze(object) {
 const buildCore = oncePerModule((module) => {
   const declaration = deepFreeze(JSON.parse(module.field_declarations_json()));
   const inputFields = declaration.inputs.map((f) => f.name);
+  const maxTextBytes = declaration.max_text_bytes;
   const DEFAULT_INPUT = Object.freeze(Object.fromEntries(declaration.inputs.map((f) => [f.name, f.default])));
   const planValue = flatConverter(declaration.results.plan, declaration.enums);
   const capacityValue = flatConverter(declaration.results.capacity, declaration.enums);
@@ -235,13 +237,17 @@ const buildCore = oncePerModule((module) => {
      * field's suffixes ("70B", "6.7 billion", "80 GB", "74.5 GiB", "32k",
      * "32,768", "1.5 TB/s", "4,5", "4.5 bit", "10%", "500 ms"). A bare number
      * is `displayFactor` declared units (parameters shown in billions: 1e9).
+     * Text over the core's limit (declaration.max_text_bytes, 200 bytes) is
+     * refused: "GPU memory: that is too long to be a number (more than 200 bytes).".
      * @returns {{ok:true, value:number} | {ok:false, field:string, error:string}}
      *   value in the field's declared unit; the range is checked by plan() later
      */
     readField(name, text, displayFactor = 1) {
       return guarded(() => {
-        const raw = module.read_field_value(String(name), typeof text === 'string' ? text : String(text ?? ''),
-          asNumber(displayFactor));
+        // Clipped just past the core's limit before entering wasm (text-clip.js): a
+        // pasted megabyte gets the core's "too long" error without being copied.
+        const typed = clipForCore(typeof text === 'string' ? text : String(text ?? ''), maxTextBytes);
+        const raw = module.read_field_value(clipForCore(String(name), maxTextBytes), typed, asNumber(displayFactor));
         return raw.ok ? { ok: true, value: raw.value } : failure(raw);
       });
     },

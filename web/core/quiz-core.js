@@ -16,8 +16,9 @@
 // unit table and the escape for invisible characters are the reading facade's
 // (reading-core.js), which this one builds on and hands out as `reading`.
 import { loadWasmModule, oncePerModule } from './wasm-module.js';
-import { answerDeclaration, buildReadingCore, MAX_TEXT_UNITS } from './reading-core.js';
+import { answerDeclaration, buildReadingCore } from './reading-core.js';
 import { clipText } from './echo-text.js';
+import { clipForCore } from './text-clip.js';
 
 const MAX_SEED = 0xFFFFFFFF;
 
@@ -102,7 +103,7 @@ export const buildQuizCore = oncePerModule((module) => {
     throw new Error('The wasm module has no answer-check table (wasm/grading/bindings_quiz.cpp was not linked in).');
   }
   const reading = buildReadingCore(module);
-  const { DIMENSIONS, PARSE_ERRORS } = reading;
+  const { DIMENSIONS, PARSE_ERRORS, MAX_TEXT_BYTES: maxTextBytes } = reading;
   const declaration = answerDeclaration(module);
   const verdictNames = (enumName) => Object.freeze(declaration.verdicts[enumName].map((v) => v.name));
   const ANSWER_VERDICTS = verdictNames('AnswerVerdict');
@@ -205,7 +206,7 @@ export const buildQuizCore = oncePerModule((module) => {
      *   ok is false only when the question itself is invalid (field names its field).
      */
     checkNumericAnswer(text, question) {
-      const typed = typeof text === 'string' ? text.slice(0, MAX_TEXT_UNITS) : '';
+      const typed = typeof text === 'string' ? clipForCore(text, maxTextBytes) : '';
       return guarded(() => {
         const converted = toNumericQuestion(question);
         if (converted.error) return converted.error;

@@ -12,15 +12,9 @@
 //
 // parseQuantity's result shape is { ok: true, value } or { ok: false, field,
 // error }, the shape budget-core.js uses.
+import { clipForCore } from './text-clip.js';
 import { loadWasmModule, oncePerModule } from './wasm-module.js';
 import { clipText, ECHO_MAX_CHARS } from './echo-text.js';
-
-/**
- * Longest text handed to the core. The core itself rejects anything over 200
- * bytes as too long; cutting at 1024 UTF-16 units first (still over 200 bytes)
- * keeps a pasted megabyte from being copied into the wasm heap.
- */
-export const MAX_TEXT_UNITS = 1024;
 
 
 /**
@@ -58,6 +52,8 @@ export const buildReadingCore = oncePerModule((module) => {
   const declaration = answerDeclaration(module);
   const DIMENSIONS = Object.freeze(declaration.dimensions.map((d) => d.name));
   const PARSE_ERRORS = Object.freeze(declaration.parse_errors.map((e) => e.name));
+  // The core's limit on typed text (bytes); text is clipped just past it before it enters wasm.
+  const MAX_TEXT_BYTES = declaration.max_text_bytes;
 
   // The core's unit table: dimension -> the unit symbols a question may name,
   // '' (no unit) first for 'none', the one dimension whose default_unit may be empty.
@@ -88,7 +84,7 @@ export const buildReadingCore = oncePerModule((module) => {
   function parseQuantity(text) {
     if (typeof text !== 'string') return { ok: false, field: 'text', error: 'text must be a string.' };
     try {
-      const raw = module.parse_quantity(text.slice(0, MAX_TEXT_UNITS));
+      const raw = module.parse_quantity(clipForCore(text, MAX_TEXT_BYTES));
       if (!raw.ok) return { ok: false, field: 'text', error: raw.message };
       return {
         ok: true,
@@ -109,6 +105,12 @@ export const buildReadingCore = oncePerModule((module) => {
   }
 
   return Object.freeze({
+    /**
+     * The longest typed text the core reads, in UTF-8 bytes (its declared
+     * limit, 200); longer text is refused as too long, and only its first
+     * MAX_TEXT_BYTES + 1 UTF-16 units are copied into wasm (text-clip.js).
+     */
+    MAX_TEXT_BYTES,
     /** Unit dimensions, in the core's enum order: ['none', 'bytes', 'tokens_per_pass', 'tokens_per_s', 'seconds']. */
     DIMENSIONS,
     /** Reasons a text is not read, in the core's enum order ('none' when it was read). */

@@ -39,7 +39,11 @@ export function adaptive(v) {
   return v.toExponential(2);
 }
 
-/** Bytes in decimal GB (the lesson's unit); small values fall back to MB/kB, then whole bytes spelled out. */
+/**
+ * Bytes in decimal GB (the lesson's unit); small values fall back to MB/kB, then whole bytes spelled
+ * out; below 1 byte three significant digits, in exponent form below 0.001 ("5e-324" is
+ * "4.94e-324 bytes", not 323 zeros).
+ */
 export function bytesText(b) {
   const a = Math.abs(b);
   if (a === 0) return '0 GB';
@@ -47,7 +51,7 @@ export function bytesText(b) {
   if (a >= 1e6) return `${adaptive(b / 1e6)} MB`;
   if (a >= 100) return `${adaptive(b / 1e3)} kB`;
   if (a >= 1) return `${Number.isInteger(b) ? int(b) : adaptive(b)} ${b === 1 ? 'byte' : 'bytes'}`;
-  return `${sig(b)} bytes`;
+  return `${small(b)} bytes`;
 }
 
 /** GiB equivalent, e.g. "77.0 GiB". */

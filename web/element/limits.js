@@ -30,6 +30,8 @@ function quantity(def, raw) {
       if (raw >= 1e9) return { n: `${grouped(raw / 1e9)} billion`, unit: 'parameters' };
       return { n: countWords(raw), unit: plural(raw, 'parameter', 'parameters') };
     case 'bytes':
+      // Below 1 GB in bytes, as bytes/s below: GPU memory's lower end, 1 byte, is not "0 GB".
+      if (raw < 1e9) return { n: grouped(raw), unit: plural(raw, 'byte', 'bytes') };
       return { n: grouped(raw / def.factor), unit: def.noun };
     case 'bytes/s':
       // In the unit the field's own box shows (fields.js's display table: the
