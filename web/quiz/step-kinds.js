@@ -10,6 +10,20 @@ const MAX_ANSWER_CHARS = 1000;
 const MAX_CHOICES = 64;
 const MAX_CHOICE_ID_CHARS = 100;
 
+/** A typed step's grading settings with `expected` (in the step's unit). */
+function settings(step, expected) {
+  const t = step.tolerance || {};
+  return {
+    dimension: step.dimension,
+    expected,
+    default_unit: step.unit || '',
+    relative_tolerance: t.relative ?? 0,
+    absolute_tolerance: t.absolute ?? 0,
+    close_relative_tolerance: t.close_relative ?? 0.05,
+    accept_expression: step.accept !== 'number',
+  };
+}
+
 /** The grading settings of a typed step, or {error}. */
 function typedQuestion(step, resolve) {
   let expected = step.expected;
@@ -18,18 +32,7 @@ function typedQuestion(step, resolve) {
     if (!r.ok) return { error: r.error };
     expected = r.value;
   }
-  const t = step.tolerance || {};
-  return {
-    question: {
-      dimension: step.dimension,
-      expected,
-      default_unit: step.unit || '',
-      relative_tolerance: t.relative ?? 0,
-      absolute_tolerance: t.absolute ?? 0,
-      close_relative_tolerance: t.close_relative ?? 0.05,
-      accept_expression: step.accept !== 'number',
-    },
-  };
+  return { question: settings(step, expected) };
 }
 
 /** Indices of the right choices, or {error}. */
@@ -46,6 +49,14 @@ function correctIndices(step, resolve) {
 const ANSWER_SHAPES = Object.freeze({
   text: Object.freeze({
     empty: () => '',
+    /**
+     * The core's hint for the answer box (quizCore.numericAnswerHint): it reads the
+     * step's unit, tolerance and accept only, so the expected value is not resolved.
+     */
+    hint(step, quizCore) {
+      const r = quizCore.numericAnswerHint(settings(step, 0));
+      return r.ok ? r.value : '';
+    },
     /** Why `a` cannot be a saved answer, or '' when it can. */
     problem(a) {
       if (typeof a !== 'string') return 'the answer is not text';
@@ -97,7 +108,7 @@ const cache = new WeakMap();
  * behaviour of its answer shape (memoised per facade).
  * @param {object} quizCore the quiz-core facade
  * @returns {Map<string, {name:string, answer:'text'|'choices', verdicts:string[], tones:Object<string,string>,
- *   empty:()=>string|string[], problem:(a:unknown)=>string,
+ *   empty:()=>string|string[], problem:(a:unknown)=>string, hint?:(step:object, quizCore:object)=>string,
  *   grade:(step:object, answer:unknown, resolve:Function, quizCore:object)=>object}>}
  * @throws {Error} when the core declares an answer shape this file does not handle
  */
