@@ -144,6 +144,21 @@ bool strip_unit_word(std::string& s, const std::string& unit) {
   return false;
 }
 
+// True for a number whose exponent is not typed yet: digits, then "e" or
+// "E" and at most a sign ("1e", "2.5E-"), the way "1e9" reads half typed.
+bool unfinished_exponent(const std::string& s) {
+  std::size_t i = 0;
+  bool digits = false;
+  while (i < s.size() && ((s[i] >= '0' && s[i] <= '9') || s[i] == '.' || s[i] == ',')) {
+    digits = digits || (s[i] >= '0' && s[i] <= '9');
+    ++i;
+  }
+  if (!digits || i >= s.size() || (s[i] != 'e' && s[i] != 'E')) return false;
+  ++i;
+  if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+  return i == s.size();
+}
+
 FieldReading fail(const InputFieldDeclaration& field, const std::string& message) {
   FieldReading r;
   r.error = InputError{field.name, message};
@@ -194,6 +209,9 @@ FieldReading read_field_value(const InputFieldDeclaration& field, const std::str
   }
 
   const Quantity q = parse_quantity(s);
+  if (!q.ok && unfinished_exponent(s)) {
+    return fail(field, label + ": “" + quote_visible(text, 40) + "” is not finished: type the exponent's digits (1e9).");
+  }
   if (!q.ok) {
     if (q.error == ParseError::unknown_unit || (q.error == ParseError::no_number && !s.empty())) {
       if (q.error == ParseError::no_number) {

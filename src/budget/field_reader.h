@@ -47,7 +47,8 @@ struct FieldReading {
 /// Reads `text` (UTF-8, at most kMaxAnswerBytes bytes) for `field`.
 /// `display_factor` (> 0, finite) is how many declared units a bare number
 /// stands for. Errors (message wording): empty text, text that is not a
-/// number, a unit that does not belong to the field ("“GB” is not a unit of
+/// number, a number whose exponent is not typed yet ("1e": "is not finished"),
+/// a unit that does not belong to the field ("“GB” is not a unit of
 /// layers: write a number, or a number with k, M, B or T"), a value too large.
 /// Never throws; work is O(|text|).
 FieldReading read_field_value(const InputFieldDeclaration& field, const std::string& text, double display_factor);

@@ -109,6 +109,10 @@ TEST_CASE("refusals say why, naming the field", "[field_reader]") {
   CHECK(empty.error.field == "batch");
   CHECK(empty.error.message == "Batch: type a number.");
   CHECK(error_of("layers", "abc", 1) == "Layers: “abc” is not a number; type digits such as 12.5.");
+  // "1e9" half typed: the exponent is missing, not a unit.
+  CHECK(error_of("batch", "1e", 1) == "Batch: “1e” is not finished: type the exponent's digits (1e9).");
+  CHECK(error_of("batch", "2.5E-", 1) == "Batch: “2.5E-” is not finished: type the exponent's digits (1e9).");
+  CHECK_FALSE(read_field_value("total_params", "7e", 1e9).ok);
   CHECK(error_of("layers", "80 GB", 1) ==
         "Layers: “GB” is not a unit of layers; write a number, or a number with k, M, B or T (70B, 32k).");
   CHECK(error_of("gpu_memory_bytes", "80 Gb", 1e9) ==
