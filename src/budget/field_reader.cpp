@@ -210,7 +210,8 @@ FieldReading read_field_value(const InputFieldDeclaration& field, const std::str
 
   const Quantity q = parse_quantity(s);
   if (!q.ok && unfinished_exponent(s)) {
-    return fail(field, label + ": “" + quote_visible(text, 40) + "” is not finished: type the exponent's digits (1e9).");
+    return fail(field,
+                label + ": “" + quote_visible(text, 40) + "” is not finished: type the exponent's digits (1e9).");
   }
   if (!q.ok) {
     if (q.error == ParseError::unknown_unit || (q.error == ParseError::no_number && !s.empty())) {
