@@ -328,8 +328,8 @@ test('one number reader for every field: typed forms people use are read, and th
     ['total_params', '6.7 billion', '6.7', 'Read as 6.7 billion parameters.'],
     ['total_params', '7e9', '7', 'Read as 7 billion parameters.'],
     ['gpu_memory_bytes', '80 GB', '80', 'Read as 80 GB.'],
-    // A context length's k is 1,024; the field keeps "32k", shorter than 32768.
-    ['context_tokens', '32k', '32k', 'Read as 32,768 tokens per request (k = 1,024 and M = 1,024² here, as context lengths are counted).'],
+    // A context length's k is 1,024.
+    ['context_tokens', '32k', '32768', 'Read as 32,768 tokens per request (k = 1,024 and M = 1,024² here, as context lengths are counted).'],
     ['context_tokens', '32,768', '32768', 'Read as 32,768 tokens per request.'],
     ['bandwidth_bytes_per_s', '1.5 TB/s', '1.5', 'Read as 1.5 TB/s.'],
   ];

@@ -1,5 +1,6 @@
 // What the calculator does with typed text, in Debian chromium: the field
-// echoes what was typed (or its plain value, when that is no longer), the
+// echoes what was typed when its plain value would be a long decimal (else
+// it shows the plain value), the
 // "Read as" note rounds to the digits typed and joins number and unit as a
 // sentence does, context lengths read k as 1,024 and say so, and a half-typed
 // or out-of-range text never leaves a value read on the way in use.
@@ -39,10 +40,10 @@ test('typed values are echoed as typed, or as a short plain number, and read bac
     ['total_params', '4.67e10', 'Read as 46.7 billion parameters.', '46.7'],
     // Context lengths count k as 1,024: 32k = 32 × 1,024 = 32,768, 128k = 131,072.
     ['context_tokens', '32k',
-      'Read as 32,768 tokens per request (k = 1,024 and M = 1,024² here, as context lengths are counted).', '32k'],
+      'Read as 32,768 tokens per request (k = 1,024 and M = 1,024² here, as context lengths are counted).', '32768'],
     ['context_tokens', '32,768', 'Read as 32,768 tokens per request.', '32768'],
     // A batch counts k as 1,000.
-    ['batch', '2k', 'Read as 2,000 requests.', '2k'],
+    ['batch', '2k', 'Read as 2,000 requests.', '2000'],
     ['headroom_fraction', '10 %', 'Read as 10% of GPU memory.', '10'],
     ['weight_bytes_per_param', '4,5', 'Read as 4.5 bits per weight.', '4.5'],
   ];
@@ -94,6 +95,17 @@ test('a half-typed or out-of-range value is named and the last good result stays
   assert.ok(!(await errorOf(page, 'batch').isVisible()));
   assert.notEqual(await page.locator(out('kv_cache_bytes')).textContent(), before.kv);
   assert.equal(await page.locator(out('stale')).textContent(), '');
+  // A part's own settings follow the same rule: draft tokens "31e" passes through 3 and 31.
+  const spec = 'llm-budget-lab[parts="speculative"]';
+  const readout = page.locator(`${spec} [data-out="speculative-readout"]`);
+  const k = page.locator(`${spec} input.field-text`).nth(1);
+  await k.scrollIntoViewIfNeeded();
+  const shownBefore = await readout.textContent();
+  await k.click();
+  await k.press('Control+A');
+  await k.pressSequentially('31e');
+  assert.equal(await readout.textContent(), shownBefore, 'the readout from before typing');
+  assert.match(await page.locator(`${spec} [data-out="speculative-stale"]`).textContent(), /^Showing the last valid result/);
   assertQuiet(rec);
   await rec.context.close();
 });

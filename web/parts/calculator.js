@@ -197,10 +197,13 @@ function mount(container, ctx) {
       const plain = shown(field, { [field]: raw });
       setText(readNote, text.value.trim() === plain ? '' : readAsNote(def, raw, read));
       c.readValue = raw;
-      // The field keeps what was typed when its plain rendering would take
-      // more digits than that ("74.5 GiB", not 79.993765888); else it shows
-      // the plain number ("70B" becomes 70, in billions).
-      if (res.ok && digitsIn(plain) > read.significant_digits) c.echo = text.value.trim();
+      // The field keeps what was typed when its plain rendering is a long
+      // decimal, with more digits than were typed ("74.5 GiB", not
+      // 79.993765888); else it shows the plain number ("70B" becomes 70, in
+      // billions, "32k" 32768, "1e3" 1000).
+      if (res.ok && !Number.isInteger(raw / def.factor) && digitsIn(plain) > read.significant_digits) {
+        c.echo = text.value.trim();
+      }
     });
     text.addEventListener('blur', () => {
       editing = null;
