@@ -31,6 +31,13 @@ namespace llmbudget {
 /// How a field's value must look: any real number in range, or a whole number.
 enum class FieldKind { real = 0, whole = 1 };
 
+/// What k and M stand for in a count typed into a field (field_reader.h):
+/// decimal, k = 1,000 and M = 1,000,000 (requests, parameters, layers); or
+/// binary, k = 1,024 and M = 1,048,576, the way context lengths are counted
+/// (a "32k" model holds 32,768 tokens, "128k" 131,072; Llama 2's 4k is 4,096).
+/// The words thousand and million stay decimal everywhere.
+enum class CountPrefixes { decimal = 0, binary = 1 };
+
 /// One input field. Strings are static and never null ("" when absent).
 /// Valid values: min <= v <= max (min < v when min_exclusive), whole if kind
 /// is whole; v <= the current value of `max_from` when that names a field;
@@ -53,6 +60,7 @@ struct InputFieldDeclaration {
   const char* meaning;  ///< one line, for --help and a field's hint
   double BudgetInput::*member;       ///< nullptr for a parameter of a function other than plan()
   double PlanOptions::*plan_option;  ///< the same parameter in plan_levers()' options (speculative ones); else nullptr
+  CountPrefixes count_prefixes;      ///< what k and M mean when typed for this field
 };
 
 /// The kind of value a result field holds.
@@ -96,6 +104,7 @@ constexpr const char* kVerdictNames[] = {"fits", "tight", "does-not-fit"};
 constexpr const char* kBindingTermNames[] = {"memory", "compute"};
 constexpr const char* kFieldKindNames[] = {"real", "whole"};
 constexpr const char* kResultKindNames[] = {"number", "flag", "verdict", "binding_term"};
+constexpr const char* kCountPrefixNames[] = {"decimal", "binary"};
 
 inline const char* verdict_name(Verdict v) { return kVerdictNames[static_cast<int>(v)]; }
 inline const char* binding_term_name(BindingTerm b) { return kBindingTermNames[static_cast<int>(b)]; }

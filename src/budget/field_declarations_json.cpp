@@ -34,6 +34,7 @@ void add_inputs(std::string& out, Table<InputFieldDeclaration> fields, bool with
     add_number_member(out, "typical_max", f.typical_max);
     add_text_member(out, "group", f.group);
     add_text_member(out, "meaning", f.meaning);
+    add_text_member(out, "count_prefixes", kCountPrefixNames[static_cast<int>(f.count_prefixes)]);
     if (with_default && f.member != nullptr) add_number_member(out, "default", defaults.*f.member);
   });
 }

@@ -51,6 +51,15 @@ constexpr Suffix kMultipliers[] = {
     {"bn", false, 1e9},       {"mn", false, 1e6},      {"k", true, 1e3},        {"K", true, 1e3},
     {"M", true, 1e6},         {"B", true, 1e9},        {"G", true, 1e9},        {"T", true, 1e12},
 };
+// The same for a field whose counts are binary (CountPrefixes::binary: context
+// lengths): k and M are 1024 and 1024², the words stay decimal.
+constexpr double kKibi = 1024;
+constexpr double kMebi = 1024.0 * 1024.0;
+constexpr Suffix kBinaryMultipliers[] = {
+    {"thousand", false, 1e3}, {"million", false, 1e6}, {"billion", false, 1e9}, {"trillion", false, 1e12},
+    {"bn", false, 1e9},       {"mn", false, 1e6},      {"k", true, kKibi},      {"K", true, kKibi},
+    {"M", true, kMebi},       {"B", true, 1e9},        {"G", true, 1e9},        {"T", true, 1e12},
+};
 constexpr Suffix kFlops[] = {
     {"pflop/s", false, 1e15}, {"pflops", false, 1e15}, {"tflop/s", false, 1e12}, {"tflops", false, 1e12},
     {"gflop/s", false, 1e9},  {"gflops", false, 1e9},  {"flop/s", false, 1},     {"flops", false, 1},
@@ -75,9 +84,11 @@ bool ends_with(const std::string& s, const char* suffix, bool exact) {
 
 // Strips the first suffix of `table` that `s` ends with, when what precedes it
 // is a digit, a space or "-" (so "16-bit" and "70B" and "6.7 billion" match,
-// "70Bx" does not); multiplies `factor` by it. True when one was stripped.
+// "70Bx" does not); multiplies `factor` by it. True when one was stripped
+// (and `*which` then points at it, when given).
 template <std::size_t N>
-bool strip_suffix(std::string& s, const Suffix (&table)[N], double& factor, bool after_anything = false) {
+bool strip_suffix(std::string& s, const Suffix (&table)[N], double& factor, bool after_anything = false,
+                  const Suffix** which = nullptr) {
   for (const Suffix& suffix : table) {
     if (!ends_with(s, suffix.text, suffix.exact_case)) continue;
     std::string rest = s.substr(0, s.size() - std::strlen(suffix.text));
@@ -88,9 +99,29 @@ bool strip_suffix(std::string& s, const Suffix (&table)[N], double& factor, bool
     while (!rest.empty() && (rest.back() == ' ' || rest.back() == '-')) rest.pop_back();
     s = rest;
     factor *= suffix.factor;
+    if (which != nullptr) *which = &suffix;
     return true;
   }
   return false;
+}
+
+// The significant digits of the number that starts `s`: its digits up to an
+// exponent or a unit, leading zeros not counted ("74.5 GiB" 3, "0.0050" 2,
+// "32,768" 5, "1e9" 1); at least 1.
+int significant_digits(const std::string& s) {
+  int digits = 0;
+  bool started = false;
+  bool leading = true;
+  for (const char c : s) {
+    if (c >= '0' && c <= '9') {
+      started = true;
+      if (c != '0') leading = false;
+      if (!leading) ++digits;
+    } else if (started && !(c == '.' || c == ',' || c == ' ')) {
+      break;
+    }
+  }
+  return digits > 0 ? digits : 1;
 }
 
 // Strips the field's own unit word ("tokens per request", "tokens", "token",
@@ -117,6 +148,21 @@ bool strip_unit_word(std::string& s, const std::string& unit) {
 // Why a number outside a double's range is refused, after the field's label.
 std::string range_message(bool too_small) {
   return too_small ? ": that number is too small: it would read as 0." : ": that number is too large.";
+}
+
+// True for a number whose exponent is not typed yet: digits, then "e" or
+// "E" and at most a sign ("1e", "2.5E-"), the way "1e9" reads half typed.
+bool unfinished_exponent(const std::string& s) {
+  std::size_t i = 0;
+  bool digits = false;
+  while (i < s.size() && ((s[i] >= '0' && s[i] <= '9') || s[i] == '.' || s[i] == ',')) {
+    digits = digits || (s[i] >= '0' && s[i] <= '9');
+    ++i;
+  }
+  if (!digits || i >= s.size() || (s[i] != 'e' && s[i] != 'E')) return false;
+  ++i;
+  if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+  return i == s.size();
 }
 
 FieldReading fail(const InputFieldDeclaration& field, const std::string& message) {
@@ -152,10 +198,16 @@ FieldReading read_field_value(const InputFieldDeclaration& field, const std::str
   const Family family = family_of(field.unit);
   double factor = 1;
   bool suffixed = false;
+  bool binary_prefix = false;
   switch (family) {
     case Family::count: {
       const bool worded = strip_unit_word(s, field.unit);
-      suffixed = strip_suffix(s, kMultipliers, factor) || worded;
+      const Suffix* which = nullptr;
+      suffixed =
+          (field.count_prefixes == CountPrefixes::binary ? strip_suffix(s, kBinaryMultipliers, factor, false, &which)
+                                                         : strip_suffix(s, kMultipliers, factor, false, &which)) ||
+          worded;
+      binary_prefix = which != nullptr && (which->factor == kKibi || which->factor == kMebi);
       break;
     }
     case Family::flops: suffixed = strip_suffix(s, kFlops, factor); break;
@@ -165,6 +217,10 @@ FieldReading read_field_value(const InputFieldDeclaration& field, const std::str
   }
 
   const Quantity q = parse_quantity(s);
+  if (!q.ok && unfinished_exponent(s)) {
+    return fail(field,
+                label + ": “" + quote_visible(text, 40) + "” is not finished: type the exponent's digits (1e9).");
+  }
   if (!q.ok) {
     if (q.error == ParseError::unknown_unit || (q.error == ParseError::no_number && !s.empty())) {
       if (q.error == ParseError::no_number) {
@@ -216,6 +272,8 @@ FieldReading read_field_value(const InputFieldDeclaration& field, const std::str
   const ScanError range = reading_range(q.value != 0, r.value);
   if (range != ScanError::none) return fail(field, label + range_message(range == ScanError::underflow));
   if (r.value == 0) r.value = 0;  // no -0
+  r.significant_digits = significant_digits(s);
+  r.binary_prefix = binary_prefix;
   r.ok = true;
   return r;
 }

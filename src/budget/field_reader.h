@@ -6,7 +6,11 @@
 //   counts (parameters, tokens, requests, layers, heads ...):
 //                 k / K / thousand (1e3), M / million (1e6), B / bn / billion
 //                 (1e9), T / trillion (1e12), and the unit's own word
-//                 ("70B", "6.7 billion parameters", "32k tokens", "32,768")
+//                 ("70B", "6.7 billion parameters", "32k requests", "32,768");
+//                 in a field declared CountPrefixes::binary (the token counts
+//                 of a context: context, prompt, sliding window) k / K is 1024
+//                 and M is 1024² ("32k" = 32,768, "128K" = 131,072,
+//                 "1M" = 1,048,576), the words thousand and million stay decimal
 //   bytes:        every byte unit of the answer checker ("80 GB", "74.5 GiB")
 //   bytes/s:      a byte unit per second ("1.5 TB/s", "900 GB/s", "2 TiB/s")
 //   FLOP/s:       FLOP/s, FLOPS and their G, T, P prefixes ("989 TFLOP/s")
@@ -34,13 +38,17 @@ namespace llmbudget {
 struct FieldReading {
   bool ok = false;
   InputError error;
-  double value = 0;  ///< in the field's declared unit (bytes, parameters, seconds ...); finite
+  double value = 0;            ///< in the field's declared unit (bytes, parameters, seconds ...); finite
+  int significant_digits = 0;  ///< of the number as typed, leading zeros not counted ("74.5 GiB": 3, "32k": 2);
+                               ///< for echoing it back to the precision typed
+  bool binary_prefix = false;  ///< a k / K / M was read as 1024 or 1024² (CountPrefixes::binary)
 };
 
 /// Reads `text` (UTF-8, at most kMaxAnswerBytes bytes) for `field`.
 /// `display_factor` (> 0, finite) is how many declared units a bare number
 /// stands for. Errors (message wording): empty text, text that is not a
-/// number, a unit that does not belong to the field ("“GB” is not a unit of
+/// number, a number whose exponent is not typed yet ("1e": "is not finished"),
+/// a unit that does not belong to the field ("“GB” is not a unit of
 /// layers: write a number, or a number with k, M, B or T"), a value too large
 /// or a nonzero one that would read as 0 ("1e-400"), text over
 /// kMaxAnswerBytes ("GPU memory: that is too long to be a number (more than

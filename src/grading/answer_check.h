@@ -9,11 +9,14 @@
 //                    read_answer: a plain number, or
 //                    arithmetic ("2 × 6.5 GB", "(1 − 0.9^5)/(1 − 0.9)")
 //   numeric_check.h  check_numeric_answer: verdict and feedback for a number
+//   answer_hint.h    numeric_answer_hint: the hint under an answer box, in the
+//                    question's unit and tolerance
 //   choice_check.h   check_choice_answer: verdict and feedback for a selection
 //   reading_declarations.h, grading_declarations.h
 //                    the names of dimensions, parse errors, verdicts and step kinds
 #pragma once
 
+#include "grading/answer_hint.h"
 #include "grading/choice_check.h"
 #include "grading/grading_declarations.h"
 #include "grading/numeric_check.h"

@@ -3,8 +3,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <vector>
 
+#include "grading/answer_hint.h"
 #include "reading/answer_expression.h"
 #include "reading/reading_declarations.h"
 #include "text/number_text.h"
@@ -71,15 +73,21 @@ struct Reading {
 // Rounding slack so that an answer exactly on a tolerance edge counts as inside.
 double with_slack(double band, double expected_base) { return band * (1 + 1e-9) + 1e-12 * std::fabs(expected_base); }
 
-std::string tolerance_phrase(const NumericQuestion& q) {
-  const std::string symbol = canonical_symbol(q.default_unit);
-  std::string unit = symbol.empty() ? "" : " " + unit_display(symbol);
-  if (q.relative_tolerance > 0 && q.absolute_tolerance > 0)
-    return "to within " + format_number(q.relative_tolerance * 100) + " % or \xC2\xB1" +
-           format_number(q.absolute_tolerance) + unit + ", whichever is larger";
-  if (q.relative_tolerance > 0) return "to within " + format_number(q.relative_tolerance * 100) + " %";
-  if (q.absolute_tolerance > 0) return "to within \xC2\xB1" + format_number(q.absolute_tolerance) + unit;
-  return "exactly";
+// True when `typed` is `expected` rounded, or cut, to a coarser decimal place
+// (a power of ten p): typed == round(expected / p) · p or trunc(expected / p) · p,
+// to 1e-9 of p. Both are in the unit the student typed. This is what "keep
+// more digits" cures; any other miss is a slip in the working.
+bool rounded_from(double typed, double expected) {
+  if (expected == 0 || !std::isfinite(typed) || !std::isfinite(expected)) return false;
+  const int top = static_cast<int>(std::floor(std::log10(std::fabs(expected)))) + 1;
+  for (int k = top; k >= top - 16; --k) {
+    const double p = std::pow(10.0, k);
+    const double q = expected / p;
+    for (const double kept : {std::round(q) * p, std::trunc(q) * p}) {
+      if (std::fabs(typed - kept) <= 1e-9 * p) return true;
+    }
+  }
+  return false;
 }
 
 std::string expectation(const NumericQuestion& q) {
@@ -213,11 +221,24 @@ NumericCheck check_numeric_answer(const std::string& text, const NumericQuestion
 
   switch (best.verdict) {
     case AnswerVerdict::correct: out.message = "Correct."; break;
-    case AnswerVerdict::close:
-      out.message = "Close, but not within the tolerance: this question wants " +
-                    std::string(dimension_phrase(question.dimension)) + " " + tolerance_phrase(question) +
-                    ". Keep more digits through the working and round only at the end.";
+    case AnswerVerdict::close: {
+      // Digit advice only when rounding explains the miss; otherwise say by
+      // how much it is off (2 significant digits, in the question's unit).
+      out.too_few_digits = rounded_from(typed, expected_base / factor);
+      const std::string wants =
+          "this question wants " + std::string(dimension_phrase(question.dimension)) + " " + tolerance_phrase(question);
+      if (out.too_few_digits) {
+        const std::string digits = digits_advice(question);
+        out.message = "Close, but rounded too far: " + wants + (digits.empty() ? "" : ", so " + digits) +
+                      ". Keep more digits through the working and round only at the end.";
+      } else {
+        const double off = std::fabs(best.in_default_unit - question.expected);
+        out.message = "Close, but off by about " + format_number(off, 2) +
+                      (default_symbol.empty() ? "" : " " + unit_display(default_symbol)) + ": " + wants +
+                      ". Check each number in the working.";
+      }
       break;
+    }
     case AnswerVerdict::wrong_unit:
       if (p.has_unit)
         out.message = "The number would be right in a different unit: check the unit (" + unit_display(p.unit) + "). " +

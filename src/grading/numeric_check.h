@@ -19,9 +19,13 @@
 //                dimension ("53 MB" or a bare "53000" for 53 GB).
 //   correct      |answer - expected| <= tolerance, compared in base units
 //                (bytes, tokens per pass, tokens/s, seconds).
-//   close        not correct, but |answer - expected| <= close band: the right
-//                value rounded too coarsely or carried with too few digits
-//                ("3" or "2.9" for 2.952 with a 5 % band).
+//   close        not correct, but |answer - expected| <= close band ("3",
+//                "2.9" or "2.94" for 2.952 with a 5 % band). The message
+//                advises more digits only when rounding explains the miss
+//                (too_few_digits: the answer is the expected value rounded or
+//                cut to a coarser decimal place, "3" or "2.9" for 2.952);
+//                otherwise it says how far off the answer is, to 2
+//                significant digits ("52" for 53 GB: "off by about 1 GB").
 //   wrong        anything else that parses.
 //  Messages say what was expected (dimension, units, default unit, tolerance)
 //  and never contain the expected value.
@@ -62,8 +66,10 @@ struct NumericCheck {
   double answer_in_default_unit = 0;          ///< the graded reading, converted to default_unit; always finite
   std::string interpreted;                    ///< how the answer was read, e.g. "2.952 tokens (decimal comma)", or for
                                               ///< arithmetic "(1 − 0.9⁵)/(1 − 0.9) = 4.0951 tokens per pass"
-  std::string expression;    ///< the arithmetic as read ("(1 − 0.9⁵)/(1 − 0.9)"); "" for a plain number
-  bool approximate = false;  ///< a "~"/"about" prefix was typed
+  std::string expression;       ///< the arithmetic as read ("(1 − 0.9⁵)/(1 − 0.9)"); "" for a plain number
+  bool approximate = false;     ///< a "~"/"about" prefix was typed
+  bool too_few_digits = false;  ///< close, and the answer is the expected value rounded or cut to a coarser
+                                ///< decimal place (see close above); false for every other verdict
 };
 
 /// Grades `text` against `question`; rules at the top of this file.

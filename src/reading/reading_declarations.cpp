@@ -10,11 +10,14 @@ namespace {
 using D = UnitDimension;
 
 constexpr DimensionDeclaration kDimensions[] = {
-    {D::none, "none", "", "a plain number", "no unit (x or % allowed)"},
-    {D::bytes, "bytes", "B", "a memory size", "B, KB, MB, GB, TB, KiB, MiB, GiB or TiB"},
-    {D::tokens_per_pass, "tokens_per_pass", "tokens", "a number of tokens per target pass", "tokens or tokens/pass"},
-    {D::tokens_per_s, "tokens_per_s", "tok/s", "a rate in tokens per second", "tok/s or tokens per second"},
-    {D::seconds, "seconds", "s", "a time", "s, ms, \xC2\xB5s or ns"},
+    // Examples: whole numbers for a plain number (the questions that take one
+    // count projections), a product for memory, a quotient for the rest.
+    {D::none, "none", "", "a plain number", "no unit (x or % allowed)", "2 \xC3\x97 16 \xC3\x97 4"},
+    {D::bytes, "bytes", "B", "a memory size", "B, KB, MB, GB, TB, KiB, MiB, GiB or TiB", "2 \xC3\x97 6.5"},
+    {D::tokens_per_pass, "tokens_per_pass", "tokens", "a number of tokens per target pass", "tokens or tokens/pass",
+     "(3 + 1) / 2"},
+    {D::tokens_per_s, "tokens_per_s", "tok/s", "a rate in tokens per second", "tok/s or tokens per second", "16 / 0.5"},
+    {D::seconds, "seconds", "s", "a time", "s, ms, \xC2\xB5s or ns", "2 \xC3\x97 0.015"},
 };
 static_assert(std::size(kDimensions) == kMaxUnitDimension + 1, "one row per UnitDimension");
 

@@ -19,6 +19,8 @@ struct DimensionDeclaration {
   const char* base_unit;  ///< the unit factors are relative to: "B", "tokens", "tok/s", "s"; "" for none
   const char* phrase;     ///< the dimension in a sentence: "a memory size"
   const char* units;      ///< its units in a sentence: "s, ms, µs or ns"
+  const char* example;    ///< a short working whose value measures it, for an answer hint ("2 × 6.5"),
+                          ///< written before the question's unit; valid arithmetic (answer_expression.h)
 };
 
 /// The five dimensions in enum order (row i is UnitDimension i):

@@ -174,7 +174,8 @@ test('hostile and stale links: each bad setting is named, the rest apply, nothin
     ['#lab:batch=abc', /^Batch in the link cannot be read \(“abc” is not a number; type digits such as 12\.5\), so its starting value is used\.$/, { batch: '16' }],
     ['#lab:nope=1;batch=32', /^The link names “nope”, which is not a calculator setting, so it was ignored\.$/, { batch: '32' }],
     ['#lab:batch=0;kv_heads=4', /^Batch in the link cannot be used \(batch must be a whole number from 1 to 1e6 \(got 0\)\), so its starting value is used\.$/, { batch: '16', kv_heads: '4' }],
-    ['#lab:query_heads=4', /^Query heads in the link cannot be used/, { query_heads: '32' }],
+    // Query heads below the starting KV heads: the KV heads come down with them, as on the slider.
+    ['#lab:query_heads=4', null, { query_heads: '4', kv_heads: '4' }],
     [`#lab:${'x'.repeat(10000)}`, /^The link’s settings are too long to be the calculator’s \(10004 characters\)/, { batch: '16' }],
     // The key ends at the first "=": the notice quotes "<img src" as text.
     ['#lab:%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E=1', /^The link names “<img src”, which is not a calculator setting/, { batch: '16' }],
@@ -183,8 +184,8 @@ test('hostile and stale links: each bad setting is named, the rest apply, nothin
     // An invisible character in a name is shown in the core's one format.
     ['#lab:bat%E2%80%8Bch=32', /^The link names “bat\[U\+200B\]ch”, which is not a calculator setting/, { batch: '16' }],
     ['#lab:batch=0x20', /^Batch in the link cannot be read \(“0x20” has a unit this field does not take/, { batch: '16' }],
-    // Links may use the same forms as the fields: 32k tokens of context.
-    ['#lab:context_tokens=32k;batch=2', null, { context_tokens: '32000', batch: '2' }],
+    // Links may use the same forms as the fields: 32k tokens of context, 32 × 1,024.
+    ['#lab:context_tokens=32k;batch=2', null, { context_tokens: '32768', batch: '2' }],
   ];
   for (const [hash, message, expected] of cases) {
     const rec = await openLesson({ width: 1280, height: 800 }, `${server.url}${hash}`);
@@ -323,12 +324,13 @@ test('one number reader for every field: typed forms people use are read, and th
     // [field, typed, value the field then shows, what it says it read]
     ['weight_bytes_per_param', '4,5', '4.5', 'Read as 4.5 bits per weight.'],
     ['weight_bytes_per_param', '4.5 bit', '4.5', 'Read as 4.5 bits per weight.'],
-    ['total_params', '70B', '70', 'Read as 70 billion.'],
-    ['total_params', '6.7 billion', '6.7', 'Read as 6.7 billion.'],
-    ['total_params', '7e9', '7', 'Read as 7 billion.'],
+    ['total_params', '70B', '70', 'Read as 70 billion parameters.'],
+    ['total_params', '6.7 billion', '6.7', 'Read as 6.7 billion parameters.'],
+    ['total_params', '7e9', '7', 'Read as 7 billion parameters.'],
     ['gpu_memory_bytes', '80 GB', '80', 'Read as 80 GB.'],
-    ['context_tokens', '32k', '32000', 'Read as 32000 tokens per request.'],
-    ['context_tokens', '32,768', '32768', 'Read as 32768 tokens per request.'],
+    // A context length's k is 1,024.
+    ['context_tokens', '32k', '32768', 'Read as 32,768 tokens per request (k = 1,024 and M = 1,024² here, as context lengths are counted).'],
+    ['context_tokens', '32,768', '32768', 'Read as 32,768 tokens per request.'],
     ['bandwidth_bytes_per_s', '1.5 TB/s', '1.5', 'Read as 1.5 TB/s.'],
   ];
   for (const [field, typed, value, said] of cases) {

@@ -61,6 +61,23 @@ TEST_CASE("declared values pass their own check and 0 only where it has a meanin
         "sliding_window_tokens must be 0 (full attention) or a whole number from 1 to 1e7 (got -4096)");
 }
 
+TEST_CASE("k means 1024 only in the token counts of a context", "[declarations]") {
+  // Context lengths are counted in powers of two: a "32k" model holds 32,768
+  // tokens, "128k" 131,072 (Llama 3.1's 128k context is 131,072 tokens), and a
+  // 4k sliding window is 4,096 (Mistral 7B's). Everything else counts in
+  // thousands: 32k requests are 32,000.
+  for (const InputFieldDeclaration& f : budget_input_fields()) {
+    INFO(f.name);
+    const std::string name = f.name;
+    const bool context = name == "context_tokens" || name == "prompt_tokens" || name == "sliding_window_tokens";
+    CHECK((f.count_prefixes == CountPrefixes::binary) == context);
+  }
+  for (const InputFieldDeclaration& f : speculative_input_fields()) CHECK(f.count_prefixes == CountPrefixes::decimal);
+  const std::string json = field_declarations_json();
+  CHECK(json.find(R"("meaning":"tokens each request holds in the KV cache","count_prefixes":"binary")") !=
+        std::string::npos);
+}
+
 TEST_CASE("the declaration as JSON carries names, ranges, defaults and enum names", "[declarations]") {
   const std::string json = field_declarations_json();
   CHECK(json.front() == '{');
@@ -70,8 +87,10 @@ TEST_CASE("the declaration as JSON carries names, ranges, defaults and enum name
       json.find(
           R"("name":"total_params","symbol":"P","label":"Total parameters","unit":"parameters","kind":"real","min":1,"max":1e13,)") !=
       std::string::npos);
-  CHECK(json.find(R"("meaning":"all parameters (MoE: every expert); sets weight memory","default":7e9})") !=
-        std::string::npos);
+  CHECK(
+      json.find(
+          R"("meaning":"all parameters (MoE: every expert); sets weight memory","count_prefixes":"decimal","default":7e9})") !=
+      std::string::npos);
   CHECK(json.find(R"("name":"gpu_memory_bytes")") != std::string::npos);
   CHECK(json.find(R"("default":8e10})") != std::string::npos);
   CHECK(json.find(R"("max_from":"query_heads")") != std::string::npos);

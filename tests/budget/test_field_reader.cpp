@@ -30,14 +30,45 @@ TEST_CASE("counts: bare numbers in display units, k/M/B/T and words, grouping an
   CHECK(read("total_params", "1.5T", 1e9) == 1.5e12);
   CHECK(read("total_params", "350M", 1e9) == 350e6);
   CHECK(read("total_params", "4,5", 1e9) == 4.5e9);  // decimal comma
-  // Tokens: factor 1.
-  CHECK(read("context_tokens", "32k", 1) == 32000);
-  CHECK(read("context_tokens", "32K tokens", 1) == 32000);
+  // Tokens of a context: factor 1, and k is 1024 there (CountPrefixes::binary).
+  CHECK(read("context_tokens", "32k", 1) == 32768);
+  CHECK(read("context_tokens", "32K tokens", 1) == 32768);
   CHECK(read("context_tokens", "32,768", 1) == 32768);  // a whole field takes the thousands reading
   CHECK(read("context_tokens", "32 768", 1) == 32768);
   CHECK(read("context_tokens", "8192 tokens", 1) == 8192);
   CHECK(read("batch", "64 requests", 1) == 64);
   CHECK(read("layers", "80", 1) == 80);
+}
+
+TEST_CASE("context lengths count k as 1024, other counts as 1000, and the reading says which", "[field_reader]") {
+  // 32k = 32 × 1024 = 32,768 and 128k = 131,072 tokens: the context lengths models are sold with.
+  const FieldReading context = read_field_value("context_tokens", "32k", 1);
+  REQUIRE(context.ok);
+  CHECK(context.value == 32768);
+  CHECK(context.binary_prefix);
+  CHECK(read("context_tokens", "128k", 1) == 131072);
+  CHECK(read("prompt_tokens", "4K", 1) == 4096);
+  CHECK(read("sliding_window_tokens", "4k", 1) == 4096);  // Mistral 7B's window, 4,096 tokens
+  CHECK(read("context_tokens", "1M", 1) == 1048576);
+  // The words stay decimal, and so does a number written out.
+  CHECK(read("context_tokens", "32 thousand", 1) == 32000);
+  CHECK_FALSE(read_field_value("context_tokens", "32 thousand", 1).binary_prefix);
+  CHECK_FALSE(read_field_value("context_tokens", "32768", 1).binary_prefix);
+  // A batch of 32k requests is 32,000 of them.
+  const FieldReading batch = read_field_value("batch", "32k", 1);
+  CHECK(batch.value == 32000);
+  CHECK_FALSE(batch.binary_prefix);
+  CHECK(read("total_params", "350M", 1e9) == 350e6);
+}
+
+TEST_CASE("the reading keeps the significant digits typed", "[field_reader]") {
+  CHECK(read_field_value("gpu_memory_bytes", "74.5 GiB", 1e9).significant_digits == 3);
+  CHECK(read_field_value("context_tokens", "32k", 1).significant_digits == 2);
+  CHECK(read_field_value("context_tokens", "32,768", 1).significant_digits == 5);
+  CHECK(read_field_value("total_params", "46.7B", 1e9).significant_digits == 3);
+  CHECK(read_field_value("total_params", "1e9", 1e9).significant_digits == 1);
+  CHECK(read_field_value("headroom_fraction", "0.050", 0.01).significant_digits == 2);  // leading zeros do not count
+  CHECK(read_field_value("weight_bytes_per_param", "4,5", 0.125).significant_digits == 2);
 }
 
 TEST_CASE("memory, bandwidth, FLOP/s, precision, fractions and times take their own units", "[field_reader]") {
@@ -78,6 +109,10 @@ TEST_CASE("refusals say why, naming the field", "[field_reader]") {
   CHECK(empty.error.field == "batch");
   CHECK(empty.error.message == "Batch: type a number.");
   CHECK(error_of("layers", "abc", 1) == "Layers: “abc” is not a number; type digits such as 12.5.");
+  // "1e9" half typed: the exponent is missing, not a unit.
+  CHECK(error_of("batch", "1e", 1) == "Batch: “1e” is not finished: type the exponent's digits (1e9).");
+  CHECK(error_of("batch", "2.5E-", 1) == "Batch: “2.5E-” is not finished: type the exponent's digits (1e9).");
+  CHECK_FALSE(read_field_value("total_params", "7e", 1e9).ok);
   CHECK(error_of("layers", "80 GB", 1) ==
         "Layers: “GB” is not a unit of layers; write a number, or a number with k, M, B or T (70B, 32k).");
   CHECK(error_of("gpu_memory_bytes", "80 Gb", 1e9) ==

@@ -64,7 +64,9 @@ EMSCRIPTEN_BINDINGS(budget_core) {
   value_object<lb::FieldReading>("FieldReading")
       .field("ok", &lb::FieldReading::ok)
       .field("error", &lb::FieldReading::error)
-      .field("value", &lb::FieldReading::value);
+      .field("value", &lb::FieldReading::value)
+      .field("significant_digits", &lb::FieldReading::significant_digits)
+      .field("binary_prefix", &lb::FieldReading::binary_prefix);
 
   function("field_declarations_json", &lb::field_declarations_json);
   function("read_field_value",

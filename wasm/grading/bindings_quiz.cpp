@@ -8,6 +8,7 @@
 #include <emscripten/bind.h>
 
 #include "grading/answer_check.h"
+#include "grading/answer_hint.h"
 #include "grading/grading_declarations.h"
 #include "reading/reading_declarations.h"
 
@@ -80,7 +81,8 @@ EMSCRIPTEN_BINDINGS(quiz_core) {
       .field("answer_in_default_unit", &lb::NumericCheck::answer_in_default_unit)
       .field("interpreted", &lb::NumericCheck::interpreted)
       .field("expression", &lb::NumericCheck::expression)
-      .field("approximate", &lb::NumericCheck::approximate);
+      .field("approximate", &lb::NumericCheck::approximate)
+      .field("too_few_digits", &lb::NumericCheck::too_few_digits);
 
   value_object<lb::ChoiceQuestion>("QuizChoiceQuestion")
       .field("option_count", &lb::ChoiceQuestion::option_count)
@@ -100,5 +102,6 @@ EMSCRIPTEN_BINDINGS(quiz_core) {
   function("escape_invisible", &lb::escape_invisible);
   function("parse_quantity", &lb::parse_quantity);
   function("check_numeric_answer", &lb::check_numeric_answer);
+  function("numeric_answer_hint", &lb::numeric_answer_hint);
   function("check_choice_answer", &lb::check_choice_answer);
 }

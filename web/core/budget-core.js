@@ -214,7 +214,8 @@ const buildCore = oncePerModule((module) => {
      * The core's declaration of every field (frozen): {inputs, speculative_inputs,
      * results: {plan, capacity, speculative}, enums: {Verdict, BindingTerm}}.
      * An input: {name, symbol, label, unit, kind:'real'|'whole', min, max, min_exclusive,
-     * zero_means, max_from, typical_min, typical_max, group, meaning, default}.
+     * zero_means, max_from, typical_min, typical_max, group, meaning,
+     * count_prefixes:"decimal"|"binary" (what k and M mean when typed), default}.
      * A result: {name, unit, kind:'number'|'flag'|'verdict'|'binding_term', needs_fit, meaning}.
      */
     declaration,
@@ -239,8 +240,13 @@ const buildCore = oncePerModule((module) => {
      * is `displayFactor` declared units (parameters shown in billions: 1e9).
      * Text over the core's limit (declaration.max_text_bytes, 200 bytes) is
      * refused: "GPU memory: that is too long to be a number (more than 200 bytes).".
-     * @returns {{ok:true, value:number} | {ok:false, field:string, error:string}}
-     *   value in the field's declared unit; the range is checked by plan() later
+     * k and M follow the field's declared count_prefixes: "32k" is 32,000 requests
+     * but 32,768 tokens of context (binary).
+     * @returns {{ok:true, value:number, significant_digits:number, binary_prefix:boolean}
+     *   | {ok:false, field:string, error:string}}
+     *   value in the field's declared unit; the range is checked by plan() later;
+     *   significant_digits: of the number as typed ("74.5 GiB": 3); binary_prefix: a k or M
+     *   was read as 1024 or 1024²
      */
     readField(name, text, displayFactor = 1) {
       return guarded(() => {
@@ -248,7 +254,9 @@ const buildCore = oncePerModule((module) => {
         // pasted megabyte gets the core's "too long" error without being copied.
         const typed = clipForCore(typeof text === 'string' ? text : String(text ?? ''), maxTextBytes);
         const raw = module.read_field_value(clipForCore(String(name), maxTextBytes), typed, asNumber(displayFactor));
-        return raw.ok ? { ok: true, value: raw.value } : failure(raw);
+        return raw.ok
+          ? { ok: true, value: raw.value, significant_digits: raw.significant_digits, binary_prefix: raw.binary_prefix }
+          : failure(raw);
       });
     },
 

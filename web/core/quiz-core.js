@@ -196,7 +196,8 @@ export const buildQuizCore = oncePerModule((module) => {
      *   parse_error 'expression_not_allowed'.
      * @returns {{ok:true, value:{verdict:'correct'|'close'|'wrong_unit'|'wrong'|'unparseable',
      *   message:string, parse_error:string|null, answer_in_default_unit:number|null,
-     *   interpreted:string, expression:string, approximate:boolean}} | {ok:false, field:string, error:string}}
+     *   interpreted:string, expression:string, approximate:boolean, too_few_digits:boolean}}
+     *   | {ok:false, field:string, error:string}}
      *   `message` is feedback for the student and never contains the expected value;
      *   `parse_error` (one of reading.PARSE_ERRORS) is set only when unparseable;
      *   `answer_in_default_unit` is null when no value could be graded;
@@ -223,8 +224,32 @@ export const buildQuizCore = oncePerModule((module) => {
             interpreted: raw.interpreted,
             expression: raw.expression,
             approximate: raw.approximate,
+            too_few_digits: raw.too_few_digits,
           },
         };
+      });
+    },
+
+    /**
+     * The hint shown under a numeric answer box, made by the core from the
+     * question's settings alone (src/grading/answer_hint.h): what may be typed,
+     * an example working in the question's dimension and unit, the tolerance
+     * and the digits it needs, and how a bare number is read.
+     * @param {object} question as checkNumericAnswer takes it (`expected` is not used
+     *   in the words, but must be a finite number)
+     * @returns {{ok:true, value:string} | {ok:false, field:string, error:string}}
+     *   e.g. "A number or your working (such as 2 × 6.5 GB), checked to within ±0.1 GB,
+     *   so keep 1 decimal; a unit is optional: a bare number is read as GB."
+     */
+    numericAnswerHint(question) {
+      return guarded(() => {
+        const converted = toNumericQuestion(question);
+        if (converted.error) return converted.error;
+        const text = module.numeric_answer_hint(converted.question);
+        if (text) return { ok: true, value: text };
+        // An invalid question has no hint: the checker names its bad field.
+        const raw = module.check_numeric_answer('', converted.question);
+        return fail(raw.error_field, raw.error_message);
       });
     },
 

@@ -69,6 +69,8 @@ function fieldDef(d, byName) {
     choices: display.choices,
     hint: d.meaning.charAt(0).toUpperCase() + d.meaning.slice(1) + '.',
     maxFrom: d.max_from || undefined,
+    // What k and M mean typed here (the core's count_prefixes): true when k = 1,024.
+    binaryPrefixes: d.count_prefixes === 'binary',
     zeroMeans: d.zero_means ? inLabels(d.zero_means, byName) : '',
     limit: d,
     slider: log ? { min, max, log: true }

@@ -92,6 +92,43 @@ export function article(text) {
   return 'a';
 }
 
+/**
+ * A number and its unit as a sentence writes them: "32,768 tokens per request",
+ * "80 GB", "10%", "10% of GPU memory" (a percent sign sits on the number).
+ * The one join of a number and a unit for the calculator's notes and messages.
+ * @param {string} numberText the number, already formatted
+ * @param {string} unit '' for a bare number
+ */
+export function withUnit(numberText, unit) {
+  if (!unit) return numberText;
+  return unit.startsWith('%') ? `${numberText}${unit}` : `${numberText} ${unit}`;
+}
+
+const exactGrouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 20 });
+const bySignificant = new Map();
+/**
+ * A value for a "Read as" note, grouped ("32,768"), to the precision typed:
+ * at most `digits` significant digits (at least 4, so a conversion such as
+ * 74.5 GiB = 79.99 GB keeps its scale), and whole numbers below 2^53 in full.
+ * `approximate` is true when that rounding changed the value.
+ * @param {number} v finite
+ * @param {number} digits significant digits typed (the core's reading says)
+ * @returns {{text:string, approximate:boolean}}
+ */
+export function readAsNumber(v, digits) {
+  if (Number.isInteger(v) && Math.abs(v) <= Number.MAX_SAFE_INTEGER) return { text: exactGrouped.format(v), approximate: false };
+  const n = Math.min(15, Math.max(4, Math.round(digits) || 0));
+  if (!bySignificant.has(n)) bySignificant.set(n, new Intl.NumberFormat('en-US', { maximumSignificantDigits: n }));
+  const rounded = Number(v.toPrecision(n));
+  return { text: bySignificant.get(n).format(v), approximate: Math.abs(rounded - v) > 1e-12 * Math.abs(v) };
+}
+
+/** The significant digits of a number's text ("79.993765888" 11, "0.05" 1, "1.5e-7" 2, "32000" 5). */
+export function digitsIn(text) {
+  const mantissa = String(text).split(/e/i)[0].replace(/[^0-9]/g, '').replace(/^0+/, '');
+  return Math.max(1, mantissa.length);
+}
+
 /** "1 token" / "8,192 tokens". */
 export const plural = (n, one, many) => (n === 1 ? one : many);
 

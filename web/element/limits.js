@@ -6,7 +6,7 @@
 // unit is fields.js's (the one table of how a declared unit is shown); the
 // limits themselves, and which field caps which, come from the core.
 import { lowerFirst } from './fields.js';
-import { plural } from './format.js';
+import { plural, withUnit } from './format.js';
 
 const grouped = (v) => v.toLocaleString('en-US', { maximumFractionDigits: 6 });
 
@@ -52,14 +52,14 @@ function quantity(def, raw) {
   }
 }
 
-const join = (q) => (q.unit === '%' ? `${q.n}%` : `${q.n} ${q.unit}`);
+const join = (q) => withUnit(q.n, q.unit);
 
 /** "from 1 to 1,000 layers" or "from 1 parameter to 10 trillion parameters". */
 function span(lo, hi, loExclusive) {
   const from = loExclusive ? 'greater than' : 'from';
   const to = loExclusive ? 'and at most' : 'to';
   if (lo.unit === hi.unit) {
-    if (hi.unit === '%') return `${from} ${lo.n}% ${to} ${hi.n}%`;
+    if (hi.unit === '%') return `${from} ${join(lo)} ${to} ${join(hi)}`;
     return `${from} ${lo.n} ${to} ${join(hi)}`;
   }
   return `${from} ${join(lo)} ${to} ${join(hi)}`;

@@ -9,6 +9,7 @@
 // that fails is dropped with a sentence naming it; the rest still apply.
 
 import { clipText } from '../core/echo-text.js';
+import { withCappedFields } from './caps.js';
 
 export const FRAGMENT_PREFIX = 'lab:';
 /** Longer fragments are not read at all (a link of every field is under 700 characters). */
@@ -68,6 +69,7 @@ export function readInputsAttribute(text, core, base, words = (t) => t, visible 
 }
 
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 20 });
 
 /**
  * The reader shared by the link and the inputs attribute: `name=value` pairs
@@ -84,6 +86,10 @@ export function readSettings(raw, core, base, { words = (t) => t, visible = (t) 
   const notices = [];
   const names = core.declaration.inputs.map((f) => f.name);
   const labels = Object.fromEntries(core.declaration.inputs.map((f) => [f.name, f.label]));
+  const capOf = (name) => {
+    const decl = core.declaration.inputs.find((f) => f.name === name);
+    return decl ? decl.max_from : '';
+  };
   const patch = {};
   for (const pair of raw.split(separator)) {
     if (pair === '') continue;
@@ -116,21 +122,40 @@ export function readSettings(raw, core, base, { words = (t) => t, visible = (t) 
     }
     patch[key] = read.value;
   }
-  // Apply what is left; a value the core refuses is dropped (naming it) and
-  // the rest tried again, so one bad value never costs the others.
-  let input = { ...base, ...patch };
+  // Apply what is left as the sliders would (caps.js): a lowered cap lowers
+  // a field it caps that the settings do not give, so "total_params=1e9"
+  // brings the active parameters down with it. A value the core still
+  // refuses is dropped (naming it) and the rest tried again, so one bad
+  // value never costs the others.
+  const settle = (given) => {
+    let next = { ...base, ...given };
+    const names = new Set(Object.keys(given));
+    for (const d of core.declaration.inputs) {
+      if (names.has(d.name)) next = { ...next, ...withCappedFields(core.declaration.inputs, next, d.name, given[d.name], 'settings', names) };
+    }
+    return next;
+  };
+  let input = settle(patch);
+  const dropped = [];
+  // Each dropped value's sentence, once the value used instead is known: the
+  // starting one, or (for a field a lowered cap carries along) that cap's.
+  const said = () => dropped.map(({ field, reason }) => {
+    const used = input[field] === base[field] ? 'its starting value is used'
+      : `${grouped.format(input[field])} is used, to fit ${labels[capOf(field)].toLowerCase()}`;
+    return `${labels[field] || field} in ${where} cannot be used (${reason}), so ${used}.`;
+  });
   for (let tries = 0; tries <= names.length; tries += 1) {
     const res = core.plan(input);
-    if (res.ok) return { input, notices };
+    if (res.ok) return { input, notices: [...notices, ...said()] };
     // The refused field itself, or the given value of the field that caps it
     // (query heads set below the starting KV heads).
-    const decl = core.declaration.inputs.find((f) => f.name === res.field);
-    const cap = decl ? decl.max_from : '';
+    const cap = capOf(res.field);
     const field = res.field in patch ? res.field : (cap in patch ? cap : Object.keys(patch)[0]);
     if (field === undefined) break;
-    notices.push(`${labels[field] || field} in ${where} cannot be used (${words(res.error)}), so its starting value is used.`);
+    dropped.push({ field, reason: words(res.error) });
     delete patch[field];
-    input = { ...base, ...patch };
+    input = settle(patch);
   }
-  return { input: { ...base }, notices };
+  input = { ...base };
+  return { input, notices: [...notices, ...said()] };
 }

@@ -1,6 +1,8 @@
 // A slider with a paired number field for a part's own settings (not the
 // shared BudgetInput). `check(value)` asks the core; a rejected value shows
-// a range message beside the field and is not applied.
+// a range message beside the field and is not applied. As in the
+// calculator, text half typed or refused ("1e" on the way to "1e9") puts
+// back the value from before typing, so no value read on the way stays in use.
 import { h, setText, nextId } from './dom.js';
 import { displayNumber } from './fields.js';
 import { plainRangeMessage } from './limits.js';
@@ -24,10 +26,18 @@ export function pairedInput(opts) {
       h('span', { class: 'unit', text: `(${opts.unit})` })),
     h('div', { class: 'field-controls' }, range, text), error);
   let value = opts.value;
+  let editStart = null; // the value when typing began, while the text box is being typed in
   range.value = String(value);
   text.value = displayNumber(value);
 
+  const revert = () => {
+    if (editStart === null || value === editStart) return;
+    value = editStart;
+    range.value = String(value);
+    opts.onChange(value);
+  };
   const refuse = (message) => {
+    revert();
     setText(error, message);
     error.hidden = false;
     text.setAttribute('aria-invalid', 'true');
@@ -36,6 +46,7 @@ export function pairedInput(opts) {
   const apply = (v, fromText) => {
     const res = opts.check(v);
     if (!res.ok) {
+      if (fromText) revert();
       // The same wording as the calculator; the range is the control's own.
       setText(error, plainRangeMessage(opts.min, opts.max, opts.step === 1));
       error.hidden = false;
@@ -51,12 +62,19 @@ export function pairedInput(opts) {
     else text.value = displayNumber(v);
     opts.onChange(v);
   };
-  range.addEventListener('input', () => apply(Number(range.value), false));
+  range.addEventListener('input', () => {
+    editStart = null;
+    apply(Number(range.value), false);
+  });
   text.addEventListener('input', () => {
+    if (editStart === null) editStart = value;
     const read = opts.read(text.value);
     if (read.ok) apply(read.value, true);
     else refuse(read.error);
   });
-  text.addEventListener('blur', () => { if (error.hidden) text.value = displayNumber(value); });
+  text.addEventListener('blur', () => {
+    editStart = null;
+    if (error.hidden) text.value = displayNumber(value);
+  });
   return { el, get value() { return value; } };
 }

@@ -6,6 +6,8 @@ import {
   calculatorFields, displayNumber, sliderAttrs, toSlider, fromSlider, logSliderKey,
 } from '../element/fields.js';
 import { rangeMessage } from '../element/limits.js';
+import { digitsIn, readAsNumber, withUnit } from '../element/format.js';
+import { withCappedFields } from '../element/caps.js';
 import { mountResults } from './results.js';
 import { mountLinkTools } from './calc-link.js';
 
@@ -20,6 +22,10 @@ function mount(container, ctx) {
   const { FIELDS, FIELD_GROUPS } = fields;
   const controls = new Map(); // field -> { def, range, text, error, choiceButtons }
   let editing = null; // field whose text box the user is typing in
+  // The input when the user started typing in `editing`: text that is half
+  // typed ("1e" on the way to "1e9") or refused puts these values back, so
+  // no value read on the way is left in use.
+  let editStart = null;
   // Typed values the core refused, by field (raw units). They are retried
   // whenever anything changes, so a value refused only because of another
   // field (KV heads above query heads) is used as soon as that clash is gone.
@@ -162,13 +168,20 @@ function mount(container, ctx) {
       });
     }
     text.addEventListener('input', () => {
-      editing = field;
+      if (editing !== field) {
+        editing = field;
+        editStart = { ...store.state.input };
+      }
+      const c = controls.get(field);
+      c.echo = null;
       // The core's reader: "4,5", "70B", "80 GB", "32k", "1.5 TB/s", "4.5 bit" ...
       const read = ctx.core.readField(field, text.value, def.factor);
       if (!read.ok) {
         pending.delete(field);
         unreadable.add(field);
         setText(readNote, '');
+        c.readValue = undefined;
+        revertEdit(field);
         showMessage(field, read.error);
         return;
       }
@@ -177,46 +190,45 @@ function mount(container, ctx) {
       const res = store.tryInput(linked(field, raw, true));
       if (res.ok) clearError(field);
       else {
+        revertEdit(field);
         pending.set(field, raw);
         showError(field, res, raw / def.factor);
       }
       const plain = shown(field, { [field]: raw });
-      setText(readNote, text.value.trim() === plain ? '' : `Read as ${plain} ${def.displayUnit.split(',')[0]}.`);
-      controls.get(field).readValue = raw;
+      setText(readNote, text.value.trim() === plain ? '' : readAsNote(def, raw, read));
+      c.readValue = raw;
+      // The field keeps what was typed when its plain rendering is a long
+      // decimal, with more digits than were typed ("74.5 GiB", not
+      // 79.993765888); else it shows the plain number ("70B" becomes 70, in
+      // billions, "32k" 32768, "1e3" 1000).
+      if (res.ok && !Number.isInteger(raw / def.factor) && digitsIn(plain) > read.significant_digits) {
+        c.echo = text.value.trim();
+      }
     });
     text.addEventListener('blur', () => {
       editing = null;
+      editStart = null;
       // The "Read as" note stays (removing it here would move the control
       // the pointer is pressing); it goes once the value in use changes.
       const c = controls.get(field);
-      if (c.error.hidden) text.value = shown(field, store.state.input);
+      if (c.error.hidden) text.value = c.echo ?? shown(field, store.state.input);
     });
-    controls.set(field, { def, range, text, error, choiceButtons, splitChoices, readNote, readValue: undefined });
+    controls.set(field, {
+      def, range, text, error, choiceButtons, splitChoices, readNote, readValue: undefined, echo: null,
+    });
     return wrap;
   }
 
   /**
    * The patch for a new value of `field`, with the fields it caps (the
-   * declaration's max_from) kept valid. A capped field that has a meaning for
-   * 0 (active parameters: 0 = same as the total) follows its cap when it
-   * equalled it or would exceed it, typed or not. Any other capped field (KV
-   * heads under query heads) is lowered to match on slider and button moves
-   * only; a typed value below it is refused with a message instead.
+   * declaration's max_from) carried along by the rule links use too
+   * (element/caps.js): on slider and button moves every capped field above
+   * the new value comes down to it; typed, only one with a meaning for 0
+   * (active parameters) does, and a typed value below KV heads is refused
+   * with a message instead.
    */
   function linked(field, raw, typed = false) {
-    const patch = { [field]: raw };
-    const input = store.state.input;
-    if (!Number.isFinite(raw)) return patch;
-    for (const capped of Object.values(FIELDS)) {
-      if (capped.maxFrom !== field) continue;
-      const current = input[capped.name];
-      if (capped.zeroMeans) {
-        if (raw >= capped.limit.min && (current === input[field] || current > raw)) patch[capped.name] = raw;
-      } else if (!typed && current > raw) {
-        patch[capped.name] = raw;
-      }
-    }
-    return patch;
+    return withCappedFields(ctx.core.declaration.inputs, store.state.input, field, raw, typed ? 'typed' : 'slider');
   }
 
   // Slider and button changes keep linked fields valid so a slider never
@@ -227,6 +239,32 @@ function mount(container, ctx) {
     if (res.ok) clearError(field);
     else if (fromSliderMove) showError(field, res, raw / FIELDS[field].factor);
     results.setStale(stale());
+  }
+
+  /**
+   * Puts back the values `field` and the fields it caps had when typing in
+   * it began, when a half-typed or refused text left another value in use.
+   */
+  function revertEdit(field) {
+    if (!editStart || editing !== field) return;
+    const now = store.state.input;
+    const back = {};
+    for (const name of [field, ...Object.values(FIELDS).filter((d) => d.maxFrom === field).map((d) => d.name)]) {
+      if (now[name] !== editStart[name]) back[name] = editStart[name];
+    }
+    if (Object.keys(back).length) store.tryInput(back);
+  }
+
+  /**
+   * "Read as 32,768 tokens per request (k = 1,024 here, as context lengths
+   * are counted)." / "Read as about 79.99 GB.": the value in the field's
+   * display unit, to the significant digits typed.
+   */
+  function readAsNote(def, raw, read) {
+    const { text: n, approximate } = readAsNumber(raw / def.factor, read.significant_digits);
+    const prefixes = read.binary_prefix && def.binaryPrefixes
+      ? ' (k = 1,024 and M = 1,024² here, as context lengths are counted)' : '';
+    return `Read as ${approximate ? 'about ' : ''}${withUnit(n, def.noun)}${prefixes}.`;
   }
 
   /** Field text for the value in use: exact enough to read back as that value. */
@@ -285,6 +323,7 @@ function mount(container, ctx) {
     for (const [field, c] of controls) {
       if (c.readValue !== undefined && state.input[field] !== c.readValue) {
         c.readValue = undefined;
+        c.echo = null;
         setText(c.readNote, '');
       }
       const display = state.input[field] / c.def.factor;
@@ -296,7 +335,7 @@ function mount(container, ctx) {
       if (c.range.value !== pos) c.range.value = pos;
       c.range.setAttribute('aria-valuetext', `${shown(field, state.input)} ${c.def.displayUnit}`);
       if (field !== editing && c.error.hidden) {
-        const txt = shown(field, state.input);
+        const txt = c.echo ?? shown(field, state.input);
         if (c.text.value !== txt) c.text.value = txt;
       }
       if (c.splitChoices) syncSplitChoices(c, state.input);

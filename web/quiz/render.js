@@ -10,17 +10,16 @@ import { choiceFeedback } from './feedback.js';
 import { stepKind } from './step-kinds.js';
 
 
-function numericStep(step, texts, ids) {
+function numericStep(step, texts, ids, hintText) {
   const input = h('input', {
     type: 'text', id: ids.input, name: ids.input, class: 'quiz-input', autocomplete: 'off',
     spellcheck: 'false', autocapitalize: 'off', maxlength: '1000', 'aria-describedby': `${ids.hint} ${ids.feedback}`,
     'data-input': step.id,
   });
   const label = h('label', { for: ids.input, class: 'quiz-step-prompt' }, fill(step.prompt, texts));
-  const what = step.accept === 'number' ? 'A plain number (not the working)'
-    : `A number or your working (2 × 6.5${step.unit ? ` ${step.unit}` : ''})`;
+  // The core's words for this step's unit and tolerance (step-kinds.js, answer_hint.h).
   const hint = h('span', { id: ids.hint, class: 'quiz-hint', 'data-accept': step.accept === 'number' ? 'number' : 'expression' },
-    step.unit ? `${what}, with a unit if you like; a bare number is read as ${step.unit}.` : `${what}.`);
+    hintText);
   const row = h('div', { class: 'quiz-answer-row' }, input);
   return {
     row,
@@ -78,7 +77,7 @@ export function questionView(question, { prepared, quizCore, onChange, onGraded 
     const base = nextId(`quiz-${question.id}-${step.id}`);
     const ids = { input: `${base}-in`, hint: `${base}-hint`, feedback: `${base}-fb` };
     const kind = stepKind(step, quizCore);
-    const control = CONTROLS[kind.answer](step, texts, ids);
+    const control = CONTROLS[kind.answer](step, texts, ids, kind.hint ? kind.hint(step, quizCore) : '');
     const feedback = h('div', { id: ids.feedback, class: 'quiz-feedback', role: 'status', 'data-feedback': step.id });
     const read = h('span', { class: 'quiz-read' });
     // No <form> submission: a frame sandboxed without allow-forms (as some

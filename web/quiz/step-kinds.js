@@ -10,8 +10,22 @@ const MAX_ANSWER_CHARS = 1000;
 const MAX_CHOICES = 64;
 const MAX_CHOICE_ID_CHARS = 100;
 
-// A typed step's grading settings (the question object checkNumericAnswer
-// takes) by the questions-file field each comes from, for problems.
+/** A typed step's grading settings (what checkNumericAnswer takes) with `expected` in the step's unit. */
+function settings(step, expected) {
+  const t = step.tolerance || {};
+  return {
+    dimension: step.dimension,
+    expected,
+    default_unit: step.unit || '',
+    relative_tolerance: t.relative ?? 0,
+    absolute_tolerance: t.absolute ?? 0,
+    close_relative_tolerance: t.close_relative ?? 0.05,
+    accept_expression: step.accept !== 'number',
+  };
+}
+
+// A typed step's grading settings by the questions-file field each comes
+// from, for problems.
 const SETTING_FIELDS = Object.freeze({
   dimension: 'dimension', expected: 'expected', default_unit: 'unit', relative_tolerance: 'tolerance.relative',
   absolute_tolerance: 'tolerance.absolute', close_relative_tolerance: 'tolerance.close_relative',
@@ -29,19 +43,10 @@ function typedSettings(step, resolve, quizCore) {
     if (!r.ok) return { field: 'expected', error: r.error };
     expected = r.value;
   }
-  const t = step.tolerance || {};
-  const settings = {
-    dimension: step.dimension,
-    expected,
-    default_unit: step.unit || '',
-    relative_tolerance: t.relative ?? 0,
-    absolute_tolerance: t.absolute ?? 0,
-    close_relative_tolerance: t.close_relative ?? 0.05,
-    accept_expression: step.accept !== 'number',
-  };
-  const checked = quizCore.checkNumericAnswer('', settings);
+  const typed = settings(step, expected);
+  const checked = quizCore.checkNumericAnswer('', typed);
   if (!checked.ok) return { field: SETTING_FIELDS[checked.field] || 'expected', error: checked.error };
-  return { settings };
+  return { settings: typed };
 }
 
 /** A choice step's grading settings (what checkChoiceAnswer takes), checked by the core, or the step field at fault. */
@@ -58,16 +63,24 @@ function choiceSettings(step, resolve, quizCore) {
   } else {
     correct = step.choices.map((c, i) => (c.correct ? i : -1)).filter((i) => i >= 0);
   }
-  const settings = { option_count: step.choices.length, correct, multiple: step.multiple === true };
-  const checked = quizCore.checkChoiceAnswer([], settings);
+  const chosen = { option_count: step.choices.length, correct, multiple: step.multiple === true };
+  const checked = quizCore.checkChoiceAnswer([], chosen);
   if (!checked.ok) return { field: byValue && checked.field === 'correct' ? 'correct_value' : 'choices', error: checked.error };
-  return { settings };
+  return { settings: chosen };
 }
 
 /** What the quiz does with an answer of each shape the core declares. */
 const ANSWER_SHAPES = Object.freeze({
   text: Object.freeze({
     empty: () => '',
+    /**
+     * The core's hint for the answer box (quizCore.numericAnswerHint): it reads the
+     * step's unit, tolerance and accept only, so the expected value is not resolved.
+     */
+    hint(step, quizCore) {
+      const r = quizCore.numericAnswerHint(settings(step, 0));
+      return r.ok ? r.value : '';
+    },
     /** Why `a` cannot be a saved answer, or '' when it can. */
     problem(a) {
       if (typeof a !== 'string') return 'the answer is not text';
@@ -79,8 +92,8 @@ const ANSWER_SHAPES = Object.freeze({
     /** The parts of `a` that `step` does not offer: none, any text can be typed. */
     foreign: () => [],
     prepare: typedSettings,
-    grade(settings, answer, quizCore) {
-      const r = quizCore.checkNumericAnswer(typeof answer === 'string' ? answer : '', settings);
+    grade(prepared, answer, quizCore) {
+      const r = quizCore.checkNumericAnswer(typeof answer === 'string' ? answer : '', prepared);
       if (!r.ok) return { ok: false, error: `${r.field}: ${r.error}` };
       return {
         ok: true, verdict: r.value.verdict, message: r.value.message, interpreted: r.value.interpreted,
@@ -99,10 +112,10 @@ const ANSWER_SHAPES = Object.freeze({
     /** The choice ids in `a` (a list that passed problem()) that name no choice of `step`. */
     foreign: (step, a) => a.filter((id) => !step.choices.some((c) => c.id === id)),
     prepare: choiceSettings,
-    grade(settings, answer, quizCore, step) {
+    grade(prepared, answer, quizCore, step) {
       const ids = Array.isArray(answer) ? answer : [];
       const selected = ids.map((id) => step.choices.findIndex((ch) => ch.id === id)).filter((i) => i >= 0);
-      const r = quizCore.checkChoiceAnswer(selected, settings);
+      const r = quizCore.checkChoiceAnswer(selected, prepared);
       if (!r.ok) return { ok: false, error: `${r.field}: ${r.error}` };
       return {
         ok: true, verdict: r.value.verdict, message: r.value.message, interpreted: '',
@@ -120,6 +133,7 @@ const cache = new WeakMap();
  * @param {object} quizCore the quiz-core facade
  * @returns {Map<string, {name:string, answer:'text'|'choices', verdicts:string[], tones:Object<string,string>,
  *   empty:()=>string|string[], problem:(a:unknown)=>string, foreign:(step:object, a:unknown)=>string[],
+ *   hint?:(step:object, quizCore:object)=>string,
  *   prepare:(step:object, resolve:Function, quizCore:object)=>({settings:object}|{field:string, error:string}),
  *   grade:(settings:object, answer:unknown, quizCore:object, step:object)=>object}>}
  *   prepare: the step's grading settings, checked by the core, or the step field

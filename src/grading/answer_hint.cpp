@@ -1,0 +1,72 @@
+// The words of a numeric question's tolerance and answer form; see answer_hint.h.
+#include "grading/answer_hint.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "reading/reading_declarations.h"
+#include "text/number_text.h"
+
+namespace llmbudget {
+
+namespace {
+
+using detail::canonical_symbol;
+using detail::unit_display;
+
+std::string format_number(double v) { return format_significant(v, 6); }
+
+// " GB", " tokens per pass", or "" for a unitless question.
+std::string unit_suffix(const NumericQuestion& q) {
+  const std::string symbol = canonical_symbol(q.default_unit);
+  return symbol.empty() ? "" : " " + unit_display(symbol);
+}
+
+// ceil(x), forgiving the last bits of a logarithm that is a whole number in
+// exact arithmetic (-log10(0.01) may come out as 2.0000000000000004).
+int ceil_whole(double x) { return static_cast<int>(std::ceil(x - 1e-9)); }
+
+}  // namespace
+
+std::string tolerance_phrase(const NumericQuestion& q) {
+  const std::string unit = unit_suffix(q);
+  if (q.relative_tolerance > 0 && q.absolute_tolerance > 0)
+    return "to within " + format_number(q.relative_tolerance * 100) + " % or \xC2\xB1" +
+           format_number(q.absolute_tolerance) + unit + ", whichever is larger";
+  if (q.relative_tolerance > 0) return "to within " + format_number(q.relative_tolerance * 100) + " %";
+  if (q.absolute_tolerance > 0) return "to within \xC2\xB1" + format_number(q.absolute_tolerance) + unit;
+  return "exactly";
+}
+
+std::string digits_advice(const NumericQuestion& q) {
+  const bool relative = q.relative_tolerance > 0;
+  const bool absolute = q.absolute_tolerance > 0;
+  if (relative == absolute) return "";
+  if (absolute) {
+    const int decimals = ceil_whole(-std::log10(2 * q.absolute_tolerance));
+    if (decimals <= 0) return "a whole number is enough";
+    return "keep " + format_number(decimals) + (decimals == 1 ? " decimal" : " decimals");
+  }
+  const int digits = std::max(1, ceil_whole(1 - std::log10(2 * q.relative_tolerance)));
+  return "keep " + format_number(digits) + (digits == 1 ? " significant digit" : " significant digits");
+}
+
+std::string numeric_answer_hint(const NumericQuestion& q) {
+  std::string ignored;
+  if (!validate_numeric_question(q, ignored).empty()) return "";
+  std::string s;
+  if (q.accept_expression) {
+    const char* example = dimension_declarations().rows[static_cast<int>(q.dimension)].example;
+    s = std::string("A number or your working (such as ") + example + unit_suffix(q) + ")";
+  } else {
+    s = "A plain number (not the working)";
+  }
+  s += ", checked " + tolerance_phrase(q);
+  const std::string digits = digits_advice(q);
+  if (!digits.empty()) s += ", so " + digits;
+  const std::string symbol = canonical_symbol(q.default_unit);
+  if (!symbol.empty()) s += "; a unit is optional: a bare number is read as " + unit_display(symbol);
+  return s + ".";
+}
+
+}  // namespace llmbudget

@@ -1,0 +1,43 @@
+// The one rule for the fields another field caps (the core's declaration:
+// a field's max_from names its cap, zero_means what 0 stands for), shared by
+// the calculator's sliders, buttons and text boxes and by links and the
+// element's inputs attribute. A value of a cap never leaves a field it caps
+// above it when the change can carry that field along:
+//   slider   a slider or button move: every capped field above the new value
+//            comes down to it, and a capped field that has a meaning for 0
+//            (active parameters, 0 = same as the total) also follows its cap
+//            when it equalled it (a dense model stays dense).
+//   typed    text typed into the cap's box: the same for a capped field with
+//            a meaning for 0; any other capped field (KV heads under query
+//            heads) is left alone, so a typed value below it is refused with
+//            a message instead of silently lowering it.
+//   settings a link or inputs attribute: every capped field above the new
+//            value comes down to it, unless the settings give that field
+//            themselves; nothing follows an equal cap, so a link the
+//            released versions wrote loads to the state it did there.
+// The caps themselves are checked by the core (plan()); this file only
+// chooses which values travel with a change.
+
+/**
+ * The patch that sets `field` to `raw` and moves the fields it caps.
+ * @param {object[]} inputs the core's input declaration (core.declaration.inputs)
+ * @param {object} input the complete input the change applies to (raw units)
+ * @param {string} field the field set
+ * @param {number} raw its new value, in the declared unit
+ * @param {'slider'|'typed'|'settings'} mode how the value was given (see the top of this file)
+ * @param {Set<string>} [given] for 'settings': the fields the settings set themselves (never moved)
+ * @returns {object} `{ [field]: raw, ...moved }`
+ */
+export function withCappedFields(inputs, input, field, raw, mode, given = new Set()) {
+  const patch = { [field]: raw };
+  if (!Number.isFinite(raw)) return patch;
+  for (const capped of inputs) {
+    if (capped.max_from !== field || given.has(capped.name)) continue;
+    const current = input[capped.name];
+    if (raw < capped.min) continue; // the cap's value is not one the capped field could take
+    const above = current > raw;
+    const follows = mode !== 'settings' && capped.zero_means !== '' && current === input[field];
+    if (follows || (above && (mode !== 'typed' || capped.zero_means !== ''))) patch[capped.name] = raw;
+  }
+  return patch;
+}
