@@ -4,8 +4,8 @@
 
 /** Average width of one character of the charts' 11 px labels, CSS px (generous, so a box never undershoots). */
 export const LABEL_CHAR_PX = 6.6;
-/** Height of an 11 px label with the halo drawn around it (paint-order stroke), CSS px. */
-export const LABEL_HEIGHT_PX = 14;
+/** Height of an 11 px label with the halo drawn around it (paint-order stroke) and a pixel to spare, CSS px. */
+export const LABEL_HEIGHT_PX = 17;
 
 /**
  * A label's box around its anchor point as SVG draws it (y is the baseline).
@@ -14,7 +14,8 @@ export const LABEL_HEIGHT_PX = 14;
 export function labelBox(x, baseline, chars, anchor = 'start') {
   const width = chars * LABEL_CHAR_PX;
   const left = anchor === 'end' ? x - width : x;
-  return { left, right: left + width, top: baseline - LABEL_HEIGHT_PX + 3, bottom: baseline + 3 };
+  // About three quarters of it above the baseline (the ascent), the rest below.
+  return { left, right: left + width, top: baseline - LABEL_HEIGHT_PX + 4, bottom: baseline + 4 };
 }
 
 /** True when the polyline (points in px, [x, y]) passes through the box. */
