@@ -9,5 +9,6 @@ import './format.js';
 import './limits.js';
 import './download.js';
 import './paired-input.js';
+import './scroll-hint.js';
 
 provideScript('core', { drawLab, loadCores, checkQuestions });

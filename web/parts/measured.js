@@ -77,7 +77,8 @@ function mount(container, ctx) {
   const table = h('table', { class: 'data-table measured-table' }, caption,
     h('thead', null, h('tr', null, headers.map((t) => h('th', { scope: 'col', text: t })))), tbody);
   const wrap = h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-labelledby': titleId }, table);
-  container.append(scrollHint(wrap, 'Scroll the table sideways for more columns →', 'measured-scroll-hint'), wrap);
+  // Eight columns: wider than the column on most screens, so the hint starts shown.
+  container.append(scrollHint(wrap, 'Scroll the table sideways for more columns →', { out: 'measured-scroll-hint', shown: true }), wrap);
   container.append(h('div', { class: 'measured-notes', 'data-out': 'measured-notes' },
     h('h3', { text: 'How the estimates count bytes' }), budget.notes.map((t) => h('p', { text: t }))));
   const spec = group.speculative || [];
