@@ -1,36 +1,61 @@
 // Accessibility: axe-core with the WCAG 2.0/2.1/2.2 A and AA tags on
-// the lesson page, the embed page and the instructors' page, light and dark;
+// the lesson page, the embed page and the instructors' page, light and dark,
+// 1280 and 360 px wide, and the SCORM package's launch page;
 // a keyboard-only walk through the calculator (order, visible focus, operating
 // sliders and buttons); results announced through a live region; no sideways
 // scrolling at 640 px (200 % of a 1280 px window) and 320 px.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
-import { openSession, closeSession, waitReady, renderAllSections, declaredInputs } from './lib/harness.mjs';
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { unzipSync } from 'fflate';
+import { DIST, openSession, closeSession, serveDist, waitReady, renderAllSections, declaredInputs } from './lib/harness.mjs';
 
 let browser;
 let server;
+let scorm; // the SCORM package's files, unzipped and served as an LMS would
+let scormDir;
 
-before(async () => { ({ browser, server } = await openSession()); });
-after(() => closeSession({ browser, server }));
+before(async () => {
+  ({ browser, server } = await openSession());
+  scormDir = mkdtempSync(path.join(tmpdir(), 'llmb-a11y-scorm-'));
+  for (const [name, bytes] of Object.entries(unzipSync(new Uint8Array(readFileSync(path.join(DIST, 'llm-budget-lab-scorm.zip')))))) {
+    mkdirSync(path.dirname(path.join(scormDir, name)), { recursive: true });
+    writeFileSync(path.join(scormDir, name), bytes);
+  }
+  scorm = await serveDist({ root: scormDir });
+});
+after(async () => {
+  await closeSession({ browser, server });
+  if (scorm) await scorm.close();
+  if (scormDir) rmSync(scormDir, { recursive: true, force: true });
+});
 
 const PAGES = ['index.html', 'embed.html?parts=all', 'instructors.html'];
 
-async function open(pathAndQuery, options = {}) {
+async function open(pathAndQuery, options = {}, base = server.url) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
   const page = await context.newPage();
-  await page.goto(server.url + pathAndQuery);
+  await page.goto(base + pathAndQuery);
   await waitReady(page);
   return { context, page };
 }
 
+// A desktop window and a phone (360 x 740, where formulas, tables and the
+// compact results bar are laid out differently).
+const VIEWPORTS = [{ width: 1280, height: 800 }, { width: 360, height: 740 }];
+
 for (const colorScheme of ['light', 'dark']) {
-  test(`axe (wcag2a, wcag2aa, wcag21aa, wcag22aa) finds no violation, ${colorScheme}`, async () => {
-    for (const p of PAGES) {
-      const { context, page } = await open(p, { colorScheme });
+  test(`axe (wcag2a, wcag2aa, wcag21aa, wcag22aa) finds no violation at 1280 and 360 px, ${colorScheme}`, async () => {
+    // The SCORM package's launch page, opened without an LMS (it says so once, in a status line).
+    const pages = [...PAGES.map((p) => [p, server.url]), ['index.html', scorm.url, 'SCORM launch page']];
+    for (const viewport of VIEWPORTS) for (const [p, base, name = p] of pages) {
+      const { context, page } = await open(p, { colorScheme, viewport }, base);
       const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
       const found = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' > ')).join(' | ')}`);
-      assert.deepEqual(found, [], `${p} (${colorScheme})`);
+      assert.deepEqual(found, [], `${name} (${colorScheme}, ${viewport.width} px)`);
       assert.ok(result.passes.length > 10, 'axe actually ran its rules');
       // A target given as a selector array is a node inside a shadow root: the element was checked too.
       assert.ok(result.passes.some((r) => r.nodes.some((n) => n.target.some((t) => Array.isArray(t)))), 'axe looked inside the element');

@@ -10,5 +10,6 @@ import './limits.js';
 import './download.js';
 import './copy-by-hand.js';
 import './paired-input.js';
+import './scroll-hint.js';
 
 provideScript('core', { drawLab, loadCores, checkQuestions });

@@ -18,8 +18,16 @@
 //   parent.postMessage({ type: 'llm-budget-lab:statement', version: 1, event, statement }, origin)
 // The browser drops the message when the parent is not of that origin. A
 // report-origin that is not exactly an http(s) origin sends nothing.
+//
+// Sticky results in a frame: the frame does not scroll when the host sizes it
+// to its content, so the element is told which part of the frame is on screen
+// (web/embed/visible-window.js measures it from inside, with or without the
+// parent-side script) as two custom properties on the element,
+// --llmb-view-inset-top and --llmb-view-inset-bottom (CSS px from the frame's
+// top and bottom edges to the screen's), which its sticky results use.
 import { EVENT_TYPES } from '../quiz/report.js';
 import { ATTRIBUTE_NAMES } from '../element/attribute-names.js';
+import { watchVisibleWindow } from './visible-window.js';
 
 // `report` is not taken from the URL: report-origin below decides it. Nor is
 // `link`: the frame's address is the lab's own page (embed.html), not the
@@ -75,6 +83,13 @@ function start() {
   root.append(lab);
 
   if (!framed) return; // opened directly, not framed
+  watchVisibleWindow(root, (view) => {
+    const height = document.documentElement.clientHeight;
+    const top = view ? Math.max(0, Math.round(view.top)) : 0;
+    const bottom = view ? Math.max(0, Math.round(height - view.bottom)) : 0;
+    lab.style.setProperty('--llmb-view-inset-top', `${top}px`);
+    lab.style.setProperty('--llmb-view-inset-bottom', `${bottom}px`);
+  });
   let last = -1;
   const post = () => {
     const height = Math.ceil(root.getBoundingClientRect().height);

@@ -6,6 +6,7 @@ import { axisBottom, axisLeft } from 'd3-axis';
 import { registerPart } from '../element/registry.js';
 import { inputTexts } from '../element/fields.js';
 import { chartFrame, MARGIN, polyline, keep, text, shown } from './chart-frame.js';
+import { placeMarkerLabel, labelBox } from './label-placement.js';
 import * as fmt from '../element/format.js';
 
 const POINTS = 200;
@@ -65,31 +66,42 @@ function mount(container, ctx) {
           .call(axisBottom(x).ticks(Math.max(2, Math.floor(width / 120)), '~s'));
         keep(svg, 'g', 'y-axis').attr('class', 'axis').attr('transform', `translate(${MARGIN.left},0)`)
           .call(axisLeft(y).ticks(5, '~s'));
-        text(keep(svg, 'text', 'y-title').attr('class', 'axis-title').attr('x', MARGIN.left + 6).attr('y', MARGIN.top + 4), 'bytes, one layer');
+        const yTitle = 'bytes, one layer';
+        text(keep(svg, 'text', 'y-title').attr('class', 'axis-title').attr('x', MARGIN.left + 6).attr('y', MARGIN.top + 4), yTitle);
         text(keep(svg, 'text', 'x-title').attr('class', 'axis-title').attr('x', width - MARGIN.right).attr('y', height - 6)
           .attr('text-anchor', 'end'), 'context (tokens)');
         const series = [
           { key: 'stored_score_bytes', cls: 'series-stored', label: 'stored scores' },
           { key: 'tiled_kernel_bytes', cls: 'series-tiled', label: 'tiled kernel' },
         ];
+        const curves = [];
+        const obstacles = [labelBox(MARGIN.left + 6, MARGIN.top + 4, yTitle.length)];
         for (const ser of series) {
           const pts = s.context_tokens.map((n, i) => [n, s[ser.key][i]]).filter((d) => d[1] > 0);
-          keep(svg, 'path', ser.key).attr('class', `series ${ser.cls}`).attr('d', polyline(pts.map((d) => [x(d[0]), y(d[1])])));
-          const last = pts[pts.length - 1];
+          const px = pts.map((d) => [x(d[0]), y(d[1])]);
+          curves.push(px);
+          keep(svg, 'path', ser.key).attr('class', `series ${ser.cls}`).attr('d', polyline(px));
+          const last = px[px.length - 1];
+          if (last) obstacles.push(labelBox(last[0] + 4, last[1] + 4, ser.label.length));
           text(shown(keep(svg, 'text', `${ser.key}-label`), !!last).attr('class', 'series-label')
-            .attr('x', last ? x(last[0]) + 4 : 0).attr('y', last ? y(last[1]) + 4 : 0), ser.label);
+            .attr('x', last ? last[0] + 4 : 0).attr('y', last ? last[1] + 4 : 0), ser.label);
         }
         const mark = here.ok && inp.context_tokens >= lo && inp.context_tokens <= hi;
         shown(keep(svg, 'line', 'context'), mark).attr('class', 'crossover-line')
           .attr('x1', mark ? x(inp.context_tokens) : 0).attr('x2', mark ? x(inp.context_tokens) : 0)
           .attr('y1', MARGIN.top).attr('y2', height - MARGIN.bottom);
-        // The marker's label sits beside the line, away from the rising curves:
-        // near the top on the left half, near the bottom on the right half.
+        // The marker's label sits beside the line where it crosses neither
+        // curve nor another label: first tried near the top on the left half,
+        // near the bottom on the right half, away from the rising curves.
         const lx = mark ? x(inp.context_tokens) : 0;
         const right = lx < (MARGIN.left + width - MARGIN.right) / 2;
+        const markText = `now: ${fmt.int(inp.context_tokens)} ${fmt.plural(inp.context_tokens, 'token', 'tokens')}`;
+        const at = placeMarkerLabel({
+          x: lx, chars: markText.length, curves, obstacles, preferRight: right, preferTop: right,
+          plot: { left: MARGIN.left, right: width, top: MARGIN.top, bottom: height - MARGIN.bottom },
+        });
         text(shown(keep(svg, 'text', 'context-label'), mark).attr('class', 'marker-label')
-          .attr('x', right ? lx + 4 : lx - 4).attr('y', right ? MARGIN.top + 34 : height - MARGIN.bottom - 8).attr('text-anchor', right ? 'start' : 'end'),
-        `now: ${fmt.int(inp.context_tokens)} ${fmt.plural(inp.context_tokens, 'token', 'tokens')}`);
+          .attr('x', at.x).attr('y', at.y).attr('text-anchor', at.anchor), markText);
       }, key);
       frame.summary(here.ok
         ? `At ${fmt.int(inp.context_tokens)} ${fmt.plural(inp.context_tokens, 'token', 'tokens')} with ${fmt.int(inp.query_heads)} ${fmt.plural(inp.query_heads, 'head', 'heads')}, storing one layer’s scores takes `

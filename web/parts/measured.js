@@ -8,6 +8,7 @@
 import { registerPart } from '../element/registry.js';
 import { pairedInput } from '../element/paired-input.js';
 import { h, setText, nextId } from '../element/dom.js';
+import { scrollHint } from '../element/scroll-hint.js';
 import { models, gpus } from '../element/presets.js';
 import * as fmt from '../element/format.js';
 import measured from '../../content/measured-decode.json';
@@ -75,7 +76,9 @@ function mount(container, ctx) {
     `Within ${BAND}×?`, 'Estimated step (all-reduce part)', 'Bandwidth the run achieved'];
   const table = h('table', { class: 'data-table measured-table' }, caption,
     h('thead', null, h('tr', null, headers.map((t) => h('th', { scope: 'col', text: t })))), tbody);
-  container.append(h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-labelledby': titleId }, table));
+  const wrap = h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-labelledby': titleId }, table);
+  // Eight columns: wider than the column on most screens, so the hint starts shown.
+  container.append(scrollHint(wrap, 'Scroll the table sideways for more columns →', { out: 'measured-scroll-hint', shown: true }), wrap);
   container.append(h('div', { class: 'measured-notes', 'data-out': 'measured-notes' },
     h('h3', { text: 'How the estimates count bytes' }), budget.notes.map((t) => h('p', { text: t }))));
   const spec = group.speculative || [];

@@ -67,27 +67,20 @@ export function mountResults(parent, ctx) {
   // is sticky): the verdict, weights, KV cache, the decode step with its
   // binding term and both speeds; "More" adds the rest.
   const compact = {};
-  const cdd = (key) => (compact[key] = h('dd', { 'data-compact': key }));
+  // Each name and value in a <div> of its own (allowed in a <dl>), so the bar
+  // can wrap the pairs without parting a name from its value.
+  const pair = (term, key, extra = false) => h('div', { class: extra ? 'calc-status-pair calc-status-extra' : 'calc-status-pair' },
+    h('dt', { text: term }), (compact[key] = h('dd', { 'data-compact': key })));
   const more = h('button', { type: 'button', class: 'calc-status-more', 'aria-expanded': 'false' }, 'More');
   const statusLine = h('p', { class: 'calc-status-line', 'data-out': 'status-line' });
   const status = h('div', { class: 'calc-status', role: 'region', 'aria-label': 'Results summary' },
     h('div', { class: 'calc-status-head' }, statusLine, more),
     h('dl', { class: 'calc-status-list' },
-      h('dt', { text: 'Weights' }), cdd('weights'),
-      h('dt', { text: 'KV cache' }), cdd('kv'),
-      h('dt', { text: 'Step' }), cdd('step'),
-      h('dt', { text: 'Per request' }), cdd('per_request'),
-      h('dt', { text: 'All requests' }), cdd('total'),
-      h('dt', { text: 'First token' }), cdd('ttft'),
-      h('dt', { class: 'calc-status-extra', text: 'Per GPU' }), cdd('per_gpu'),
-      h('dt', { class: 'calc-status-extra', text: 'Free on the GPU' }), cdd('free'),
-      h('dt', { class: 'calc-status-extra', text: 'Targets' }), cdd('targets'),
-      h('dt', { class: 'calc-status-extra', text: 'Largest batch' }), cdd('max_batch'),
-      h('dt', { class: 'calc-status-extra', text: 'Longest context' }), cdd('max_context'),
-      h('dt', { class: 'calc-status-extra', text: 'Fewest GPUs' }), cdd('min_gpus')));
-  for (const key of ['per_gpu', 'free', 'targets', 'max_batch', 'max_context', 'min_gpus']) {
-    compact[key].classList.add('calc-status-extra');
-  }
+      pair('Weights', 'weights'), pair('KV cache', 'kv'), pair('Step', 'step'),
+      pair('Per request', 'per_request'), pair('All requests', 'total'), pair('First token', 'ttft'),
+      pair('Per GPU', 'per_gpu', true), pair('Free on the GPU', 'free', true), pair('Targets', 'targets', true),
+      pair('Largest batch', 'max_batch', true), pair('Longest context', 'max_context', true),
+      pair('Fewest GPUs', 'min_gpus', true)));
   more.addEventListener('click', () => {
     const open = !status.hasAttribute('data-expanded');
     status.toggleAttribute('data-expanded', open);

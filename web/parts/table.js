@@ -4,6 +4,7 @@ import { registerPart } from '../element/registry.js';
 import { h, setText } from '../element/dom.js';
 import * as fmt from '../element/format.js';
 import { offerDownload, downloadSentence, csvText } from '../element/download.js';
+import { scrollHint } from '../element/scroll-hint.js';
 
 function describe(inp) {
   const bits = (b) => `${fmt.int(b * 8)}-bit`;
@@ -68,7 +69,7 @@ function mount(container, ctx) {
   const wrap = h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': 'Worked table (scrolls sideways)' }, table);
   // On a narrow screen the speed columns start past the right edge, often
   // exactly at a column boundary: say so in words, only while that is true.
-  const hint = h('p', { class: 'scroll-hint', 'data-out': 'scroll-hint', hidden: '', text: 'Scroll the table sideways for the speeds →' });
+  const hint = scrollHint(wrap, 'Scroll the table sideways for the speeds →');
   const csvStatus = h('span', { class: 'chart-download-status', role: 'status' });
   const csvButton = h('button', { type: 'button', 'data-download': 'csv', 'aria-label': 'CSV: worked table' }, 'CSV');
   csvButton.addEventListener('click', () => {
@@ -80,8 +81,6 @@ function mount(container, ctx) {
     setText(csvStatus, downloadSentence(outlook, 'worked-table.csv', 'the same numbers are in the table above'));
   });
   container.append(hint, wrap, h('div', { class: 'chart-downloads' }, h('span', { text: 'Download: ' }), csvButton, csvStatus));
-  const checkOverflow = () => { hint.hidden = wrap.scrollWidth <= wrap.clientWidth + 1; };
-  if (typeof ResizeObserver === 'function') new ResizeObserver(checkOverflow).observe(wrap);
 
   let yoursKey = '';
   return {
