@@ -27,8 +27,10 @@ test('ten million characters pasted into GPU memory: a clear message, the last r
   const error = page.locator(`${CALC} .field[data-field="gpu_memory_bytes"] .field-error`);
   const verdict = page.locator(`${CALC} [data-out="verdict-note"]`);
   await field.scrollIntoViewIfNeeded();
-  // A good value first: 48 GB.
+  // A good value first, typed and left (blur ends the edit, so 48 GB is the
+  // value a refused text puts back): 48 GB.
   await field.fill('48');
+  await field.blur();
   const goodVerdict = await verdict.textContent();
   assert.match(goodVerdict, /48\.0 GB/);
   const before = await wasmBytes(page);
