@@ -274,7 +274,8 @@ function checkStep(step, i, q, id, add, opts, where, earlier) {
 }
 
 function checkQuestion(q, i, add, opts, where, list) {
-  const id = typeof q?.id === 'string' ? echo(q.id) : `${list}[${i}]`;
+  // A blank id names nothing a reader can find: the question's place in the file does.
+  const id = typeof q?.id === 'string' && q.id.trim() !== '' ? echo(q.id) : `${list}[${i}]`;
   if (!isObj(q)) return add(id, 'question', 'must be an object');
   refuseUnknownKeys(q, KNOWN_KEYS.question, id, '', add);
   if (typeof q.id !== 'string' || !ID_PATTERN.test(q.id)) add(id, 'id', `must be a lower-case id such as "q1-fit"${got(q.id)}`);
