@@ -104,6 +104,19 @@ const UNUSABLE = [
     },
     reason: /gives 12345, the value of no choice/,
   },
+  {
+    what: 'a practice choice step on a yes/no field of the variant with no choice for "yes"',
+    change: (doc) => {
+      // The built-in practice question's "fits" step: the choice "yes" has value true, "no" false.
+      // Which one is right changes with the variant; at seed 0 (one of quizProblem's seeds)
+      // the model fits, so a file without a true choice cannot be prepared there.
+      const q = doc.practice.questions.find((x) => x.steps.some((st) => st.correct_value && st.correct_value.calc === 'variant'));
+      const step = q.steps.find((st) => st.correct_value && st.correct_value.calc === 'variant');
+      step.choices.find((c) => c.value === true).value = 1;
+      return [q.id, `steps.${step.id}.choices`];
+    },
+    reason: /variant\.fits is yes\/no and changes with each practice variant: a choice needs the value true/,
+  },
 ];
 
 function firstWithValues(doc) { return doc.questions.find((q) => q.values && Object.keys(q.values).length > 0); }
