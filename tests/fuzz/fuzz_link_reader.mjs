@@ -107,6 +107,9 @@ function differs(a, b) {
   return '';
 }
 
+// What the run covered: fragments read as the lab's, with a notice, with a value applied.
+const seen = { read: 0, noticed: 0, applied: 0 };
+
 /** The first broken promise of reading `hash` over `base`, or ''. */
 function fault(hash, base) {
   let read;
@@ -119,6 +122,9 @@ function fault(hash, base) {
   if (read === null) return raw.startsWith(FRAGMENT_PREFIX) ? 'a lab fragment was not read' : '';
   if (!raw.startsWith(FRAGMENT_PREFIX)) return 'a fragment that is not the lab\'s was read';
   const { input, notices } = read;
+  seen.read += 1;
+  if (notices.length > 0) seen.noticed += 1;
+  if (differs(input, base)) seen.applied += 1;
 
   const keys = Object.keys(input).sort().join(',');
   if (keys !== [...names].sort().join(',')) return `the state's keys are ${keys}`;
@@ -180,4 +186,4 @@ runLoop('link_reader', run, (round) => {
     }
   }
   return { executions: 20, findings };
-});
+}, () => `${seen.read} read as the lab's, ${seen.noticed} with a notice, ${seen.applied} changing an input`);

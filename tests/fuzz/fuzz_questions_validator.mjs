@@ -67,6 +67,7 @@ const seed32 = () => Math.floor(rand() * 2 ** 32);
 /** Accepted mutants, mutated again in later rounds. */
 const accepted = [];
 const MAX_ACCEPTED = 64;
+let acceptedCount = 0;
 
 runLoop('questions_validator', run, (round) => {
   const fromAccepted = accepted.length > 0 && rand() < 0.5;
@@ -96,8 +97,9 @@ runLoop('questions_validator', run, (round) => {
       problem = `preparing or grading threw ${err && err.stack ? err.stack.split('\n').slice(0, 3).join(' | ') : err}`;
     }
     if (problem) return finding(`accepted, but the quiz cannot use it: ${problem.slice(0, 400)}`);
+    acceptedCount += 1;
     if (accepted.length < MAX_ACCEPTED) accepted.push(doc);
     else accepted[Math.floor(rand() * MAX_ACCEPTED)] = doc;
   }
   return { executions: 1, findings: [] };
-});
+}, () => `${acceptedCount} mutants accepted and used by the quiz`);

@@ -35,9 +35,10 @@ export function loopArguments() {
  *   one round of checks: how many inputs it checked, and for each finding a
  *   one-line description and the input as the text to save (ext: the file's
  *   extension, "txt" by default)
+ * @param {() => string} [summary]  what the run covered, in a few words, for the report line
  * @returns {number} the findings (process.exitCode is set: 0 when none)
  */
-export function runLoop(target, { seconds, seed }, round) {
+export function runLoop(target, { seconds, seed }, round, summary = () => '') {
   const artifacts = path.join(ROOT, 'build', 'fuzz', 'artifacts', target);
   const printed = [];
   let found = 0;
@@ -58,7 +59,8 @@ export function runLoop(target, { seconds, seed }, round) {
       if (printed.length < MAX_PRINTED) printed.push(`round ${index}: ${f.what} (${saved})`);
     }
   }
-  console.log(`${target}: ${executions} executions in ${seconds} s (seed ${seed}), ${found} findings`);
+  const covered = summary();
+  console.log(`${target}: ${executions} executions in ${seconds} s (seed ${seed}${covered ? `; ${covered}` : ''}), ${found} findings`);
   for (const line of printed) console.log(`  ${line}`);
   if (found > printed.length) console.log(`  ... and ${found - printed.length} more`);
   process.exitCode = found === 0 ? 0 : 1;
