@@ -10,6 +10,7 @@
 
 import { clipText } from '../core/echo-text.js';
 import { withCappedFields } from './caps.js';
+import { lowerFirst } from './fields.js';
 
 export const FRAGMENT_PREFIX = 'lab:';
 /** Longer fragments are not read at all (a link of every field is under 700 characters). */
@@ -83,6 +84,8 @@ export function readSettings(raw, core, base, { words = (t) => t, visible = (t) 
   // Text quoted in a notice: at most 30 characters, invisible characters in
   // the core's one format ([U+200B], readingCore.visibleText).
   const shown = (text) => `“${visible(clipText(text, 30))}”`;
+  // Sentences in the order of the pairs; a function for one that names the
+  // value used instead, known only once every pair is read and applied.
   const notices = [];
   const names = core.declaration.inputs.map((f) => f.name);
   const labels = Object.fromEntries(core.declaration.inputs.map((f) => [f.name, f.label]));
@@ -110,14 +113,15 @@ export function readSettings(raw, core, base, { words = (t) => t, visible = (t) 
       continue;
     }
     if (key in patch) {
-      notices.push(`${capital(where)} gives ${labels[key].toLowerCase()} twice; the first value is used.`);
+      notices.push(`${capital(where)} gives ${lowerFirst(labels[key])} twice; the first value is used.`);
       continue;
     }
     // The core's reader, in the field's own unit (links and attributes hold raw values).
     const read = core.readField(key, value, 1);
     if (!read.ok) {
       const reason = read.error.startsWith(`${labels[key]}: `) ? read.error.slice(labels[key].length + 2) : read.error;
-      notices.push(`${labels[key]} in ${where} cannot be read (${reason.replace(/\.$/, '')}), so its starting value is used.`);
+      // A later pair may still give the field, or a lowered cap carry it along.
+      notices.push(() => `${labels[key]} in ${where} cannot be read (${reason.replace(/\.$/, '')}), so ${used(key)}.`);
       continue;
     }
     patch[key] = read.value;
@@ -137,16 +141,20 @@ export function readSettings(raw, core, base, { words = (t) => t, visible = (t) 
   };
   let input = settle(patch);
   const dropped = [];
-  // Each dropped value's sentence, once the value used instead is known: the
-  // starting one, or (for a field a lowered cap carries along) that cap's.
-  const said = () => dropped.map(({ field, reason }) => {
-    const used = input[field] === base[field] ? 'its starting value is used'
-      : `${grouped.format(input[field])} is used, to fit ${labels[capOf(field)].toLowerCase()}`;
-    return `${labels[field] || field} in ${where} cannot be used (${reason}), so ${used}.`;
-  });
+  // The value a field not taken from its pair ends with, in words: another
+  // pair's, the starting one, or (for a field a lowered cap carries along) that cap's.
+  const used = (field) => {
+    if (field in patch) return `its later value, ${grouped.format(input[field])}, is used`;
+    if (input[field] === base[field]) return 'its starting value is used';
+    const cap = labels[capOf(field)];
+    return cap ? `${grouped.format(input[field])} is used, to fit ${lowerFirst(cap)}` : `${grouped.format(input[field])} is used`;
+  };
+  // Every sentence, once the values used are known: each dropped value's last.
+  const said = () => [...notices.map((n) => (typeof n === 'function' ? n() : n)),
+    ...dropped.map(({ field, reason }) => `${labels[field] || field} in ${where} cannot be used (${reason}), so ${used(field)}.`)];
   for (let tries = 0; tries <= names.length; tries += 1) {
     const res = core.plan(input);
-    if (res.ok) return { input, notices: [...notices, ...said()] };
+    if (res.ok) return { input, notices: said() };
     // The refused field itself, or the given value of the field that caps it
     // (query heads set below the starting KV heads).
     const cap = capOf(res.field);
@@ -157,5 +165,5 @@ export function readSettings(raw, core, base, { words = (t) => t, visible = (t) 
     input = settle(patch);
   }
   input = { ...base };
-  return { input, notices: [...notices, ...said()] };
+  return { input, notices: said() };
 }

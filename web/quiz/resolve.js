@@ -46,6 +46,8 @@ function sourceUnit(calc, declaration, practice) {
 export function makeResolver(core, quizCore, variant, { kvPractice = null, presets }) {
   if (!presets || typeof presets.presetPatch !== 'function') throw new TypeError('makeResolver needs { presets } (element/presets.js presetSet)');
   const factor = (unit) => quizCore.reading.unitFactor(unit);
+  // Text from the file as an error quotes it: clipped, invisible characters written out.
+  const quoted = (text) => quizCore.reading.quoteText(text);
 
   function raw(calc) {
     switch (calc.calc) {
@@ -53,7 +55,7 @@ export function makeResolver(core, quizCore, variant, { kvPractice = null, prese
       case 'input':
       case 'plan': {
         const patch = presets.presetPatch(calc.preset, core);
-        if (!patch) return { ok: false, error: `unknown preset "${calc.preset}"` };
+        if (!patch) return { ok: false, error: `unknown preset "${quoted(calc.preset)}"` };
         const input = { ...presets.defaultInput(core), ...patch, ...(calc.set || {}) };
         // An input is one the core accepts (a "set" may not leave the preset unusable).
         const r = core.plan(input);
@@ -69,7 +71,7 @@ export function makeResolver(core, quizCore, variant, { kvPractice = null, prese
       case 'kv':
         return kvPractice ? { ok: true, value: kvPractice.values[calc.field] } : { ok: false, error: 'no KV-cache practice variant' };
       default:
-        return { ok: false, error: `unknown calculation "${calc.calc}"` };
+        return { ok: false, error: `unknown calculation "${quoted(calc.calc)}"` };
     }
   }
 
@@ -84,7 +86,7 @@ export function makeResolver(core, quizCore, variant, { kvPractice = null, prese
     const to = unit === undefined ? from : unit;
     if (!from || !to || from === to) return r;
     const scale = factor(from) / factor(to);
-    return Number.isFinite(scale) ? { ok: true, value: r.value * scale } : { ok: false, error: `cannot convert ${from} to ${to}` };
+    return Number.isFinite(scale) ? { ok: true, value: r.value * scale } : { ok: false, error: `cannot convert ${from} to ${quoted(to)}` };
   };
 }
 

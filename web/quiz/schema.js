@@ -245,6 +245,24 @@ function checkTypedStep(step, kind, q, id, sf, add, opts, where) {
 function checkChoiceStep(step, kind, q, id, sf, add, opts, where) {
   checkChoices(step, id, sf, add, q.values);
   if (step.correct_value !== undefined) checkCalc(step.correct_value, id, `${sf}.correct_value`, add, opts, where);
+  checkSeededFlagChoices(step, id, sf, add, opts);
+}
+
+/**
+ * A choice step whose correct_value is a yes/no field of a seeded practice
+ * generator ("variant", "kv"): the answer changes with each variant the
+ * student draws, and preparing checks one seed only (PREPARE_SEED), so the
+ * choices must offer both answers, a value true and a value false.
+ */
+function checkSeededFlagChoices(step, id, sf, add, opts) {
+  const c = step.correct_value;
+  if (!isObj(c) || !Object.hasOwn(core.PRACTICE, c.calc) || !isFlagField(c, opts) || !Array.isArray(step.choices)) return;
+  const values = Array.from(step.choices, (ch) => (isObj(ch) ? ch.value : undefined));
+  for (const v of [true, false]) {
+    if (!values.includes(v)) {
+      add(id, `${sf}.choices`, `${c.calc}.${c.field} is yes/no and changes with each practice variant: a choice needs the value ${v}`);
+    }
+  }
 }
 
 /** The checks of each answer shape the core declares (step-kinds.js). */
@@ -274,7 +292,8 @@ function checkStep(step, i, q, id, add, opts, where, earlier) {
 }
 
 function checkQuestion(q, i, add, opts, where, list) {
-  const id = typeof q?.id === 'string' ? echo(q.id) : `${list}[${i}]`;
+  // A blank id names nothing a reader can find: the question's place in the file does.
+  const id = typeof q?.id === 'string' && q.id.trim() !== '' ? echo(q.id) : `${list}[${i}]`;
   if (!isObj(q)) return add(id, 'question', 'must be an object');
   refuseUnknownKeys(q, KNOWN_KEYS.question, id, '', add);
   if (typeof q.id !== 'string' || !ID_PATTERN.test(q.id)) add(id, 'id', `must be a lower-case id such as "q1-fit"${got(q.id)}`);

@@ -1,0 +1,47 @@
+// The calculator's link reader (web/element/link-state.js) under node, over
+// the budget facade and the reading facade's escape, as the page calls it
+// (web/parts/calc-link.js): cases `tools/fuzz <seconds> link_reader` found.
+// The page's own behaviour with links is tested in chromium
+// (tests/browser/student-loop.test.mjs, tests/browser/link-caps.test.mjs).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadBudgetCore } from '../../web/core/budget-core.js';
+import { loadReadingCore } from '../../web/core/reading-core.js';
+import { readFragment } from '../../web/element/link-state.js';
+import { calculatorFields } from '../../web/element/fields.js';
+
+const core = await loadBudgetCore();
+const reading = await loadReadingCore();
+// The core's defaults: batch 16, 32 query heads and 32 KV heads, headroom 0.1.
+const base = { ...core.DEFAULT_INPUT };
+const read = (hash) => readFragment(hash, core, base, calculatorFields(core).inPageWords, (t) => reading.visibleText(t));
+
+test('an unreadable value followed by a readable one for the same field: the notice names the value used', () => {
+  const r = read('#lab:batch=abc;batch=32');
+  assert.equal(r.input.batch, 32);
+  assert.deepEqual(r.notices, ['Batch in the link cannot be read (“abc” is not a number; type digits such as 12.5), so its later value, 32, is used.']);
+});
+
+test('an unreadable value of a field a lowered cap carries along: the notice names the cap\'s value', () => {
+  // query_heads=4 brings the KV heads (32, not given by a readable pair) down to 4 (web/element/caps.js, settings).
+  const r = read('#lab:kv_heads=abc;query_heads=4');
+  assert.equal(r.input.query_heads, 4);
+  assert.equal(r.input.kv_heads, 4);
+  assert.deepEqual(r.notices, ['KV heads in the link cannot be read (“abc” is not a number; type digits such as 12.5), so 4 is used, to fit query heads.']);
+});
+
+test('an unreadable value with nothing else for its field keeps the starting value and says so', () => {
+  const r = read('#lab:batch=abc');
+  assert.equal(r.input.batch, 16);
+  assert.deepEqual(r.notices, ['Batch in the link cannot be read (“abc” is not a number; type digits such as 12.5), so its starting value is used.']);
+});
+
+test('a field given twice is named by its label as a sentence writes it: an acronym keeps its capitals', () => {
+  const r = read('#lab:kv_heads=8;kv_heads=4;gpus=2;gpus=4;batch=8;batch=4');
+  assert.deepEqual([r.input.kv_heads, r.input.gpus, r.input.batch], [8, 2, 8]);
+  assert.deepEqual(r.notices, [
+    'The link gives KV heads twice; the first value is used.',
+    'The link gives GPUs twice; the first value is used.',
+    'The link gives batch twice; the first value is used.',
+  ]);
+});
