@@ -23,7 +23,8 @@ import { stepKind } from './step-kinds.js';
  *   ("values.total", "steps.fit.expected") and the reason
  */
 export function prepareQuestion(question, resolve, quizCore, echo = String) {
-  const texts = {};
+  // No prototype: a placeholder is filled only from the question's own values (resolve.js fill).
+  const texts = Object.create(null);
   const steps = new Map();
   const problems = [];
   for (const [name, calc] of Object.entries(question.values || {})) {

@@ -36,7 +36,7 @@ function choiceStep(step, texts, ids) {
   const options = step.choices.map((c, i) => {
     const input = h('input', { type, name: ids.input, id: `${ids.input}-${i}`, value: c.id, 'data-choice': c.id });
     inputs.push(input);
-    return h('label', { class: 'quiz-choice', for: `${ids.input}-${i}` }, input, h('span', null, c.text));
+    return h('label', { class: 'quiz-choice', for: `${ids.input}-${i}` }, input, h('span', null, fill(c.text, texts)));
   });
   const legend = h('legend', { class: 'quiz-step-prompt' }, fill(step.prompt, texts));
   const fieldset = h('fieldset', { class: 'quiz-choices', 'aria-describedby': ids.feedback }, legend, ...options);

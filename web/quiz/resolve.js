@@ -96,7 +96,10 @@ export function formatValue(value, digits = 2) {
   return formatter(digits).format(value);
 }
 
-/** Fills {name} placeholders with resolved texts (the result is set as textContent). */
+/**
+ * Fills {name} placeholders with resolved texts (the result is set as textContent).
+ * Only `texts`' own entries count: "{constructor}" with no value of that name stays as written.
+ */
 export function fill(template, texts) {
-  return template.replace(/\{([a-z0-9_]+)\}/g, (m, name) => (name in texts ? texts[name] : m));
+  return template.replace(/\{([a-z0-9_]+)\}/g, (m, name) => (Object.hasOwn(texts, name) ? texts[name] : m));
 }

@@ -46,6 +46,11 @@ const MAX_TEXT = 2000;
  */
 export const PREPARE_SEED = 1;
 const PLACEHOLDER = /\{([a-z0-9_]+)\}/g;
+/**
+ * A value's name: a plain identifier, a lower-case letter then a-z, 0-9 or _
+ * (so no name such as "__proto__" that an object already answers to).
+ */
+export const VALUE_NAME_PATTERN = /^[a-z][a-z0-9_]*$/;
 
 const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 // Arrays are walked with Array.from(...).forEach: a document a host hands over
@@ -196,6 +201,7 @@ function checkChoices(step, id, f, add, values) {
     else if (seen.has(c.id)) add(id, `${cf}.id`, `duplicate choice id "${echo(c.id)}"`);
     seen.add(c.id);
     if (!text(c.text)) add(id, `${cf}.text`, 'must be a non-empty string');
+    else checkPlaceholders(c.text, id, `${cf}.text`, add, values);
     if (c.feedback !== undefined) {
       if (!text(c.feedback)) add(id, `${cf}.feedback`, `must be a non-empty string of at most ${MAX_TEXT} characters (or left out)`);
       else checkPlaceholders(c.feedback, id, `${cf}.feedback`, add, values);
@@ -301,7 +307,7 @@ function checkQuestion(q, i, add, opts, where, list) {
   if (q.values !== undefined) {
     if (!isObj(q.values)) add(id, 'values', 'must be an object of named calculations');
     else for (const [name, c] of Object.entries(q.values)) {
-      if (!/^[a-z0-9_]+$/.test(name)) add(id, `values.${echo(name)}`, 'names use a-z, 0-9 and _ only');
+      if (!VALUE_NAME_PATTERN.test(name)) add(id, `values.${echo(name)}`, 'is not a plain name: start with a letter a-z, then use a-z, 0-9 and _ only');
       checkCalc(c, id, `values.${echo(name)}`, add, opts, where);
     }
   }
