@@ -70,6 +70,33 @@ test('a host page\'s #lab: fragment is not read without link="fragment", and is 
   }
 });
 
+test('two elements with link="fragment": the first in document order owns the address; the second offers Download inputs only', async () => {
+  const rec = await openHost('<llm-budget-lab id="a" parts="calculator" link="fragment"></llm-budget-lab>' +
+    '<llm-budget-lab id="b" parts="calculator" link="fragment"></llm-budget-lab>', '#lab:batch=8');
+  const { page } = rec;
+  const batch = (id) => page.locator(`#${id} input.field-text[data-field="batch"]`);
+  // The first restores the link; the second keeps its starting batch of 16 (a link could only bring back the first's).
+  assert.equal(await batch('a').inputValue(), '8');
+  assert.equal(await batch('b').inputValue(), '16');
+  assert.equal(await page.locator('#a button[data-action="copy-link"]').count(), 1);
+  assert.equal(await page.locator('#b button[data-action="copy-link"]').count(), 0);
+  assert.equal(await page.locator('#b button[data-action="download-inputs"]').count(), 1);
+  assert.equal(await page.locator('#b .calc-link-print').textContent(), '');
+  assert.deepEqual(await page.locator('#b [data-link-notice]').allTextContents(),
+    ['Another element on this page keeps the link in the page’s address, so this calculator offers no link: use Download inputs to keep its inputs.']);
+  assert.equal(await page.locator('#a [data-link-notice]').count(), 0);
+  // The second's inputs never reach the address; the first's do.
+  await batch('b').fill('40');
+  await page.waitForFunction(() => document.getElementById('b').shadowRoot
+    .querySelector('[data-out="total_bytes"]').textContent === '56.9 GB');
+  assert.equal(await page.evaluate(() => location.hash), '#lab:batch=8');
+  await batch('a').fill('7');
+  await page.waitForFunction(() => location.hash === '#lab:batch=7', null, { timeout: 5000 });
+  assert.equal(await batch('b').inputValue(), '40');
+  assertQuiet(rec);
+  await rec.context.close();
+});
+
 test('an unknown link value is named and the address is left alone', async () => {
   const rec = await openHost('<llm-budget-lab parts="calculator" link="hash"></llm-budget-lab>', '#/week/3');
   const notices = await rec.page.locator(CALC).evaluate((el) => [...el.shadowRoot.querySelectorAll('[data-lab-notice]')].map((n) => n.textContent));

@@ -15,6 +15,8 @@ export const REPORT_VALUES = Object.freeze(['events']);
  * the page opens and when it changes, and "Copy link" copies the page's
  * address with them. Without it the element leaves the page's address alone
  * (a host's own fragment, such as a router's #/week/3, is never read or
- * replaced). The lesson page and the iframe embed ask for it.
+ * replaced). The lesson page and the iframe embed ask for it. One element owns
+ * the fragment: the first in document order that asks; a later one says so
+ * and offers "Download inputs" only (web/parts/calc-link.js).
  */
 export const LINK_VALUES = Object.freeze(['fragment']);

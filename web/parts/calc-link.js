@@ -6,7 +6,10 @@
 // link under the calculator. Without it the page's address is the host's own
 // (a router's #/week/3): it is never read or written, and no link is offered,
 // since a link to the page would not bring the inputs back. "Reset
-// calculator" and "Download inputs" are always there.
+// calculator" and "Download inputs" are always there. Only one element owns
+// the page's fragment, the first in document order with link="fragment": a
+// later one with the attribute says that another element keeps the link and
+// offers "Download inputs" only (its link would bring back the first one's inputs).
 import { h, setText } from '../element/dom.js';
 import { encodeFragment, readFragment, FRAGMENT_PREFIX } from '../element/link-state.js';
 import { offerDownload, downloadSentence } from '../element/download.js';
@@ -15,9 +18,22 @@ import { copyByHandBox } from '../element/copy-by-hand.js';
 /** The "format" of a downloaded configuration file. */
 export const INPUTS_FORMAT = 'llm-budget-lab-inputs';
 
-// One calculator per document owns the fragment: the first whose element
-// asks for it (the lesson page has one).
-let fragmentOwner = null;
+/** What a calculator whose element asks for the fragment, but does not own it, says. */
+export const FRAGMENT_TAKEN_NOTICE = 'Another element on this page keeps the link in the page’s address, so this calculator offers no link: use Download inputs to keep its inputs.';
+
+/** True when `el` asks for the page's address (link="fragment"). */
+const asksForFragment = (el) => (el.getAttribute('link') || '').trim() === 'fragment';
+
+/**
+ * Whether `host` owns the page's fragment: it is the first element of its
+ * kind in document order that asks for it (one in a shadow root, which the
+ * document's list does not hold, owns it when no element of the document asks).
+ */
+function ownsFragment(host) {
+  if (!host || !host.ownerDocument) return true;
+  const first = [...host.ownerDocument.querySelectorAll(host.localName)].find(asksForFragment);
+  return first === undefined || first === host;
+}
 // The address's fragment is read when the page opens (and on hashchange), not
 // when an element draws itself again after a host changed its attributes:
 // those attributes are then what the host wants shown.
@@ -38,8 +54,8 @@ function writeFragment(fragment) {
 
 /**
  * @param {HTMLElement} parent  where the tools go (under the calculator's fields)
- * @param {object} ctx  the element's context (core, store, initialInput(), linkInAddress: true when
- *   the element's link attribute asks for the page's address)
+ * @param {object} ctx  the element's context (core, store, initialInput(), host: the element,
+ *   linkInAddress: true when the element's link attribute asks for the page's address)
  * @param {(text:string)=>string} words  core sentence -> the page's words
  * @param {(texts:string[])=>void} showNotices  shows sentences about an unusable link
  * @returns {{update(state):void, printed:HTMLElement}} `printed`: the link as text, for the caller
@@ -49,9 +65,9 @@ export function mountLinkTools(parent, ctx, words, showNotices) {
   const { core, store } = ctx;
   const names = core.declaration.inputs.map((f) => f.name);
   const base = ctx.initialInput();
-  const linked = ctx.linkInAddress === true;
-  const owner = linked && (fragmentOwner === null || !fragmentOwner.isConnected);
-  if (owner) fragmentOwner = parent;
+  const asked = ctx.linkInAddress === true;
+  // Only the owner reads and writes the fragment and offers a link: another's would restore the owner's inputs.
+  const owner = asked && ownsFragment(ctx.host);
 
   const status = h('p', { class: 'calc-link-status', role: 'status' });
   const linkBox = h('input', { type: 'text', class: 'calc-link-box', readonly: true, hidden: true,
@@ -92,7 +108,7 @@ export function mountLinkTools(parent, ctx, words, showNotices) {
   save.addEventListener('click', () => {
     // Every input by the core's names, in its units (bytes, bytes/s, FLOP/s), and the link when
     // the page keeps the inputs in its address (else a link would not bring them back).
-    const doc = { format: INPUTS_FORMAT, version: 1, inputs: { ...store.state.input }, ...(linked ? { link: linkNow() } : {}) };
+    const doc = { format: INPUTS_FORMAT, version: 1, inputs: { ...store.state.input }, ...(owner ? { link: linkNow() } : {}) };
     const text = `${JSON.stringify(doc, null, 2)}\n`;
     const filename = 'llm-budget-lab-inputs.json';
     const outlook = offerDownload(new Blob([text], { type: 'application/json' }), filename, parent);
@@ -101,7 +117,7 @@ export function mountLinkTools(parent, ctx, words, showNotices) {
     inputsText.show(text, outlook !== 'asked');
   });
   // Without the address, a copied link would open the page at its starting values: none is offered.
-  parent.append(h('div', { class: 'calc-link-tools' }, linked ? copy : null, reset, save), status, linkBox, inputsText.el);
+  parent.append(h('div', { class: 'calc-link-tools' }, owner ? copy : null, reset, save), status, linkBox, inputsText.el);
 
   // A slider drag changes the inputs many times a second; browsers throttle
   // (and warn about) more than a few hundred history changes in ten seconds.
@@ -127,6 +143,7 @@ export function mountLinkTools(parent, ctx, words, showNotices) {
     showNotices(read.notices);
     store.tryInput(read.input, null);
   };
+  if (asked && !owner) showNotices([FRAGMENT_TAKEN_NOTICE]);
   if (owner) {
     if (!openingFragmentRead) apply();
     openingFragmentRead = true;
@@ -140,7 +157,7 @@ export function mountLinkTools(parent, ctx, words, showNotices) {
     update(state) {
       const fragment = encodeFragment(state.input, base, names);
       if (owner) writeSoon(fragment);
-      if (linked) setText(printed, `Link to this configuration: ${linkNow()}`);
+      if (owner) setText(printed, `Link to this configuration: ${linkNow()}`);
     },
   };
 }
