@@ -4,7 +4,8 @@
 // shows the built-in content with a notice saying why, and closes the request;
 // a fetch whose address was changed meanwhile is aborted, so six stalled ones
 // (Chromium keeps at most six connections per host) do not keep the next,
-// good file from loading. The stalling server is a plain node server on its
+// good file from loading; a fetch-timeout changed meanwhile starts the fetch
+// again with the new limit. The stalling server is a plain node server on its
 // own loopback port (its own host for Chromium's connection limit); it also
 // serves the host pages (a page Playwright fulfils itself counts as a public
 // address, from which Chromium refuses fetches to loopback), which load the
@@ -138,6 +139,28 @@ test('a presets file that stalls after its headers, and a questions file never a
       'within 0.5 seconds (the server stopped sending it, or never answered); showing the built-in questions.');
     assert.equal(await page.locator('#q [data-question="q1-fit"]').count(), 1, 'built-in questions shown');
     // Both requests were given up on: the browser closed them.
+    await stalling.waitFor(() => stalling.closed() >= before + 2);
+    assert.deepEqual(rec.pageErrors, []);
+  } finally {
+    await rec.context.close();
+  }
+});
+
+test('a fetch-timeout changed while a presets file stalls applies to that fetch: it starts again with the new limit', async () => {
+  const before = stalling.closed();
+  const rec = await open(`<llm-budget-lab id="p" parts="presets" fetch-timeout="600" presets="${stalling.url}/stall/presets-limit.json"></llm-budget-lab>`);
+  const { page } = rec;
+  try {
+    await stalling.waitFor(() => stalling.seen.includes('/stall/presets-limit.json'));
+    await page.locator('#p').evaluate((el) => el.setAttribute('fetch-timeout', '0.5'));
+    // With the old limit this would wait 600 seconds; the new one gives up after 0.5.
+    await page.waitForFunction(() => document.getElementById('p').shadowRoot?.querySelector('[data-lab-notice]'),
+      null, { timeout: 15000 });
+    assert.deepEqual(await notices(page, 'p'), ['The presets file did not arrive within 0.5 seconds ' +
+      '(the server stopped sending it, or never answered); showing the built-in presets.']);
+    assert.equal(await page.locator('#p [data-preset="h100-sxm-80gb"]').count(), 1, 'built-in presets shown');
+    // The first request (600 s) was aborted and the second (0.5 s) given up on: both closed.
+    assert.equal(stalling.seen.filter((u) => u === '/stall/presets-limit.json').length, 2);
     await stalling.waitFor(() => stalling.closed() >= before + 2);
     assert.deepEqual(rec.pageErrors, []);
   } finally {

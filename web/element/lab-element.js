@@ -102,7 +102,7 @@ export class LlmBudgetLab extends HTMLElement {
     this._scheduled = false;
     this._renders = 0;
     this._presetsLoaded = null; // { url, set, notice }
-    this._presetsFetch = null; // { url, promise, controller } while a presets file is fetched
+    this._presetsFetch = null; // { url, timeoutSeconds, promise, controller } while a presets file is fetched
     this._questionsDocument = null;
     this._draw = null; // the core script's drawing functions (lab-render.js), once loaded
     this._stale = false; // the shared state changed while the element was far from the viewport

@@ -85,21 +85,23 @@ async function loadPresets(url, core, readingCore, fetchOptions) {
 }
 
 /**
- * The presets of `el` for presets="URL": one fetch per address at a time. A
- * fetch of another address still running is aborted (a stalled one would
- * keep a connection to its host), and a draw asking for the address already
- * being fetched waits for that fetch.
- * @returns {Promise<{set:object, notice:string|null}|null>} null when a later address superseded it
+ * The presets of `el` for presets="URL": one fetch per address and time limit
+ * at a time. A fetch of another address still running is aborted (a stalled
+ * one would keep a connection to its host), and so is one of the same address
+ * under another fetch-timeout, which starts again with the new limit (counted
+ * from now); a draw asking for the address and limit already being fetched
+ * waits for that fetch.
+ * @returns {Promise<{set:object, notice:string|null}|null>} null when a later address or limit superseded it
  */
 function presetsFor(el, url) {
   const pending = el._presetsFetch;
-  if (pending && pending.url === url) return pending.promise;
+  const timeoutSeconds = readFetchTimeout(el.getAttribute('fetch-timeout')).seconds;
+  if (pending && pending.url === url && pending.timeoutSeconds === timeoutSeconds) return pending.promise;
   if (pending) pending.controller.abort();
   const controller = new AbortController();
-  const promise = loadPresets(url, el._core, el._readingCore, {
-    signal: controller.signal, timeoutSeconds: readFetchTimeout(el.getAttribute('fetch-timeout')).seconds,
-  }).finally(() => { if (el._presetsFetch && el._presetsFetch.promise === promise) el._presetsFetch = null; });
-  el._presetsFetch = { url, promise, controller };
+  const promise = loadPresets(url, el._core, el._readingCore, { signal: controller.signal, timeoutSeconds })
+    .finally(() => { if (el._presetsFetch && el._presetsFetch.promise === promise) el._presetsFetch = null; });
+  el._presetsFetch = { url, timeoutSeconds, promise, controller };
   return promise;
 }
 
@@ -167,6 +169,7 @@ export async function drawLab(el, changed) {
   const core = el._core;
   const token = ++el._renders;
   const presetsUrl = el.getAttribute('presets');
+  // A fetch still running under another fetch-timeout is started again with the new one (presetsFor).
   if (!el._presetsLoaded || el._presetsLoaded.url !== presetsUrl) {
     const loaded = await presetsFor(el, presetsUrl);
     if (token !== el._renders || !loaded) return false; // a later change is being drawn
