@@ -436,6 +436,34 @@ test('questions="URL": another questions file over http; a bad one falls back wi
   await context.close();
 });
 
+test('questions="URL": a choice\'s text is filled like a prompt; a value named __proto__ is refused, not shown as [object Object]', async () => {
+  const doc = (name) => `{"format":"llm-budget-lab-questions","lesson":"LM10-T6","version":"values-1","questions":[{
+    "id":"v1-gpus","title":"GPUs","prompt":"Value {${name}} here.","values":{"${name}":{"calc":"number","value":3}},
+    "steps":[{"id":"pick","kind":"choice","prompt":"How many?","choices":[
+      {"id":"a","text":"{${name}} GPUs","correct":true},{"id":"b","text":"Four GPUs","correct":false}]}],
+    "explanation":["Because."]}]}`;
+  const host = (file) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>q</title>
+<script src="/llm-budget-lab.js" defer></script></head><body><llm-budget-lab parts="quiz" questions="${file}"></llm-budget-lab></body></html>`;
+  const rec = await recordedPage(browser, { viewport: { width: 1280, height: 900 } });
+  const { page, context } = rec;
+  for (const [file, name] of [['gpus', 'n'], ['proto', '__proto__']]) {
+    await context.route(`${server.url}/${file}.html`, (r) => r.fulfill({ contentType: 'text/html', body: host(`${file}.json`) }));
+    await context.route(`${server.url}/${file}.json`, (r) => r.fulfill({ contentType: 'application/json', body: doc(name) }));
+  }
+  await page.goto(`${server.url}/gpus.html`);
+  await waitQuiz(page);
+  assert.equal(await page.locator(`${QUIZ} [data-question="v1-gpus"] .quiz-prompt`).textContent(), 'Value 3 here.');
+  assert.deepEqual(await page.locator(`${step('v1-gpus', 'pick')} .quiz-choice span`).allTextContents(), ['3 GPUs', 'Four GPUs']);
+
+  await page.goto(`${server.url}/proto.html`);
+  await waitQuiz(page);
+  assert.match(await page.locator(`${QUIZ} [data-notice="questions"]`).textContent(), /v1-gpus: values\.__proto__: is not a plain name/);
+  assert.equal(await page.locator(`${QUIZ} [data-question="v1-gpus"]`).count(), 0);
+  assert.doesNotMatch(await page.locator(QUIZ).textContent(), /\[object Object\]/);
+  assert.deepEqual(rec.pageErrors, []);
+  await context.close();
+});
+
 test('from file://: the quiz grades, and a questions="URL" reports that it cannot load', async () => {
   const rec = await openQuiz({}, INDEX_FILE_URL);
   const { page } = rec;
