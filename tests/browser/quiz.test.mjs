@@ -578,6 +578,20 @@ test('loading answers: a file naming no lesson is described in words; an unusabl
     assert.equal((await feedback(page, 'q1-fit', 'lever')).verdict, 'correct');
     assert.deepEqual(JSON.parse(await page.evaluate((k) => localStorage.getItem(k), KEY('q1-fit'))).steps.fits.answer, ['no']);
 
+    // Two choices for Q1's "fits", a step that takes one (it has no "multiple": true), are not
+    // loaded and the saved "no" stays; two for Q3's "changes", which takes several, load.
+    const several = await load('several.json', { ...base, answers: {
+      'q1-fit': { steps: { fits: { answer: ['yes', 'no'], checked: true } } },
+      'q3-output-changing': { steps: { changes: { answer: ['weights-4bit', 'batching'], checked: true } } },
+    } });
+    assert.equal(several, 'Answers loaded from several.json: 1 answer from the file, 3 other answers of yours kept. ' +
+      'Not loaded: question q1-fit, step “fits”: the answer picks 2 choices, but this step takes one only.');
+    assert.equal(await page.locator(`${step('q1-fit', 'fits')} input[data-choice="no"]`).isChecked(), true);
+    assert.equal(await page.locator(`${step('q1-fit', 'fits')} input[data-choice="yes"]`).isChecked(), false);
+    assert.equal((await feedback(page, 'q1-fit', 'fits')).verdict, 'correct');
+    assert.deepEqual(JSON.parse(await page.evaluate((k) => localStorage.getItem(k), KEY('q1-fit'))).steps.fits.answer, ['no']);
+    assert.equal(await page.locator(`${step('q3-output-changing', 'changes')} input[data-choice="batching"]`).isChecked(), true);
+
     // A file whose only answer is unusable loads nothing and says so.
     const none = await load('none.json', { ...base, answers: { 'q1-fit': { steps: { total: { answer: 53, checked: true } } } } });
     assert.equal(none, 'No answers were loaded from none.json; your answers are unchanged. ' +

@@ -22,6 +22,8 @@ const SEED = JSON.parse(readFileSync(path.join(REPO, 'tests/data/seed-values.jso
 const KC = Object.fromEntries(SEED.knowledge_check.map((q) => [q.id, q]));
 const QUESTIONS = JSON.parse(readFileSync(path.join(REPO, 'content/questions.json'), 'utf8'));
 const KEY = (qid) => `llm-budget-lab:${QUESTIONS.lesson}:${QUESTIONS.version}:${qid}`;
+/** The SCORM adapter's browser copy of question `qid` for LMS learner `learner` (web/scorm/adapter.js browserKey). */
+const LEARNER_KEY = (qid, learner) => `${KEY(qid)}:lms-learner:${encodeURIComponent(learner)}`;
 
 /**
  * A questions file at the schema's largest: 50 questions of 20 steps, odd
@@ -55,7 +57,8 @@ let files; // the zip's entries
 // every call logged in window.calls, the package framed as an LMS frames a SCO.
 // ?mode=refuse refuses Commit; ?fail=N takes N cmi.suspend_data values, then
 // answers "false" to each later one; ?cut=N keeps only the first N characters
-// of each cmi.suspend_data value (and says "true"); ?pkg=NAME frames NAME/index.html.
+// of each cmi.suspend_data value (and says "true"); ?pkg=NAME frames NAME/index.html;
+// ?learner=ID is the learner the LMS names (cmi.learner_id; scorm-again's default is "").
 const LMS_JS = `
 const params = new URLSearchParams(location.search);
 const mode = params.get('mode') || 'good';
@@ -66,6 +69,7 @@ if (mode === 'throw') {
 } else {
   const api = new Scorm2004API({ logLevel: 5 });
   if (window.savedCmi) api.loadFromJSON(window.savedCmi);
+  if (params.has('learner')) api.loadFromJSON({ learner_id: params.get('learner') });
   for (const name of ['Initialize', 'Commit', 'Terminate']) {
     const original = api[name].bind(api);
     api[name] = (...args) => {
@@ -258,7 +262,7 @@ test('an LMS that stops taking answers mid-session: the answers kept in this bro
   // Four cmi.suspend_data values taken, then "false" to every later one. A typed answer is
   // saved twice (the box's change as it loses the focus to Check, then the check): Q2 "3",
   // then Q1's total fill the four.
-  const first = await openLms(`${lms.url}lms.html?fail=4`);
+  const first = await openLms(`${lms.url}lms.html?fail=4&learner=learner-a`);
   let sco = await quizOf(first.page);
   await type(sco, 'q2-speculative', 'tokens', '3');
   await type(sco, 'q1-fit', 'total', '53 GB');
@@ -276,12 +280,12 @@ test('an LMS that stops taking answers mid-session: the answers kept in this bro
   assert.deepEqual(suspendStep(lmsCopy, 'q2-speculative', 'tokens').slice(0, 2), ['3', 1], 'the LMS kept the first answer');
   assert.equal(lmsCopy.quizzes['LM10-T6:v1']['q3-output-changing'], undefined);
   const local = await browserCopies(sco);
-  assert.equal(local[KEY('q2-speculative')].steps.tokens.answer, '2.952');
+  assert.equal(local[LEARNER_KEY('q2-speculative', 'learner-a')].steps.tokens.answer, '2.952', 'kept as learner-a\'s');
   assert.deepEqual(first.pageErrors, []);
   await first.page.close();
 
-  // The next launch, LMS working again, on the same machine: every later answer is back.
-  const second = await openLms(`${lms.url}lms.html`, saved, first);
+  // The next launch of the same learner, LMS working again, on the same machine: every later answer is back.
+  const second = await openLms(`${lms.url}lms.html?learner=learner-a`, saved, first);
   sco = await quizOf(second.page);
   assert.equal(await sco.locator(`${step('q2-speculative', 'tokens')} input`).inputValue(), '2.952', 'the newer Q2 answer wins');
   assert.equal(await verdict(sco, 'q2-speculative', 'tokens'), 'correct');
@@ -301,6 +305,59 @@ test('an LMS that stops taking answers mid-session: the answers kept in this bro
   assert.deepEqual(await browserCopies(sco), {});
   assert.deepEqual(second.pageErrors, []);
   await first.context.close();
+});
+
+test('a shared browser: one learner\'s browser copies never reach another learner\'s LMS record; copies of no known learner stay out too', async () => {
+  const q2Box = (sco) => sco.locator(`${step('q2-speculative', 'tokens')} input`);
+  const q1Total = (sco) => sco.locator(`${step('q1-fit', 'total')} input`);
+  // Someone uses the package without an LMS: Q2 kept under the plain key, as the quiz keeps it anywhere.
+  const alone = await openLms(`${lms.url}pkg/index.html`);
+  let sco = await quizOf(alone.page, false);
+  await type(sco, 'q2-speculative', 'tokens', '2.952');
+  assert.equal((await browserCopies(sco))[KEY('q2-speculative')].steps.tokens.answer, '2.952');
+  await alone.page.close();
+
+  // Learner A, in the same browser, with an LMS that takes no answer: A's answer is kept as A's; the plain copy is not A's.
+  const a = await openLms(`${lms.url}lms.html?fail=0&learner=learner-a`, null, alone);
+  sco = await quizOf(a.page);
+  assert.equal(await q2Box(sco).inputValue(), '', 'a copy of no known learner is not shown to learner A');
+  await type(sco, 'q1-fit', 'total', '53 GB');
+  await sco.locator('[data-scorm-notice="lost"]').waitFor();
+  const before = await browserCopies(sco);
+  assert.deepEqual(Object.keys(before).sort(), [KEY('q2-speculative'), LEARNER_KEY('q1-fit', 'learner-a')].sort());
+  assert.deepEqual(a.pageErrors, []);
+  await a.page.close();
+
+  // Learner B, same browser, a working LMS with an empty cmi: nothing of A's or of the plain copy is shown or saved.
+  const b = await openLms(`${lms.url}lms.html?learner=learner-b`, null, alone);
+  sco = await quizOf(b.page);
+  assert.equal(await q2Box(sco).inputValue(), '');
+  assert.equal(await q1Total(sco).inputValue(), '');
+  assert.equal(await sco.locator('[data-scorm-notice="merged"]').count(), 0);
+  await choose(sco, 'q3-output-changing', 'changes', 'weights-4bit');
+  const quizzes = JSON.parse((await cmiOf(b.page)).suspend_data).quizzes['LM10-T6:v1'];
+  assert.deepEqual(Object.keys(quizzes), ['q3-output-changing'], "only B's own answer is in B's record");
+  assert.deepEqual(await browserCopies(sco), before, 'the other copies are left in this browser untouched');
+  assert.deepEqual(b.pageErrors, []);
+  await alone.context.close();
+
+  // Copies the released version (73460c0) wrote name no learner: not merged into a learner's record, still loaded without an LMS.
+  const stored = JSON.parse(readFileSync(path.join(REPO, 'tests/data/release-73460c0/local-storage.json'), 'utf8'));
+  const seed = await openLms(`${lms.url}pkg/index.html`);
+  await seed.page.evaluate((all) => { for (const [k, v] of Object.entries(all)) localStorage.setItem(k, v); }, stored);
+  await seed.page.close();
+  const c = await openLms(`${lms.url}lms.html?learner=learner-c`, null, seed);
+  sco = await quizOf(c.page);
+  assert.equal(await q1Total(sco).inputValue(), '');
+  assert.equal(await q2Box(sco).inputValue(), '');
+  assert.equal(JSON.parse((await cmiOf(c.page)).suspend_data || '{}').quizzes, undefined, "nothing of the release's copies in C's record");
+  await c.page.close();
+  const offline = await openLms(`${lms.url}pkg/index.html`, null, seed);
+  sco = await quizOf(offline.page, false);
+  assert.equal(await q1Total(sco).inputValue(), '13 GB + 40 GB', 'without an LMS the released copies load as before');
+  assert.equal(await q2Box(sco).inputValue(), '2.95');
+  assert.deepEqual(offline.pageErrors, []);
+  await seed.context.close();
 });
 
 /** An answers file for LONG: every typed step answered `typed` (checked or not), every choice "yes", checked. */
@@ -352,20 +409,20 @@ test('a 50-question file of 20 steps each, every step answered: the whole record
 test('answers past the 64,000 characters an LMS keeps go to this browser, the page says where they are, and a relaunch brings all of them back', async () => {
   // 500 typed answers of 205 characters (the same sum with 25 "0 B" terms): over 100,000 characters in any form.
   const typed = `13e9 B + ${'0 B + '.repeat(25)}2 * 40 * 5 * 128 * 4096 * 25 * 2 B`;
-  const first = await openLms(`${lms.url}lms.html?pkg=pkg-long`);
+  const first = await openLms(`${lms.url}lms.html?pkg=pkg-long&learner=learner-a`);
   let sco = await quizOf(first.page);
   await loadAnswers(sco, longAnswers(typed, false), 'longer-answers.json');
   const notice = sco.locator('[data-scorm-status] [data-scorm-notice="answers"]');
   assert.match(await notice.textContent(), /^Your answers are now too long for your learning platform to keep \(\d{3},\d{3} characters; it keeps at most 64,000\), so they are kept in this browser until they fit again\. The platform still holds the answers saved before\.$/);
   const local = await browserCopies(sco);
   assert.equal(Object.keys(local).length, 50, 'every question is in this browser');
-  assert.equal(local[LONG_KEY('q50-memory')].steps['step-19'].answer, typed);
+  assert.equal(local[`${LONG_KEY('q50-memory')}:lms-learner:learner-a`].steps['step-19'].answer, typed);
   const saved = await cmiOf(first.page);
   assert.ok(saved.suspend_data.length <= 64000);
   await first.page.close();
 
   // Relaunch on the same machine: the LMS's part and this browser's, every answer back, and still said where they are.
-  const second = await openLms(`${lms.url}lms.html?pkg=pkg-long`, saved, first);
+  const second = await openLms(`${lms.url}lms.html?pkg=pkg-long&learner=learner-a`, saved, first);
   sco = await quizOf(second.page);
   assert.deepEqual(await longFilled(sco, typed), [500, 500]);
   await sco.locator('[data-scorm-status] [data-scorm-notice="answers"]').filter({ hasText: 'kept in this browser' }).waitFor();
@@ -374,24 +431,27 @@ test('answers past the 64,000 characters an LMS keeps go to this browser, the pa
 });
 
 test('an LMS that keeps only part of suspend_data: noticed when saving, answers kept in this browser, the cut record kept at the next launch', async () => {
-  const first = await openLms(`${lms.url}lms.html?cut=100`);
+  const first = await openLms(`${lms.url}lms.html?cut=100&learner=learner-a`);
   let sco = await quizOf(first.page);
   await type(sco, 'q2-speculative', 'tokens', '2.952');
   const notice = sco.locator('[data-scorm-status] [data-scorm-notice="answers"]');
   assert.match(await notice.textContent(), /^Your learning platform kept only part of your answers \(100 of \d+ characters\), so from now on they are kept in this browser\.$/);
   await type(sco, 'q1-fit', 'total', '53 GB');
   const local = await browserCopies(sco);
-  assert.equal(local[KEY('q2-speculative')].steps.tokens.answer, '2.952');
-  assert.equal(local[KEY('q1-fit')].steps.total.answer, '53 GB');
+  assert.equal(local[LEARNER_KEY('q2-speculative', 'learner-a')].steps.tokens.answer, '2.952');
+  assert.equal(local[LEARNER_KEY('q1-fit', 'learner-a')].steps.total.answer, '53 GB');
   const saved = await cmiOf(first.page);
   assert.equal(saved.suspend_data.length, 100);
   await first.page.close();
 
-  const second = await openLms(`${lms.url}lms.html`, saved, first);
+  const second = await openLms(`${lms.url}lms.html?learner=learner-a`, saved, first);
   sco = await quizOf(second.page);
   assert.equal(await sco.locator(`${step('q2-speculative', 'tokens')} input`).inputValue(), '2.952');
   assert.equal(await sco.locator(`${step('q1-fit', 'total')} input`).inputValue(), '53 GB');
   assert.match(await sco.locator('[data-scorm-notice="unreadable"]').textContent(), /it is not complete JSON \(it may have been cut short; it is 100 characters long\)/);
+  // Nothing came from the LMS (its record cannot be read): the two answers shown are this browser's, and only that is said.
+  assert.equal(await sco.locator('[data-scorm-notice="merged"]').textContent(),
+    'Your answers saved in this browser are shown (2 answers); nothing was taken from your learning platform, whose record this page cannot read.');
   assert.equal((await cmiOf(second.page)).suspend_data, saved.suspend_data, 'the cut record is left as it was');
   assert.deepEqual(second.pageErrors, []);
   await first.context.close();

@@ -91,6 +91,8 @@ const ANSWER_SHAPES = Object.freeze({
     },
     /** The parts of `a` that `step` does not offer: none, any text can be typed. */
     foreign: () => [],
+    /** How many answers `a` gives beyond the one a step takes: none, a typed answer is one. */
+    beyondLimit: () => 0,
     prepare: typedSettings,
     grade(prepared, answer, quizCore) {
       const r = quizCore.checkNumericAnswer(typeof answer === 'string' ? answer : '', prepared);
@@ -111,6 +113,12 @@ const ANSWER_SHAPES = Object.freeze({
     },
     /** The choice ids in `a` (a list that passed problem()) that name no choice of `step`. */
     foreign: (step, a) => a.filter((id) => !step.choices.some((c) => c.id === id)),
+    /**
+     * How many choices `a` (a list that passed problem()) lists beyond what
+     * `step` takes: a one-choice step (no "multiple": true) takes one, so
+     * ["yes", "no"] is 1 beyond; a many-choice step takes any number (0).
+     */
+    beyondLimit: (step, a) => (step.multiple === true ? 0 : Math.max(0, a.length - 1)),
     prepare: choiceSettings,
     grade(prepared, answer, quizCore, step) {
       const ids = Array.isArray(answer) ? answer : [];
@@ -133,6 +141,7 @@ const cache = new WeakMap();
  * @param {object} quizCore the quiz-core facade
  * @returns {Map<string, {name:string, answer:'text'|'choices', verdicts:string[], tones:Object<string,string>,
  *   empty:()=>string|string[], problem:(a:unknown)=>string, foreign:(step:object, a:unknown)=>string[],
+ *   beyondLimit:(step:object, a:unknown)=>number,
  *   hint?:(step:object, quizCore:object)=>string,
  *   prepare:(step:object, resolve:Function, quizCore:object)=>({settings:object}|{field:string, error:string}),
  *   grade:(settings:object, answer:unknown, quizCore:object, step:object)=>object}>}

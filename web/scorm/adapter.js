@@ -11,9 +11,14 @@
 //     characters SCORM 2004 guarantees, it keeps only part of what it was
 //     given, or it already holds a record this page cannot read (left
 //     untouched until the student copies or discards it);
+//   - writes those browser copies under keys that name the LMS learner
+//     (cmi.learner_id) they belong to (browserKey), so that on a shared
+//     browser one learner's answers never reach another learner's record;
 //   - merges, as the quiz loads each question, the LMS's copy of its answers
-//     with this browser's, step by step, the answer saved last winning, and
-//     says so;
+//     with this browser's copy of the same learner, step by step, the answer
+//     saved last winning, and says so. A copy of another learner, or of no
+//     known learner (written without an LMS, or by the released version, which
+//     named no learner), is left in this browser untouched and not merged;
 //   - turns report="events" on and, when the whole check is completed, records
 //     cmi.score.scaled/raw/min/max, cmi.success_status and
 //     cmi.completion_status, then Commit;
@@ -52,6 +57,17 @@ export function findApi(win) {
   return look(win) || (opener ? look(opener) : null);
 }
 
+/**
+ * The localStorage key of the SCORM adapter's browser copy of `key` (a quiz
+ * storage key, "llm-budget-lab:<lesson>:<version>:<question id>") for the LMS
+ * learner `learnerId` (cmi.learner_id, a non-empty string): the key with
+ * ":lms-learner:" and the id, percent-encoded, appended. With no known
+ * learner (null), the key itself, the one the quiz uses without an LMS.
+ */
+export function browserKey(key, learnerId) {
+  return learnerId === null ? key : `${key}:lms-learner:${encodeURIComponent(learnerId)}`;
+}
+
 const count = (n) => n.toLocaleString('en-US');
 const plural = (n, one, many) => `${count(n)} ${n === 1 ? one : many}`;
 
@@ -62,6 +78,7 @@ export const NOTICES = Object.freeze({
   fitAgain: () => 'Your answers fit in your learning platform again and are saved there.',
   cut: (kept, n) => `Your learning platform kept only part of your answers (${count(kept)} of ${count(n)} characters), so from now on they are kept in this browser.`,
   merged: (n) => `Your answers were merged from your learning platform (LMS) and this browser: for each step the answer saved last is shown (${plural(n, 'answer', 'answers')} from this browser).`,
+  fromBrowser: (n) => `Your answers saved in this browser are shown (${plural(n, 'answer', 'answers')}); nothing was taken from your learning platform, whose record this page cannot read.`,
   unreadable: (problem) => `Your learning platform holds saved answers this page cannot read (${problem}). They are left there as they are, and your new answers are kept in this browser, until you copy that record or discard it.`,
   discarded: () => 'The record this page could not read was discarded; your answers are saved in your learning platform from now on.',
 });
@@ -81,6 +98,8 @@ export function startSession(api, say) {
   let terminated = false;
   /** The answers of this session: storage key -> record as JSON text. */
   const entries = new Map();
+  /** The LMS learner of this session (cmi.learner_id), or null when the LMS names none. */
+  let learnerId = null;
   /** Keys whose copy in this browser may differ from the LMS's: removed once the LMS holds them. */
   const inBrowser = new Set();
   /** Keys whose browser copy was looked at (merged) already. */
@@ -96,7 +115,9 @@ export function startSession(api, say) {
       // blocked storage: the answers stay in memory for this visit
     }
   };
-  const toBrowser = () => local((ls) => { for (const [k, v] of entries) { ls.setItem(k, v); inBrowser.add(k); } });
+  /** This learner's browser copy of `key`: written, read, removed under browserKey. */
+  const copyKey = (k) => browserKey(k, learnerId);
+  const toBrowser = () => local((ls) => { for (const [k, v] of entries) { ls.setItem(copyKey(k), v); inBrowser.add(k); } });
   const inBrowserMode = () => !live || held !== null || tooLong || cut;
   const lost = () => {
     if (live && !inBrowserMode()) toBrowser();
@@ -119,6 +140,8 @@ export function startSession(api, say) {
     lost();
     return { storage: null, connected: false };
   }
+  const learner = call('GetValue', 'cmi.learner_id');
+  learnerId = typeof learner === 'string' && learner !== '' ? learner : null;
   const text = call('GetValue', 'cmi.suspend_data');
   const read = readSuspendData(text);
   if (read.problem) {
@@ -154,7 +177,7 @@ export function startSession(api, say) {
     if (call('Commit', '') === null) return;
     if (tooLong) { tooLong = false; say('answers', NOTICES.fitAgain()); }
     // The LMS holds every answer now: this browser's copies would only go stale.
-    local((ls) => { for (const k of inBrowser) ls.removeItem(k); });
+    local((ls) => { for (const k of inBrowser) ls.removeItem(copyKey(k)); });
     inBrowser.clear();
   };
   let saveQueued = false;
@@ -163,11 +186,16 @@ export function startSession(api, say) {
     saveQueued = true;
     queueMicrotask(() => { saveQueued = false; save(); });
   };
-  /** The first time the quiz asks for `key`: this browser's copy, if any, merged into the LMS's. */
+  /**
+   * The first time the quiz asks for `key`: this learner's browser copy, if
+   * any, merged into the LMS's. Without a known learner nothing is merged:
+   * the copies under the plain key belong to no one this page can name.
+   */
   const mergeBrowserCopy = (key) => {
     looked.add(key);
+    if (learnerId === null) return;
     let copy = null;
-    local((ls) => { copy = ls.getItem(key); });
+    local((ls) => { copy = ls.getItem(copyKey(key)); });
     if (typeof copy !== 'string') return;
     let browser = null;
     let platform = null;
@@ -180,7 +208,8 @@ export function startSession(api, say) {
     entries.set(key, JSON.stringify(record));
     mergedSteps += fromBrowser;
     // Answers only this browser had, with nothing from the LMS to merge them with, are simply saved there.
-    if (read.records.size > 0 || held !== null) say('merged', NOTICES.merged(mergedSteps));
+    if (held !== null) say('merged', NOTICES.fromBrowser(mergedSteps));
+    else if (read.records.size > 0) say('merged', NOTICES.merged(mergedSteps));
     saveSoon();
   };
   const storage = {
@@ -194,14 +223,15 @@ export function startSession(api, say) {
       const v = String(value);
       looked.add(k);
       entries.set(k, v);
-      if (inBrowserMode()) local((ls) => { ls.setItem(k, v); inBrowser.add(k); });
+      if (inBrowserMode()) local((ls) => { ls.setItem(copyKey(k), v); inBrowser.add(k); });
       save();
     },
     removeItem: (key) => {
       const k = String(key);
       looked.add(k);
       entries.delete(k);
-      local((ls) => ls.removeItem(k));
+      // Without a known learner the plain key may hold someone else's copy: only this session's own goes.
+      if (learnerId !== null || inBrowser.has(k)) local((ls) => ls.removeItem(copyKey(k)));
       inBrowser.delete(k);
       save();
     },
