@@ -144,9 +144,18 @@ test('a reload keeps the inputs; Reset calculator returns to the defaults and cl
   await page.reload();
   await waitReady(page);
   assert.equal(await box(page, 'batch').inputValue(), '32');
+  // A refused text in another field is cleared by Reset too: the box shows its
+  // starting value, without its message, and the results are no longer stale.
+  await box(page, 'context_tokens').fill('4kzz');
+  await box(page, 'context_tokens').press('Tab');
+  const contextError = page.locator(`${CALC} .field[data-field="context_tokens"] .field-error`);
+  await contextError.waitFor({ state: 'visible' });
   await page.locator(`${CALC} button[data-action="reset-calculator"]`).click();
   assert.equal(await box(page, 'batch').inputValue(), '16');
   assert.equal(await box(page, 'kv_heads').inputValue(), '8');
+  assert.equal(await box(page, 'context_tokens').inputValue(), '8192');
+  assert.equal(await contextError.isHidden(), true);
+  assert.equal(await box(page, 'context_tokens').getAttribute('aria-invalid'), null);
   await page.waitForFunction(() => location.hash === '', null, { timeout: 3000 });
   assert.equal(await page.evaluate(() => location.hash), '');
   assertQuiet(rec);

@@ -13,7 +13,7 @@
 export function createStore(core, input) {
   const listeners = new Set();
   const revealers = new Set();
-  let state = { input: { ...input }, showGiB: false, presetId: null };
+  let state = { input: { ...input }, showGiB: false, presetId: null, replacedAll: false };
   const initial = compute(core, state.input);
   if (!initial.ok) throw new Error('initial input rejected by the core');
   let results = initial.value;
@@ -28,12 +28,15 @@ export function createStore(core, input) {
     /**
      * Tries `patch` (some BudgetInput fields). On success commits it and
      * notifies; returns { ok: true } or the core's { ok: false, field, error }.
+     * `presetId` names the preset the patch comes from (null for none);
+     * `replacesAll` marks a patch that sets every input at once (Reset), after
+     * which no typed text still waiting to be used is kept.
      */
-    tryInput(patch, presetId = null) {
+    tryInput(patch, presetId = null, { replacesAll = false } = {}) {
       const next = { ...state.input, ...patch };
       const res = compute(core, next);
       if (!res.ok) return res;
-      state = { ...state, input: next, presetId };
+      state = { ...state, input: next, presetId, replacedAll: replacesAll };
       results = res.value;
       notify();
       return { ok: true };

@@ -99,7 +99,7 @@ export function mountLinkTools(parent, ctx, words, showNotices) {
   });
   const reset = h('button', { type: 'button', 'data-action': 'reset-calculator' }, 'Reset calculator');
   reset.addEventListener('click', () => {
-    store.tryInput({ ...base }, null);
+    store.tryInput({ ...base }, null, { replacesAll: true });
     linkBox.hidden = true;
     inputsText.hide();
     setText(status, 'The calculator is back to its starting values.');

@@ -347,8 +347,9 @@ function mount(container, ctx) {
 
   return {
     update(state, res) {
-      // A preset or another element changed the state: drop stale errors.
-      if (state.presetId) for (const f of controls.keys()) clearError(f);
+      // A preset, Reset or another element changed the state: drop stale errors
+      // (after Reset the boxes show the starting values again, not refused text).
+      if (state.presetId || state.replacedAll) for (const f of controls.keys()) clearError(f);
       syncFields(state);
       results.update(state, res);
       linkTools.update(state);
