@@ -1,10 +1,12 @@
 #include "budget/field_reader.h"
 
+#include <array>
 #include <cmath>
 #include <cstring>
 
 #include "budget/validate.h"
 #include "reading/quantity.h"
+#include "text/decimal_rounding.h"
 #include "text/decimal_scan.h"
 #include "text/number_text.h"
 #include "text/utf8_text.h"
@@ -175,13 +177,34 @@ FieldReading fail(const InputFieldDeclaration& field, const std::string& message
 // another field is left to plan(), which knows that field's value).
 bool acceptable(const InputFieldDeclaration& f, double v) { return !check_declared_value(f, v, f.max).has_value(); }
 
-// v * f, written as v / (1/f) when 1/f is a whole number: 20 * 1e-6 is
-// 1.9999999999999998e-5 in doubles, 20 / 1e6 is 2e-5 (the value a reader
-// expects from "20 µs"; 4.5 bits is 4.5 / 8 either way).
-double scaled(double v, double f) {
-  const double inverse = 1 / f;
-  if (f < 1 && inverse == std::trunc(inverse) && inverse <= 1e15) return v / inverse;
-  return v * f;
+// The k with f the double nearest 10^k, for |k| <= 30 (every power of ten a
+// unit, a suffix or a display factor uses: %, ms, µs, ns, k, M, B, GB, TFLOP/s ...).
+bool power_of_ten(double f, long& k) {
+  static const auto powers = [] {
+    std::array<double, 61> p{};
+    for (long e = -30; e <= 30; ++e) p[static_cast<std::size_t>(e + 30)] = nearest_double("1", e);
+    return p;
+  }();
+  for (long e = -30; e <= 30; ++e) {
+    if (powers[static_cast<std::size_t>(e + 30)] == f) {
+      k = e;
+      return true;
+    }
+  }
+  return false;
+}
+
+// `v` (read from the exact decimal `d`, v's sign) in units `f` times larger.
+// For a power of ten the scale goes into the decimal exponent and the
+// decimal is rounded once, so "0.7" in percent is the double nearest 0.007
+// (0.7 * 0.01 would be 0.006999999999999999) and "20" µs the double nearest
+// 2e-5. Any other factor (GiB 2^30, binary k 1024, bits 1/8) is a power of
+// two, and one multiplication is exact unless it overflows or underflows.
+double scaled(double v, const DecimalText& d, double f) {
+  long k = 0;
+  if (!power_of_ten(f, k)) return v * f;
+  const double m = nearest_double(d.digits, d.exp10 + k);
+  return v < 0 ? -m : m;
 }
 
 }  // namespace
@@ -254,11 +277,11 @@ FieldReading read_field_value(const InputFieldDeclaration& field, const std::str
   // decimal-comma one ("4,500"); and for a bare count shown in a larger unit
   // (parameters in billions), the number in the field's own unit too, so
   // "7e9" there is 7e9 parameters. The first the field can use is taken.
-  double readings[4] = {scaled(q.value, scale), scaled(q.alt_value, scale), 0, 0};
+  double readings[4] = {scaled(q.value, q.decimal, scale), scaled(q.alt_value, q.alt_decimal, scale), 0, 0};
   int count = q.ambiguous ? 2 : 1;
   if (!q.has_unit && !suffixed && family == Family::count && display_factor != 1) {
-    readings[count++] = scaled(q.value, factor);
-    if (q.ambiguous) readings[count++] = scaled(q.alt_value, factor);
+    readings[count++] = scaled(q.value, q.decimal, factor);
+    if (q.ambiguous) readings[count++] = scaled(q.alt_value, q.alt_decimal, factor);
   }
   FieldReading r;
   r.value = readings[0];

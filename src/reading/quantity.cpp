@@ -153,6 +153,8 @@ Quantity parse_quantity(const std::string& text) {
   if (q.value == 0) q.value = 0;  // "-0" is zero: no "-0" in any message
   if (q.alt_value == 0) q.alt_value = 0;
   q.ambiguous = n.ambiguous;
+  q.decimal = n.decimal;
+  q.alt_decimal = n.alt_decimal;
   if (!unit_text.empty()) {
     const std::string normalised = detail::normalise_unit_text(unit_text);
     if (const BitUnit* b = detail::find_bit_unit(unit_text, normalised)) {

@@ -65,6 +65,7 @@
 #include <string>
 
 #include "reading/unit_table.h"
+#include "text/decimal_scan.h"
 
 namespace llmbudget {
 
@@ -95,12 +96,14 @@ enum class ParseError {
 struct Quantity {
   bool ok = false;
   ParseError error = ParseError::none;
-  std::string message;     ///< one sentence on why it failed ("" when ok)
-  double value = 0;        ///< the number as typed, in `unit` (thousands reading if ambiguous)
-  double alt_value = 0;    ///< decimal-comma reading when ambiguous, else equal to value
-  bool ambiguous = false;  ///< "2,952"-style: see the separator rules above
-  bool has_unit = false;   ///< false for a bare number
-  std::string unit;        ///< canonical symbol of the typed unit ("GB", "GiB", "tok/s"), "" if bare
+  std::string message;      ///< one sentence on why it failed ("" when ok)
+  double value = 0;         ///< the number as typed, in `unit` (thousands reading if ambiguous)
+  double alt_value = 0;     ///< decimal-comma reading when ambiguous, else equal to value
+  bool ambiguous = false;   ///< "2,952"-style: see the separator rules above
+  DecimalText decimal;      ///< the exact decimal |value| rounds (decimal_scan.h), for rescaling by 10^k
+  DecimalText alt_decimal;  ///< the same for |alt_value|
+  bool has_unit = false;    ///< false for a bare number
+  std::string unit;         ///< canonical symbol of the typed unit ("GB", "GiB", "tok/s"), "" if bare
   UnitDimension dimension = UnitDimension::none;  ///< of the typed unit; none when bare
   double unit_factor = 1;                         ///< base units per typed unit (GiB: 1073741824)
   bool approximate = false;                       ///< a "~", "≈", "about" ... prefix was typed

@@ -11,7 +11,7 @@ namespace llmbudget {
 // Decimal digits -> the nearest double (decimal_rounding.h: exact, the same
 // bits natively and in wasm). The scan below has already checked the grammar.
 ScanError decimal_to_double(const std::string& int_digits, const std::string& frac_digits, const std::string& exponent,
-                            double& out) {
+                            double& out, DecimalText* decimal) {
   long exp10 = 0;
   if (!exponent.empty()) {
     std::size_t k = (exponent[0] == '+' || exponent[0] == '-') ? 1 : 0;
@@ -28,6 +28,7 @@ ScanError decimal_to_double(const std::string& int_digits, const std::string& fr
   const bool nonzero = first != std::string::npos;
   digits.erase(0, nonzero ? first : digits.size());
   const double v = nearest_double(digits, exp10);
+  if (decimal != nullptr) *decimal = DecimalText{digits, exp10};
   const ScanError range = reading_range(nonzero, v);
   if (range != ScanError::none) return range;
   out = v;
@@ -93,8 +94,9 @@ NumberScan scan_number(const std::string& s, std::size_t pos) {
   r.end = i;
 
   if (seps.empty()) {
-    r.error = decimal_to_double(groups[0], "", exponent, r.value);
+    r.error = decimal_to_double(groups[0], "", exponent, r.value, &r.decimal);
     r.alt_value = r.value;
+    r.alt_decimal = r.decimal;
     return r;
   }
 
@@ -105,8 +107,9 @@ NumberScan scan_number(const std::string& s, std::size_t pos) {
 
   if (one_kind) {
     if (last_count == 1 && last == '.') {  // a lone point: always decimal
-      r.error = decimal_to_double(groups[0], groups[1], exponent, r.value);
+      r.error = decimal_to_double(groups[0], groups[1], exponent, r.value, &r.decimal);
       r.alt_value = r.value;
+      r.alt_decimal = r.decimal;
       return r;
     }
     if (last_count == 1 && last == ',') {
@@ -115,12 +118,13 @@ NumberScan scan_number(const std::string& s, std::size_t pos) {
       bool thousands_possible = frac.size() == 3 && !whole.empty() && whole.size() <= 3 && whole[0] != '0';
       if (thousands_possible) {
         r.ambiguous = true;
-        r.error = decimal_to_double(whole + frac, "", exponent, r.value);
-        if (r.error == ScanError::none) r.error = decimal_to_double(whole, frac, exponent, r.alt_value);
+        r.error = decimal_to_double(whole + frac, "", exponent, r.value, &r.decimal);
+        if (r.error == ScanError::none) r.error = decimal_to_double(whole, frac, exponent, r.alt_value, &r.alt_decimal);
         return r;
       }
-      r.error = decimal_to_double(whole, frac, exponent, r.value);  // decimal comma
+      r.error = decimal_to_double(whole, frac, exponent, r.value, &r.decimal);  // decimal comma
       r.alt_value = r.value;
+      r.alt_decimal = r.decimal;
       return r;
     }
     // Several of one separator, or spaces: digit grouping only.
@@ -128,8 +132,9 @@ NumberScan scan_number(const std::string& s, std::size_t pos) {
       r.error = ScanError::bad_number;
       return r;
     }
-    r.error = decimal_to_double(join(groups, 0, groups.size()), "", exponent, r.value);
+    r.error = decimal_to_double(join(groups, 0, groups.size()), "", exponent, r.value, &r.decimal);
     r.alt_value = r.value;
+    r.alt_decimal = r.decimal;
     return r;
   }
 
@@ -151,8 +156,9 @@ NumberScan scan_number(const std::string& s, std::size_t pos) {
     r.error = ScanError::bad_number;
     return r;
   }
-  r.error = decimal_to_double(join(groups, 0, whole_groups), groups.back(), exponent, r.value);
+  r.error = decimal_to_double(join(groups, 0, whole_groups), groups.back(), exponent, r.value, &r.decimal);
   r.alt_value = r.value;
+  r.alt_decimal = r.decimal;
   return r;
 }
 }  // namespace llmbudget

@@ -43,14 +43,25 @@ inline ScanError reading_range(bool nonzero, double reading) {
   return ScanError::none;
 }
 
+/// A decimal number as digits × 10^exp10: `digits` holds only '0'..'9' with
+/// no leading '0' (empty for 0); what decimal_to_double rounds. A reader that
+/// scales by a power of ten adds to exp10 and rounds once (nearest_double),
+/// so "0.7" read in percent is the double nearest 0.007, not 0.7 × 0.01.
+struct DecimalText {
+  std::string digits;
+  long exp10 = 0;
+};
+
 /// One scanned number, unsigned. `value` and `alt_value` are finite and >= 0
 /// when error is none; `end` is then the index just past the number.
 struct NumberScan {
   ScanError error = ScanError::none;
-  double value = 0;        ///< the reading (the thousands reading when ambiguous)
-  double alt_value = 0;    ///< the decimal-comma reading when ambiguous, else == value
-  bool ambiguous = false;  ///< "2,952"-style: see the rules above
-  std::size_t end = 0;     ///< index in the text just past the last character read
+  double value = 0;         ///< the reading (the thousands reading when ambiguous)
+  double alt_value = 0;     ///< the decimal-comma reading when ambiguous, else == value
+  bool ambiguous = false;   ///< "2,952"-style: see the rules above
+  DecimalText decimal;      ///< the exact decimal `value` rounds
+  DecimalText alt_decimal;  ///< the exact decimal `alt_value` rounds
+  std::size_t end = 0;      ///< index in the text just past the last character read
 };
 
 /// True for the ASCII digits '0'..'9'.
@@ -69,7 +80,8 @@ NumberScan scan_number(const std::string& text, std::size_t pos);
 /// text. Digit strings hold only '0'..'9' (either may be empty, not both).
 /// Returns out_of_range when the value overflows a double and underflow when
 /// nonzero digits round to 0 (reading_range); `out` is then left alone.
+/// When `decimal` is given it receives the exact decimal read (also on a range error).
 ScanError decimal_to_double(const std::string& int_digits, const std::string& frac_digits, const std::string& exponent,
-                            double& out);
+                            double& out, DecimalText* decimal = nullptr);
 
 }  // namespace llmbudget

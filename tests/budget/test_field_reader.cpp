@@ -1,6 +1,8 @@
 // The field reader: what people type into the calculator, read with the
 // answer checker's number reader plus each field's own suffixes.
 #include <catch2/catch.hpp>
+#include <cmath>
+#include <cstdlib>
 #include <string>
 
 #include "budget/field_reader.h"
@@ -142,4 +144,63 @@ TEST_CASE("refusals say why, naming the field", "[field_reader]") {
   // A value out of range is read (the core's validation names the range later).
   CHECK(read("batch", "0", 1) == 0);
   CHECK(read("batch", "-5", 1) == -5);
+}
+
+TEST_CASE("a number in percent, ms, µs or a decimal prefix is the double nearest the decimal it denotes",
+          "[field_reader]") {
+  // 0.7 % is 0.007 exactly as a decimal: its double is 0.007, where 0.7 × 0.01
+  // rounds twice and gives 0.006999999999999999.
+  CHECK(read("headroom_fraction", "0.7", 0.01) == 0.007);
+  CHECK(read("headroom_fraction", "0.7%", 1) == 0.007);
+  CHECK(read("allreduce_latency_s", "0.1", 1e-6) == 1e-7);
+  CHECK(read("allreduce_latency_s", "0.1 µs", 1) == 1e-7);
+  CHECK(read("ttft_target_s", "0.03", 1e-3) == 3e-5);
+  CHECK(read("ttft_target_s", "0.03 ms", 1) == 3e-5);
+  // A power of two is one exact multiplication: 74.5 GiB, 4.5 bits, binary k.
+  CHECK(read("gpu_memory_bytes", "0.1 GiB", 1e9) == 0.1 * 1073741824.0);
+  CHECK(read("weight_bytes_per_param", "4.5", 0.125) == 0.5625);
+}
+
+TEST_CASE("every 1-3 digit decimal scaled by a power of ten reads as strtod of the shifted decimal", "[field_reader]") {
+  struct Case {
+    const char* field;
+    const char* unit;  // typed after the number ("" for a bare number)
+    double display_factor;
+    int exp10;  // the unit or display factor is 10^exp10
+  };
+  const Case cases[] = {
+      {"headroom_fraction", "", 0.01, -2},
+      {"headroom_fraction", "%", 1, -2},
+      {"allreduce_latency_s", "", 1e-6, -6},
+      {"allreduce_latency_s", " µs", 1, -6},
+      {"ttft_target_s", "", 1e-3, -3},
+      {"ttft_target_s", " ms", 1, -3},
+      {"allreduce_latency_s", " ns", 1, -9},
+      {"total_params", "", 1e9, 9},
+      {"total_params", "B", 1e9, 9},
+      {"total_params", "M", 1e9, 6},
+      {"batch", "k", 1, 3},
+      {"gpu_memory_bytes", " GB", 1e9, 9},
+      {"gpu_memory_bytes", "", 1e9, 9},
+      {"bandwidth_bytes_per_s", " TB/s", 1e12, 12},
+      {"flops_per_s", " TFLOP/s", 1e12, 12},
+  };
+  int misses = 0;
+  for (const Case& c : cases) {
+    for (int a = 1; a <= 999; ++a) {
+      for (int point = 0; point <= 3; ++point) {  // digits after the decimal point
+        std::string digits = std::to_string(a);
+        while (static_cast<int>(digits.size()) <= point) digits.insert(0, "0");
+        const std::string typed =
+            point == 0 ? digits : digits.substr(0, digits.size() - point) + "." + digits.substr(digits.size() - point);
+        const std::string shifted = std::to_string(a) + "e" + std::to_string(c.exp10 - point);
+        const double expected = std::strtod(shifted.c_str(), nullptr);
+        const double got = read(c.field, (typed + c.unit).c_str(), c.display_factor);
+        if (got != expected) {
+          if (++misses <= 5) FAIL_CHECK(c.field << " “" << typed << c.unit << "”: " << got << " not " << shifted);
+        }
+      }
+    }
+  }
+  CHECK(misses == 0);
 }

@@ -156,3 +156,30 @@ test('ten million pasted characters are refused by name and limit without growin
   const after = core.readField('gpu_memory_bytes', '80', 1e9);
   assert.deepEqual({ ok: after.ok, value: after.value }, { ok: true, value: 80e9 });
 });
+
+test('a number in the page\'s percent, ms, µs or billions reads as Number() of the decimal it denotes', () => {
+  // readField(name, text, display factor) as the calculator calls it (fields.js's factors):
+  // "0.7" in % is the decimal 0.7e-2, whose double is 0.007 (0.7 × 0.01 is 0.006999999999999999).
+  const units = [
+    ['headroom_fraction', '', 0.01, -2], ['headroom_fraction', '%', 1, -2],
+    ['allreduce_latency_s', '', 1e-6, -6], ['allreduce_latency_s', ' µs', 1, -6],
+    ['ttft_target_s', '', 1e-3, -3], ['ttft_target_s', ' ms', 1, -3],
+    ['total_params', '', 1e9, 9], ['gpu_memory_bytes', ' GB', 1, 9], ['flops_per_s', ' TFLOP/s', 1e12, 12],
+  ];
+  const misses = [];
+  for (const [name, unit, factor, exp10] of units) {
+    for (let a = 1; a <= 999; a += 1) {
+      for (let point = 0; point <= 3; point += 1) {
+        const digits = String(a).padStart(point + 1, '0');
+        const typed = point === 0 ? digits : `${digits.slice(0, -point)}.${digits.slice(-point)}`;
+        const expected = Number(`${a}e${exp10 - point}`);
+        const f = core.readField(name, typed + unit, factor);
+        if (!(f.ok && Object.is(f.value, expected))) misses.push(`${name} ${typed}${unit}: ${f.value ?? f.error}, not ${expected}`);
+      }
+    }
+  }
+  assert.deepEqual(misses.slice(0, 5), []);
+  assert.equal(core.readField('headroom_fraction', '0.7', 0.01).value, 0.007);
+  assert.equal(core.readField('allreduce_latency_s', '0.1', 1e-6).value, 1e-7);
+  assert.equal(core.readField('ttft_target_s', '0.03', 1e-3).value, 3e-5);
+});

@@ -19,7 +19,7 @@ const read = (hash) => readFragment(hash, core, base, calculatorFields(core).inP
 test('an unreadable value followed by a readable one for the same field: the notice names the value used', () => {
   const r = read('#lab:batch=abc;batch=32');
   assert.equal(r.input.batch, 32);
-  assert.deepEqual(r.notices, ['Batch in the link cannot be read (“abc” is not a number; type digits such as 12.5), so its later value, 32, is used.']);
+  assert.deepEqual(r.notices, ['Batch in the link cannot be read (“abc” is not a number; type digits such as 12.5), so its later value, 32 requests, is used.']);
 });
 
 test('an unreadable value of a field a lowered cap carries along: the notice names the cap\'s value', () => {
@@ -27,7 +27,7 @@ test('an unreadable value of a field a lowered cap carries along: the notice nam
   const r = read('#lab:kv_heads=abc;query_heads=4');
   assert.equal(r.input.query_heads, 4);
   assert.equal(r.input.kv_heads, 4);
-  assert.deepEqual(r.notices, ['KV heads in the link cannot be read (“abc” is not a number; type digits such as 12.5), so 4 is used, to fit query heads.']);
+  assert.deepEqual(r.notices, ['KV heads in the link cannot be read (“abc” is not a number; type digits such as 12.5), so it is set to 4 heads, to fit query heads.']);
 });
 
 test('an unreadable value with nothing else for its field keeps the starting value and says so', () => {
@@ -44,4 +44,17 @@ test('a field given twice is named by its label as a sentence writes it: an acro
     'The link gives GPUs twice; the first value is used.',
     'The link gives batch twice; the first value is used.',
   ]);
+});
+
+test('a value a cap carries along is written in the unit the calculator shows, not as a raw count', () => {
+  // From 7B total and active, total_params=1e9 lowers the active parameters (2e9
+  // given, over the cap, so dropped) to 1e9, which the calculator shows as
+  // 1 billion parameters (fields.js: parameters in billions).
+  const start = { ...base, total_params: 7e9, active_params: 7e9 };
+  const r = readFragment('#lab:total_params=1e9;active_params=2e9', core, start, calculatorFields(core).inPageWords,
+    (t) => reading.visibleText(t));
+  assert.equal(r.input.total_params, 1e9);
+  assert.equal(r.input.active_params, 1e9);
+  assert.ok(r.notices.some((n) => n.includes('so it is set to 1 billion parameters, to fit total parameters')), r.notices.join('\n'));
+  assert.ok(r.notices.every((n) => !n.includes('1,000,000,000')), r.notices.join('\n'));
 });

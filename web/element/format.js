@@ -104,20 +104,40 @@ export function withUnit(numberText, unit) {
   return unit.startsWith('%') ? `${numberText}${unit}` : `${numberText} ${unit}`;
 }
 
+/** Above this a number is written in exponent form: 1e15 is the largest grouped ("1,000,000,000,000,000"). */
+export const GROUPED_MAX = 1e15;
+
+/**
+ * A number as the page writes it in a sentence: grouped digits up to
+ * GROUPED_MAX ("32,768", "4.5"), exponent form above it ("9e15", "1.5e308"),
+ * so no note prints hundreds of digits.
+ * @param {number} v finite
+ * @param {number} [maxFractionDigits] decimals kept in the grouped form (default 6)
+ */
+export function groupedNumber(v, maxFractionDigits = 6) {
+  if (Math.abs(v) > GROUPED_MAX) return v.toExponential().replace('e+', 'e');
+  return v.toLocaleString('en-US', { maximumFractionDigits: maxFractionDigits });
+}
+
 const exactGrouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 20 });
 const bySignificant = new Map();
 /**
  * A value for a "Read as" note, grouped ("32,768"), to the precision typed:
  * at most `digits` significant digits (at least 4, so a conversion such as
- * 74.5 GiB = 79.99 GB keeps its scale), and whole numbers below 2^53 in full.
+ * 74.5 GiB = 79.99 GB keeps its scale), and whole numbers up to 1e15 in full;
+ * above GROUPED_MAX in exponent form ("1e308", "9e15"), as groupedNumber.
  * `approximate` is true when that rounding changed the value.
  * @param {number} v finite
  * @param {number} digits significant digits typed (the core's reading says)
  * @returns {{text:string, approximate:boolean}}
  */
 export function readAsNumber(v, digits) {
-  if (Number.isInteger(v) && Math.abs(v) <= Number.MAX_SAFE_INTEGER) return { text: exactGrouped.format(v), approximate: false };
+  if (Number.isInteger(v) && Math.abs(v) <= GROUPED_MAX) return { text: exactGrouped.format(v), approximate: false };
   const n = Math.min(15, Math.max(4, Math.round(digits) || 0));
+  if (Math.abs(v) > GROUPED_MAX) {
+    const rounded = Number(v.toPrecision(n));
+    return { text: groupedNumber(rounded), approximate: rounded !== v };
+  }
   if (!bySignificant.has(n)) bySignificant.set(n, new Intl.NumberFormat('en-US', { maximumSignificantDigits: n }));
   const rounded = Number(v.toPrecision(n));
   return { text: bySignificant.get(n).format(v), approximate: Math.abs(rounded - v) > 1e-12 * Math.abs(v) };

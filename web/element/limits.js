@@ -6,9 +6,9 @@
 // unit is fields.js's (the one table of how a declared unit is shown); the
 // limits themselves, and which field caps which, come from the core.
 import { lowerFirst } from './fields.js';
-import { plural, withUnit } from './format.js';
+import { groupedNumber, plural, withUnit } from './format.js';
 
-const grouped = (v) => v.toLocaleString('en-US', { maximumFractionDigits: 6 });
+const grouped = (v) => groupedNumber(v);
 
 /** "100 million", "10 trillion" for big round numbers, else "8,192". */
 function countWords(v) {

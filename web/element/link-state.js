@@ -10,7 +10,8 @@
 
 import { clipText } from '../core/echo-text.js';
 import { withCappedFields } from './caps.js';
-import { lowerFirst } from './fields.js';
+import { calculatorFields, lowerFirst } from './fields.js';
+import { valueText } from './limits.js';
 
 export const FRAGMENT_PREFIX = 'lab:';
 /** Longer fragments are not read at all (a link of every field is under 700 characters). */
@@ -70,7 +71,6 @@ export function readInputsAttribute(text, core, base, words = (t) => t, visible 
 }
 
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
-const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 20 });
 
 /**
  * The reader shared by the link and the inputs attribute: `name=value` pairs
@@ -143,11 +143,14 @@ export function readSettings(raw, core, base, { words = (t) => t, visible = (t) 
   const dropped = [];
   // The value a field not taken from its pair ends with, in words: another
   // pair's, the starting one, or (for a field a lowered cap carries along) that cap's.
+  // The value is written as the calculator shows it (limits.js's valueText:
+  // the field's display unit, "1 billion parameters", "32 requests").
+  const shownValue = (field) => valueText(calculatorFields(core), field, input[field]);
   const used = (field) => {
-    if (field in patch) return `its later value, ${grouped.format(input[field])}, is used`;
+    if (field in patch) return `its later value, ${shownValue(field)}, is used`;
     if (input[field] === base[field]) return 'its starting value is used';
     const cap = labels[capOf(field)];
-    return cap ? `${grouped.format(input[field])} is used, to fit ${lowerFirst(cap)}` : `${grouped.format(input[field])} is used`;
+    return cap ? `it is set to ${shownValue(field)}, to fit ${lowerFirst(cap)}` : `it is set to ${shownValue(field)}`;
   };
   // Every sentence, once the values used are known: each dropped value's last.
   const said = () => [...notices.map((n) => (typeof n === 'function' ? n() : n)),
