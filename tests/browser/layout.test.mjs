@@ -223,6 +223,39 @@ test('on the phone lesson page the compact results bar takes at most a sixth of 
   await rec.context.close();
 });
 
+test('on the phone lesson page no control reached by Tab ends up under the compact results bar', async () => {
+  const rec = await recordedPage(browser, { viewport: PHONE, isMobile: true, hasTouch: true });
+  const { page } = rec;
+  await page.goto(lab.url);
+  await waitReady(page);
+  const calc = page.locator('llm-budget-lab[parts="calculator"]');
+  await calc.locator('input.field-text').first().focus();
+  const covered = [];
+  let seen = 0;
+  for (let i = 0; i < 80; i++) {
+    // The focused control inside the calculator, before the bar in document
+    // order (controls after it sit below the bar's own place), and the bar.
+    const where = await calc.evaluate((host) => {
+      const root = host.shadowRoot;
+      const el = root.activeElement;
+      const bar = root.querySelector('.calc-status');
+      if (!el || !bar) return null;
+      if (!(bar.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_PRECEDING)) return { after: true };
+      const r = el.getBoundingClientRect();
+      const b = bar.getBoundingClientRect();
+      return { name: el.dataset.field || el.getAttribute('aria-label') || el.textContent.trim().slice(0, 30), bottom: r.bottom, barTop: b.top };
+    });
+    if (!where || where.after) break;
+    seen += 1;
+    if (where.bottom > where.barTop + 1) covered.push(`${where.name} (${Math.round(where.bottom)} > ${Math.round(where.barTop)})`);
+    await page.keyboard.press('Tab');
+  }
+  assert.ok(seen > 20, `Tab reached ${seen} controls of the calculator`);
+  assert.deepEqual(covered, [], 'controls left under the bar');
+  assertQuiet(rec);
+  await rec.context.close();
+});
+
 /** Computed font sizes (CSS px) inside the element on the tiny-root host. */
 const labSizes = (page) => page.locator('#lab').evaluate((el) => {
   const px = (sel) => parseFloat(getComputedStyle(el.shadowRoot.querySelector(sel)).fontSize);

@@ -143,7 +143,8 @@ export function mountResults(parent, ctx) {
         : `${held} of ${m(state.input.gpu_memory_bytes)}`);
       perGpuTerm.hidden = !split;
       out.per_gpu_bytes.hidden = !split;
-      put(out.per_gpu_bytes, `${m(plan.per_gpu_bytes)} on each of ${fmt.int(state.input.gpus)} GPUs `
+      const gpus = state.input.gpus;
+      put(out.per_gpu_bytes, `${m(plan.per_gpu_bytes)} on each of ${fmt.int(gpus)} ${gpus === 1 ? 'GPU' : 'GPUs'} `
         + `(${fmt.int(plan.kv_heads_per_gpu)} KV ${plan.kv_heads_per_gpu === 1 ? 'head' : 'heads'} each)`);
       put(out.weight_bytes, m(plan.weight_bytes));
       put(out.kv_cache_bytes,
