@@ -116,9 +116,18 @@ for (const [scheme, viewport] of [['light', { width: 1280, height: 800 }], ['dar
     for (const part of CHARTS) {
       const chart = page.locator(`llm-budget-lab[parts="${part}"]`);
       await chart.scrollIntoViewIfNeeded();
-      const onScreen = await screenTexts(page, part);
+      // The chart may still redraw once after it comes into view (its labels
+      // depend on its width): the on-screen texts are read before and after the
+      // download, and the download is taken again until both reads agree.
+      let onScreen;
+      let file;
+      for (let attempt = 0; attempt < 5; attempt++) {
+        onScreen = await screenTexts(page, part);
+        file = await download(page, part, 'svg', tag);
+        if (JSON.stringify(await screenTexts(page, part)) === JSON.stringify(onScreen)) break;
+      }
       const title = await chart.locator('h2.part-title').textContent();
-      const { texts, width } = await openedAlone(context, await download(page, part, 'svg', tag));
+      const { texts, width } = await openedAlone(context, file);
       // The file starts with the title and the input lines, then the chart's own texts, all of them.
       assert.equal(texts[0].text, title, `${part}: the title heads the file`);
       const body = texts.slice(texts.length - onScreen.length).map((t) => t.text);
