@@ -1,4 +1,4 @@
-// The one list of <llm-budget-lab>'s attributes (data only): the element
+// The one list of <llm-budget-lab>'s attributes: the element
 // observes them, the iframe embed passes the same names on from its query
 // string, and the instructors' preview reads them from a snippet.
 
@@ -20,3 +20,6 @@ export const REPORT_VALUES = Object.freeze(['events']);
  * and offers "Download inputs" only (web/parts/calc-link.js).
  */
 export const LINK_VALUES = Object.freeze(['fragment']);
+
+/** True when `el` (an <llm-budget-lab>) asks for the page's address: link="fragment". */
+export const asksForFragment = (el) => (el.getAttribute('link') || '').trim() === LINK_VALUES[0];

@@ -15,7 +15,7 @@ import { fetchContentFile, readFetchTimeout, FETCH_TIMEOUT_RANGE_S, DEFAULT_FETC
 import { loadScript, scriptNameOfPart } from './script-loader.js';
 import { noteStateChange, isNear, refreshWhenIdle } from './start-scheduler.js';
 import { h } from './dom.js';
-import { REPORT_VALUES, LINK_VALUES } from './attribute-names.js';
+import { REPORT_VALUES, LINK_VALUES, asksForFragment } from './attribute-names.js';
 import { clipText } from '../core/echo-text.js';
 
 /** Changes that give the element a new starting input (and so a new or reset store). */
@@ -152,11 +152,6 @@ function configNotices(el, core, presets, unknownParts) {
   return notes;
 }
 
-/** True when the element's link attribute asks for the page's address (link="fragment"). */
-function linkInAddress(el) {
-  return (el.getAttribute('link') || '').trim() === 'fragment';
-}
-
 /**
  * Draws element `el` (lab-element.js): on start (`changed` null) and after
  * attribute or property changes (the set of names). The store is kept unless
@@ -224,7 +219,7 @@ export async function drawLab(el, changed) {
     fetchTimeoutSeconds: readFetchTimeout(el.getAttribute('fetch-timeout')).seconds,
     preset: el.getAttribute('preset'),
     /** True when the host asked (link="fragment") for the inputs to live in the page's URL fragment. */
-    linkInAddress: linkInAddress(el),
+    linkInAddress: asksForFragment(el),
     /** Aborted when the element is drawn again: parts tie window listeners to it. */
     signal: abort.signal,
     /** Sends a statement to the host page when report="events" (read at the time). */

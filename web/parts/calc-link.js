@@ -14,15 +14,13 @@ import { h, setText } from '../element/dom.js';
 import { encodeFragment, readFragment, FRAGMENT_PREFIX } from '../element/link-state.js';
 import { offerDownload, downloadSentence } from '../element/download.js';
 import { copyByHandBox } from '../element/copy-by-hand.js';
+import { asksForFragment } from '../element/attribute-names.js';
 
 /** The "format" of a downloaded configuration file. */
 export const INPUTS_FORMAT = 'llm-budget-lab-inputs';
 
 /** What a calculator whose element asks for the fragment, but does not own it, says. */
 export const FRAGMENT_TAKEN_NOTICE = 'Another element on this page keeps the link in the page’s address, so this calculator offers no link: use Download inputs to keep its inputs.';
-
-/** True when `el` asks for the page's address (link="fragment"). */
-const asksForFragment = (el) => (el.getAttribute('link') || '').trim() === 'fragment';
 
 /**
  * Whether `host` owns the page's fragment: it is the first element of its
