@@ -71,6 +71,19 @@ export function offerDownload(blob, filename, host) {
 }
 
 /**
+ * Offers `doc` as a JSON file named `filename` (two-space indented, a final
+ * line break), as offerDownload does.
+ * @returns {{outlook: 'blocked'|'unseen'|'asked', text: string}} what the page
+ *   can tell about the download (downloadOutlook) and the file's text, for the
+ *   reader to copy by hand when it did not arrive (copy-by-hand.js)
+ */
+export function offerJsonDownload(doc, filename, host) {
+  const text = `${JSON.stringify(doc, null, 2)}\n`;
+  const outlook = offerDownload(new Blob([text], { type: 'application/json' }), filename, host);
+  return { outlook, text };
+}
+
+/**
  * The sentence that says what happened to a download of `filename`, for an
  * outlook of offerDownload(); `fallback` names what the reader can do when
  * nothing arrived ("copy the text below"), or is empty.

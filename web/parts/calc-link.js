@@ -12,7 +12,7 @@
 // offers "Download inputs" only (its link would bring back the first one's inputs).
 import { h, setText } from '../element/dom.js';
 import { encodeFragment, readFragment, FRAGMENT_PREFIX } from '../element/link-state.js';
-import { offerDownload, downloadSentence } from '../element/download.js';
+import { offerJsonDownload, downloadSentence } from '../element/download.js';
 import { copyByHandBox } from '../element/copy-by-hand.js';
 import { asksForFragment } from '../element/attribute-names.js';
 
@@ -107,9 +107,8 @@ export function mountLinkTools(parent, ctx, words, showNotices) {
     // Every input by the core's names, in its units (bytes, bytes/s, FLOP/s), and the link when
     // the page keeps the inputs in its address (else a link would not bring them back).
     const doc = { format: INPUTS_FORMAT, version: 1, inputs: { ...store.state.input }, ...(owner ? { link: linkNow() } : {}) };
-    const text = `${JSON.stringify(doc, null, 2)}\n`;
     const filename = 'llm-budget-lab-inputs.json';
-    const outlook = offerDownload(new Blob([text], { type: 'application/json' }), filename, parent);
+    const { outlook, text } = offerJsonDownload(doc, filename, parent);
     linkBox.hidden = true;
     setText(status, downloadSentence(outlook, filename, 'copy the inputs from the box below'));
     inputsText.show(text, outlook !== 'asked');

@@ -17,8 +17,8 @@ import { makeResolver } from '../quiz/resolve.js';
 import { prepareQuestion, preparationError } from '../quiz/prepare.js';
 import { questionView } from '../quiz/render.js';
 import { createAnswerStore } from '../quiz/storage.js';
-import { answersDocument, downloadJson, readAnswersFile } from '../quiz/transfer.js';
-import { downloadSentence } from '../element/download.js';
+import { answersDocument, readAnswersFile } from '../quiz/transfer.js';
+import { downloadSentence, offerJsonDownload } from '../element/download.js';
 import { copyByHandBox } from '../element/copy-by-hand.js';
 import { EVENT_TYPES, questionProgress, stepStatement, questionStatement, checkStatement } from '../quiz/report.js';
 
@@ -190,7 +190,7 @@ function mount(container, ctx) {
       h('button', { type: 'button', 'data-action': 'download', onclick: () => {
         const records = new Map(views.map(({ view, question }) => [question.id, view.record()]));
         const filename = `llm-budget-lab-answers-${lesson}-${version}.json`;
-        const { outlook, text } = downloadJson(answersDocument(lesson, version, records), filename, container);
+        const { outlook, text } = offerJsonDownload(answersDocument(lesson, version, records), filename, container);
         delete status.dataset.error;
         status.textContent = downloadSentence(outlook, filename, 'copy your answers from the box below');
         answersText.show(text, outlook !== 'asked');

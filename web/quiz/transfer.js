@@ -1,5 +1,6 @@
-// "Download my answers" / "Load answers": one JSON file, made and read in the
-// browser (a Blob and a download link; a file input). No network. Loading
+// "Download my answers" / "Load answers": one JSON file, made here (the
+// download itself is element/download.js's offerJsonDownload) and read in the
+// browser (a file input). No network. Loading
 // merges: the file's answers replace those of the same steps, every other
 // saved answer is kept (web/parts/quiz.js says how many of each).
 //
@@ -12,7 +13,6 @@
 // An answer that cannot be used (the wrong shape, too long, a choice the step
 // does not offer, or more than one choice for a one-choice step) is not loaded and is named with the reason; the
 // student's saved answer of that step stays.
-import { offerDownload } from '../element/download.js';
 import { cleanRecord } from './storage.js';
 import { stepKind } from './step-kinds.js';
 import { clipText } from '../core/echo-text.js';
@@ -25,19 +25,6 @@ export function answersDocument(lesson, version, records) {
   const answers = {};
   for (const [id, rec] of records) answers[id] = { steps: rec.steps, explained: rec.explained };
   return { format: ANSWERS_FORMAT, lesson, version, saved_at: new Date().toISOString(), answers };
-}
-
-/**
- * Offers `doc` as a download named `filename` (Blob URL, revoked afterwards),
- * unless the page can tell the browser would refuse it.
- * @returns {{outlook: 'blocked'|'unseen'|'asked', text: string}} what the page
- *   can tell about the download (web/element/download.js downloadOutlook) and
- *   the file's text, for the reader to copy by hand when it did not arrive
- */
-export function downloadJson(doc, filename, host) {
-  const text = `${JSON.stringify(doc, null, 2)}\n`;
-  const outlook = offerDownload(new Blob([text], { type: 'application/json' }), filename, host);
-  return { outlook, text };
 }
 
 /**
