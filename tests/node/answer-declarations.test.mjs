@@ -94,7 +94,7 @@ test('every practice field\'s unit is one the quantity reader knows', () => {
 });
 
 test('saved answers are checked against the declared step kinds\' answer shapes', () => {
-  const question = { id: 'q', steps: [{ id: 'a', kind: 'numeric' }, { id: 'b', kind: 'choice' }] };
+  const question = { id: 'q', steps: [{ id: 'a', kind: 'numeric' }, { id: 'b', kind: 'choice', choices: [{ id: 'yes' }, { id: 'no' }] }] };
   const dropped = [];
   const rec = cleanRecord({ steps: { a: { answer: ['53'], checked: true }, b: { answer: ['yes'], checked: true } } },
     question, quiz, dropped);

@@ -81,7 +81,7 @@ const ANSWER_SHAPES = Object.freeze({
       const r = quizCore.numericAnswerHint(settings(step, 0));
       return r.ok ? r.value : '';
     },
-    /** Why `a` cannot be a saved answer, or '' when it can. */
+    /** Why `a` cannot be a saved answer of a typed step, or '' when it can (any text of a sane length). */
     problem(a) {
       if (typeof a !== 'string') return 'the answer is not text';
       if (a.length > MAX_ANSWER_CHARS) {
@@ -89,10 +89,6 @@ const ANSWER_SHAPES = Object.freeze({
       }
       return '';
     },
-    /** The parts of `a` that `step` does not offer: none, any text can be typed. */
-    foreign: () => [],
-    /** How many answers `a` gives beyond the one a step takes: none, a typed answer is one. */
-    beyondLimit: () => 0,
     prepare: typedSettings,
     grade(prepared, answer, quizCore) {
       const r = quizCore.checkNumericAnswer(typeof answer === 'string' ? answer : '', prepared);
@@ -105,20 +101,27 @@ const ANSWER_SHAPES = Object.freeze({
   }),
   choices: Object.freeze({
     empty: () => [],
-    problem(a) {
+    /**
+     * Why `a` cannot be a saved answer of the choice step `step`, or '' when it
+     * can: a list of choice ids, each one `step` offers, and at most one unless
+     * the step takes several ("multiple": true). A choice the step does not
+     * offer (renamed, or from another copy of the file) would restore as
+     * nothing ticked, and two for a one-choice step as one tick and a
+     * complaint; so the answer is not used. `quote` writes a choice id from
+     * the file as a message shows it.
+     */
+    problem(a, step, quote) {
       if (!Array.isArray(a)) return 'the answer is not a list of choices';
       if (a.length > MAX_CHOICES) return `the answer lists ${a.length} choices (at most ${MAX_CHOICES})`;
       if (!a.every((x) => typeof x === 'string' && x.length <= MAX_CHOICE_ID_CHARS)) return 'the answer lists something that is not a choice id';
+      const foreign = a.filter((id) => !step.choices.some((c) => c.id === id));
+      if (foreign.length > 0) {
+        const named = foreign.slice(0, 3).map(quote).join(', ') + (foreign.length > 3 ? ` and ${foreign.length - 3} more` : '');
+        return `the answer names ${named}, which ${foreign.length === 1 ? 'is not a choice' : 'are not choices'} of this step`;
+      }
+      if (step.multiple !== true && a.length > 1) return `the answer picks ${a.length} choices, but this step takes one only`;
       return '';
     },
-    /** The choice ids in `a` (a list that passed problem()) that name no choice of `step`. */
-    foreign: (step, a) => a.filter((id) => !step.choices.some((c) => c.id === id)),
-    /**
-     * How many choices `a` (a list that passed problem()) lists beyond what
-     * `step` takes: a one-choice step (no "multiple": true) takes one, so
-     * ["yes", "no"] is 1 beyond; a many-choice step takes any number (0).
-     */
-    beyondLimit: (step, a) => (step.multiple === true ? 0 : Math.max(0, a.length - 1)),
     prepare: choiceSettings,
     grade(prepared, answer, quizCore, step) {
       const ids = Array.isArray(answer) ? answer : [];
@@ -140,7 +143,7 @@ const cache = new WeakMap();
  * behaviour of its answer shape (memoised per facade).
  * @param {object} quizCore the quiz-core facade
  * @returns {Map<string, {name:string, answer:'text'|'choices', verdicts:string[], tones:Object<string,string>,
- *   empty:()=>string|string[], problem:(a:unknown)=>string, foreign:(step:object, a:unknown)=>string[],
+ *   empty:()=>string|string[], problem:(a:unknown, step:object, quote:(id:string)=>string)=>string,
  *   beyondLimit:(step:object, a:unknown)=>number,
  *   hint?:(step:object, quizCore:object)=>string,
  *   prepare:(step:object, resolve:Function, quizCore:object)=>({settings:object}|{field:string, error:string}),

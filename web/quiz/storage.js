@@ -29,7 +29,8 @@ export const isSavedTime = (at) => Number.isSafeInteger(at) && at >= 0;
 /**
  * A saved record, cleaned: { steps: { stepId: { answer, checked, at? } }, explained }.
  * Unknown step ids and malformed entries are dropped (an answer must have the
- * shape of its step's kind, step-kinds.js); returns null when the value is not
+ * shape of its step's kind and, for a choice step, name its choices:
+ * step-kinds.js problem); returns null when the value is not
  * a record at all.
  * @param {unknown} rec parsed JSON
  * @param {object} question the question the record belongs to (its steps name the valid ids)
@@ -41,11 +42,13 @@ export function cleanRecord(rec, question, quizCore, dropped = null) {
   if (rec === null || typeof rec !== 'object' || Array.isArray(rec)) return null;
   if (rec.steps === null || typeof rec.steps !== 'object' || Array.isArray(rec.steps)) return null;
   const steps = {};
+  // A choice id from the record as a reason quotes it: clipped, invisible characters written out.
+  const quote = (id) => `“${quizCore.reading.quoteText(id, 40)}”`;
   for (const step of question.steps) {
     const s = Object.prototype.hasOwnProperty.call(rec.steps, step.id) ? rec.steps[step.id] : undefined;
     if (!s || typeof s !== 'object') continue;
     const kind = stepKind(step, quizCore);
-    const problem = kind ? kind.problem(s.answer) : 'the step has no known kind';
+    const problem = kind ? kind.problem(s.answer, step, quote) : 'the step has no known kind';
     if (!problem) {
       steps[step.id] = { answer: s.answer, checked: s.checked === true };
       if (isSavedTime(s.at)) steps[step.id].at = s.at;

@@ -11,10 +11,10 @@
 //                                                              "checked": true } },
 //                                      "explained": false } } }
 // An answer that cannot be used (the wrong shape, too long, a choice the step
-// does not offer, or more than one choice for a one-choice step) is not loaded and is named with the reason; the
-// student's saved answer of that step stays.
+// does not offer, or more than one choice for a one-choice step: storage.js
+// cleanRecord) is not loaded and is named with the reason; the student's
+// saved answer of that step stays.
 import { cleanRecord } from './storage.js';
-import { stepKind } from './step-kinds.js';
 import { clipText } from '../core/echo-text.js';
 
 export const ANSWERS_FORMAT = 'llm-budget-lab-answers';
@@ -109,24 +109,6 @@ export async function readAnswersFile(file, { lesson, version, questions, quizCo
     const dropped = [];
     const clean = cleanRecord(rec, question, quizCore, dropped);
     if (!clean) return { ok: false, error: `The answers for question ${tag(id)} are not in the expected form.` };
-    // A choice the question does not offer (renamed, or from another copy of the
-    // file) would restore as nothing ticked, and several choices for a step that
-    // takes one as a single tick with a complaint: the saved answer is kept instead.
-    for (const step of question.steps) {
-      const s = clean.steps[step.id];
-      if (!s) continue;
-      const kind = stepKind(step, quizCore);
-      const foreign = kind.foreign(step, s.answer);
-      const beyond = kind.beyondLimit(step, s.answer);
-      if (foreign.length === 0 && beyond === 0) continue;
-      delete clean.steps[step.id];
-      if (foreign.length > 0) {
-        const named = foreign.slice(0, 3).map(tag).join(', ') + (foreign.length > 3 ? ` and ${foreign.length - 3} more` : '');
-        dropped.push({ step: step.id, reason: `the answer names ${named}, which ${foreign.length === 1 ? 'is not a choice' : 'are not choices'} of this step` });
-      } else {
-        dropped.push({ step: step.id, reason: `the answer picks ${beyond + 1} choices, but this step takes one only` });
-      }
-    }
     for (const d of dropped) skipped.push(`question ${id}, step ${tag(d.step)}: ${d.reason}`);
     records.set(id, clean);
   }
