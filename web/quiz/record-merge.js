@@ -2,11 +2,10 @@
 // package keeps answers in the learning platform (cmi.suspend_data) and, when
 // the platform cannot take them, in this browser; at the next launch both
 // copies may hold answers the other lacks. The record's shape is storage.js's.
-import { isSavedTime } from './storage.js';
+import { isSavedTime, sameAnswer } from './storage.js';
 
 const stepTime = (s) => (s && isSavedTime(s.at) ? s.at : 0);
 const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
-const sameStep = (a, b) => a.checked === b.checked && a.at === b.at && JSON.stringify(a.answer) === JSON.stringify(b.answer);
 
 /**
  * Merges `platform`'s copy of a record with `browser`'s, per step: a step in
@@ -33,7 +32,7 @@ export function mergeRecords(platform, browser) {
   for (const [id, s] of Object.entries(b.steps)) {
     if (!isObj(s)) continue;
     const mine = Object.hasOwn(p.steps, id) && isObj(p.steps[id]) ? p.steps[id] : null;
-    if (mine && (stepTime(mine) > stepTime(s) || sameStep(mine, s))) continue;
+    if (mine && (stepTime(mine) > stepTime(s) || (mine.at === s.at && sameAnswer(mine, s)))) continue;
     steps[id] = s;
     fromBrowser += 1;
   }

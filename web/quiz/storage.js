@@ -26,6 +26,9 @@ export const nowSeconds = () => Math.floor(Date.now() / 1000);
 /** True when `at` is a step's saved time: a whole number of seconds, 0 or more. */
 export const isSavedTime = (at) => Number.isSafeInteger(at) && at >= 0;
 
+/** True when two saved steps hold the same answer, checked alike (their times aside). */
+export const sameAnswer = (a, b) => a.checked === b.checked && JSON.stringify(a.answer) === JSON.stringify(b.answer);
+
 /**
  * A saved record, cleaned: { steps: { stepId: { answer, checked, at? } }, explained }.
  * Unknown step ids and malformed entries are dropped (an answer must have the
@@ -101,8 +104,7 @@ export function createAnswerStore({ lesson, version, quizCore, onUnavailable, st
     const out = {};
     for (const [id, s] of Object.entries(steps)) {
       const old = before[id];
-      const same = old && old.checked === s.checked && JSON.stringify(old.answer) === JSON.stringify(s.answer);
-      out[id] = { answer: s.answer, checked: s.checked, at: same && isSavedTime(old.at) ? old.at : now };
+      out[id] = { answer: s.answer, checked: s.checked, at: old && sameAnswer(old, s) && isSavedTime(old.at) ? old.at : now };
     }
     lastSteps.set(key, out);
     return out;

@@ -17,7 +17,7 @@
 // Version 1 (releases 3fbce11 and 73460c0) is still read, through
 // migrateVersion1: {"format", "version": 1, "answers": {"<storage key>": <record>}}
 // with each record as storage.js writes it.
-import { KEY_PREFIX } from '../quiz/storage.js';
+import { KEY_PREFIX, isSavedTime as isSeconds } from '../quiz/storage.js';
 
 export const SUSPEND_FORMAT = 'llm-budget-lab-suspend';
 export const SUSPEND_VERSION = 2;
@@ -33,7 +33,6 @@ const ID_PATTERN = new RegExp(`^${ID}$`);
 const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isAnswer = (a) => typeof a === 'string' || (Array.isArray(a) && a.every((x) => typeof x === 'string'));
 const isFlag = (v) => v === 0 || v === 1;
-const isSeconds = (v) => Number.isSafeInteger(v) && v >= 0;
 
 /** Thrown inside this file when a document is not in the form its version says. */
 class Unreadable extends Error {}
