@@ -2,10 +2,10 @@
 // package keeps answers in the learning platform (cmi.suspend_data) and, when
 // the platform cannot take them, in this browser; at the next launch both
 // copies may hold answers the other lacks. The record's shape is storage.js's.
+import { isObj } from '../content/check-helpers.js';
 import { isSavedTime, sameAnswer } from './storage.js';
 
 const stepTime = (s) => (s && isSavedTime(s.at) ? s.at : 0);
-const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
  * Merges `platform`'s copy of a record with `browser`'s, per step: a step in

@@ -15,6 +15,7 @@
 // expected number the core refuses or a correct_value no choice has is
 // reported here by question, field and reason, not found by a student.
 
+import { isObj } from '../content/check-helpers.js';
 import { stepKind, stepKinds } from './step-kinds.js';
 import { clipText } from '../core/echo-text.js';
 import { makeResolver } from './resolve.js';
@@ -52,7 +53,6 @@ const PLACEHOLDER = /\{([a-z0-9_]+)\}/g;
  */
 export const VALUE_NAME_PATTERN = /^[a-z][a-z0-9_]*$/;
 
-const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 // Arrays are walked with Array.from(...).forEach: a document a host hands over
 // (questionsDocument) may have holes, which forEach and every would skip.
 const isNum = (v) => typeof v === 'number' && Number.isFinite(v);

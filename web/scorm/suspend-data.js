@@ -17,6 +17,7 @@
 // Version 1 (releases 3fbce11 and 73460c0) is still read, through
 // migrateVersion1: {"format", "version": 1, "answers": {"<storage key>": <record>}}
 // with each record as storage.js writes it.
+import { isObj } from '../content/check-helpers.js';
 import { KEY_PREFIX, isSavedTime as isSeconds } from '../quiz/storage.js';
 
 export const SUSPEND_FORMAT = 'llm-budget-lab-suspend';
@@ -30,7 +31,6 @@ const KEY_PATTERN = new RegExp(`^${KEY_PREFIX}:(${TAG}):(${TAG}):(${ID})$`);
 const QUIZ_PATTERN = new RegExp(`^(${TAG}):(${TAG})$`);
 const ID_PATTERN = new RegExp(`^${ID}$`);
 
-const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isAnswer = (a) => typeof a === 'string' || (Array.isArray(a) && a.every((x) => typeof x === 'string'));
 const isFlag = (v) => v === 0 || v === 1;
 
