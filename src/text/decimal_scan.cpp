@@ -52,6 +52,15 @@ std::string join(const std::vector<std::string>& groups, std::size_t from, std::
   return s;
 }
 
+// `r` read as the one decimal int_digits "." frac_digits: no second reading
+// (alt_value and alt_decimal equal value and decimal).
+void read_once(NumberScan& r, const std::string& int_digits, const std::string& frac_digits,
+               const std::string& exponent) {
+  r.error = decimal_to_double(int_digits, frac_digits, exponent, r.value, &r.decimal);
+  r.alt_value = r.value;
+  r.alt_decimal = r.decimal;
+}
+
 }  // namespace
 
 NumberScan scan_number(const std::string& s, std::size_t pos) {
@@ -94,9 +103,7 @@ NumberScan scan_number(const std::string& s, std::size_t pos) {
   r.end = i;
 
   if (seps.empty()) {
-    r.error = decimal_to_double(groups[0], "", exponent, r.value, &r.decimal);
-    r.alt_value = r.value;
-    r.alt_decimal = r.decimal;
+    read_once(r, groups[0], "", exponent);
     return r;
   }
 
@@ -107,9 +114,7 @@ NumberScan scan_number(const std::string& s, std::size_t pos) {
 
   if (one_kind) {
     if (last_count == 1 && last == '.') {  // a lone point: always decimal
-      r.error = decimal_to_double(groups[0], groups[1], exponent, r.value, &r.decimal);
-      r.alt_value = r.value;
-      r.alt_decimal = r.decimal;
+      read_once(r, groups[0], groups[1], exponent);
       return r;
     }
     if (last_count == 1 && last == ',') {
@@ -122,9 +127,7 @@ NumberScan scan_number(const std::string& s, std::size_t pos) {
         if (r.error == ScanError::none) r.error = decimal_to_double(whole, frac, exponent, r.alt_value, &r.alt_decimal);
         return r;
       }
-      r.error = decimal_to_double(whole, frac, exponent, r.value, &r.decimal);  // decimal comma
-      r.alt_value = r.value;
-      r.alt_decimal = r.decimal;
+      read_once(r, whole, frac, exponent);  // decimal comma
       return r;
     }
     // Several of one separator, or spaces: digit grouping only.
@@ -132,9 +135,7 @@ NumberScan scan_number(const std::string& s, std::size_t pos) {
       r.error = ScanError::bad_number;
       return r;
     }
-    r.error = decimal_to_double(join(groups, 0, groups.size()), "", exponent, r.value, &r.decimal);
-    r.alt_value = r.value;
-    r.alt_decimal = r.decimal;
+    read_once(r, join(groups, 0, groups.size()), "", exponent);
     return r;
   }
 
@@ -156,9 +157,7 @@ NumberScan scan_number(const std::string& s, std::size_t pos) {
     r.error = ScanError::bad_number;
     return r;
   }
-  r.error = decimal_to_double(join(groups, 0, whole_groups), groups.back(), exponent, r.value, &r.decimal);
-  r.alt_value = r.value;
-  r.alt_decimal = r.decimal;
+  read_once(r, join(groups, 0, whole_groups), groups.back(), exponent);
   return r;
 }
 }  // namespace llmbudget

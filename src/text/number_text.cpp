@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdint>
 
-#include "text/decimal_scan.h"
+#include "text/decimal_rounding.h"
 #include "text/pow10.h"
 
 namespace llmbudget {
@@ -184,7 +184,7 @@ std::string exponent_layout(const Digits& d, bool plus_sign, std::size_t min_exp
 }
 
 // The fewest of `d`'s leading digits (rounded) that read back as `a`
-// (decimal_to_double, correctly rounded), when fewer than all of them do. A
+// (nearest_double, correctly rounded), when fewer than all of them do. A
 // subnormal carries fewer than 15 digits of information: 2^-1074 is
 // 4.94065645841247e-324 at 15 digits but "5e-324" reads back to it (as
 // JavaScript writes it). For a normal double the 15-digit rounding already is
@@ -195,12 +195,9 @@ Digits shortest_reading_back(double a, const Digits& d) {
     Digits shorter = d;
     if (round_digits(shorter.text, keep)) ++shorter.exp10;
     drop_trailing_zeros(shorter.text);
-    const int exponent = shorter.exp10 - static_cast<int>(shorter.text.size()) + 1;
-    const std::string exponent_text =
-        (exponent < 0 ? "-" : "") + whole_digits(static_cast<std::uint64_t>(exponent < 0 ? -exponent : exponent));
-    double back = 0;
-    if (decimal_to_double(shorter.text, "", exponent == 0 ? "" : exponent_text, back) == ScanError::none && back == a)
-      return shorter;
+    // shorter.text × 10^(exp10 − digits + 1): its digits as a whole number, then the exponent.
+    const long exponent = shorter.exp10 - static_cast<long>(shorter.text.size()) + 1;
+    if (nearest_double(shorter.text, exponent) == a) return shorter;
   }
   return d;
 }
