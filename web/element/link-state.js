@@ -133,9 +133,9 @@ export function readSettings(raw, core, base, { words = (t) => t, visible = (t) 
   // value never costs the others.
   const settle = (given) => {
     let next = { ...base, ...given };
-    const names = new Set(Object.keys(given));
+    const givenNames = new Set(Object.keys(given));
     for (const d of core.declaration.inputs) {
-      if (names.has(d.name)) next = { ...next, ...withCappedFields(core.declaration.inputs, next, d.name, given[d.name], 'settings', names) };
+      if (givenNames.has(d.name)) next = { ...next, ...withCappedFields(core.declaration.inputs, next, d.name, given[d.name], 'settings', givenNames) };
     }
     return next;
   };

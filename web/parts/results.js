@@ -143,9 +143,8 @@ export function mountResults(parent, ctx) {
         : `${held} of ${m(state.input.gpu_memory_bytes)}`);
       perGpuTerm.hidden = !split;
       out.per_gpu_bytes.hidden = !split;
-      const gpus = state.input.gpus;
-      put(out.per_gpu_bytes, `${m(plan.per_gpu_bytes)} on each of ${fmt.int(gpus)} ${gpus === 1 ? 'GPU' : 'GPUs'} `
-        + `(${fmt.int(plan.kv_heads_per_gpu)} KV ${plan.kv_heads_per_gpu === 1 ? 'head' : 'heads'} each)`);
+      put(out.per_gpu_bytes, `${m(plan.per_gpu_bytes)} on each of ${fmt.int(state.input.gpus)} ${fmt.plural(state.input.gpus, 'GPU', 'GPUs')} `
+        + `(${fmt.int(plan.kv_heads_per_gpu)} KV ${fmt.plural(plan.kv_heads_per_gpu, 'head', 'heads')} each)`);
       put(out.weight_bytes, m(plan.weight_bytes));
       put(out.kv_cache_bytes,
         `${m(plan.kv_cache_bytes)} (${fmt.bytesText(plan.kv_cache_bytes_per_token)} per token)`);
