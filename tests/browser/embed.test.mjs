@@ -9,8 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { REPO, assertBuilt, launch, serveDist, recordedPage, waitReady } from './lib/harness.mjs';
+import { assertBuilt, launch, serveDist, recordedPage, waitReady, serveFolder } from './lib/harness.mjs';
 import { PART_NAMES } from '../../web/element/part-names.js';
 
 let browser;
@@ -75,9 +74,7 @@ before(async () => {
   writeFileSync(path.join(hostDir, 'impostor.html'), page(`<script src="impostor.js"></script>`));
   writeFileSync(path.join(hostDir, 'impostor.js'),
     "parent.postMessage({ type: 'llm-budget-lab:height', version: 1, height: 4321 }, '*');\n");
-  const { startServer } = await import(pathToFileURL(path.join(REPO, 'tools/serve.mjs')).href);
-  const started = await startServer({ root: hostDir, port: 0, host: '127.0.0.1' });
-  host = { url: started.url, close: () => new Promise((r) => started.server.close(r)) };
+  host = await serveFolder(hostDir, { host: '127.0.0.1' });
 });
 
 after(async () => {

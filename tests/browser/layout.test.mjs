@@ -11,9 +11,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import {
-  REPO, assertBuilt, launch, serveDist, recordedPage, waitReady, assertQuiet, renderAllSections,
+  assertBuilt, launch, serveDist, recordedPage, waitReady, assertQuiet, renderAllSections, serveFolder,
 } from './lib/harness.mjs';
 
 let browser;
@@ -60,9 +59,7 @@ before(async () => {
   writeFileSync(path.join(hostDir, 'tiny.css'), 'html { font-size: 8px; }\n');
   writeFileSync(path.join(hostDir, 'tiny.html'), hostPage(`<script src="${lab.url}llm-budget-lab.js" defer></script>
 <llm-budget-lab id="lab" parts="calculator quiz"></llm-budget-lab>`, 'tiny.css'));
-  const { startServer } = await import(pathToFileURL(path.join(REPO, 'tools/serve.mjs')).href);
-  const started = await startServer({ root: hostDir, port: 0, host: '127.0.0.1' });
-  host = { url: started.url, close: () => new Promise((r) => started.server.close(r)) };
+  host = await serveFolder(hostDir, { host: '127.0.0.1' });
 });
 
 after(async () => {

@@ -8,8 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { REPO, openSession, closeSession, serveDist, recordedPage, assertQuiet } from './lib/harness.mjs';
+import { REPO, openSession, closeSession, serveDist, recordedPage, assertQuiet, serveFolder } from './lib/harness.mjs';
 
 const SEED = JSON.parse(readFileSync(path.join(REPO, 'tests/data/seed-values.json'), 'utf8'));
 const KC = Object.fromEntries(SEED.knowledge_check.map((q) => [q.id, q]));
@@ -27,9 +26,8 @@ before(async () => {
   ({ browser, server } = await openSession());
   other = await serveDist({ host: '127.0.0.2' });
   hostDir = mkdtempSync(path.join(tmpdir(), 'llmb-report-'));
-  const { startServer } = await import(pathToFileURL(path.join(REPO, 'tools/serve.mjs')).href);
-  const started = await startServer({ root: hostDir, port: 0, host: '127.0.0.3' });
-  host = { url: started.url, origin: new URL(started.url).origin, close: () => new Promise((r) => started.server.close(r)) };
+  const served = await serveFolder(hostDir, { host: '127.0.0.3' });
+  host = { ...served, origin: new URL(served.url).origin };
 });
 
 after(async () => {

@@ -8,9 +8,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import {
-  REPO, OUT, INDEX_FILE_URL, openSession, closeSession, assertQuiet, recordedPage, waitReady,
+  OUT, INDEX_FILE_URL, openSession, closeSession, assertQuiet, recordedPage, waitReady, serveFolder,
 } from './lib/harness.mjs';
 
 const CALC = 'llm-budget-lab[parts="calculator"]';
@@ -31,9 +30,7 @@ before(async () => {
 <title>Sandboxed</title><link rel="icon" href="data:,"></head><body>
 <iframe id="frame" sandbox="allow-scripts" title="Quiz" width="900" height="1400"
   src="${server.url}embed.html?parts=quiz"></iframe></body></html>`);
-  const { startServer } = await import(pathToFileURL(path.join(REPO, 'tools/serve.mjs')).href);
-  const started = await startServer({ root: hostDir, port: 0, host: '127.0.0.1' });
-  host = { url: started.url, close: () => new Promise((r) => started.server.close(r)) };
+  host = await serveFolder(hostDir, { host: '127.0.0.1' });
 });
 after(async () => {
   await closeSession({ browser, server });

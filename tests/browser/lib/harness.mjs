@@ -25,11 +25,20 @@ export async function launch() {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
 }
 
+/**
+ * Serves the folder `root` with tools/serve.mjs on a free port (`options` as
+ * its startServer takes them, e.g. { host: '127.0.0.3' } for another origin).
+ * @returns {Promise<{url:string, close:()=>Promise<void>}>}
+ */
+export async function serveFolder(root, options = {}) {
+  const { startServer } = await import(pathToFileURL(path.join(REPO, 'tools/serve.mjs')).href);
+  const { server, url } = await startServer({ root, port: 0, ...options });
+  return { url, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
 /** Serves dist/ on a free loopback port. */
 export async function serveDist(options = {}) {
-  const { startServer } = await import(pathToFileURL(path.join(REPO, 'tools/serve.mjs')).href);
-  const { server, url } = await startServer({ root: DIST, port: 0, ...options });
-  return { url, close: () => new Promise((resolve) => server.close(resolve)) };
+  return serveFolder(DIST, options);
 }
 
 /**
