@@ -252,7 +252,7 @@ FieldReading read_field_value(const InputFieldDeclaration& field, const std::str
       return fail(field, label + ": “" + quote_visible(text, 40) + "” has a unit this field does not take; " +
                              family_hint(family) + ".");
     }
-    if (q.error == ParseError::out_of_range) return fail(field, label + range_message(q.message == kTooSmallMessage));
+    if (q.error == ParseError::out_of_range) return fail(field, label + range_message(q.too_small));
     return fail(field, label + ": “" + quote_visible(text, 40) + "” is not a number; type digits such as 12.5.");
   }
   double scale = 0;

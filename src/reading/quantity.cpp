@@ -49,7 +49,9 @@ Quantity fail(ParseError e, std::string message) {
 
 // The message of a reading outside a double's range (reading_range).
 Quantity range_fail(ScanError e) {
-  return fail(ParseError::out_of_range, e == ScanError::underflow ? kTooSmallMessage : kTooLargeMessage);
+  Quantity q = fail(ParseError::out_of_range, e == ScanError::underflow ? kTooSmallMessage : kTooLargeMessage);
+  q.too_small = e == ScanError::underflow;
+  return q;
 }
 
 // reading_range of a number read as `value` (and `alt_value`) times `factor`.

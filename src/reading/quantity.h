@@ -97,6 +97,7 @@ struct Quantity {
   bool ok = false;
   ParseError error = ParseError::none;
   std::string message;      ///< one sentence on why it failed ("" when ok)
+  bool too_small = false;   ///< out_of_range because a nonzero number would read as 0 (else: too large)
   double value = 0;         ///< the number as typed, in `unit` (thousands reading if ambiguous)
   double alt_value = 0;     ///< decimal-comma reading when ambiguous, else equal to value
   bool ambiguous = false;   ///< "2,952"-style: see the separator rules above
