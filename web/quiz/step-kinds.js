@@ -144,7 +144,6 @@ const cache = new WeakMap();
  * @param {object} quizCore the quiz-core facade
  * @returns {Map<string, {name:string, answer:'text'|'choices', verdicts:string[], tones:Object<string,string>,
  *   empty:()=>string|string[], problem:(a:unknown, step:object, quote:(id:string)=>string)=>string,
- *   beyondLimit:(step:object, a:unknown)=>number,
  *   hint?:(step:object, quizCore:object)=>string,
  *   prepare:(step:object, resolve:Function, quizCore:object)=>({settings:object}|{field:string, error:string}),
  *   grade:(settings:object, answer:unknown, quizCore:object, step:object)=>object}>}
