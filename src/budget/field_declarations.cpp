@@ -117,7 +117,7 @@ constexpr InputFieldDeclaration kBudgetInputFields[] = {
     {"experts_per_token", "k", "Experts per token", "experts", K::whole, 1, 4096, false, "not a mixture of experts",
      "experts", 0, 64, "Model", "routed experts each token uses; a decode step reads the experts its batch touches",
      &I::experts_per_token, nullptr, CP::decimal},
-    {"model_max_context_tokens", "", "Model's context limit", "tokens per request", K::whole, 1, 1e8, false, "no limit",
+    {"model_max_context_tokens", "", "Model context limit", "tokens per request", K::whole, 1, 1e8, false, "no limit",
      "", 0, 1048576, "Model",
      "the longest context the model is trained or configured for (config.json "
      "max_position_embeddings); caps the context",
