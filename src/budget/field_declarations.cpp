@@ -113,8 +113,8 @@ constexpr InputFieldDeclaration kSpeculativeInputFields[] = {
     // costs c of a target pass reads about c of its bytes (planner.h, PlanOptions).
     {"draft_params", "P_d", "Draft model size", "parameters", K::real, 1, 1e13, false,
      "draft_cost_ratio × total_params", "", 0, 1e11, "Speculative decoding",
-     "parameters of the draft model, held next to the target at its precision with a cache in proportion", nullptr,
-     &PlanOptions::draft_params, CP::decimal},
+     "draft model size; its weights and KV cache add to each GPU's memory", nullptr, &PlanOptions::draft_params,
+     CP::decimal},
 };
 
 template <class R>
