@@ -39,7 +39,7 @@ function rowName(row) {
 function pickName(row) {
   const w = bits(row.weight_bytes_per_param);
   const c = bits(row.cache_bytes_per_value);
-  const precision = w === c ? `${w} weights and cache` : `${w} weights and a ${c} cache`;
+  const precision = w === c ? `${w} weights and cache` : `${w} weights and ${fmt.article(c)} ${c} cache`;
   return `${precision} on ${fmt.int(row.gpus)} ${fmt.plural(row.gpus, 'GPU', 'GPUs')}${row.speculative ? ' with speculative decoding' : ''}`;
 }
 
@@ -53,7 +53,7 @@ function pickFigures(row) {
 /** What a tight pick means, in words ("" when it keeps its headroom). */
 function tightWords(row, input) {
   if (row.verdict !== 'tight') return '';
-  return ` It is tight: it fits, but leaves less than the ${fmt.int(input.headroom_fraction * 100)} % of GPU memory you asked to keep free, `
+  return ` It is tight: it fits, but leaves less than the ${fmt.int(input.headroom_fraction * 100)}% of GPU memory you asked to keep free, `
     + 'and the planner found nothing on as few GPUs that keeps the headroom. Longer prompts, more requests or memory the budget leaves out '
     + '(activations, the serving engine’s own buffers) can push it over: measure its memory at the target load before relying on it.';
 }
@@ -249,12 +249,15 @@ function mount(container, ctx) {
       }
       const cheaperAtSameCount = rows.slice(0, changing).filter((r) => r.changes_output && r.gpus === changePick.gpus
         && r.speculative === changePick.speculative);
-      for (const r of cheaperAtSameCount) why.push(`${rowName(r)} ${rowOutcome(r)}`);
+      // A row passed over on the same GPU count either misses, or meets every target without the headroom (tight).
+      for (const r of cheaperAtSameCount) {
+        why.push(`${rowName(r)} ${r.meets_targets && r.verdict === 'tight' ? 'meets every target but is tight' : rowOutcome(r)}`);
+      }
       const lead = keepPick
         ? `Cheaper if you accept a changed output: ${pickName(changePick)}, ${fmt.int(changePick.gpus)} instead of ${fmt.int(keepPick.gpus)} GPUs`
         : `Only with a changed output: ${pickName(changePick)}`;
       setText(change, `${lead} (${pickFigures(changePick)}). `
-        + (why.length ? `Nothing on fewer GPUs: ${why.join('; ')}.` : '')
+        + (why.length ? `Why nothing cheaper: ${why.join('; ')}.` : '')
         + tightWords(changePick, input)
         + ' It is a different model: before relying on it, evaluate the quantised model’s quality on your own tasks against the 16-bit one:');
       evaluateList.replaceChildren(...toEvaluate(changePick).map((t) => h('li', { text: t })));
