@@ -247,7 +247,7 @@ function mount(container, ctx) {
         why.push(`on ${g} ${g === 1 ? 'GPU' : 'GPUs'}, ${noFit} of ${at.length} combinations do not fit`
           + (miss.length ? ` and ${miss.length} fit but miss ${missed(miss[0])}` : ''));
       }
-      const cheaperAtSameCount = rows.slice(0, changing).filter((r) => r.changes_output && r.gpus === changePick.gpus
+      const cheaperAtSameCount = rows.slice(0, changing).filter((r) => r.gpus === changePick.gpus
         && r.speculative === changePick.speculative);
       // A row passed over on the same GPU count either misses, or meets every target without the headroom (tight).
       for (const r of cheaperAtSameCount) {
