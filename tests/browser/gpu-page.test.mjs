@@ -183,7 +183,7 @@ test('estimate against measurement: every row’s estimate and ratio match the f
     // Spot values from the comment above, written out.
     assert.deepEqual(at80[0].slice(2, 6), ['104.90', '120.08', '1.14×', 'yes']);
     assert.deepEqual(at80[2].slice(1, 6), ['0.625', '196.80', '377.68', '1.92×', 'yes']);
-    assert.deepEqual(at80[18].slice(0, 6), ['Mixtral 8x7B, int8, 1 GPU', '1', '97.92', '126.38', '1.29×', 'yes']);
+    assert.deepEqual(at80[18].slice(0, 6), ['Mixtral 8x7B, int8, 1 GPU', '1.0', '97.92', '126.38', '1.29×', 'yes']);
     assert.match(await lab.locator('[data-out="measured-summary"]').textContent(),
       /^At 80% of peak bandwidth, 20 of 20 estimates lie within a factor of 2 of the measured speed; estimate ÷ measured runs from 1\.03 to 1\.92/);
     // The shares worked in tests/node/measured.test.mjs.
