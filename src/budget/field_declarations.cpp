@@ -30,7 +30,7 @@ namespace {
 //   way; a ring all-reduce sends and receives at once, each way at that rate).
 //   Typical span 10 GB/s (PCIe 3 x16 is ~16 GB/s a way) to 2 TB/s (past NVLink 5's 900 GB/s a way).
 // - allreduce_latency_s: 20e-6, a fit, not a measurement: gpt-fast's Llama-2-7B
-//   bf16 rows on A100 SXM at 330 W (README, commit 0f925b5) run 104.9, 168.84,
+//   bf16 rows on A100 SXM at 330 W (README, commit c5d3454) run 104.9, 168.84,
 //   254.02 and 328.43 tok/s on 1, 2, 4 and 8 GPUs; taking the 1-GPU rate as the
 //   memory-bound step (13.48 GB per token) and subtracting its 1/G share
 //   leaves 1.16, 1.55 and 1.85 ms; over 2*32 = 64 all-reduces per token, less

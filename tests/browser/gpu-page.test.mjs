@@ -137,6 +137,11 @@ test('calculator: GPU counts offered are the valid splits, a typed invalid count
  * E.g. Llama 2 7B bf16 on 1 GPU: 6.738e9·2 + 2·32·32·128·205·2 = 13.477e9 + 0.107e9 B
  * = 13.584e9 B / 1.6312e12 = 8.33 ms, 120.08 tokens/s against 104.90 measured: 1.14×.
  * int4 with group 32 at 0.625 B per weight: 7B on 1 GPU 377.68 tokens/s, 1.92× of 196.80.
+ * A mixture of experts (E experts, k per token) reads, of its P·b_w, only the weights every token
+ * uses plus the experts the batch touches (uniform routing): routed = (P − P_active)·E/(E − k),
+ * touched = E·(1 − (1 − k/E)^B), read = (P − routed) + routed·touched/E; memory still holds P.
+ * E.g. Mixtral 8x7B int8 on 1 GPU at batch 1: 2 of 8 experts, 12.88e9 B + 0.027e9 B of cache
+ * = 12.907e9 B / 1.6312e12 = 7.91 ms, 126.38 tokens/s against 97.92 measured: 1.29×.
  */
 function expectedTokensPerS(row, share) {
   const b = measured.budget;
@@ -144,11 +149,14 @@ function expectedTokensPerS(row, share) {
   const g = presets.gpus.find((x) => x.id === b.gpu);
   const G = row.gpus;
   const h = m.kv_heads >= G ? m.kv_heads / G : 1;
-  const bytes = (m.total_params * b.weight_bytes_per_param[row.weights]) / G
+  const E = m.experts || 0;
+  const routed = E > 0 ? ((m.total_params - m.active_params) * E) / (E - m.experts_per_token) : 0;
+  const read = E > 0 ? m.total_params - routed + (routed * (1 - (1 - m.experts_per_token / E) ** b.batch)) : m.total_params;
+  const bytes = (read * b.weight_bytes_per_param[row.weights]) / G
     + 2 * m.layers * h * m.head_dim * b.context_tokens * b.batch * b.cache_bytes_per_value;
   const bw = g.peak_bandwidth_bytes_per_s * share;
   const comm = G === 1 ? 0 : 2 * m.layers * ((2 * (G - 1) / G) * b.batch * m.query_heads * m.head_dim * 2 / g.interconnect_bytes_per_s + 20e-6);
-  return 1 / (Math.max(bytes / bw, (2 * m.total_params * b.batch) / (G * g.flops_per_s)) + comm);
+  return 1 / (Math.max(bytes / bw, (2 * m.active_params * b.batch) / (G * g.flops_per_s)) + comm);
 }
 
 const two = (v) => v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -157,14 +165,15 @@ test('estimate against measurement: every row’s estimate and ratio match the f
   for (const [width, height] of [[1280, 800], [360, 740]]) {
     const rec = await open(`${server.url}embed.html?parts=measured`, { width, height });
     const lab = rec.page.locator('llm-budget-lab');
-    const rows = measured.groups[0].rows;
+    const rows = measured.groups.flatMap((group) => group.rows);
     const check = async (share) => {
       const shown = await lab.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
       assert.equal(shown.length, rows.length);
       rows.forEach((row, i) => {
         if (row.tokens_per_s === null) {
-          // 68.98e9 x 2 B = 138.0 GB on one 80 GB GPU: the budget agrees with the out-of-memory run.
-          assert.equal(shown[i][3], 'does not fit (138.0 GB per GPU)');
+          // 68.98e9 x 2 B = 138.0 GB (Llama 2 70B), 46.70e9 x 2 B = 93.4 GB (Mixtral 8x7B, all eight
+          // experts held) on one 80 GB GPU: the budget agrees with the out-of-memory runs.
+          assert.equal(shown[i][3], `does not fit (${row.model === 'Llama-2-70B' ? '138.0' : '93.4'} GB per GPU)`);
           assert.equal(shown[i][5], 'agrees: neither runs');
           return;
         }
@@ -180,9 +189,15 @@ test('estimate against measurement: every row’s estimate and ratio match the f
     // Spot values from the comment above, written out.
     assert.deepEqual(at80[0].slice(2, 6), ['104.90', '120.08', '1.14×', 'yes']);
     assert.deepEqual(at80[2].slice(1, 6), ['0.625', '196.80', '377.68', '1.92×', 'yes']);
+    assert.deepEqual(at80[18].slice(0, 6), ['Mixtral 8x7B, int8, 1 GPU', '1.0', '97.92', '126.38', '1.29×', 'yes']);
     assert.match(await lab.locator('[data-out="measured-summary"]').textContent(),
-      /^At 80% of peak bandwidth, 13 of 13 estimates lie within a factor of 2 of the measured speed; estimate ÷ measured runs from 1\.03 to 1\.92/);
-    assert.match(await lab.locator('.chart-desc').nth(1).textContent(), /330 W power limit/);
+      /^At 80% of peak bandwidth, 20 of 20 estimates lie within a factor of 2 of the measured speed; estimate ÷ measured runs from 1\.03 to 1\.92/);
+    // The shares worked in tests/node/measured.test.mjs.
+    assert.match(await lab.locator('[data-out="measured-band-shares"]').textContent(),
+      /^Every run lies within a factor of 2 of its measured speed when the budget assumes 38–83% of the 2,039 GB\/s peak .*the preset’s own 80% is among them\.$/);
+    assert.match(await lab.locator('.measured-setup').textContent(), /330 W power limit/);
+    assert.match(await lab.locator('[data-out="measured-source"]').nth(1).textContent(),
+      /^Measured \(Mixtral 8x7B\): pytorch-labs\/gpt-fast, mixtral-moe\/README\.md, commit 4f98fe01976600edec013e9ae7e799744f971d9f/);
     assert.match(await lab.locator('[data-out="measured-notes"]').textContent(), /4 \+ 32\/32 = 5 bits per weight/);
     // The slider: 60% of peak.
     const box = lab.locator('.part-controls input.field-text');

@@ -69,20 +69,31 @@ test("every configuration of the instructor's file plans as 3fbce11 planned it",
   assert.equal(core.plan(configurationInput(conf(INSTRUCTOR, 'lesson-gqa8-16'), INSTRUCTOR, core)).value.total_bytes, 31179869184);
 });
 
+/**
+ * Model fields set since 3fbce11, each a field the core has declared since then: Mixtral 8x7B's
+ * experts (8, 2 per token, from its config.json as the preset's notes say; issue 18), so that a
+ * decode step reads only the routed experts.
+ */
+const MODEL_FIELDS_SINCE = { 'mixtral-8x7b-v0.1': { experts: 8, experts_per_token: 2 } };
+
 test("the current presets.json gives 3fbce11's full inputs, field by field, though it lists fewer", () => {
   assert.deepEqual(CURRENT.configurations.map((c) => c.id), OLD_PRESETS.configurations.map((c) => c.id));
   const names = core.declaration.inputs.map((f) => f.name);
-  // 3fbce11's value of each field; a field declared since then takes the core's default.
-  const asThen = (inputs) => Object.fromEntries(names.map((n) => [n, n in inputs ? inputs[n] : core.DEFAULT_INPUT[n]]));
+  const oldNames = new Set(OLD_PRESETS.configurations.flatMap((c) => Object.keys(c.inputs)));
+  for (const fields of Object.values(MODEL_FIELDS_SINCE)) for (const n of Object.keys(fields)) assert.ok(!oldNames.has(n), `${n} is new since 3fbce11`);
+  // 3fbce11's value of each field; a field declared since then takes the core's default, or the
+  // value its model has set since (MODEL_FIELDS_SINCE).
+  const asThen = (inputs, model) => Object.fromEntries(names.map((n) => [n, n in inputs ? inputs[n]
+    : (MODEL_FIELDS_SINCE[model] || {})[n] ?? core.DEFAULT_INPUT[n]]));
   for (const old of OLD_PRESETS.configurations) {
     const now = conf(CURRENT, old.id);
-    assert.deepEqual(configurationInput(now, CURRENT, core), asThen(old.inputs), old.id);
+    assert.deepEqual(configurationInput(now, CURRENT, core), asThen(old.inputs, now.model), old.id);
     assert.ok(Object.keys(now.inputs).length < names.length, `${old.id} lists only what it sets`);
   }
   // The calculator's starting input too (the file's defaults over the core's).
   assert.deepEqual(completePresets(CURRENT, core).defaults, asThen(OLD_PRESETS.defaults));
-  // Models and GPUs unchanged.
-  assert.deepEqual(CURRENT.models, OLD_PRESETS.models);
+  // Models unchanged apart from MODEL_FIELDS_SINCE; GPUs unchanged.
+  assert.deepEqual(CURRENT.models, OLD_PRESETS.models.map((m) => ({ ...m, ...MODEL_FIELDS_SINCE[m.id] })));
   assert.deepEqual(CURRENT.gpus, OLD_PRESETS.gpus);
 });
 
