@@ -45,6 +45,13 @@ struct BudgetInput {
       20e-6;  ///< lambda, fixed cost of one all-reduce (fit to gpt-fast's 7B rows; see field_declarations.cpp)
   double ttft_target_s = 0;                    ///< time to first token must be at most this
   double per_request_target_tokens_per_s = 0;  ///< each request must decode at least this fast
+  // Layer kinds, mixtures of experts and the model's context limit (after the
+  // fields above so their positions stay; declared in the group Model)
+  double sliding_window_layers = 0;  ///< L_W, layers that use the window W; 0 = every layer (when W is set)
+  double latent_kv_dim = 0;          ///< d_c, values cached per token and layer with latent attention (MLA); 0 = none
+  double experts = 0;                ///< E, routed experts per MoE layer; 0 = dense
+  double experts_per_token = 0;      ///< k, routed experts each token uses; 0 = dense
+  double model_max_context_tokens = 0;  ///< the model's longest context; 0 = no limit
 };
 
 /// A rejected input: the field's name (as in BudgetInput, or the function's

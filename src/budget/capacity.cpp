@@ -63,7 +63,7 @@ CapacityResult capacity(const BudgetInput& in) {
   r.weights_fit_with_headroom = detail::fits_with_headroom(in, weights);
 
   // Batch: P*b_w + per_request*B <= budget  =>  B = floor((budget - P*b_w) / per_request).
-  const double per_request = detail::per_gpu_kv_bytes_per_token(in) * detail::cached_tokens(in, in.context_tokens);
+  const double per_request = detail::per_gpu_kv_bytes_per_request(in, in.context_tokens);
   const double usable = detail::headroom_limit_bytes(in);
   r.max_batch = largest_whole((gpu - weights) / per_request, kMaxBatch, [&](double b) {
     return b >= 1 && detail::fits(in, detail::per_gpu_bytes(in, b, in.context_tokens));
@@ -72,29 +72,35 @@ CapacityResult capacity(const BudgetInput& in) {
     return b >= 1 && detail::fits_with_headroom(in, detail::per_gpu_bytes(in, b, in.context_tokens));
   });
 
-  // Context at in.batch: n = floor((G - P*b_w) / (per_token*B)). Memory stops
-  // growing at n = W, so with a window that fits, every n up to the limit fits.
-  const double per_token_batch = detail::per_gpu_kv_bytes_per_token(in) * in.batch;
-  r.max_context_tokens = largest_whole((gpu - weights) / per_token_batch, kMaxContextTokens, [&](double n) {
+  // Context at in.batch: n = floor((G - P*b_w) / (per_token*B)) below any
+  // window. Past W only the full-attention layers grow, so the search from that
+  // estimate doubles upwards; with every layer windowed and a window that fits,
+  // every n up to the limit fits. The limit is the model's own context when set.
+  const double per_token_batch = detail::per_gpu_kv_bytes_per_request(in, 1) * in.batch;
+  const double context_cap = in.model_max_context_tokens > 0 ? in.model_max_context_tokens : kMaxContextTokens;
+  r.max_context_tokens = largest_whole((gpu - weights) / per_token_batch, context_cap, [&](double n) {
     return n >= 1 && detail::fits(in, detail::per_gpu_bytes(in, in.batch, n));
   });
 
-  // Crossover: 2*P_a*B/F >= (P*b_w + per_request*B)/BW
-  //   <=>  B * (2*P_a/F - per_request/BW) >= P*b_w/BW.
-  // No crossover when the bracket is <= 0: each extra request then adds more
-  // memory time than compute time. The bracket is the compute time of one
-  // request minus the memory time of its cache; the right side, the weights' memory time.
-  const double slope = detail::compute_time_s(in, 1) - detail::memory_time_s(in, per_request);
-  if (slope > 0) {
-    auto compute_binds = [&](double b) {
-      return detail::compute_time_s(in, b) >=
-             detail::memory_time_s(in, detail::per_gpu_bytes(in, b, in.context_tokens));
-    };
-    double b = std::ceil(detail::memory_time_s(in, weights) / slope);
-    b = std::min(std::max(b, 1.0), kMaxBatch + 1);
-    while (b > 1 && compute_binds(b - 1)) b -= 1;
-    while (b <= kMaxBatch && !compute_binds(b)) b += 1;
-    r.crossover_batch = b <= kMaxBatch ? b : 0;
+  // Crossover: the smallest B with 2*P_a*B/(G*F) >= decode traffic(B)/BW.
+  // compute - memory is convex in B (the traffic is a line for the cache plus
+  // a concave, bounded term for the experts a mixture of experts touches), and
+  // negative at B = 0, so once the arithmetic term overtakes memory it stays
+  // ahead: a bisection over [1, 1e6] finds the first B, and there is none when
+  // the arithmetic term is still behind at 1e6 (each request then adds more
+  // memory time than compute time, or the crossover lies past the limit).
+  auto compute_binds = [&](double b) {
+    return detail::compute_time_s(in, b) >=
+           detail::memory_time_s(in, detail::per_gpu_decode_traffic_bytes(in, b, in.context_tokens));
+  };
+  if (compute_binds(kMaxBatch)) {
+    double lo = 0;  // !compute_binds(lo) (B = 0 has no arithmetic and reads the weights)
+    double hi = kMaxBatch;
+    while (hi - lo > 1) {
+      const double mid = std::floor((lo + hi) / 2);
+      (compute_binds(mid) ? hi : lo) = mid;
+    }
+    r.crossover_batch = hi;
   }
 
   // Fewest GPUs: the first valid split whose per-GPU memory fits.

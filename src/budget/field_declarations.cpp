@@ -69,8 +69,8 @@ constexpr InputFieldDeclaration kBudgetInputFields[] = {
      CP::decimal},
     {"batch", "B", "Batch", "requests", K::whole, 1, 1e6, false, "", "", 1, 4096, "Workload",
      "concurrent requests decoded together", &I::batch, nullptr, CP::decimal},
-    {"context_tokens", "n", "Context", "tokens per request", K::whole, 1, 1e8, false, "", "", 128, 1048576, "Workload",
-     "tokens each request holds in the KV cache", &I::context_tokens, nullptr, CP::binary},
+    {"context_tokens", "n", "Context", "tokens per request", K::whole, 1, 1e8, false, "", "model_max_context_tokens",
+     128, 1048576, "Workload", "tokens each request holds in the KV cache", &I::context_tokens, nullptr, CP::binary},
     {"gpu_memory_bytes", "", "GPU memory", "bytes", K::real, 1, 1e15, false, "", "", 4e9, 2e12, "Hardware",
      "memory of one GPU (decimal: 80e9 = 80 GB)", &I::gpu_memory_bytes, nullptr, CP::decimal},
     {"bandwidth_bytes_per_s", "BW", "Memory bandwidth", "bytes/s", K::real, 1, 1e16, false, "", "", 5e10, 2e13,
@@ -99,6 +99,29 @@ constexpr InputFieldDeclaration kBudgetInputFields[] = {
     {"per_request_target_tokens_per_s", "", "Per-request speed target", "tokens/s", K::real, 1e-3, 1e9, false,
      "no target", "", 0, 200, "Targets", "the slowest acceptable decode speed of each request",
      &I::per_request_target_tokens_per_s, nullptr, CP::decimal},
+    // Layer kinds, mixtures of experts and the model's context limit: after
+    // the fields above, so their positions stay.
+    {"sliding_window_layers", "L_W", "Layers with the window", "layers", K::whole, 1, 1000, false,
+     "every layer (when a sliding window is set)", "layers", 0, 200, "Model",
+     "layers whose cache holds at most W tokens; the others attend to the whole context (Gemma 2: 21 of 42)",
+     &I::sliding_window_layers, nullptr, CP::decimal},
+    {"latent_kv_dim", "d_c", "Latent KV values", "values per token and layer", K::whole, 1, 65536, false,
+     "none: keys and values per KV head", "", 0, 2048, "Model",
+     "latent attention (MLA): one cached vector of kv_lora_rank + qk_rope_head_dim values per token and layer "
+     "(DeepSeek-V3: 512 + 64 = 576), no factor 2 and no heads",
+     &I::latent_kv_dim, nullptr, CP::decimal},
+    {"experts", "E", "Routed experts", "experts per MoE layer", K::whole, 1, 4096, false,
+     "dense: not a mixture of experts", "", 0, 512, "Model",
+     "routed experts in each mixture-of-experts layer (shared experts count among the always-used weights)",
+     &I::experts, nullptr, CP::decimal},
+    {"experts_per_token", "k", "Experts per token", "experts", K::whole, 1, 4096, false, "not a mixture of experts",
+     "experts", 0, 64, "Model", "routed experts each token uses; a decode step reads the experts its batch touches",
+     &I::experts_per_token, nullptr, CP::decimal},
+    {"model_max_context_tokens", "", "Model's context limit", "tokens per request", K::whole, 1, 1e8, false, "no limit",
+     "", 0, 1048576, "Model",
+     "the longest context the model is trained or configured for (config.json "
+     "max_position_embeddings); caps the context",
+     &I::model_max_context_tokens, nullptr, CP::binary},
 };
 
 constexpr InputFieldDeclaration kSpeculativeInputFields[] = {
@@ -125,13 +148,15 @@ using BR = BudgetResult;
 constexpr ResultFieldDeclaration<BR> kBudgetResultFields[] = {
     number<BR>("weight_bytes", "B", false, "weight memory, P*b_w", &BR::weight_bytes),
     number<BR>("kv_cache_bytes", "B", false, "KV cache of the whole batch", &BR::kv_cache_bytes),
-    number<BR>("kv_cache_bytes_per_token", "B", false, "KV cache of one token of one request, 2*L*H_kv*d_h*b_c",
+    number<BR>("kv_cache_bytes_per_token", "B", false,
+               "KV cache of one token of one request over every layer, 2*L*H_kv*d_h*b_c (MLA: L*d_c*b_c)",
                &BR::kv_cache_bytes_per_token),
     number<BR>("total_bytes", "B", false, "weights + KV cache (activations ignored)", &BR::total_bytes),
     number<BR>("free_bytes", "B", false, "GPU memory minus per_gpu_bytes (negative when over)", &BR::free_bytes),
     number<BR>("headroom_limit_bytes", "B", false, "the most per_gpu_bytes may be for the verdict 'fits'",
                &BR::headroom_limit_bytes),
-    number<BR>("memory_time_s", "s", false, "memory term of one decode step, per_gpu_bytes/BW", &BR::memory_time_s),
+    number<BR>("memory_time_s", "s", false, "memory term of one decode step, decode_traffic_bytes/BW",
+               &BR::memory_time_s),
     number<BR>("compute_time_s", "s", false, "arithmetic term of one decode step, 2*P_active*B/(G*F)",
                &BR::compute_time_s),
     number<BR>("step_s", "s", true, "one decode step, the larger term + comm_s", &BR::step_s),
@@ -160,6 +185,18 @@ constexpr ResultFieldDeclaration<BR> kBudgetResultFields[] = {
     number<BR>("per_request_margin_tokens_per_s", "tok/s", true,
                "per-request tokens/s - target: below 0 missed by that much (0 without a target)",
                &BR::per_request_margin_tokens_per_s),
+    number<BR>(
+        "decode_traffic_bytes", "B", false,
+        "bytes one GPU reads in a decode step: the weights it reads (MoE: always-used + experts touched) and its "
+        "cache",
+        &BR::decode_traffic_bytes),
+    number<BR>("experts_touched", "", false,
+               "expected distinct routed experts one MoE layer reads in a decode step, E*(1-(1-k/E)^B); 0 when dense",
+               &BR::experts_touched),
+    number<BR>("full_attention_layers", "", false, "layers whose cache holds the whole context",
+               &BR::full_attention_layers),
+    number<BR>("sliding_window_layers_used", "", false, "layers whose cache holds at most W tokens",
+               &BR::sliding_window_layers_used),
 };
 
 using CR = CapacityResult;

@@ -81,7 +81,7 @@ struct ResultFieldDeclaration {
   BindingTerm Result::*binding_term;
 };
 
-/// The 21 BudgetInput fields in declaration (and calculator) order.
+/// The 26 BudgetInput fields in declaration (and calculator) order.
 Table<InputFieldDeclaration> budget_input_fields();
 /// The parameters of speculative() and best_draft_tokens(): acceptance_rate, draft_tokens, draft_cost_ratio.
 Table<InputFieldDeclaration> speculative_input_fields();

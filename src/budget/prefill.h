@@ -30,20 +30,24 @@ inline double attention_pairs(double prompt, double window) {
   return window * (window + 1) / 2 + (prompt - window) * window;
 }
 
-/// Arithmetic of the prefill [FLOP]: 2*P_active*n_p + 4*L*H_q*d_h*pairs
-/// (2*P per token for the weights; 2 FLOP per multiply-add for each of
-/// Q*K^T and A*V, over H_q heads of d_h values in every layer).
+/// Arithmetic of the prefill [FLOP]: 2*P_active*n_p + 4*H_q*d_h*(L_full*pairs(n_p)
+/// + L_W*pairs(n_p, W)) (2*P per token for the weights; 2 FLOP per multiply-add
+/// for each of Q*K^T and A*V, over H_q heads of d_h values, each layer over its
+/// own pairs: full-attention layers all causal pairs, windowed layers those inside W).
 inline double prefill_flops(const BudgetInput& in) {
   const double np = prompt_tokens(in);
-  return 2 * active_params(in) * np +
-         4 * in.layers * in.query_heads * in.head_dim * attention_pairs(np, in.sliding_window_tokens);
+  const double windowed = sliding_window_layers(in);
+  double attention = 4 * full_attention_layers(in) * in.query_heads * in.head_dim * attention_pairs(np, 0);
+  if (windowed > 0)
+    attention += 4 * windowed * in.query_heads * in.head_dim * attention_pairs(np, in.sliding_window_tokens);
+  return 2 * active_params(in) * np + attention;
 }
 
-/// Bytes one GPU moves in the prefill [B]: its share of the weights read once,
-/// P*b_w/G, plus the prompt's cache written once, 2*L*h*d_h*min(n_p, W)*b_c
-/// (h = KV heads per GPU).
+/// Bytes one GPU moves in the prefill [B]: its share of all the weights read
+/// once, P*b_w/G (a prompt of many tokens reaches every expert of a mixture of
+/// experts), plus the prompt's cache written once (per_gpu_kv_bytes_per_request at n_p).
 inline double prefill_traffic_bytes(const BudgetInput& in) {
-  return per_gpu_weight_bytes(in) + per_gpu_kv_bytes_per_token(in) * cached_tokens(in, prompt_tokens(in));
+  return per_gpu_weight_bytes(in) + per_gpu_kv_bytes_per_request(in, prompt_tokens(in));
 }
 
 /// TTFT [s] = max(traffic / BW, FLOPs / (G*F)) + all-reduces over n_p tokens

@@ -20,7 +20,11 @@ BudgetResult plan_validated(const BudgetInput& in) {
   r.kv_heads_per_gpu = kv_heads_per_gpu(in);
   r.free_bytes = in.gpu_memory_bytes - r.per_gpu_bytes;
   r.headroom_limit_bytes = headroom_limit_bytes(in);
-  r.memory_time_s = memory_time_s(in, r.per_gpu_bytes);
+  r.decode_traffic_bytes = per_gpu_decode_traffic_bytes(in, in.batch, in.context_tokens);
+  r.experts_touched = experts_touched(in, in.batch);
+  r.full_attention_layers = full_attention_layers(in);
+  r.sliding_window_layers_used = sliding_window_layers(in);
+  r.memory_time_s = memory_time_s(in, r.decode_traffic_bytes);
   r.compute_time_s = compute_time_s(in, in.batch);
   r.comm_s = allreduce_time_s(in, in.batch);
   r.bound_by = r.compute_time_s > r.memory_time_s ? BindingTerm::compute : BindingTerm::memory;

@@ -23,12 +23,13 @@ struct BudgetResult {
   InputError error;
   double weight_bytes = 0;              ///< P * b_w
   double kv_cache_bytes = 0;            ///< whole batch
-  double kv_cache_bytes_per_token = 0;  ///< 2*L*H_kv*d_h*b_c, one token of one request
+  double kv_cache_bytes_per_token = 0;  ///< 2*L*H_kv*d_h*b_c (MLA: L*d_c*b_c), one token of one request over every
+                                        ///< layer, below the window
   double total_bytes = 0;               ///< weights + KV cache (activations ignored)
   double free_bytes = 0;                ///< gpu_memory_bytes - per_gpu_bytes (negative when over)
   double headroom_limit_bytes = 0;  ///< G - headroom_fraction*G: the most total_bytes may be for verdict "fits" (above
                                     ///< it: "tight" or does_not_fit)
-  double memory_time_s = 0;         ///< per_gpu_bytes / BW
+  double memory_time_s = 0;         ///< decode_traffic_bytes / BW
   double compute_time_s = 0;        ///< 2 * active_params * B / (G * F)
   double step_s = 0;                ///< max of the two terms + comm_s (0 when !has_speed)
   BindingTerm bound_by = BindingTerm::memory;
@@ -37,7 +38,7 @@ struct BudgetResult {
   bool has_speed = false;
   double per_request_tokens_per_s = 0;
   double total_tokens_per_s = 0;
-  double per_gpu_bytes = 0;      ///< P*b_w/G + 2*L*h*d_h*min(n, W)*B*b_c; equals total_bytes at G = 1
+  double per_gpu_bytes = 0;      ///< P*b_w/G + the batch's cache of h KV heads per GPU; equals total_bytes at G = 1
   double kv_heads_per_gpu = 0;   ///< h = H_kv/G when H_kv >= G, else 1 (replicated)
   double comm_s = 0;             ///< all-reduce time of one decode step (0 at G = 1), set whatever the verdict
   double ttft_s = 0;             ///< prefill of one request arriving alone (prefill.h); 0 when !has_speed
@@ -48,6 +49,11 @@ struct BudgetResult {
       false;  ///< no per-request target (0), or it fits and per_request_tokens_per_s >= the target
   double per_request_margin_tokens_per_s =
       0;  ///< per_request_tokens_per_s - target: < 0 missed by that much; 0 without a target or a fit
+  double decode_traffic_bytes = 0;   ///< bytes one GPU reads per decode step: weights read (MoE: always-used + experts
+                                     ///< touched) + its cache; equals per_gpu_bytes for a dense model
+  double experts_touched = 0;        ///< expected distinct routed experts per MoE layer in a decode step (0 dense)
+  double full_attention_layers = 0;  ///< layers caching the whole context
+  double sliding_window_layers_used = 0;  ///< layers caching at most W tokens (0 without a window)
 };
 
 /// Computes the budget for `in` (validated first).

@@ -5,13 +5,17 @@
 #include <string>
 
 #include "budget/field_checks.h"
+#include "budget/model_shape.h"
 #include "budget/tensor_parallel.h"
 #include "text/number_text.h"
 
 namespace llmbudget {
 
 std::optional<InputError> check_declared_value(const InputFieldDeclaration& field, double value, double cap) {
-  const bool capped = field.max_from[0] != '\0';
+  // A capping field at 0 that allows 0 ("no limit") caps nothing.
+  const InputFieldDeclaration* cap_field =
+      field.max_from[0] != '\0' ? find_budget_input_field(field.max_from) : nullptr;
+  const bool capped = field.max_from[0] != '\0' && !(cap == 0 && cap_field && cap_field->zero_means[0] != '\0');
   const bool zero_allowed = field.zero_means[0] != '\0';
   const bool whole = field.kind == FieldKind::whole;
   if (zero_allowed && value == 0) return std::nullopt;
@@ -37,7 +41,9 @@ std::optional<InputError> validate_budget_input(const BudgetInput& in) {
     if (field.max_from[0] != '\0') cap = in.*(find_budget_input_field(field.max_from)->member);
     if (auto error = check_declared_value(field, in.*field.member, cap)) return error;
   }
-  // A rule the declaration cannot state: how G GPUs split the heads.
+  // Rules the declarations cannot state: the model's head groups and experts,
+  // then how G GPUs split the heads.
+  if (auto error = check_model_shape(in)) return error;
   return check_tensor_split(in);
 }
 

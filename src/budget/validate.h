@@ -14,12 +14,15 @@ namespace llmbudget {
 /// Returns std::nullopt when all are valid, else the first InputError, e.g.
 /// {"kv_heads", "kv_heads must be a whole number from 1 to query_heads (got 40; query_heads is 32)"}.
 /// Non-finite values (NaN, +-Infinity) are always rejected. After the declared
-/// ranges, the tensor-parallel split is checked (check_tensor_split(),
-/// tensor_parallel.h): gpus must divide query_heads and divide or be divided by kv_heads.
+/// ranges, the model's shape rules (check_model_shape(), model_shape.h: KV
+/// heads divide the query heads; experts and experts per token set together)
+/// and the tensor-parallel split (check_tensor_split(), tensor_parallel.h):
+/// gpus must divide query_heads and divide or be divided by kv_heads.
 std::optional<InputError> validate_budget_input(const BudgetInput& in);
 
 /// Checks one value against one declaration. `cap` is the current value of
-/// the field named by field.max_from (ignored when it names none). Same
+/// the field named by field.max_from (ignored when it names none; a cap of 0
+/// from a field whose 0 means "no limit" caps nothing). Same
 /// messages as validate_budget_input().
 std::optional<InputError> check_declared_value(const InputFieldDeclaration& field, double value, double cap = 0);
 

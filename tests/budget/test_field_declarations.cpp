@@ -13,7 +13,8 @@ using namespace llmbudget;
 
 TEST_CASE("result declarations name each struct member once, with units the answer checker knows", "[declarations]") {
   const auto plan_fields = budget_result_fields();
-  REQUIRE(plan_fields.size == 23);  // the lesson's 15 + 8 of several GPUs (per GPU, comm, TTFT, targets)
+  REQUIRE(plan_fields.size ==
+          27);  // the lesson's 15 + 8 of several GPUs (per GPU, comm, TTFT, targets) + 4 of traffic and layers
   BudgetInput in;
   in.kv_heads = 8;  // the lesson's GQA-8 row: 31.2 GB, 31.2 ms (seed-values.json)
   const BudgetResult r = plan(in);
@@ -69,7 +70,8 @@ TEST_CASE("k means 1024 only in the token counts of a context", "[declarations]"
   for (const InputFieldDeclaration& f : budget_input_fields()) {
     INFO(f.name);
     const std::string name = f.name;
-    const bool context = name == "context_tokens" || name == "prompt_tokens" || name == "sliding_window_tokens";
+    const bool context = name == "context_tokens" || name == "prompt_tokens" || name == "sliding_window_tokens" ||
+                         name == "model_max_context_tokens";
     CHECK((f.count_prefixes == CountPrefixes::binary) == context);
   }
   for (const InputFieldDeclaration& f : speculative_input_fields()) CHECK(f.count_prefixes == CountPrefixes::decimal);

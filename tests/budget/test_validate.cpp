@@ -197,7 +197,9 @@ TEST_CASE("each declared bound is accepted and beyond it is rejected", "[validat
       BudgetInput in;
       in.query_heads = 1024;
       in.total_params = 1e13;
-      if (std::string(field.name) == "query_heads") in.kv_heads = 1;  // stays <= query_heads at its minimum
+      if (std::string(field.name) == "query_heads") in.kv_heads = 1;       // stays <= query_heads at its minimum
+      if (std::string(field.name) == "experts") in.experts_per_token = 1;  // the two are set together
+      if (std::string(field.name) == "model_max_context_tokens") in.context_tokens = 1;  // the limit caps the context
       in.*field.member = value;
       CHECK_FALSE(validate_budget_input(in).has_value());
       in.*field.member = field.max * 2;
