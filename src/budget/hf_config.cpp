@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "budget/model_shape.h"
 #include "budget/validate.h"
 #include "text/json_reader.h"
 #include "text/number_text.h"
@@ -18,9 +19,14 @@ const double* HfImportResult::find(const char* name) const {
   return nullptr;
 }
 
+namespace {
+void apply_values(const std::vector<HfImportedValue>& values, BudgetInput& in) {
+  for (const HfImportedValue& v : values) in.*(v.field->member) = v.value;
+}
+}  // namespace
+
 void apply_hf_import(const HfImportResult& result, BudgetInput& in) {
-  if (!result.ok) return;
-  for (const HfImportedValue& v : result.values) in.*(v.field->member) = v.value;
+  if (result.ok) apply_values(result.values, in);
 }
 
 namespace {
@@ -34,8 +40,11 @@ constexpr double kMaxCount = 1e9;
 
 /// A whole number with thousands separators: 15706484224 -> "15,706,484,224".
 std::string grouped(double v) {
-  std::string digits = format_compact(std::fabs(v));
-  if (digits.find_first_not_of("0123456789") != std::string::npos) return format_compact(v);
+  if (!(std::fabs(v) < 9007199254740992.0) || std::floor(v) != v) return format_compact(v);
+  std::string digits;
+  for (double a = std::fabs(v); a >= 1; a = std::floor(a / 10))
+    digits.insert(digits.begin(), "0123456789"[static_cast<int>(std::fmod(a, 10))]);
+  if (digits.empty()) digits = "0";
   std::string out;
   const std::size_t n = digits.size();
   for (std::size_t i = 0; i < n; ++i) {
@@ -80,8 +89,8 @@ struct FamilyRow {
   const char* model_type;
   Family family;
   const char* config_class;  ///< transformers' configuration class, whose defaults fill absent keys
-  const char* modeling;      ///< the modeling file the count follows (huggingface/transformers, src/transformers/models/)
-  bool tied_default;         ///< the class's default tie_word_embeddings
+  const char* modeling;  ///< the modeling file the count follows (huggingface/transformers, src/transformers/models/)
+  bool tied_default;     ///< the class's default tie_word_embeddings
 };
 
 constexpr FamilyRow kFamilies[] = {
@@ -162,8 +171,9 @@ class Keys {
   bool flag_or(const char* key, bool def, bool note = true) {
     const Value* v = get(key);
     if (!v) {
-      if (note) notes_.push_back(name(key) + " is not given: " + class_ + "'s default " + (def ? "true" : "false") +
-                                 " is used.");
+      if (note)
+        notes_.push_back(name(key) + " is not given: " + class_ + "'s default " + (def ? "true" : "false") +
+                         " is used.");
       return def;
     }
     if (v->kind != Kind::boolean) {
@@ -210,7 +220,8 @@ class Importer {
     if (f == Family::gemma3) {
       text = root_.find("text_config");
       if (!text || text->kind != Kind::object)
-        return sink_.fail("text_config", "a gemma3 config.json must hold its language model in text_config (an object)");
+        return sink_.fail("text_config",
+                          "a gemma3 config.json must hold its language model in text_config (an object)");
       path = "text_config.";
     }
     Keys c(text, path, sink_, notes_, fam_.config_class);
@@ -225,9 +236,9 @@ class Importer {
     // Checked before anything is sized by it (the declared range is far below kMaxCount).
     const InputFieldDeclaration* layers_field = find_budget_input_field("layers");
     if (L > layers_field->max)
-      return sink_.fail(c.name("num_hidden_layers"), c.name("num_hidden_layers") + " must be a whole number from 1 to " +
-                                                         format_compact(layers_field->max) + " (got " + grouped(L) +
-                                                         ")");
+      return sink_.fail(c.name("num_hidden_layers"),
+                        c.name("num_hidden_layers") + " must be a whole number from 1 to " +
+                            format_compact(layers_field->max) + " (got " + grouped(L) + ")");
     double Hkv = Hq;
     if (!mla) {
       if (c.get("num_key_value_heads")) {
@@ -312,16 +323,17 @@ class Importer {
       if (qkv_bias) attention += Hq * d + 2 * Hkv * d;
       if (o_bias) attention += H;
       if (f == Family::qwen3 || f == Family::qwen3_moe || gemma3) attention += 2 * d;  // q_norm, k_norm
-      if (f == Family::gpt_oss) attention += Hq;                                      // attention sinks
-      if (qkv_bias) notes_.push_back(std::string("Biases on q, k and v") + (o_bias ? " and o" : "") + " are counted.");
+      if (f == Family::gpt_oss) attention += Hq;                                       // attention sinks
+      if (qkv_bias)
+        notes_.push_back(std::string("Biases on ") + (o_bias ? "q, k, v and o" : "q, k and v") + " are counted.");
     }
     const double norms = (f == Family::gemma2 || gemma3 ? 4 : 2) * H;
 
     // MLP: dense layers and MoE layers.
     double dense_mlp = 0, routed_per_layer = 0, expert_size = 0, moe_fixed = 0, E = 0, k = 0;
     std::vector<bool> moe(static_cast<std::size_t>(L), false);
-    const bool moe_family = f == Family::mixtral || f == Family::qwen2_moe || f == Family::qwen3_moe ||
-                            f == Family::gpt_oss || mla;
+    const bool moe_family =
+        f == Family::mixtral || f == Family::qwen2_moe || f == Family::qwen3_moe || f == Family::gpt_oss || mla;
     if (moe_family) {
       if (!moe_layers(c, f, L, moe)) return false;
     }
@@ -348,8 +360,8 @@ class Importer {
       if (sink_.failed) return false;
       if (k > E)
         return sink_.fail(c.name("num_experts_per_tok"), c.name("num_experts_per_tok") + " (" + grouped(k) +
-                                                             ") must be at most the number of experts (" +
-                                                             grouped(E) + ")");
+                                                             ") must be at most the number of experts (" + grouped(E) +
+                                                             ")");
       if (f == Family::gpt_oss) {
         const Value* alias = c.get("experts_per_token");
         if (alias && !(alias->kind == Kind::number && alias->number == k))
@@ -411,11 +423,11 @@ class Importer {
                          "outside num_hidden_layers and vLLM serves the model without them unless asked for " +
                          "speculative decoding.");
     }
-    notes_.insert(notes_.begin(),
-                  std::string("Read as ") + fam_.model_type + ", counted the way huggingface/transformers " +
-                      "src/transformers/models/" + fam_.modeling + " builds the weights: " + grouped(total) +
-                      " parameters (embeddings " + grouped(embed) +
-                      (tied ? ", shared with lm_head" : ", lm_head " + grouped(lm_head)) + ").");
+    notes_.insert(notes_.begin(), std::string("Read as ") + fam_.model_type +
+                                      ", counted the way huggingface/transformers " + "src/transformers/models/" +
+                                      fam_.modeling + " builds the weights: " + grouped(total) +
+                                      " parameters (embeddings " + grouped(embed) +
+                                      (tied ? ", shared with lm_head" : ", lm_head " + grouped(lm_head)) + ").");
     if (E > 0)
       notes_.push_back("Active per token: " + grouped(active) + " (always-used weights " +
                        grouped(total - routed_total) + " plus " + grouped(k) + " of " + grouped(E) +
@@ -425,8 +437,9 @@ class Importer {
     if (!window(c, f, L, m)) return false;
     max_context(c, gemma3, m);
     if (root_.find("quantization_config"))
-      notes_.push_back("quantization_config is present: the count is of parameters; set the weight precision "
-                       "separately (the checkpoint's stored precision is not read).");
+      notes_.push_back(
+          "quantization_config is present: the count is of parameters; set the weight precision "
+          "separately (the checkpoint's stored precision is not read).");
     if (sink_.failed) return false;
 
     m.total = total;
@@ -485,11 +498,9 @@ class Importer {
   // Sliding layers from a layer_types array; -1 on a refusal.
   double sliding_from_layer_types(Keys& c, const Value& types, double L) {
     if (types.kind != Kind::array || static_cast<double>(types.items.size()) != L) {
-      sink_.fail(c.name("layer_types"), c.name("layer_types") + " must be an array of " + grouped(L) +
-                                            " layer kinds, one per layer (got " +
-                                            (types.kind == Kind::array ? grouped(types.items.size()) + " entries"
-                                                                       : shown(types)) +
-                                            ")");
+      sink_.fail(c.name("layer_types"),
+                 c.name("layer_types") + " must be an array of " + grouped(L) + " layer kinds, one per layer (got " +
+                     (types.kind == Kind::array ? grouped(types.items.size()) + " entries" : shown(types)) + ")");
       return -1;
     }
     double sliding = 0;
@@ -499,8 +510,8 @@ class Importer {
         ++sliding;
       } else if (!(t.kind == Kind::string && t.text == "full_attention")) {
         sink_.fail(c.name("layer_types"), c.name("layer_types") + "[" + grouped(i) +
-                                              "] must be \"sliding_attention\" or \"full_attention\" (got " +
-                                              shown(t) + ")");
+                                              "] must be \"sliding_attention\" or \"full_attention\" (got " + shown(t) +
+                                              ")");
         return -1;
       }
     }
@@ -582,8 +593,11 @@ class Importer {
     }
     m.window = W;
     m.window_layers = sliding == L ? 0 : sliding;
-    notes_.push_back(grouped(sliding) + " of " + grouped(L) + " layers use a " + grouped(W) + "-token sliding window (" +
-                     how + "), " + grouped(L - sliding) + " full attention.");
+    if (sliding == L)
+      notes_.push_back("All " + grouped(L) + " layers use a " + grouped(W) + "-token sliding window.");
+    else
+      notes_.push_back(grouped(sliding) + " of " + grouped(L) + " layers use a " + grouped(W) +
+                       "-token sliding window (" + how + "), " + grouped(L - sliding) + " full attention.");
     return true;
   }
 
@@ -607,8 +621,8 @@ class Importer {
       std::string text = "rope_scaling";
       if (!kind.empty()) text += " (" + escape_invisible(kind);
       if (const Value* fac = rope->find("factor"))
-        if (fac->kind == Kind::number) text += (kind.empty() ? " (" : ", ") + std::string("factor ") +
-                                               format_compact(fac->number);
+        if (fac->kind == Kind::number)
+          text += (kind.empty() ? " (" : ", ") + std::string("factor ") + format_compact(fac->number);
       if (text != "rope_scaling") text += ")";
       std::string original;
       if (const Value* o = rope->find("original_max_position_embeddings"))
@@ -657,9 +671,9 @@ HfImportResult import_hf_config(const std::string& json_text) {
   HfImportResult result;
   const json::ReadResult doc = json::read_json(json_text);
   if (!doc.ok) {
-    result.error = InputError{"config.json", "config.json is not valid JSON at byte " +
-                                                 format_compact(static_cast<double>(doc.error.offset)) + ": " +
-                                                 doc.error.reason};
+    result.error =
+        InputError{"config.json", "config.json is not valid JSON at byte " +
+                                      format_compact(static_cast<double>(doc.error.offset)) + ": " + doc.error.reason};
     return result;
   }
   if (doc.value.kind != Kind::object) {
@@ -677,9 +691,9 @@ HfImportResult import_hf_config(const std::string& json_text) {
   for (const FamilyRow& f : kFamilies)
     if (type->text == f.model_type) family = &f;
   if (!family) {
-    result.error = InputError{"model_type", "model_type " + shown(*type) +
-                                                " is not an architecture this importer reads (it reads " +
-                                                family_list() + ")"};
+    result.error =
+        InputError{"model_type", "model_type " + shown(*type) +
+                                     " is not an architecture this importer reads (it reads " + family_list() + ")"};
     return result;
   }
 
@@ -727,6 +741,13 @@ HfImportResult import_hf_config(const std::string& json_text) {
       return result;
     }
     result.values.push_back(HfImportedValue{field, s.value});
+  }
+  BudgetInput shaped;
+  apply_values(result.values, shaped);
+  if (auto error = check_model_shape(shaped)) {
+    result.error = InputError{error->field, "the config.json gives " + error->message};
+    result.values.clear();
+    return result;
   }
   result.ok = true;
   result.notes = std::move(notes);
