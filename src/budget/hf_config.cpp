@@ -669,7 +669,9 @@ class Importer {
 
 HfImportResult import_hf_config(const std::string& json_text) {
   HfImportResult result;
-  const json::ReadResult doc = json::read_json(json_text);
+  json::ReadLimits limits;
+  limits.max_bytes = kHfConfigMaxBytes;
+  const json::ReadResult doc = json::read_json(json_text, limits);
   if (!doc.ok) {
     result.error =
         InputError{"config.json", "config.json is not valid JSON at byte " +

@@ -47,6 +47,7 @@
 // without the input embedding, a table lookup; the notes say which.)
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -79,6 +80,10 @@ struct HfImportResult {
   /// The imported value of the field `name`, or nullptr when none was set.
   const double* find(const char* name) const;
 };
+
+/// The longest config.json text import_hf_config() reads, in bytes (the JSON
+/// reader's default limit, text/json_reader.h); a longer one is refused.
+constexpr std::size_t kHfConfigMaxBytes = 1 << 20;
 
 /// Reads a Hugging Face config.json (the file's text, UTF-8, at most 1 MiB)
 /// and returns the model inputs it sets, as described above. Families read
