@@ -101,11 +101,15 @@ inline double routed_expert_params(const BudgetInput& in) {
 }
 
 /// Expected distinct routed experts one MoE layer reads in a decode step of
-/// `tokens` tokens: E * (1 - (1 - k/E)^tokens). Assumes uniform routing with
-/// each token's k choices independent of the others' (the occupancy expectation:
-/// an expert stays unread only if no token picks it, probability (1 - k/E) per
-/// token); real routers are less even, so this is an upper bound on the
-/// distinct experts of a balanced router and touches k at tokens = 1. 0 for dense.
+/// `tokens` tokens: E * (1 - (1 - k/E)^tokens). Assumption: uniform routing,
+/// each token choosing its k distinct experts independently of the others. One
+/// token then leaves a given expert out with probability C(E-1, k)/C(E, k) =
+/// 1 - k/E, all `tokens` tokens with (1 - k/E)^tokens, and the sum over the E
+/// experts is the expectation (the occupancy problem: Feller, "An Introduction
+/// to Probability Theory and Its Applications", vol. 1, ch. II). k at one token;
+/// E as tokens grow. A router with uneven loads touches fewer on average (the sum
+/// of 1 - (1 - p_i)^tokens is largest when every p_i is k/E), so this is the most
+/// a step reads. 0 for a dense model.
 inline double experts_touched(const BudgetInput& in, double tokens) {
   if (in.experts == 0) return 0;
   if (!routes_experts(in)) return in.experts;

@@ -41,3 +41,19 @@ export function withCappedFields(inputs, input, field, raw, mode, given = new Se
   }
   return patch;
 }
+
+/**
+ * The value that caps `def` in `input` (raw units), or undefined when nothing
+ * does: `def` names no cap, or its cap stands at 0 where 0 has a meaning
+ * ("no limit": the model's context limit unset caps no context), as the core reads it.
+ * @param {object} FIELDS calculatorFields(core).FIELDS
+ * @param {object} def one of FIELDS
+ * @param {object} [input] the current input (raw units)
+ * @returns {number|undefined}
+ */
+export function capOf(FIELDS, def, input) {
+  if (!def.maxFrom || !input) return undefined;
+  const cap = input[def.maxFrom];
+  if (cap === 0 && FIELDS[def.maxFrom].zeroMeans) return undefined;
+  return cap;
+}

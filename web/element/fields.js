@@ -143,7 +143,8 @@ function niceRound(v, whole) {
 /** Slider attributes (min/max/step) for a field with a cap `capDisplay`. */
 export function sliderAttrs(def, capDisplay) {
   const s = def.slider;
-  if (s.log) return { min: 0, max: LOG_STEPS, step: 1 };
+  // A capped log slider ends at its cap's position (the context at the model's limit).
+  if (s.log) return { min: 0, max: capDisplay !== undefined ? Math.max(1, toSlider(def, capDisplay)) : LOG_STEPS, step: 1 };
   const max = capDisplay !== undefined ? Math.max(s.min, Math.min(s.max, capDisplay)) : s.max;
   return { min: s.min, max, step: s.step || 'any' };
 }

@@ -7,6 +7,7 @@
 // limits themselves, and which field caps which, come from the core.
 import { lowerFirst } from './fields.js';
 import { groupedNumber, plural, withUnit } from './format.js';
+import { capOf } from './caps.js';
 
 const grouped = (v) => groupedNumber(v);
 
@@ -97,8 +98,9 @@ export function rangeMessage(fields, field, res, input, typedDisplay) {
   const lim = def.limit;
   let max = lim.max;
   let maxNote = '';
-  if (def.maxFrom && input && input[def.maxFrom] < max) {
-    max = input[def.maxFrom];
+  const cap = capOf(FIELDS, def, input);
+  if (cap !== undefined && cap < max) {
+    max = cap;
     maxNote = ` (the ${lowerFirst(FIELDS[def.maxFrom].label)})`;
   }
   // A value inside the field's own range refused all the same breaks a rule

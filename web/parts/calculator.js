@@ -7,7 +7,7 @@ import {
 } from '../element/fields.js';
 import { rangeMessage } from '../element/limits.js';
 import { digitsIn, readAsNumber, withUnit } from '../element/format.js';
-import { withCappedFields } from '../element/caps.js';
+import { withCappedFields, capOf } from '../element/caps.js';
 import { mountResults } from './results.js';
 import { mountLinkTools } from './calc-link.js';
 
@@ -106,8 +106,8 @@ function mount(container, ctx) {
   }
 
   function capFor(def) {
-    if (!def.maxFrom) return undefined;
-    return store.state.input[def.maxFrom] / FIELDS[def.maxFrom].factor;
+    const cap = capOf(FIELDS, def, store.state.input);
+    return cap === undefined ? undefined : cap / FIELDS[def.maxFrom].factor;
   }
 
   function buildField(field) {
@@ -152,6 +152,11 @@ function mount(container, ctx) {
     range.addEventListener('input', () => {
       clearError(field);
       let display = fromSlider(def, range.value);
+      // A capped log slider's last position reads back the cap itself, not a rounding of it.
+      const cap = capFor(def);
+      if (def.slider.log && cap !== undefined && Number(range.value) >= Number(range.max)) {
+        display = Math.min(cap, def.slider.max);
+      }
       // GPUs: the slider moves on to the next count that splits the model, in the direction it moved.
       if (field === SPLIT_FIELD) display = nextValidCount(display, store.state.input[field] / def.factor);
       commit(field, display * def.factor, null, true);

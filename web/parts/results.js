@@ -23,11 +23,35 @@ function targetsShort(input, plan) {
   return parts.length ? parts.join(', ') : 'none set';
 }
 
+/**
+ * The model's attention layers in words, from the core's counts:
+ * "21 sliding (4,096) + 21 full", "32 full", and with latent attention
+ * ", latent cache (576 values)". The counts are plan()'s, not worked out here.
+ */
+export function layerMixText(input, plan) {
+  const parts = [];
+  if (plan.sliding_window_layers_used > 0) {
+    parts.push(`${fmt.int(plan.sliding_window_layers_used)} sliding (${fmt.int(input.sliding_window_tokens)})`);
+  }
+  if (plan.full_attention_layers > 0) parts.push(`${fmt.int(plan.full_attention_layers)} full`);
+  const latent = input.latent_kv_dim > 0 ? `, latent cache (${fmt.int(input.latent_kv_dim)} values)` : '';
+  return parts.join(' + ') + latent;
+}
+
+/** What a decode step reads, for a mixture of experts: "18.2 GB per GPU (2 of 8 experts per layer)". */
+function trafficText(input, plan, m) {
+  const touched = fmt.num1(plan.experts_touched);
+  return `${m(plan.decode_traffic_bytes)}${input.gpus > 1 ? ' per GPU' : ''} (${touched} of ${fmt.int(input.experts)} `
+    + `experts per layer, expected)`;
+}
+
 export function mountResults(parent, ctx) {
   const out = {};
   const dd = (key) => (out[key] = h('dd', { 'data-out': key }));
   // Memory per GPU: shown only when the model is split over several GPUs.
   const perGpuTerm = h('dt', { text: 'Memory per GPU' });
+  // Read per decode step: shown for a mixture of experts, where it is less than memory.
+  const trafficTerm = h('dt', { text: 'Read per decode step' });
   const verdictMark = h('span', { class: 'verdict-mark', 'aria-hidden': 'true' });
   const verdictWord = h('strong', { 'data-out': 'verdict' });
   const verdictNote = h('span', { class: 'verdict-note', 'data-out': 'verdict-note' });
@@ -46,9 +70,11 @@ export function mountResults(parent, ctx) {
     h('dl', { class: 'result-list' },
       h('dt', { text: 'Weights' }), dd('weight_bytes'),
       h('dt', { text: 'KV cache' }), dd('kv_cache_bytes'),
+      h('dt', { text: 'Attention layers' }), dd('layer_mix'),
       h('dt', { text: 'Total memory' }), dd('total_bytes'),
       perGpuTerm, dd('per_gpu_bytes'),
       h('dt', { text: 'Free on the GPU' }), dd('free_bytes'),
+      trafficTerm, dd('decode_traffic_bytes'),
       h('dt', { text: 'Decode step' }), dd('step'),
       h('dt', { text: 'Binding term' }), dd('bound_by'),
       h('dt', { text: 'Per request' }), dd('per_request_tokens_per_s'),
@@ -146,8 +172,14 @@ export function mountResults(parent, ctx) {
       put(out.per_gpu_bytes, `${m(plan.per_gpu_bytes)} on each of ${fmt.int(state.input.gpus)} ${fmt.plural(state.input.gpus, 'GPU', 'GPUs')} `
         + `(${fmt.int(plan.kv_heads_per_gpu)} KV ${fmt.plural(plan.kv_heads_per_gpu, 'head', 'heads')} each)`);
       put(out.weight_bytes, m(plan.weight_bytes));
+      const windowed = plan.sliding_window_layers_used > 0 ? ' below the window' : '';
       put(out.kv_cache_bytes,
-        `${m(plan.kv_cache_bytes)} (${fmt.bytesText(plan.kv_cache_bytes_per_token)} per token)`);
+        `${m(plan.kv_cache_bytes)} (${fmt.bytesText(plan.kv_cache_bytes_per_token)} per token${windowed})`);
+      put(out.layer_mix, layerMixText(state.input, plan));
+      const moe = state.input.experts > 0;
+      trafficTerm.hidden = !moe;
+      out.decode_traffic_bytes.hidden = !moe;
+      if (moe) put(out.decode_traffic_bytes, trafficText(state.input, plan, m));
       put(out.total_bytes, m(plan.total_bytes));
       put(out.free_bytes, plan.free_bytes >= 0 ? m(plan.free_bytes) : `none: over by ${m(-plan.free_bytes)}`);
       const terms = `memory ${fmt.msText(plan.memory_time_s)}, arithmetic ${fmt.msText(plan.compute_time_s)}`;
