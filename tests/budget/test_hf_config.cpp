@@ -170,6 +170,30 @@ TEST_CASE("apply_hf_import sets the model inputs and the core then gives the mod
   const BudgetResult out2 = plan(mla);
   REQUIRE(out2.ok);
   CHECK(out2.kv_cache_bytes == 127401984.0);
+  // KV cache per request at 4,096 and 32,768 tokens (16-bit cache), worked by hand:
+  // Gemma 3 27B: 16 KV heads x 128 x 2 x 2 B = 8,192 B per layer and token; 10 full layers hold n
+  //   tokens, 52 windowed ones min(n, 1,024): (10 x 4,096 + 52 x 1,024) x 8,192 = 771,751,936 B and
+  //   (10 x 32,768 + 52 x 1,024) x 8,192 = 3,120,562,176 B.
+  // DeepSeek-V3: 61 layers x 576 latent values x 2 B = 70,272 B per token: 287,834,112 B and 2,302,672,896 B.
+  // gpt-oss-20b: 8 x 64 x 2 x 2 B = 2,048 B per layer and token; (12 x n + 12 x min(n, 128)) x 2,048:
+  //   103,809,024 B and 808,452,096 B.
+  struct KvRow {
+    const char* file;
+    double at_4k, at_32k;
+  };
+  const KvRow kv_rows[] = {{"gemma-3-27b-it.json", 771751936, 3120562176},
+                           {"deepseek-v3.json", 287834112, 2302672896},
+                           {"gpt-oss-20b.json", 103809024, 808452096}};
+  for (const KvRow& row : kv_rows) {
+    INFO(row.file);
+    BudgetInput model;
+    model.batch = 1;
+    apply_hf_import(import_hf_config(fixture(row.file)), model);
+    model.context_tokens = 4096;
+    CHECK(plan(model).kv_cache_bytes == row.at_4k);
+    model.context_tokens = 32768;
+    CHECK(plan(model).kv_cache_bytes == row.at_32k);
+  }
   // A refused import changes nothing.
   BudgetInput untouched;
   apply_hf_import(import_hf_config("{}"), untouched);
