@@ -24,7 +24,7 @@ const OLD_PRESETS = read('presets.json');
 const INSTRUCTOR = read('instructor-presets.json');
 const OLD_PLANS = read('plans.json');
 const CURRENT = JSON.parse(fs.readFileSync(path.join(REPO, 'content/presets.json'), 'utf8'));
-const conf = (doc, id) => doc.configurations.find((c) => c.id === id);
+const conf = (doc, id, list = 'configurations') => doc[list].find((c) => c.id === id);
 
 /** tools/check-content on the current content/ with `files` (name -> path) put in its place. */
 function checkWith(files) {
@@ -74,15 +74,30 @@ test("the current presets.json gives 3fbce11's full inputs, field by field, thou
   const names = core.declaration.inputs.map((f) => f.name);
   // 3fbce11's value of each field; a field declared since then takes the core's default.
   const asThen = (inputs) => Object.fromEntries(names.map((n) => [n, n in inputs ? inputs[n] : core.DEFAULT_INPUT[n]]));
+  // Since 3fbce11 the model presets are read from their config.json (issue 18;
+  // tests/node/presets-hf-config.test.mjs): each keeps its shape, gains the fields
+  // declared since (context limit, experts, windowed layers), and Gemma 2 9B its
+  // window on 21 of 42 layers; new models follow the old ones. Those gained
+  // fields are the only inputs a configuration now gets from its model that it did not then.
+  const oldModel = (id) => OLD_PRESETS.models.find((m) => m.id === id);
+  const gained = (model) => (model ? Object.keys(conf(CURRENT, model, 'models')).filter((k) => names.includes(k) && !(k in oldModel(model))) : []);
   for (const old of OLD_PRESETS.configurations) {
     const now = conf(CURRENT, old.id);
-    assert.deepEqual(configurationInput(now, CURRENT, core), asThen(old.inputs), old.id);
+    const input = configurationInput(now, CURRENT, core);
+    for (const n of gained(now.model)) input[n] = core.DEFAULT_INPUT[n];
+    assert.deepEqual(input, asThen(old.inputs), old.id);
     assert.ok(Object.keys(now.inputs).length < names.length, `${old.id} lists only what it sets`);
   }
   // The calculator's starting input too (the file's defaults over the core's).
   assert.deepEqual(completePresets(CURRENT, core).defaults, asThen(OLD_PRESETS.defaults));
-  // Models and GPUs unchanged.
-  assert.deepEqual(CURRENT.models, OLD_PRESETS.models);
+  // The old models' shapes unchanged but for Gemma 2 9B's window; GPUs unchanged.
+  assert.deepEqual(CURRENT.models.slice(0, OLD_PRESETS.models.length).map((m) => m.id), OLD_PRESETS.models.map((m) => m.id));
+  for (const was of OLD_PRESETS.models) {
+    const now = conf(CURRENT, was.id, 'models');
+    for (const n of names.filter((k) => k in was)) {
+      assert.equal(now[n], was.id === 'gemma-2-9b' && n === 'sliding_window_tokens' ? 4096 : was[n], `${was.id}: ${n}`);
+    }
+  }
   assert.deepEqual(CURRENT.gpus, OLD_PRESETS.gpus);
 });
 
