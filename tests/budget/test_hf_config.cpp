@@ -281,3 +281,43 @@ TEST_CASE("import_hf_config reads the key path inside text_config", "[hf_config]
   CHECK(r.error.field == "text_config.num_key_value_heads");
   CHECK(r.error.message == "text_config.num_key_value_heads must be a whole number from 1 to 1e9 (got 2.5)");
 }
+
+TEST_CASE("import_hf_config's rarer terms, on small shapes worked by hand", "[hf_config]") {
+  // Qwen2-MoE with a shared expert, decoder_sparse_step 2 and mlp_only_layers [3]: layers 1 and 3
+  // would be MoE, layer 3 is listed dense, so only layer 1 is. H 8, 2 heads of 4, vocabulary 100.
+  // Attention 4 x 64 + q, k, v biases 24 = 280; norms 16; dense MLP 3 x 8 x 16 = 384 (layers 0, 2, 3);
+  // MoE layer: router 4 x 8 = 32, 4 experts of 3 x 8 x 4 = 96, shared expert 3 x 8 x 6 = 144 and its
+  // gate 8. Total 3 x 680 + 864 + 2 x 800 + 8 = 4,512; active 4,512 - 384 + 2 x 96 = 4,320.
+  const HfImportResult moe = import_hf_config(
+      "{\"model_type\": \"qwen2_moe\", \"vocab_size\": 100, \"hidden_size\": 8, \"num_hidden_layers\": 4,"
+      " \"num_attention_heads\": 2, \"num_key_value_heads\": 2, \"intermediate_size\": 16,"
+      " \"moe_intermediate_size\": 4, \"shared_expert_intermediate_size\": 6, \"num_experts\": 4,"
+      " \"num_experts_per_tok\": 2, \"decoder_sparse_step\": 2, \"mlp_only_layers\": [3],"
+      " \"tie_word_embeddings\": false}");
+  REQUIRE(moe.ok);
+  CHECK(value(moe, "total_params") == 4512);
+  CHECK(value(moe, "active_params") == 4320);
+  CHECK(has_note(moe, "Mixture of experts on 1 of 4 layers"));
+  CHECK(has_note(moe, "A shared expert (shared_expert_intermediate_size 6) and its gate"));
+  // Llama with attention_bias and mlp_bias, tied embeddings: H 4, 2 heads of 2, 1 KV head, I 6.
+  // q 16, k 8, v 8, o 16, biases 4 + 2 + 2 + 4; norms 8; MLP 72 + biases 2 x 6 + 4; embeddings 40
+  // (shared), final norm 4: 60 + 8 + 88 + 44 = 200.
+  const HfImportResult biased = import_hf_config(
+      "{\"model_type\": \"llama\", \"vocab_size\": 10, \"hidden_size\": 4, \"num_hidden_layers\": 1,"
+      " \"num_attention_heads\": 2, \"num_key_value_heads\": 1, \"intermediate_size\": 6,"
+      " \"attention_bias\": true, \"mlp_bias\": true, \"tie_word_embeddings\": true}");
+  REQUIRE(biased.ok);
+  CHECK(value(biased, "total_params") == 200);
+  CHECK(value(biased, "kv_heads") == 1);
+  CHECK(value(biased, "head_dim") == 2);
+  CHECK(has_note(biased, "no max_position_embeddings: no context limit is set"));
+  CHECK(value(biased, "model_max_context_tokens") == 0);
+  // Qwen2 with use_sliding_window: layers from max_window_layers on slide (transformers' layer_types rule).
+  const HfImportResult sliding = import_hf_config(
+      "{\"model_type\": \"qwen2\", \"vocab_size\": 10, \"hidden_size\": 4, \"num_hidden_layers\": 6,"
+      " \"num_attention_heads\": 2, \"num_key_value_heads\": 1, \"intermediate_size\": 6,"
+      " \"use_sliding_window\": true, \"sliding_window\": 512, \"max_window_layers\": 4}");
+  REQUIRE(sliding.ok);
+  CHECK(value(sliding, "sliding_window_tokens") == 512);
+  CHECK(value(sliding, "sliding_window_layers") == 2);
+}
