@@ -30,7 +30,7 @@ namespace {
 //   way; a ring all-reduce sends and receives at once, each way at that rate).
 //   Typical span 10 GB/s (PCIe 3 x16 is ~16 GB/s a way) to 2 TB/s (past NVLink 5's 900 GB/s a way).
 // - allreduce_latency_s: 20e-6, a fit, not a measurement: gpt-fast's Llama-2-7B
-//   bf16 rows on A100 SXM at 330 W (README, commit 0f925b5) run 104.9, 168.84,
+//   bf16 rows on A100 SXM at 330 W (README, commit c5d3454) run 104.9, 168.84,
 //   254.02 and 328.43 tok/s on 1, 2, 4 and 8 GPUs; taking the 1-GPU rate as the
 //   memory-bound step (13.48 GB per token) and subtracting its 1/G share
 //   leaves 1.16, 1.55 and 1.85 ms; over 2*32 = 64 all-reduces per token, less
@@ -117,7 +117,7 @@ constexpr InputFieldDeclaration kBudgetInputFields[] = {
     {"experts_per_token", "k", "Experts per token", "experts", K::whole, 1, 4096, false, "not a mixture of experts",
      "experts", 0, 64, "Model", "routed experts each token uses; a decode step reads the experts its batch touches",
      &I::experts_per_token, nullptr, CP::decimal},
-    {"model_max_context_tokens", "", "Model's context limit", "tokens per request", K::whole, 1, 1e8, false, "no limit",
+    {"model_max_context_tokens", "", "Model context limit", "tokens per request", K::whole, 1, 1e8, false, "no limit",
      "", 0, 1048576, "Model",
      "the longest context the model is trained or configured for (config.json "
      "max_position_embeddings); caps the context",
@@ -132,6 +132,12 @@ constexpr InputFieldDeclaration kSpeculativeInputFields[] = {
     {"draft_cost_ratio", "c", "Draft cost per token", "fraction of a target pass", K::real, 0, 1, false, "", "", 0, 1,
      "Speculative decoding", "cost of one draft token relative to one target pass", nullptr,
      &PlanOptions::draft_cost_ratio, CP::decimal},
+    // The planner's alone (speculative() does not read it): the draft model's memory. 0 = c * P, a draft whose step
+    // costs c of a target pass reads about c of its bytes (planner.h, PlanOptions).
+    {"draft_params", "P_d", "Draft model size", "parameters", K::real, 1, 1e13, false,
+     "draft_cost_ratio × total_params", "", 0, 1e11, "Speculative decoding",
+     "draft model size; its weights and KV cache add to each GPU's memory", nullptr, &PlanOptions::draft_params,
+     CP::decimal},
 };
 
 template <class R>
@@ -231,7 +237,9 @@ constexpr ResultFieldDeclaration<PR> kPlanRowFields[] = {
     number<PR>("gpus", "", false, "GPUs tried (1, 2, 4, 8 that split the heads validly)", &PR::gpus),
     flag<PR>("speculative", "speculative decoding on", &PR::speculative),
     flag<PR>("changes_output", "quantised below 16 bits, so the model's output changes", &PR::changes_output),
-    number<PR>("per_gpu_bytes", "B", false, "memory one GPU holds", &PR::per_gpu_bytes),
+    number<PR>("per_gpu_bytes", "B", false, "memory one GPU holds (the draft model's included)", &PR::per_gpu_bytes),
+    number<PR>("draft_bytes", "B", false,
+               "of per_gpu_bytes, the draft model's weights and KV cache (0 unless speculative)", &PR::draft_bytes),
     flag<PR>("fits", "per_gpu_bytes <= GPU memory", &PR::fits),
     {"verdict", "", ResultKind::verdict, false, "fits, tight or does-not-fit", nullptr, nullptr, &PR::verdict, nullptr},
     number<PR>("ttft_s", "s", true, "time to first token of one request arriving alone", &PR::ttft_s),
@@ -241,8 +249,13 @@ constexpr ResultFieldDeclaration<PR> kPlanRowFields[] = {
     flag<PR>("ttft_target_met", "no TTFT target, or it fits and meets it", &PR::ttft_target_met),
     flag<PR>("per_request_target_met", "no speed target, or it fits and meets it", &PR::per_request_target_met),
     flag<PR>("meets_targets", "fits and meets every target", &PR::meets_targets),
-    flag<PR>("cheapest", "the cheapest row that meets every target (fewest GPUs, then output kept, then precision)",
+    flag<PR>("cheapest",
+             "the cheapest row that keeps the output and meets every target (fewest GPUs, then headroom kept)",
              &PR::cheapest),
+    flag<PR>("cheapest_changing_output",
+             "the cheapest row that changes the output and meets every target, marked when it needs fewer GPUs than "
+             "the cheapest output-keeping row (or none of those meets them)",
+             &PR::cheapest_changing_output),
 };
 
 const InputFieldDeclaration* find_in(Table<InputFieldDeclaration> table, const char* name) {

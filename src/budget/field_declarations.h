@@ -83,7 +83,8 @@ struct ResultFieldDeclaration {
 
 /// The 26 BudgetInput fields in declaration (and calculator) order.
 Table<InputFieldDeclaration> budget_input_fields();
-/// The parameters of speculative() and best_draft_tokens(): acceptance_rate, draft_tokens, draft_cost_ratio.
+/// The parameters of speculative decoding: acceptance_rate, draft_tokens, draft_cost_ratio (speculative()'s and,
+/// without draft_tokens, best_draft_tokens()'s), then draft_params (plan_levers()' alone: the draft model's size).
 Table<InputFieldDeclaration> speculative_input_fields();
 /// The fields of BudgetResult (beyond ok/error), in struct order.
 Table<ResultFieldDeclaration<BudgetResult>> budget_result_fields();

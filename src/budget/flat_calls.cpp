@@ -49,10 +49,14 @@ BudgetInput budget_input_from_flat(const std::vector<double>& values) {
 FlatCalls::FlatCalls()
     : input_(budget_input_fields().size),
       plan_output_(budget_result_fields().size),
-      capacity_output_(capacity_result_fields().size) {
+      capacity_output_(capacity_result_fields().size),
+      plan_options_(speculative_input_fields().size) {
   const BudgetInput defaults;
   std::size_t i = 0;
   for (const InputFieldDeclaration& f : budget_input_fields()) input_[i++] = defaults.*f.member;
+  const PlanOptions default_options;
+  i = 0;
+  for (const InputFieldDeclaration& f : speculative_input_fields()) plan_options_[i++] = default_options.*f.plan_option;
 }
 
 bool FlatCalls::run_plan() {
@@ -90,13 +94,11 @@ bool FlatCalls::run_sweep_acceptance(double draft_tokens, double draft_cost_rati
   return kept(acceptance_sweep_, error_);
 }
 
-bool FlatCalls::run_plan_levers(bool speculative, double acceptance_rate, double draft_tokens,
-                                double draft_cost_ratio) {
+bool FlatCalls::run_plan_levers(bool speculative) {
   PlanOptions options;
   options.speculative = speculative;
-  options.acceptance_rate = acceptance_rate;
-  options.draft_tokens = draft_tokens;
-  options.draft_cost_ratio = draft_cost_ratio;
+  std::size_t i = 0;
+  for (const InputFieldDeclaration& f : speculative_input_fields()) options.*f.plan_option = plan_options_[i++];
   const PlanLeversResult r = plan_levers(budget_input_from_flat(input_), options);
   if (!r.ok) {
     error_ = r.error;
@@ -107,6 +109,7 @@ bool FlatCalls::run_plan_levers(bool speculative, double acceptance_rate, double
   for (std::size_t row = 0; row < r.rows.size(); ++row)
     write_flat(r.rows[row], fields, plan_rows_output_, row * fields.size);
   cheapest_row_ = r.cheapest_row;
+  cheapest_changing_output_row_ = r.cheapest_changing_output_row;
   return true;
 }
 

@@ -45,14 +45,19 @@ class FlatCalls {
   bool run_sweep_batch(double max_batch);
   bool run_sweep_context(double min_context, double max_context, double points);
   bool run_sweep_acceptance(double draft_tokens, double draft_cost_ratio, double points);
-  /// plan_levers() on input(): options.speculative and, when it is true, the
-  /// speculative parameters a, k and c. false (and error() set) when refused.
-  bool run_plan_levers(bool speculative, double acceptance_rate, double draft_tokens, double draft_cost_ratio);
+  /// The speculative parameters of plan_levers() (speculative_input_fields().size doubles, in
+  /// declaration order: a, k, c, P_d), written by the caller; read only by run_plan_levers(true).
+  std::vector<double>& plan_options() { return plan_options_; }
+  /// plan_levers() on input(), with speculative decoding when `speculative` (its parameters
+  /// from plan_options()). false (and error() set) when refused.
+  bool run_plan_levers(bool speculative);
   /// The planner's rows, one after another, each plan_row_fields().size values
   /// in declaration order (flags 0/1, enums as values); valid after run_plan_levers().
   const std::vector<double>& plan_rows_output() const { return plan_rows_output_; }
-  /// Index of the row marked cheapest, -1 when none meets every target.
+  /// Index of the row marked cheapest (output kept), -1 when none of those meets every target.
   double cheapest_row() const { return cheapest_row_; }
+  /// Index of the row marked cheapest_changing_output, -1 when none is marked.
+  double cheapest_changing_output_row() const { return cheapest_changing_output_row_; }
 
   /// Series `index` (series_declarations.h order) of the last sweep of `kind`
   /// (0 batch, 1 context, 2 acceptance); nullptr for an index out of range.
@@ -65,8 +70,10 @@ class FlatCalls {
   BatchSweep batch_sweep_;
   ContextSweep context_sweep_;
   AcceptanceSweep acceptance_sweep_;
+  std::vector<double> plan_options_;
   std::vector<double> plan_rows_output_;
   double cheapest_row_ = -1;
+  double cheapest_changing_output_row_ = -1;
   InputError error_;
 };
 

@@ -1,9 +1,9 @@
 #include "budget/planner.h"
 
-#include <algorithm>
 #include <tuple>
 
 #include "budget/budget_math.h"
+#include "budget/field_declarations.h"
 #include "budget/serving_budget.h"
 #include "budget/speculative.h"
 #include "budget/tensor_parallel.h"
@@ -22,9 +22,27 @@ auto order_key(const PlanRow& r) {
   return std::make_tuple(r.changes_output, r.gpus, -r.weight_bytes_per_param, -r.cache_bytes_per_value, r.speculative);
 }
 
-// Cost key of the choice: G first, then output-preserving, then precision high to low.
+// Cost key of a mark within one kind (output kept, or changed): G first, then
+// headroom kept (fits before tight), then precision high to low, then without
+// speculative decoding.
 auto cost_key(const PlanRow& r) {
-  return std::make_tuple(r.gpus, r.changes_output, -r.weight_bytes_per_param, -r.cache_bytes_per_value, r.speculative);
+  return std::make_tuple(r.gpus, r.verdict == Verdict::tight, -r.weight_bytes_per_param, -r.cache_bytes_per_value,
+                         r.speculative);
+}
+
+// Index of the cheapest row of the kind `changes_output` that meets every target; -1 when none does.
+double cheapest_of_kind(const std::vector<PlanRow>& rows, bool changes_output) {
+  double best = -1;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    if (!rows[i].meets_targets || rows[i].changes_output != changes_output) continue;
+    if (best < 0 || cost_key(rows[i]) < cost_key(rows[static_cast<std::size_t>(best)])) best = static_cast<double>(i);
+  }
+  return best;
+}
+
+Verdict verdict_of(const BudgetInput& in, double per_gpu) {
+  if (!detail::fits(in, per_gpu)) return Verdict::does_not_fit;
+  return detail::fits_with_headroom(in, per_gpu) ? Verdict::fits : Verdict::tight;
 }
 
 }  // namespace
@@ -36,13 +54,19 @@ PlanLeversResult plan_levers(const BudgetInput& in, const PlanOptions& options) 
     return out;
   }
   double speedup = 1;
+  double draft_share = 0;  // P_d / P: the draft's bytes per GPU as a share of the target's
   if (options.speculative) {
-    const SpeculativeResult s = speculative(options.acceptance_rate, options.draft_tokens, options.draft_cost_ratio);
-    if (!s.ok) {
-      out.error = s.error;
-      return out;
+    for (const InputFieldDeclaration& f : speculative_input_fields()) {
+      if (auto error = check_declared_value(f, options.*f.plan_option)) {
+        out.error = *error;
+        return out;
+      }
     }
-    speedup = s.speedup;
+    const SpeculativeResult s = speculative(options.acceptance_rate, options.draft_tokens, options.draft_cost_ratio);
+    speedup = s.speedup;  // the parameters were checked above against the same declarations
+    const double draft_params =
+        options.draft_params > 0 ? options.draft_params : options.draft_cost_ratio * in.total_params;
+    draft_share = draft_params / in.total_params;
   }
   out.ok = true;
   for (const double g : kGpuCounts) {
@@ -62,18 +86,21 @@ PlanLeversResult plan_levers(const BudgetInput& in, const PlanOptions& options) 
           row.gpus = g;
           row.speculative = spec == 1;
           row.changes_output = wb < 2 || cb < 2;
-          row.per_gpu_bytes = r.per_gpu_bytes;
-          row.fits = r.fits;
-          row.verdict = r.verdict;
-          if (r.fits) {
+          // The draft's weights P_d*b_w/G and its cache (the target's per-GPU cache times P_d/P) add up to the
+          // target's per-GPU bytes times P_d/P (planner.h).
+          row.draft_bytes = spec ? r.per_gpu_bytes * draft_share : 0;
+          row.per_gpu_bytes = r.per_gpu_bytes + row.draft_bytes;
+          row.verdict = spec ? verdict_of(at, row.per_gpu_bytes) : r.verdict;
+          row.fits = row.verdict != Verdict::does_not_fit;
+          if (row.fits) {
             row.ttft_s = r.ttft_s;
             row.per_request_tokens_per_s = r.per_request_tokens_per_s * (spec ? speedup : 1);
             row.total_tokens_per_s = in.batch * row.per_request_tokens_per_s;
           }
-          row.ttft_target_met = in.ttft_target_s == 0 || (r.fits && row.ttft_s <= in.ttft_target_s);
+          row.ttft_target_met = in.ttft_target_s == 0 || (row.fits && row.ttft_s <= in.ttft_target_s);
           row.per_request_target_met = in.per_request_target_tokens_per_s == 0 ||
-                                       (r.fits && row.per_request_tokens_per_s >= in.per_request_target_tokens_per_s);
-          row.meets_targets = r.fits && row.ttft_target_met && row.per_request_target_met;
+                                       (row.fits && row.per_request_tokens_per_s >= in.per_request_target_tokens_per_s);
+          row.meets_targets = row.fits && row.ttft_target_met && row.per_request_target_met;
           out.rows.push_back(row);
         }
       }
@@ -86,12 +113,12 @@ PlanLeversResult plan_levers(const BudgetInput& in, const PlanOptions& options) 
     for (; j > 0 && order_key(row) < order_key(out.rows[j - 1]); --j) out.rows[j] = out.rows[j - 1];
     out.rows[j] = row;
   }
-  for (std::size_t i = 0; i < out.rows.size(); ++i) {
-    if (!out.rows[i].meets_targets) continue;
-    if (out.cheapest_row < 0 ||
-        cost_key(out.rows[i]) < cost_key(out.rows[static_cast<std::size_t>(out.cheapest_row)])) {
-      out.cheapest_row = static_cast<double>(i);
-    }
+  out.cheapest_row = cheapest_of_kind(out.rows, false);
+  const double changing = cheapest_of_kind(out.rows, true);
+  if (changing >= 0 && (out.cheapest_row < 0 || out.rows[static_cast<std::size_t>(changing)].gpus <
+                                                    out.rows[static_cast<std::size_t>(out.cheapest_row)].gpus)) {
+    out.cheapest_changing_output_row = changing;
+    out.rows[static_cast<std::size_t>(changing)].cheapest_changing_output = true;
   }
   if (out.cheapest_row >= 0) out.rows[static_cast<std::size_t>(out.cheapest_row)].cheapest = true;
   return out;

@@ -8,15 +8,26 @@
 
 namespace llmbudget {
 
-/// Whether and how to try speculative decoding in plan_levers(). The three
-/// numbers are speculative()'s parameters (declared in
-/// speculative_input_fields()); they are read and checked only when
-/// `speculative` is true.
+/// Whether and how to try speculative decoding in plan_levers(). The numbers
+/// are declared in speculative_input_fields(): a, k and c are speculative()'s
+/// parameters, draft_params the size of the draft model; they are read and
+/// checked only when `speculative` is true.
+///
+/// draft_params: parameters of the draft model, P_d [parameters], 1 to 1e13,
+/// or 0 for the default P_d = c * P (draft_cost_ratio times the target's
+/// total_params). Why that default: on a memory-bound decode step the time
+/// of a pass is the bytes it reads, so a draft whose step costs c of a target
+/// pass reads about c of the target's bytes; a draft of the same family (the
+/// same precision and, scaled down, the same shape) reads in proportion to
+/// its parameters, so c of the bytes is about c of the parameters. Give
+/// draft_params when the draft is known; c still sets the speed-up (see
+/// plan_levers()), so the two then describe the draft separately.
 struct PlanOptions {
   bool speculative = false;
   double acceptance_rate = 0.8;    ///< a in [0, 1]
   double draft_tokens = 3;         ///< k whole in [1, 32]
   double draft_cost_ratio = 0.05;  ///< c in [0, 1], one draft token's cost relative to a target pass
+  double draft_params = 0;         ///< P_d in [1, 1e13], or 0 = c * total_params
 };
 
 /// One combination of levers and its verdicts. Speeds, TTFT and the target
@@ -27,23 +38,28 @@ struct PlanRow {
   double gpus = 0;                    ///< G tried: 1, 2, 4 or 8
   bool speculative = false;           ///< speculative decoding on (options' a, k, c)
   bool changes_output = false;        ///< b_w < 2 or b_c < 2: quantisation changes the model's output
-  double per_gpu_bytes = 0;
+  double per_gpu_bytes = 0;           ///< what one GPU holds: the target's weights and cache, plus draft_bytes
+  double draft_bytes = 0;             ///< of per_gpu_bytes, the draft model's weights and cache (0 unless speculative)
   bool fits = false;
   Verdict verdict = Verdict::does_not_fit;
-  double ttft_s = 0;                    ///< 0 when it does not fit
-  double per_request_tokens_per_s = 0;  ///< times the speculative speed-up when speculative; 0 when it does not fit
-  double total_tokens_per_s = 0;        ///< B * per_request_tokens_per_s; 0 when it does not fit
-  bool ttft_target_met = false;         ///< no target, or fits with ttft_s <= target
-  bool per_request_target_met = false;  ///< no target, or fits with per-request tokens/s >= target
-  bool meets_targets = false;           ///< fits and both targets met
-  bool cheapest = false;                ///< the one row marked as the cheapest that meets every target
+  double ttft_s = 0;                      ///< 0 when it does not fit
+  double per_request_tokens_per_s = 0;    ///< times the speculative speed-up when speculative; 0 when it does not fit
+  double total_tokens_per_s = 0;          ///< B * per_request_tokens_per_s; 0 when it does not fit
+  bool ttft_target_met = false;           ///< no target, or fits with ttft_s <= target
+  bool per_request_target_met = false;    ///< no target, or fits with per-request tokens/s >= target
+  bool meets_targets = false;             ///< fits and both targets met
+  bool cheapest = false;                  ///< the cheapest row that keeps the output and meets every target
+  bool cheapest_changing_output = false;  ///< the cheapest that changes the output and meets every target, when
+                                          ///< it needs fewer GPUs than the `cheapest` row (or there is none)
 };
 
 struct PlanLeversResult {
   bool ok = false;
   InputError error;
   std::vector<PlanRow> rows;
-  double cheapest_row = -1;  ///< index into rows of the marked row; -1 when no row meets every target
+  double cheapest_row =
+      -1;  ///< index into rows of the `cheapest` row; -1 when no output-keeping row meets every target
+  double cheapest_changing_output_row = -1;  ///< index of the `cheapest_changing_output` row; -1 when none is marked
 };
 
 /// Evaluates every combination of weight precision b_w in {2, 1, 0.5} bytes
@@ -53,11 +69,26 @@ struct PlanLeversResult {
 /// to 3*2*4*2 = 48 rows. Every other field of `in` (model, batch, context,
 /// prompt, GPU type, link, targets) is kept.
 ///
-/// Speculative decoding: assumed to multiply each request's decode speed by
-/// speculative()'s speed-up, tokens_per_pass / (k*c + 1) (Leviathan et al.,
-/// 2023), at the same memory and TTFT; the budget model does not charge the
-/// draft model's memory or the batch's extra verification arithmetic, so at
-/// large batches, where the step is compute-bound, this is optimistic.
+/// Speculative decoding: a second row per combination, with the draft model
+/// (options.draft_params, P_d; 0 = c * P) held next to the target.
+/// - Memory: one GPU also holds the draft's weights, P_d * b_w / G at the
+///   row's weight precision (the draft is split over the G GPUs as the target
+///   is), and the draft's KV cache, assumed to be the target's per-GPU cache
+///   times P_d / P (a smaller model of the same family has fewer or narrower
+///   layers in about the proportion of its parameters; a draft with a
+///   different shape holds a different cache). Together: draft_bytes =
+///   (target's per-GPU bytes) * P_d / P. per_gpu_bytes includes it, and
+///   fits, the verdict and the targets are judged on that total.
+/// - Speed: each request's decode speed times speculative()'s speed-up,
+///   tokens_per_pass / (k*c + 1) (Leviathan et al., 2023). The draft's
+///   traffic is the k*c in the denominator: k draft steps, each costing c of a
+///   target pass, i.e. on a memory-bound step reading c of the target's bytes,
+///   which the default P_d = c * P makes the draft's own bytes (its weights
+///   and cache are that share of the target's). The batch's extra
+///   verification arithmetic is not charged, so at large batches, where the
+///   step is compute-bound, the speed is optimistic.
+/// - TTFT: the target's prefill; the draft's own prefill of the prompt (about
+///   P_d / P of the target's arithmetic) is not added.
 ///
 /// Output: quantisation (b_w or b_c below 2 bytes) changes the model's output;
 /// more GPUs, batching and speculative decoding with the exact acceptance
@@ -65,12 +96,24 @@ struct PlanLeversResult {
 ///
 /// Order (the lesson's order of levers): output-preserving rows first, then by
 /// G ascending, then by precision (b_w, then b_c, higher first), speculative
-/// off before on. Cheapest: among rows meeting every target, the fewest GPUs,
-/// then output-preserving, then higher b_w, then higher b_c, then without
-/// speculative decoding; marked with cheapest = true and cheapest_row.
+/// off before on.
+///
+/// The marks follow the lesson: levers that keep the output first, levers
+/// that change it only when they buy something.
+/// - cheapest (cheapest_row): among the rows that keep the output and meet
+///   every target, the fewest GPUs, then a verdict of fits before tight, then
+///   without speculative decoding.
+/// - cheapest_changing_output (cheapest_changing_output_row): among the rows
+///   that change the output and meet every target, the fewest GPUs, then fits
+///   before tight, then higher b_w, then higher b_c, then without speculative
+///   decoding; marked only when it needs fewer GPUs than the `cheapest` row,
+///   or when no output-keeping row meets the targets.
+/// A marked row may be tight (verdict tight) only when no row of its kind
+/// (output kept or changed) at its GPU count meets the targets with headroom.
 ///
 /// Errors: validate_budget_input(in)'s; then, when options.speculative,
-/// speculative()'s (naming acceptance_rate, draft_tokens or draft_cost_ratio).
+/// the first speculative parameter outside its declared range
+/// (acceptance_rate, draft_tokens, draft_cost_ratio, draft_params).
 PlanLeversResult plan_levers(const BudgetInput& in, const PlanOptions& options);
 
 }  // namespace llmbudget

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "budget/field_checks.h"
@@ -38,7 +39,14 @@ std::optional<InputError> check_declared_value(const InputFieldDeclaration& fiel
 std::optional<InputError> validate_budget_input(const BudgetInput& in) {
   for (const InputFieldDeclaration& field : budget_input_fields()) {
     double cap = 0;
-    if (field.max_from[0] != '\0') cap = in.*(find_budget_input_field(field.max_from)->member);
+    if (field.max_from[0] != '\0') {
+      // A cap that is itself out of its range caps nothing here: its own
+      // check names it (-5 typed as the model's context limit is refused on
+      // model_max_context_tokens, not on the context it would cap).
+      const InputFieldDeclaration& cap_field = *find_budget_input_field(field.max_from);
+      cap = in.*cap_field.member;
+      if (check_declared_value(cap_field, cap, std::numeric_limits<double>::infinity())) cap = field.max;
+    }
     if (auto error = check_declared_value(field, in.*field.member, cap)) return error;
   }
   // Rules the declarations cannot state: the model's head groups and experts,

@@ -157,3 +157,12 @@ TEST_CASE("the model's context limit caps the context, and 0 means none", "[laye
   in.context_tokens = 1e8;
   CHECK_FALSE(validate_budget_input(in).has_value());
 }
+
+TEST_CASE("a context limit out of its own range is refused on itself, not on the context", "[layer kinds]") {
+  BudgetInput in = gemma2_9b(8192);
+  in.model_max_context_tokens = -5;
+  const auto error = validate_budget_input(in);
+  REQUIRE(error.has_value());
+  CHECK(error->field == "model_max_context_tokens");
+  CHECK(error->message == "model_max_context_tokens must be 0 (no limit) or a whole number from 1 to 1e8 (got -5)");
+}

@@ -1,10 +1,13 @@
-// plan_levers(): the rows, their order and the marked choice on Llama 3.1 70B,
-// 32 users with 4096-token prompts, TTFT under 1 s and 20 tok/s each, on H100s.
+// plan_levers(): the rows, their order and the marked choices on Llama 3.1 70B,
+// 32 users with 4096-token prompts, TTFT under 1 s and 20 tok/s each, on H100s;
+// the draft model's memory on speculative rows; the marking rules on 300 seeded
+// random workloads.
 #include <catch2/catch.hpp>
 
 #include <string>
 
 #include "budget/planner.h"
+#include "budget/planner_workloads.h"
 #include "budget/workload_fixtures.h"
 
 using namespace llmbudget;
@@ -68,35 +71,59 @@ TEST_CASE("planner on the 70B case: order, verdicts and the cheapest choice work
   CHECK_FALSE(g1q.meets_targets);
   // 4-bit weights, 16-bit cache on 1 GPU: 35.3e9 + 42.95e9 = 78.25 GB: fits but tight (above 72 GB).
   CHECK(p.rows[7].verdict == Verdict::tight);
-  // Cheapest: fewest GPUs first. On 2 GPUs, 16-bit weights do not fit with either cache
+  // The marks follow the lesson: output-keeping levers first. 16-bit on 4 GPUs (row 2, above) keeps the
+  // output and meets both targets: it is `cheapest`. (Issue 18: the planner used to mark 8-bit on 2 GPUs
+  // as the one choice here.)
+  REQUIRE(p.cheapest_row == 2);
+  CHECK(p.rows[2].cheapest);
+  CHECK_FALSE(p.rows[2].cheapest_changing_output);
+  // Cheaper if the output may change: on 2 GPUs, 16-bit weights do not fit with either cache
   // (70.6e9 + 10,737,418,240 = 81.3 GB with 8-bit), 8-bit weights with a 16-bit cache do:
   // 35.3e9 + 21,474,836,480 = 56.8 GB; step max(21.18 ms memory, 4.57 ms compute) + comm
   // 160*(1 * 32*8192*2/450e9 + 20e-6) = 3.386 ms -> 24.57 ms, 40.7 tok/s; TTFT
   // 600,350,801,264,640 / (2*494.75e12) = 0.6067 s + 160*(4096*8192*2/450e9 + 20e-6) = 0.0271 s = 0.6338 s.
-  REQUIRE(p.cheapest_row == 10);
+  // 2 GPUs < 4, so it is marked as the cheapest that changes the output.
+  REQUIRE(p.cheapest_changing_output_row == 10);
   const PlanRow& best = p.rows[10];
   CHECK(key(best) == "8/16/G2");
-  CHECK(best.cheapest);
+  CHECK(best.cheapest_changing_output);
+  CHECK_FALSE(best.cheapest);
   CHECK(best.changes_output);
+  CHECK(best.verdict == Verdict::fits);
   CHECK(best.per_gpu_bytes == Approx(56774836480.0).epsilon(1e-15));
   CHECK(best.ttft_s == Approx(0.633782305132).epsilon(1e-9));
   CHECK(best.per_request_tokens_per_s == Approx(40.6982948497).epsilon(1e-9));
   int marked = 0;
-  for (const PlanRow& r : p.rows) marked += r.cheapest ? 1 : 0;
+  int marked_changing = 0;
+  for (const PlanRow& r : p.rows) {
+    marked += r.cheapest ? 1 : 0;
+    marked_changing += r.cheapest_changing_output ? 1 : 0;
+    CHECK(r.draft_bytes == 0);  // no speculative rows
+  }
   CHECK(marked == 1);
+  CHECK(marked_changing == 1);
 }
 
-TEST_CASE("planner without targets marks the fewest GPUs, output kept first", "[planner]") {
+TEST_CASE("planner without targets: the output kept first, and headroom before a tight row", "[planner]") {
   BudgetInput in = llama70b_case();
   in.ttft_target_s = 0;
   in.per_request_target_tokens_per_s = 0;
   const PlanLeversResult p = plan_levers(in, PlanOptions{});
   REQUIRE(p.ok);
-  // Every fitting row meets "no target"; the fewest GPUs that fit is 1 (4-bit weights),
-  // and among 1-GPU rows the highest precision that fits is 4/16 (tight), row 7.
-  REQUIRE(p.cheapest_row == 7);
-  CHECK(key(p.rows[7]) == "4/16/G1");
-  // The lesson's 7B GQA-8 fits one GPU at 16 bits: the first row, output kept, is the choice.
+  // Every fitting row meets "no target". Output kept: 16-bit fits first on 4 GPUs (46.04 GB), row 2.
+  REQUIRE(p.cheapest_row == 2);
+  CHECK(key(p.rows[2]) == "16/16/G4");
+  // Changed output, on fewer GPUs: on 1 GPU only 4-bit weights fit, 4/16 at
+  // 35.3e9 + 42,949,672,960 = 78.25 GB (tight: above 72 GB) and 4/8 at 56.8 GB (fits). The
+  // row that keeps the headroom is the mark, row 8 (issue 18: the planner used to mark the
+  // tight 4/16, row 7, as its one choice and say nothing of it).
+  REQUIRE(p.cheapest_changing_output_row == 8);
+  CHECK(key(p.rows[8]) == "4/8/G1");
+  CHECK(p.rows[8].verdict == Verdict::fits);
+  CHECK(p.rows[7].verdict == Verdict::tight);
+  CHECK_FALSE(p.rows[7].cheapest_changing_output);
+  // The lesson's 7B GQA-8 fits one GPU at 16 bits: the first row, output kept, is the choice,
+  // and nothing that changes the output can need fewer GPUs.
   BudgetInput small;
   small.kv_heads = 8;
   const PlanLeversResult q = plan_levers(small, PlanOptions{});
@@ -104,6 +131,41 @@ TEST_CASE("planner without targets marks the fewest GPUs, output kept first", "[
   CHECK(q.cheapest_row == 0);
   CHECK(key(q.rows[0]) == "16/16/G1");
   CHECK_FALSE(q.rows[0].changes_output);
+  CHECK(q.cheapest_changing_output_row == -1);
+}
+
+TEST_CASE("planner marks a changed output alone when nothing that keeps it meets the targets", "[planner]") {
+  // 200 tok/s per request is a step of 5 ms. The smallest per-GPU read, 4-bit weights and an 8-bit
+  // cache on 8 GPUs, 35.3e9/8 + 21,474,836,480/8 = 7.1 GB, takes 2.6 ms at 2.68e12 B/s, and its
+  // 160 all-reduces add 160*(2*7/8 * 32*8192*2/450e9 + 20e-6) = 3.5 ms: no row meets it, nothing is marked.
+  BudgetInput in = llama70b_case();
+  in.per_request_target_tokens_per_s = 200;
+  const PlanLeversResult none = plan_levers(in, PlanOptions{});
+  REQUIRE(none.ok);
+  CHECK(none.cheapest_row == -1);
+  CHECK(none.cheapest_changing_output_row == -1);
+  // On 20 GB GPUs, 16-bit needs 141.2e9/8 + 42,949,672,960/8 = 23.0 GB per GPU even on 8 GPUs: no fit, so nothing keeps
+  // the output. The fewest GPUs that fit is 4, with 4-bit weights: 35.3e9/4 + 42,949,672,960/4 = 19.56 GB with a 16-bit
+  // cache (tight: above the 18 GB headroom limit) and 35.3e9/4 + 21,474,836,480/4 = 14.19 GB with an 8-bit one (fits).
+  // Both meet the targets; the mark is the one that keeps the headroom, and the only mark changes the output.
+  in = llama70b_case();
+  in.gpu_memory_bytes = 20e9;
+  const PlanLeversResult small_gpu = plan_levers(in, PlanOptions{});
+  REQUIRE(small_gpu.ok);
+  CHECK(small_gpu.cheapest_row == -1);
+  REQUIRE(small_gpu.cheapest_changing_output_row >= 0);
+  const PlanRow& pick = small_gpu.rows[static_cast<std::size_t>(small_gpu.cheapest_changing_output_row)];
+  CHECK(key(pick) == "4/8/G4");
+  CHECK(pick.per_gpu_bytes == Approx(35.3e9 / 4 + 21474836480.0 / 4).epsilon(1e-15));
+  CHECK(pick.meets_targets);
+  CHECK(pick.verdict == Verdict::fits);
+  for (const PlanRow& r : small_gpu.rows) {
+    if (key(r) != "4/16/G4") continue;
+    CHECK(r.per_gpu_bytes == Approx(35.3e9 / 4 + 42949672960.0 / 4).epsilon(1e-15));
+    CHECK(r.verdict == Verdict::tight);
+    CHECK(r.meets_targets);
+    CHECK_FALSE(r.cheapest_changing_output);
+  }
 }
 
 TEST_CASE("planner skips GPU counts that do not split the heads", "[planner]") {
@@ -126,18 +188,60 @@ TEST_CASE("planner with speculative decoding: a second row per combination, spee
   const PlanLeversResult p = plan_levers(llama70b_case(), options);
   REQUIRE(p.ok);
   REQUIRE(p.rows.size() == 48);
-  // 16/16 on 4 GPUs, then the same with speculative decoding: speed 48.408 * 2.566957, same TTFT and memory.
+  // 16/16 on 4 GPUs, then the same with speculative decoding: speed 48.408 * 2.566957, same TTFT.
   CHECK(key(p.rows[4]) == "16/16/G4");
   CHECK(key(p.rows[5]) == "16/16/G4/spec");
   CHECK_FALSE(p.rows[5].changes_output);
   CHECK(p.rows[5].per_request_tokens_per_s == Approx(48.40795576 * 2.952 / 1.15).epsilon(1e-9));
   CHECK(p.rows[5].total_tokens_per_s == Approx(32 * 48.40795576 * 2.952 / 1.15).epsilon(1e-9));
   CHECK(p.rows[5].ttft_s == p.rows[4].ttft_s);
-  CHECK(p.rows[5].per_gpu_bytes == p.rows[4].per_gpu_bytes);
-  // The choice is unchanged (speculative decoding does not shorten the TTFT that rules out 1 GPU),
-  // and without speculative decoding on a tie.
+  // The draft (default P_d = c*P = 0.05 * 70.6e9 = 3.53e9) on each of the 4 GPUs: weights
+  // 3.53e9 * 2 / 4 = 1.765e9 B, and 0.05 of the target's per-GPU cache 2*80*2*128*2*4096*32 =
+  // 10,737,418,240 B, 536,870,912 B: 2,301,870,912 B on top of the target's
+  // 35.3e9 + 10,737,418,240 = 46,037,418,240 B.
+  CHECK(p.rows[4].per_gpu_bytes == Approx(46037418240.0).epsilon(1e-15));
+  CHECK(p.rows[4].draft_bytes == 0);
+  CHECK(p.rows[5].draft_bytes == Approx(2301870912.0).epsilon(1e-12));
+  CHECK(p.rows[5].per_gpu_bytes == Approx(48339289152.0).epsilon(1e-12));
+  CHECK(p.rows[5].verdict == Verdict::fits);
+  // The marks are unchanged (speculative decoding does not shorten the TTFT that rules out 1 GPU),
+  // each without speculative decoding on a tie.
   REQUIRE(p.cheapest_row >= 0);
-  CHECK(key(p.rows[static_cast<std::size_t>(p.cheapest_row)]) == "8/16/G2");
+  CHECK(key(p.rows[static_cast<std::size_t>(p.cheapest_row)]) == "16/16/G4");
+  REQUIRE(p.cheapest_changing_output_row >= 0);
+  CHECK(key(p.rows[static_cast<std::size_t>(p.cheapest_changing_output_row)]) == "8/16/G2");
+}
+
+TEST_CASE("planner with a named draft model: its weights and cache can turn a row out", "[planner]") {
+  BudgetInput in = llama70b_case();
+  in.ttft_target_s = 0;
+  in.per_request_target_tokens_per_s = 0;
+  PlanOptions options;
+  options.speculative = true;
+  options.draft_params = 8e9;  // an 8B draft for the 70.6B target: P_d/P = 8/70.6
+  const PlanLeversResult p = plan_levers(in, options);
+  REQUIRE(p.ok);
+  auto row = [&](const std::string& k) {
+    for (const PlanRow& r : p.rows) {
+      if (key(r) == k) return r;
+    }
+    FAIL("no row " << k);
+    return PlanRow{};
+  };
+  // 4/16 on 1 GPU: 35.3e9 + 42,949,672,960 = 78,249,672,960 B, tight. With the draft:
+  // weights 8e9 * 0.5 = 4e9 B and cache 42,949,672,960 * 8/70.6 = 4,866,818,465 B, 87.1 GB: no fit.
+  CHECK(row("4/16/G1").verdict == Verdict::tight);
+  const PlanRow spec = row("4/16/G1/spec");
+  CHECK(spec.draft_bytes == Approx(4e9 + 42949672960.0 * 8 / 70.6).epsilon(1e-12));
+  CHECK(spec.per_gpu_bytes == Approx(78249672960.0 + 4e9 + 42949672960.0 * 8 / 70.6).epsilon(1e-12));
+  CHECK(spec.verdict == Verdict::does_not_fit);
+  CHECK_FALSE(spec.fits);
+  CHECK_FALSE(spec.meets_targets);
+  CHECK(spec.per_request_tokens_per_s == 0);
+  // 4/8 on 1 GPU: 35.3e9 + 21,474,836,480 = 56,774,836,480 B fits; with the draft,
+  // 4e9 + 21,474,836,480 * 8/70.6 = 6,433,409,233 B more: 63.2 GB, still below the 72 GB limit.
+  CHECK(row("4/8/G1/spec").per_gpu_bytes == Approx(56774836480.0 + 4e9 + 21474836480.0 * 8 / 70.6).epsilon(1e-12));
+  CHECK(row("4/8/G1/spec").verdict == Verdict::fits);
 }
 
 TEST_CASE("planner refusals", "[planner]") {
@@ -156,7 +260,92 @@ TEST_CASE("planner refusals", "[planner]") {
   CHECK_FALSE(p.ok);
   CHECK(p.error.field == "acceptance_rate");
   CHECK(p.error.message == "acceptance_rate must be a number from 0 to 1 (got 1.5)");
+  // The draft's size: 0 (the default c * P) or 1 to 1e13 parameters.
+  options.acceptance_rate = 0.8;
+  options.draft_params = 0.5;
+  p = plan_levers(llama70b_case(), options);
+  CHECK_FALSE(p.ok);
+  CHECK(p.error.field == "draft_params");
+  CHECK(p.error.message ==
+        "draft_params must be 0 (draft_cost_ratio \u00D7 total_params) or a number from 1 to 1e13 (got 0.5)");
   // Off, the speculative parameters are not read.
   options.speculative = false;
   CHECK(plan_levers(llama70b_case(), options).ok);
+}
+
+TEST_CASE("planner marks follow the lesson on 300 seeded random workloads", "[planner]") {
+  // The rules, checked on each workload (tests/budget/planner_workloads.h, seed 18):
+  // 1. when a row that keeps the output meets every target, one such row is marked `cheapest`,
+  //    one with the fewest GPUs among them;
+  // 2. no marked row changes the output while a row that keeps it, on the same or fewer GPUs,
+  //    meets every target;
+  // 3. a marked row is tight only when no row of its kind (output kept, or changed) on its GPU
+  //    count meets every target with headroom;
+  // 4. a changed-output row is marked when, and only when, one meets every target on fewer GPUs
+  //    than any output-keeping row does (or none of those meets them), with the fewest GPUs;
+  // 5. a speculative row holds its row without speculative decoding plus the draft, more.
+  // On the planner before issue 18, rule 1 failed on 73 of these workloads and rule 3 on 11.
+  test::SplitMix rng{18};
+  int keep_marks = 0, changing_marks = 0, tight_marks = 0, speculative = 0;
+  for (int w = 0; w < 300; ++w) {
+    const test::PlannerCase c = test::random_planner_case(rng);
+    const PlanLeversResult p = plan_levers(c.input, c.options);
+    INFO("workload " << w);
+    REQUIRE(p.ok);
+    speculative += c.options.speculative ? 1 : 0;
+    double keep_fewest = 0, change_fewest = 0;  // fewest GPUs meeting every target, 0 when none
+    for (const PlanRow& r : p.rows) {
+      if (!r.meets_targets) continue;
+      double& fewest = r.changes_output ? change_fewest : keep_fewest;
+      if (fewest == 0 || r.gpus < fewest) fewest = r.gpus;
+    }
+    // Rule 1.
+    if (keep_fewest > 0) {
+      REQUIRE(p.cheapest_row >= 0);
+      const PlanRow& m = p.rows[static_cast<std::size_t>(p.cheapest_row)];
+      CHECK_FALSE(m.changes_output);
+      CHECK(m.meets_targets);
+      CHECK(m.gpus == keep_fewest);
+    } else {
+      CHECK(p.cheapest_row == -1);
+    }
+    // Rule 4.
+    if (change_fewest > 0 && (keep_fewest == 0 || change_fewest < keep_fewest)) {
+      REQUIRE(p.cheapest_changing_output_row >= 0);
+      const PlanRow& m = p.rows[static_cast<std::size_t>(p.cheapest_changing_output_row)];
+      CHECK(m.changes_output);
+      CHECK(m.meets_targets);
+      CHECK(m.gpus == change_fewest);
+    } else {
+      CHECK(p.cheapest_changing_output_row == -1);
+    }
+    for (std::size_t i = 0; i < p.rows.size(); ++i) {
+      const PlanRow& m = p.rows[i];
+      CHECK(m.cheapest == (static_cast<double>(i) == p.cheapest_row));
+      CHECK(m.cheapest_changing_output == (static_cast<double>(i) == p.cheapest_changing_output_row));
+      if (m.speculative) {
+        // Rule 5: the row before is the same levers without speculative decoding.
+        CHECK(m.per_gpu_bytes == p.rows[i - 1].per_gpu_bytes + m.draft_bytes);
+        CHECK(m.draft_bytes > 0);
+      }
+      if (!m.cheapest && !m.cheapest_changing_output) continue;
+      keep_marks += m.cheapest ? 1 : 0;
+      changing_marks += m.cheapest_changing_output ? 1 : 0;
+      // Rule 2.
+      if (m.changes_output) CHECK((keep_fewest == 0 || keep_fewest > m.gpus));
+      // Rule 3.
+      if (m.verdict == Verdict::tight) {
+        ++tight_marks;
+        for (const PlanRow& r : p.rows) {
+          CHECK_FALSE((r.changes_output == m.changes_output && r.gpus == m.gpus && r.meets_targets &&
+                       r.verdict == Verdict::fits));
+        }
+      }
+    }
+  }
+  // What the 300 draws hold, counted on this code (a change to the generator or the marks shows here).
+  CHECK(speculative == 155);
+  CHECK(keep_marks == 201);
+  CHECK(changing_marks == 101);
+  CHECK(tight_marks == 29);
 }

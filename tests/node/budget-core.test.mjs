@@ -366,7 +366,7 @@ test('plan on several GPUs: per-GPU memory, all-reduce, TTFT and targets as plai
   assert.equal(core.capacity({ ...core.DEFAULT_INPUT, kv_heads: 8 }).value.min_gpus_to_fit, 1);
 });
 
-test('planLevers returns plain rows with the declared fields and marks the cheapest', () => {
+test('planLevers returns plain rows with the declared fields and marks the cheapest that keeps the output, and the cheaper that changes it', () => {
   const input = { ...core.DEFAULT_INPUT, total_params: 70.6e9, layers: 80, query_heads: 64, kv_heads: 8,
     head_dim: 128, batch: 32, context_tokens: 4096, prompt_tokens: 4096, bandwidth_bytes_per_s: 2.68e12,
     flops_per_s: 494.75e12, ttft_target_s: 1, per_request_target_tokens_per_s: 20 };
@@ -375,15 +375,34 @@ test('planLevers returns plain rows with the declared fields and marks the cheap
   assert.equal(r.value.rows.length, 24);
   const names = core.declaration.results.plan_levers.map((f) => f.name);
   for (const row of r.value.rows) assert.deepEqual(Object.keys(row), names);
-  assert.equal(r.value.cheapest_row, 10);
+  // Issue 18: 16-bit on 4 GPUs keeps the output and meets both targets (row 2); 8-bit weights on
+  // 2 GPUs (row 10) are cheaper and change it (worked in tests/budget/test_planner.cpp).
+  assert.equal(r.value.cheapest_row, 2);
+  const keep = r.value.rows[2];
+  assert.deepEqual([keep.weight_bytes_per_param, keep.cache_bytes_per_value, keep.gpus, keep.cheapest, keep.changes_output],
+    [2, 2, 4, true, false]);
+  assert.equal(r.value.cheapest_changing_output_row, 10);
   const best = r.value.rows[10];
-  assert.deepEqual([best.weight_bytes_per_param, best.cache_bytes_per_value, best.gpus, best.cheapest, best.verdict],
-    [1, 2, 2, true, 'fits']);
+  assert.deepEqual([best.weight_bytes_per_param, best.cache_bytes_per_value, best.gpus, best.cheapest,
+    best.cheapest_changing_output, best.verdict], [1, 2, 2, false, true, 'fits']);
   assert.equal(r.value.rows[0].ttft_s, null);
   assert.equal(r.value.rows[0].verdict, 'does-not-fit');
   // Speculative decoding: on only when asked, with its parameters by their declared names.
   const spec = core.planLevers(input, { speculative: true, acceptance_rate: 0.8, draft_tokens: 3, draft_cost_ratio: 0.05 });
   assert.equal(spec.value.rows.length, 48);
+  // Without draft_params the draft is c * P = 0.05 * 70.6e9 parameters: on 16/16 with 4 GPUs
+  // 3.53e9 * 2 / 4 = 1.765e9 B of weights and 0.05 * 10,737,418,240 B of cache = 2,301,870,912 B.
+  const g4spec = spec.value.rows[5];
+  assert.deepEqual([g4spec.gpus, g4spec.speculative], [4, true]);
+  assert.ok(Math.abs(g4spec.draft_bytes - 2301870912) < 1e-3, g4spec.draft_bytes);
+  assert.equal(spec.value.rows[4].draft_bytes, 0);
+  // A named draft, 8e9 parameters: 8e9 * 2 / 4 = 4e9 B of weights and 10,737,418,240 * 8 / 70.6 B of cache.
+  const named = core.planLevers(input, { speculative: true, acceptance_rate: 0.8, draft_tokens: 3, draft_cost_ratio: 0.05,
+    draft_params: 8e9 });
+  assert.ok(Math.abs(named.value.rows[5].draft_bytes - (4e9 + 10737418240 * 8 / 70.6)) < 1e-3);
+  const badDraft = core.planLevers(input, { speculative: true, acceptance_rate: 0.8, draft_tokens: 3, draft_cost_ratio: 0.05,
+    draft_params: 0.5 });
+  assert.deepEqual([badDraft.ok, badDraft.field], [false, 'draft_params']);
   const badSpec = core.planLevers(input, { speculative: true, acceptance_rate: 2, draft_tokens: 3, draft_cost_ratio: 0.05 });
   assert.equal(badSpec.ok, false);
   assert.equal(badSpec.field, 'acceptance_rate');

@@ -376,6 +376,17 @@ test('measured-decode.json: a speed that is not a positive number, or null witho
   assertFails(r, 'measured-decode.json: groups[0].rows[3]: note: a row without a speed must say why (e.g. "out of memory")');
 });
 
+test('measured-decode.json: a group whose source gives no bandwidth says so once, and its rows then give none', () => {
+  // groups[1] is gpt-fast's Mixtral table: speeds only, with a bandwidth_note.
+  let r = runOnBrokenMeasured((doc) => { delete doc.groups[1].bandwidth_note; });
+  assertFails(r, 'measured-decode.json: groups[1].rows[1]: achieved_gb_per_s: must be a number greater than 0 for a measured row (got nothing)');
+  r = runOnBrokenMeasured((doc) => { doc.groups[1].rows[2].achieved_gb_per_s = 900; });
+  assertFails(r, 'measured-decode.json: groups[1].rows[2]: achieved_gb_per_s: the group\'s bandwidth_note says its source gives no bandwidth; remove this, or the note');
+  r = runOnBrokenMeasured((doc) => { doc.groups[1].bandwidth_note = ' '; });
+  assert.equal(r.code, 1);
+  assert.match(r.err, /^measured-decode\.json: groups\[1\]: bandwidth_note: /m);
+});
+
 test('measured-decode.json: the budget block must point into presets.json and count every weight label', () => {
   let r = runOnBrokenMeasured((doc) => { doc.budget.gpu = 'a100-40gb'; });
   assertFails(r, 'measured-decode.json: budget: gpu: names no GPU in presets.json (got "a100-40gb")');

@@ -282,21 +282,25 @@ test('the table shows memory per GPU when there are several', () => {
   assert.match(row, /G=2\s+15\.6 GB\s+yes\s+fits\s+16\.9 ms/);
 });
 
-test('--plan prints the planner\'s table with the cheapest row marked', () => {
+test('--plan prints the planner\'s table with the cheapest row that keeps the output marked, and the cheaper that changes it', () => {
   const { status, stdout, stderr } = run(['--plan', ...LLAMA70B_H100]);
   assert.equal(status, 0, stderr);
   const lines = stdout.trimEnd().split('\n');
   assert.match(lines[0], /^\s+Weights\s+Cache\s+GPUs\s+Output\s+Memory per GPU\s+Verdict\s+TTFT\s+Per request\s+Total\s+Targets$/);
-  assert.equal(lines.length, 1 + 24 + 2);
+  assert.equal(lines.length, 1 + 24 + 3);
   // Output kept first: 16/16 on 1, 2, 4, 8 GPUs.
   assert.match(lines[1], /^\s+16-bit\s+16-bit\s+1\s+kept\s+184\.1 GB\s+does-not-fit/);
-  assert.match(lines[3], /^\s+16-bit\s+16-bit\s+4\s+kept\s+46\.0 GB\s+fits\s+342\.4 ms\s+48\.4 tok\/s\s+1,549 tok\/s\s+met$/);
-  // The marked row: 2 GPUs, 8-bit weights, 16-bit cache (worked in tests/budget/test_planner.cpp).
+  // Issue 18: the output-keeping row that meets both targets is marked *, 16-bit on 4 GPUs; the
+  // cheaper 2 GPUs, 8-bit weights, 16-bit cache (worked in tests/budget/test_planner.cpp) is marked +.
+  assert.match(lines[3], /^\*\s+16-bit\s+16-bit\s+4\s+kept\s+46\.0 GB\s+fits\s+342\.4 ms\s+48\.4 tok\/s\s+1,549 tok\/s\s+met$/);
   const marked = lines.filter((l) => l.startsWith('*'));
   assert.equal(marked.length, 2);  // the row and the footer
-  assert.match(marked[0], /^\*\s+8-bit\s+16-bit\s+2\s+changed\s+56\.8 GB\s+fits\s+633\.8 ms\s+40\.7 tok\/s\s+1,302 tok\/s\s+met$/);
-  assert.equal(lines.at(-2), 'Targets: TTFT <= 1 s, >= 20 tok/s per request. Output kept: 16-bit weights and cache (more GPUs keep it); 1 GB = 1e9 bytes.');
-  assert.equal(lines.at(-1), '* cheapest that meets every target: 2 GPUs, 8-bit weights, 16-bit cache (output changed).');
+  const changing = lines.filter((l) => l.startsWith('+'));
+  assert.equal(changing.length, 2);
+  assert.match(changing[0], /^\+\s+8-bit\s+16-bit\s+2\s+changed\s+56\.8 GB\s+fits\s+633\.8 ms\s+40\.7 tok\/s\s+1,302 tok\/s\s+met$/);
+  assert.equal(lines.at(-3), 'Targets: TTFT <= 1 s, >= 20 tok/s per request. Output kept: 16-bit weights and cache (more GPUs keep it); 1 GB = 1e9 bytes.');
+  assert.equal(lines.at(-2), '* cheapest that keeps the output and meets every target: 4 GPUs, 16-bit weights, 16-bit cache.');
+  assert.equal(lines.at(-1), '+ cheaper that meets every target, changing the output: 2 GPUs, 8-bit weights, 16-bit cache; evaluate it on your own tasks first.');
   // A 1-GPU row that fits misses the TTFT target.
   assert.match(stdout, /4-bit\s+8-bit\s+1\s+changed\s+56\.8 GB\s+fits\s+1,213\.4 ms\s+47\.2 tok\/s\s+1,511 tok\/s\s+missed TTFT/);
 });
@@ -309,7 +313,10 @@ test('--plan --json and --csv give one record per row with the declared fields',
   const declared = JSON.parse(run(['--fields-json']).stdout).results.plan_levers.map((f) => f.name);
   for (const row of rows) assert.deepEqual(Object.keys(row), declared);
   assert.equal(rows.filter((r) => r.cheapest).length, 1);
-  const best = rows.find((r) => r.cheapest);
+  const keep = rows.find((r) => r.cheapest);
+  assert.deepEqual([keep.weight_bytes_per_param, keep.cache_bytes_per_value, keep.gpus, keep.changes_output], [2, 2, 4, false]);
+  assert.equal(rows.filter((r) => r.cheapest_changing_output).length, 1);
+  const best = rows.find((r) => r.cheapest_changing_output);
   assert.deepEqual([best.weight_bytes_per_param, best.cache_bytes_per_value, best.gpus, best.changes_output], [1, 2, 2, true]);
   assertClose(best.ttft_s, 0.633782305132, 'ttft_s');
   assert.equal(rows[0].ttft_s, null, 'no TTFT without a fit');
@@ -319,7 +326,7 @@ test('--plan --json and --csv give one record per row with the declared fields',
   const lines = csv.stdout.trim().split('\n');
   assert.equal(lines[0], declared.join(','));
   assert.equal(lines.length, 25);
-  assert.equal(lines[1], '2,2,1,false,false,184149672960,false,does-not-fit,,,,false,false,false,false');
+  assert.equal(lines[1], '2,2,1,false,false,184149672960,0,false,does-not-fit,,,,false,false,false,false,false');
 });
 
 test('--plan with speculative decoding adds a row per combination; its flags need --plan and each other', () => {
@@ -331,6 +338,16 @@ test('--plan with speculative decoding adds a row per combination; its flags nee
   // 16/16 on 4 GPUs with speculative decoding: 48.408 tok/s * 2.952 / 1.15.
   const g4spec = rows.find((r) => r.gpus === 4 && r.weight_bytes_per_param === 2 && r.cache_bytes_per_value === 2 && r.speculative);
   assertClose(g4spec.per_request_tokens_per_s, 48.40795576 * 2.952 / 1.15, 'speculative speed');
+  // The draft, c * P = 0.05 * 70.6e9 parameters by default: 1.765e9 B of weights and 536,870,912 B of cache per GPU.
+  assertClose(g4spec.draft_bytes, 2301870912, 'default draft');
+  assertClose(g4spec.per_gpu_bytes, 46037418240 + 2301870912, 'memory with the draft');
+  // --draft-params names it (optional): 8e9 * 2 / 4 = 4e9 B of weights, 10,737,418,240 * 8 / 70.6 B of cache.
+  const named = JSON.parse(run(['--plan', '--json', ...LLAMA70B_H100, ...spec, '--draft-params', '8e9']).stdout);
+  const g4named = named.find((r) => r.gpus === 4 && r.weight_bytes_per_param === 2 && r.cache_bytes_per_value === 2 && r.speculative);
+  assertClose(g4named.draft_bytes, 4e9 + 10737418240 * 8 / 70.6, 'named draft');
+  const badDraft = run(['--plan', ...LLAMA70B_H100, ...spec, '--draft-params', '0.5']);
+  assert.equal(badDraft.status, 2);
+  assert.equal(badDraft.stderr, 'budget-table: --draft-params: draft_params must be 0 (draft_cost_ratio × total_params) or a number from 1 to 1e13 (got 0.5)\n');
   const text = run(['--plan', ...LLAMA70B_H100, ...spec]);
   assert.match(text.stdout.split('\n')[0], /GPUs\s+Speculative\s+Output/);
   const alone = run(['--acceptance-rate', '0.8']);

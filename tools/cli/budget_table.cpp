@@ -503,6 +503,22 @@ void print_plan_csv(const PlanLeversResult& plan) {
 
 std::string bits_text(double bytes) { return format_shortest(bytes * 8) + "-bit"; }
 
+// "a", "a and b", "a, b and c".
+std::string list_text(const std::vector<std::string>& items) {
+  std::string out;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i > 0) out += i + 1 == items.size() ? " and " : ", ";
+    out += items[i];
+  }
+  return out;
+}
+
+// "2 GPUs, 8-bit weights, 16-bit cache, speculative decoding".
+std::string plan_row_text(const PlanRow& r) {
+  return format_shortest(r.gpus) + " GPU" + (r.gpus == 1 ? "" : "s") + ", " + bits_text(r.weight_bytes_per_param) +
+         " weights, " + bits_text(r.cache_bytes_per_value) + " cache" + (r.speculative ? ", speculative decoding" : "");
+}
+
 // "met", or what is missed ("TTFT", "speed", "TTFT, speed"), or "-" when it does not fit.
 std::string targets_text(const PlanRow& row) {
   if (!row.fits) return "-";
@@ -522,8 +538,11 @@ void print_plan_table(const PlanLeversResult& plan, const BudgetInput& in, bool 
   cells.push_back(header);
   for (const PlanRow& row : plan.rows) {
     const std::string dash = "-";
-    std::vector<std::string> line = {row.cheapest ? "*" : "", bits_text(row.weight_bytes_per_param),
-                                     bits_text(row.cache_bytes_per_value), format_shortest(row.gpus)};
+    std::vector<std::string> line = {row.cheapest                   ? "*"
+                                     : row.cheapest_changing_output ? "+"
+                                                                    : "",
+                                     bits_text(row.weight_bytes_per_param), bits_text(row.cache_bytes_per_value),
+                                     format_shortest(row.gpus)};
     if (with_speculative) line.push_back(row.speculative ? "yes" : "no");
     line.push_back(row.changes_output ? "changed" : "kept");
     line.push_back(table_number(row.per_gpu_bytes / 1e9, 1) + " GB");
@@ -559,15 +578,22 @@ void print_plan_table(const PlanLeversResult& plan, const BudgetInput& in, bool 
                " tok/s per request";
   std::printf("Targets: %s. Output kept: 16-bit weights and cache (more GPUs%s keep it); 1 GB = 1e9 bytes.\n",
               targets.empty() ? "none" : targets.c_str(), with_speculative ? " and speculative decoding" : "");
-  if (plan.cheapest_row < 0) {
-    std::printf("No combination meets every target.\n");
-  } else {
+  // The marks, as the lesson orders the levers: output kept first; a changed output only when cheaper.
+  const auto tight_note = [](const PlanRow& r) {
+    return r.verdict == Verdict::tight ? std::string(", tight: less than the headroom stays free") : std::string();
+  };
+  if (plan.cheapest_row >= 0) {
     const PlanRow& c = plan.rows[static_cast<std::size_t>(plan.cheapest_row)];
-    std::printf("* cheapest that meets every target: %s GPU%s, %s weights, %s cache%s (output %s).\n",
-                format_shortest(c.gpus).c_str(), c.gpus == 1 ? "" : "s", bits_text(c.weight_bytes_per_param).c_str(),
-                bits_text(c.cache_bytes_per_value).c_str(), c.speculative ? ", speculative decoding" : "",
-                c.changes_output ? "changed" : "kept");
+    std::printf("* cheapest that keeps the output and meets every target: %s%s.\n", plan_row_text(c).c_str(),
+                tight_note(c).c_str());
   }
+  if (plan.cheapest_changing_output_row >= 0) {
+    const PlanRow& c = plan.rows[static_cast<std::size_t>(plan.cheapest_changing_output_row)];
+    std::printf("+ %s that meets every target, changing the output: %s%s; evaluate it on your own tasks first.\n",
+                plan.cheapest_row >= 0 ? "cheaper" : "cheapest", plan_row_text(c).c_str(), tight_note(c).c_str());
+  }
+  if (plan.cheapest_row < 0 && plan.cheapest_changing_output_row < 0)
+    std::printf("No combination meets every target.\n");
 }
 
 // ---------------------------------------------------------------- help
@@ -638,15 +664,18 @@ void print_help() {
       "  --plan                    the planner: every combination of 16/8/4-bit weights, 16/8-bit\n"
       "                            cache and 1, 2, 4, 8 GPUs (those that split the heads) for the\n"
       "                            workload the input flags give, output-preserving rows first, the\n"
-      "                            cheapest that meets --ttft-target-s and\n"
-      "                            --per-request-target-tokens-per-s marked *; with --csv or --json\n"
+      "                            cheapest that keeps the output and meets --ttft-target-s and\n"
+      "                            --per-request-target-tokens-per-s marked *, and the cheapest that\n"
+      "                            changes it marked + when it needs fewer GPUs; with --csv or --json\n"
       "                            one record per row (fields as in --fields-json, plan_levers)\n"
       "  --fields-json             print the core's declaration of every input and result\n"
       "                            field (name, symbol, unit, range, default, meaning) as JSON\n"
       "  -h, --help                this text\n"
       "\n"
-      "Speculative flags (--plan only; give all three to add a speculative row to each\n"
-      "combination; its speed-up multiplies each request's tokens/s):\n");
+      "Speculative flags (--plan only; give --acceptance-rate, --draft-tokens and\n"
+      "--draft-cost-ratio to add a speculative row to each combination; its speed-up\n"
+      "multiplies each request's tokens/s, and the draft model's weights and cache, of\n"
+      "--draft-params parameters, add to its memory):\n");
   for (const InputFlag& flag : kSpeculativeFlags) {
     const InputFieldDeclaration& f = *flag.field;
     const std::string left = flag.flag + " " + flag.metavar;
@@ -835,8 +864,18 @@ int main(int argc, char** argv) {
     if (!configs.empty())
       fail("--plan plans the one workload the input flags give; --config cannot be combined with it");
     if (single_label) fail("--plan prints no labels; --label cannot be combined with it");
-    if (!speculative_given.empty() && speculative_given.size() != kSpeculativeFlags.size())
-      fail("--plan: speculative decoding needs all of --acceptance-rate, --draft-tokens and --draft-cost-ratio");
+    if (!speculative_given.empty()) {
+      // Every speculative flag whose declaration has no zero_means is needed; the others default to 0.
+      std::vector<std::string> needed;
+      bool missing = false;
+      for (const InputFlag& f : kSpeculativeFlags) {
+        if (f.field->zero_means[0] != '\0') continue;
+        needed.push_back(f.flag);
+        missing =
+            missing || std::find(speculative_given.begin(), speculative_given.end(), f.flag) == speculative_given.end();
+      }
+      if (missing) fail("--plan: speculative decoding needs all of " + list_text(needed));
+    }
     plan_options.speculative = !speculative_given.empty();
     const PlanLeversResult plan = plan_levers(base, plan_options);
     if (!plan.ok) {

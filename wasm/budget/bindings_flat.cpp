@@ -49,14 +49,15 @@ EMSCRIPTEN_KEEPALIVE const double* llmb_flat_series(int kind, int index) { retur
 EMSCRIPTEN_KEEPALIVE int llmb_flat_series_size(int kind, int index) {
   return static_cast<int>(series(kind, index).size());
 }
-/// plan_levers(): speculative 0 or 1, then a, k, c (read only when speculative is 1).
-EMSCRIPTEN_KEEPALIVE int llmb_flat_plan_levers(int speculative, double a, double k, double c) {
-  return calls().run_plan_levers(speculative != 0, a, k, c);
-}
-/// The planner's rows one after another: address and length in doubles; and the cheapest row (-1: none).
+/// plan_levers()' speculative parameters: speculative_input_fields().size doubles, written by JS.
+EMSCRIPTEN_KEEPALIVE double* llmb_flat_plan_options() { return calls().plan_options().data(); }
+/// plan_levers(): speculative 0 or 1 (the parameters are read only when it is 1).
+EMSCRIPTEN_KEEPALIVE int llmb_flat_plan_levers(int speculative) { return calls().run_plan_levers(speculative != 0); }
+/// The planner's rows one after another: address and length in doubles; and the two marked rows (-1: none).
 EMSCRIPTEN_KEEPALIVE const double* llmb_flat_plan_rows() { return calls().plan_rows_output().data(); }
 EMSCRIPTEN_KEEPALIVE int llmb_flat_plan_rows_size() { return static_cast<int>(calls().plan_rows_output().size()); }
 EMSCRIPTEN_KEEPALIVE double llmb_flat_cheapest_row() { return calls().cheapest_row(); }
+EMSCRIPTEN_KEEPALIVE double llmb_flat_cheapest_changing_output_row() { return calls().cheapest_changing_output_row(); }
 /// The last refusal: the field's name and the sentence, as NUL-terminated UTF-8.
 EMSCRIPTEN_KEEPALIVE const char* llmb_flat_error_field() { return calls().error().field.c_str(); }
 EMSCRIPTEN_KEEPALIVE const char* llmb_flat_error_message() { return calls().error().message.c_str(); }

@@ -7,7 +7,9 @@ import { measuredRowInput } from './measured-input.js';
  * measured-decode.json: published decode speeds and the page's set-up of an
  * estimate for each ("budget"). Every row must name a model of its group and a
  * GPU count; a speed is a positive number, or null with a note (a run that
- * did not happen, e.g. out of memory). The budget block must point at a model
+ * did not happen, e.g. out of memory). A measured row gives the bandwidth its source
+ * reports, unless its group's "bandwidth_note" says the source gives none (then no row
+ * of the group has one). The budget block must point at a model
  * and a GPU of presets.json and give every row's weight label a precision the
  * core accepts; each row's whole estimate input is then asked of the core.
  * @param {unknown} doc  parsed JSON; @param {(id, field, reason) => void} add  reports a problem
@@ -51,6 +53,9 @@ export function checkMeasured(doc, add, { presets, core } = {}) {
     const gid = `groups[${gi}]`;
     if (!checkPlainObject(g, gid, 'group', add)) return;
     for (const key of ['source', 'hardware', 'workload']) checkString(g, key, gid, add);
+    // A source that gives speeds only says so once for its group; its rows then carry no bandwidth.
+    if ('bandwidth_note' in g) checkString(g, 'bandwidth_note', gid, add);
+    const bandwidthGiven = !('bandwidth_note' in g);
     if (!checkPlainObject(g.models, gid, 'models', add)) return;
     if (!Array.isArray(g.rows) || g.rows.length === 0) { add(gid, 'rows', 'must be a non-empty array'); return; }
     g.rows.forEach((r, ri) => {
@@ -65,8 +70,11 @@ export function checkMeasured(doc, add, { presets, core } = {}) {
         if (typeof r.note !== 'string' || r.note.trim() === '') add(rid, 'note', 'a row without a speed must say why (e.g. "out of memory")');
       } else if (!isFiniteNumber(r.tokens_per_s) || r.tokens_per_s <= 0) {
         add(rid, 'tokens_per_s', `must be a number greater than 0, or null with a note (got ${show(r.tokens_per_s)})`);
-      } else if (!isFiniteNumber(r.achieved_gb_per_s) || r.achieved_gb_per_s <= 0) {
+      } else if (bandwidthGiven && (!isFiniteNumber(r.achieved_gb_per_s) || r.achieved_gb_per_s <= 0)) {
         add(rid, 'achieved_gb_per_s', `must be a number greater than 0 for a measured row (got ${show(r.achieved_gb_per_s)})`);
+      }
+      if (!bandwidthGiven && 'achieved_gb_per_s' in r) {
+        add(rid, 'achieved_gb_per_s', 'the group\'s bandwidth_note says its source gives no bandwidth; remove this, or the note');
       }
       if (!budgetOk) return;
       if (typeof r.model === 'string' && !(r.model in (budget.models || {}))) add(rid, 'model', `has no entry in budget.models (got ${show(r.model)})`);

@@ -131,6 +131,7 @@ const buildCore = oncePerModule((module) => {
     input: declaration.inputs.length,
     plan: declaration.results.plan.length,
     capacity: declaration.results.capacity.length,
+    planOptions: declaration.speculative_inputs.length,
   });
   const inputCount = inputFields.length;
   const inputNames = new Set(inputFields);
@@ -309,15 +310,21 @@ const buildCore = oncePerModule((module) => {
      * The lesson's decision procedure in one call: every combination of weight
      * precision (2, 1, 0.5 bytes), cache precision (2, 1), GPU count (1, 2, 4, 8
      * that split the heads validly) and, when options.speculative is true, with
-     * and without speculative decoding (options.acceptance_rate, draft_tokens,
-     * draft_cost_ratio, as in speculative()), on `input`'s workload, model, GPU
-     * and targets. Rows are ordered output-preserving first, then by GPU count,
-     * then by precision; the cheapest row meeting every target has cheapest: true.
+     * and without speculative decoding, on `input`'s workload, model, GPU and
+     * targets. The speculative parameters are read by their declared names
+     * (declaration.speculative_inputs: acceptance_rate, draft_tokens,
+     * draft_cost_ratio as in speculative(), and draft_params, the draft model's
+     * size); one whose declaration has a zero_means may be left out (0, its
+     * default). Rows are ordered output-preserving first, then by GPU count,
+     * then by precision. Two marks: the cheapest row that keeps the output and
+     * meets every target (cheapest: true, cheapest_row), and, when it needs fewer
+     * GPUs than that one (or there is none), the cheapest that changes the
+     * output (cheapest_changing_output: true, cheapest_changing_output_row).
      * @param {object} input every BudgetInput field
-     * @param {object} [options] {speculative: boolean, acceptance_rate, draft_tokens, draft_cost_ratio}
-     * @returns value {rows: [row], cheapest_row (index, -1 when none)}; a row has the
-     *   fields of declaration.results.plan_levers (ttft_s and the tokens/s are null
-     *   when the row does not fit; verdict is a name)
+     * @param {object} [options] {speculative: boolean, and the speculative parameters by name}
+     * @returns value {rows: [row], cheapest_row, cheapest_changing_output_row (indexes, -1 when
+     *   none)}; a row has the fields of declaration.results.plan_levers (ttft_s and the
+     *   tokens/s are null when the row does not fit; verdict is a name)
      */
     planLevers(input, options) {
       return guarded(() => {
@@ -325,15 +332,21 @@ const buildCore = oncePerModule((module) => {
         const on = o.speculative === true;
         const bad = writeFlatInput(input);
         if (bad !== null) return bad;
-        // Off: the parameters are not read, so any numbers do.
-        const ok = flat.planLevers(on, on ? asNumber(o.acceptance_rate) : 0,
-          on ? asNumber(o.draft_tokens) : 1, on ? asNumber(o.draft_cost_ratio) : 0);
-        if (!ok) return flatFailure();
+        // Off, the parameters are not read: the view keeps whatever it holds.
+        if (on) {
+          const view = flat.planOptions();
+          declaration.speculative_inputs.forEach((p, i) => {
+            const own = Object.hasOwn(o, p.name);
+            view[i] = !own && p.zero_means !== '' ? 0 : asNumber(own ? o[p.name] : undefined);
+          });
+        }
+        if (!flat.planLevers(on)) return flatFailure();
         const width = declaration.results.plan_levers.length;
         const all = flat.planRows();
         const rows = [];
         for (let start = 0; start < all.length; start += width) rows.push(planRowValue(all.subarray(start, start + width)));
-        return { ok: true, value: { rows, cheapest_row: flat.cheapestRow() } };
+        return { ok: true, value: { rows, cheapest_row: flat.cheapestRow(),
+          cheapest_changing_output_row: flat.cheapestChangingOutputRow() } };
       });
     },
 

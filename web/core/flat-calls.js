@@ -10,8 +10,8 @@ const decoder = new TextDecoder();
 /**
  * The flat calls of one instantiated module.
  * @param {object} module the Emscripten module (exports _llmb_flat_*, HEAPF64, HEAPU8)
- * @param {{input:number, plan:number, capacity:number}} sizes the declared field counts
- *   (doubles in the input, plan and capacity arrays)
+ * @param {{input:number, plan:number, capacity:number, planOptions:number}} sizes the declared field
+ *   counts (doubles in the input, plan and capacity arrays and in the planner's speculative parameters)
  * @returns {object} views(), errorField(), errorMessage(), series(kind, index),
  *   planRows(), and the calls themselves (plan(), capacity(), sweepBatch(), ...),
  *   each returning true when the core accepted its input
@@ -55,12 +55,15 @@ export function flatCalls(module, sizes) {
     sweepBatch: (maxBatch) => module._llmb_flat_sweep_batch(maxBatch) !== 0,
     sweepContext: (lo, hi, points) => module._llmb_flat_sweep_context(lo, hi, points) !== 0,
     sweepAcceptance: (k, c, points) => module._llmb_flat_sweep_acceptance(k, c, points) !== 0,
-    planLevers: (speculative, a, k, c) => module._llmb_flat_plan_levers(speculative ? 1 : 0, a, k, c) !== 0,
+    /** The planner's speculative parameters in declaration order (speculative_inputs), made at each call. */
+    planOptions: () => doubles(module._llmb_flat_plan_options(), sizes.planOptions),
+    planLevers: (speculative) => module._llmb_flat_plan_levers(speculative ? 1 : 0) !== 0,
     /** Series `index` of the last sweep of `kind` (0 batch, 1 context, 2 acceptance), valid until the next call. */
     series: (kind, index) => doubles(module._llmb_flat_series(kind, index), module._llmb_flat_series_size(kind, index)),
     /** Every planner row, one after another, valid until the next call. */
     planRows: () => doubles(module._llmb_flat_plan_rows(), module._llmb_flat_plan_rows_size()),
     cheapestRow: () => module._llmb_flat_cheapest_row(),
+    cheapestChangingOutputRow: () => module._llmb_flat_cheapest_changing_output_row(),
     errorField: () => text(module._llmb_flat_error_field()),
     errorMessage: () => text(module._llmb_flat_error_message()),
   };

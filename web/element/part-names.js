@@ -14,7 +14,7 @@ export const PARTS = Object.freeze([
   { name: 'batch-chart', script: 'charts', description: 'tokens/s against batch, with the region that does not fit' },
   { name: 'speculative', script: 'charts', description: 'speculative decoding: tokens per pass against acceptance rate, and the speed-up' },
   { name: 'attention', script: 'charts', description: 'stored attention-score memory against context, quadratic vs tiled' },
-  { name: 'decision', script: 'decision', description: 'the decision procedure on the reader’s workload: baseline, the planner’s table of levers (output-keeping first), the cheapest combination that meets the targets and what to evaluate for it' },
+  { name: 'decision', script: 'decision', description: 'the decision procedure on the reader’s workload: baseline, the planner’s table of levers (output-keeping first), the cheapest combination that keeps the output and meets the targets, the cheaper one that changes it (when there is one) and what to evaluate for it' },
   { name: 'measured', script: 'measured', description: 'estimates held against published measured decode speeds (Llama 2 on A100s), with the ratio, the factor-of-two band and a slider for the achieved share of peak bandwidth' },
   { name: 'kv-practice', script: 'quiz', description: 'KV-cache practice with fresh numbers: cache size, and the key/value projections a cache saves' },
   { name: 'quiz', script: 'quiz', description: 'the knowledge check (questions from the built-in file or the questions attribute)' },

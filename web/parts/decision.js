@@ -1,9 +1,11 @@
 // The lesson's decision procedure on the reader's own workload: the five
 // steps written out from one core.planLevers() call per redraw (the planner
 // tries every weight and cache precision and GPU count, optionally with
-// speculative decoding, orders the rows as the lesson orders its levers and
-// marks the cheapest row that meets every target). This file only words and
-// lays out what the core returns; it decides nothing itself.
+// speculative decoding and its draft model, orders the rows as the lesson
+// orders its levers and marks two rows: the cheapest that keeps the output
+// and meets every target, and, when it needs fewer GPUs, the cheapest that
+// changes the output). This file only words and lays out what the core
+// returns; it decides nothing itself.
 import { registerPart } from '../element/registry.js';
 import { pairedInput } from '../element/paired-input.js';
 import { h, setText, nextId } from '../element/dom.js';
@@ -33,6 +35,29 @@ function rowName(row) {
   return `${bits(row.weight_bytes_per_param)} weights, ${bits(row.cache_bytes_per_value)} cache, ${gpus}${row.speculative ? ', speculative decoding' : ''}`;
 }
 
+/** A marked row in a sentence: "16-bit weights and cache on 4 GPUs", "8-bit weights and a 16-bit cache on 2 GPUs". */
+function pickName(row) {
+  const w = bits(row.weight_bytes_per_param);
+  const c = bits(row.cache_bytes_per_value);
+  const precision = w === c ? `${w} weights and cache` : `${w} weights and ${fmt.article(c)} ${c} cache`;
+  return `${precision} on ${fmt.int(row.gpus)} ${fmt.plural(row.gpus, 'GPU', 'GPUs')}${row.speculative ? ' with speculative decoding' : ''}`;
+}
+
+/** The figures of a marked row: memory (the draft's share when there is one), first token, speeds. */
+function pickFigures(row) {
+  const draft = row.draft_bytes > 0 ? `, of which ${fmt.bytesText(row.draft_bytes)} the draft model’s weights and cache` : '';
+  return `${fmt.bytesText(row.per_gpu_bytes)} per GPU${draft}, first token in ${fmt.msText(row.ttft_s)}, `
+    + `${fmt.perRequestText(row.per_request_tokens_per_s)} tokens/s per request, ${fmt.totalText(row.total_tokens_per_s)} in all`;
+}
+
+/** What a tight pick means, in words ("" when it keeps its headroom). */
+function tightWords(row, input) {
+  if (row.verdict !== 'tight') return '';
+  return ` It is tight: it fits, but leaves less than the ${fmt.int(input.headroom_fraction * 100)}% of GPU memory you asked to keep free, `
+    + 'and the planner found nothing on as few GPUs that keeps the headroom. Longer prompts, more requests or memory the budget leaves out '
+    + '(activations, the serving engine’s own buffers) can push it over: measure its memory at the target load before relying on it.';
+}
+
 /** Which targets a row misses, in words ("" when it meets them or does not fit). */
 function missed(row) {
   const list = [];
@@ -55,7 +80,7 @@ function mount(container, ctx) {
     + 'levers that keep the output first. Change the workload, model, GPU or targets in the calculator and every step follows.' }));
 
   // Speculative decoding as an extra lever: a, k and c from the core's declaration.
-  const local = { on: false, a: 0.8, k: 4, c: 0.05 };
+  const local = { on: false, a: 0.8, k: 4, c: 0.05, d: 0 };
   const specBox = h('input', { type: 'checkbox', class: 'decision-spec-toggle', 'data-control': 'speculative' });
   const specFields = h('div', { class: 'part-controls', hidden: true });
   const staleNote = h('p', { class: 'results-stale', role: 'status', 'data-out': 'decision-stale' });
@@ -70,13 +95,23 @@ function mount(container, ctx) {
       read: (text) => core.readField(name, text, 1) };
   };
   const check = (patch) => core.speculative(patch.a ?? local.a, patch.k ?? local.k, patch.c ?? local.c);
+  // The draft's size is the planner's alone: the planner itself checks it.
+  const checkDraft = (d) => core.planLevers(store.state.input, { speculative: true, acceptance_rate: local.a,
+    draft_tokens: local.k, draft_cost_ratio: local.c, draft_params: d });
+  const draftParam = () => {
+    const p = core.declaration.speculative_inputs.find((d) => d.name === 'draft_params');
+    return { label: p.label, unit: `${p.symbol}, parameters; 0 = c × the model’s parameters`, min: 0, max: p.max,
+      step: 1e8, read: (text) => core.readField('draft_params', text, 1) };
+  };
   specFields.append(
     pairedInput({ ...param('acceptance_rate'), value: local.a, check: (v) => check({ a: v }),
       onChange: (v) => { local.a = v; redraw(); }, onValidity: validity('a') }).el,
     pairedInput({ ...param('draft_tokens'), value: local.k, check: (v) => check({ k: v }),
       onChange: (v) => { local.k = v; redraw(); }, onValidity: validity('k') }).el,
     pairedInput({ ...param('draft_cost_ratio'), value: local.c, check: (v) => check({ c: v }),
-      onChange: (v) => { local.c = v; redraw(); }, onValidity: validity('c') }).el);
+      onChange: (v) => { local.c = v; redraw(); }, onValidity: validity('c') }).el,
+    pairedInput({ ...draftParam(), value: local.d, check: checkDraft,
+      onChange: (v) => { local.d = v; redraw(); }, onValidity: validity('d') }).el);
   specBox.addEventListener('change', () => {
     local.on = specBox.checked;
     specFields.hidden = !local.on;
@@ -104,9 +139,12 @@ function mount(container, ctx) {
   const summary = h('p', { class: 'chart-summary', role: 'status', 'data-out': 'decision-summary' });
   container.append(summary);
 
-  const useButton = h('button', { type: 'button', class: 'decision-use', 'data-control': 'use-cheapest' }, 'Load the marked row into the calculator');
+  const useButton = h('button', { type: 'button', class: 'decision-use', 'data-control': 'use-cheapest' },
+    'Load the row that keeps the output (★)');
+  const useChangingButton = h('button', { type: 'button', class: 'decision-use', 'data-control': 'use-cheapest-changing' },
+    'Load the cheaper row that changes it (☆)');
   const useStatus = h('span', { class: 'chart-download-status', role: 'status' });
-  container.append(h('div', { class: 'chart-downloads' }, useButton, useStatus));
+  container.append(h('div', { class: 'chart-downloads' }, useButton, useChangingButton, useStatus));
 
   const caption = h('caption');
   const headRow = h('tr');
@@ -118,22 +156,29 @@ function mount(container, ctx) {
   container.append(wrap);
 
   let lastKey = '';
-  let last = null; // { rows, cheapest } of the latest drawing
+  let last = null; // { rows, cheapest, changing } of the latest drawing
 
-  useButton.addEventListener('click', () => {
-    if (!last || last.cheapest < 0) return;
-    const row = last.rows[last.cheapest];
+  const load = (index) => {
+    if (!last || index < 0) return;
+    const row = last.rows[index];
     const res = store.tryInput({ weight_bytes_per_param: row.weight_bytes_per_param,
       cache_bytes_per_value: row.cache_bytes_per_value, gpus: row.gpus });
     setText(useStatus, res.ok
-      ? `Loaded ${rowName(row)} into the calculator${row.speculative ? ' (speculative decoding is not a calculator input: its speed-up is in this table only)' : ''}.`
+      ? `Loaded ${rowName(row)} into the calculator${row.speculative ? ' (speculative decoding is not a calculator input: its speed-up and its draft model’s memory are in this table only)' : ''}.`
       : `Not loaded: ${res.error}`);
     if (res.ok) store.reveal(`The decision procedure loaded ${rowName(row)}.`);
-  });
+  };
+  useButton.addEventListener('click', () => load(last ? last.cheapest : -1));
+  useChangingButton.addEventListener('click', () => load(last ? last.changing : -1));
+
+  function specOptions() {
+    return local.on ? { speculative: true, acceptance_rate: local.a, draft_tokens: local.k, draft_cost_ratio: local.c,
+      draft_params: local.d } : {};
+  }
 
   function redraw() {
     const input = store.state.input;
-    const options = local.on ? { speculative: true, acceptance_rate: local.a, draft_tokens: local.k, draft_cost_ratio: local.c } : {};
+    const options = specOptions();
     const key = JSON.stringify([input, options]);
     if (key === lastKey) return;
     const res = core.planLevers(input, options);
@@ -142,12 +187,12 @@ function mount(container, ctx) {
       return;
     }
     lastKey = key;
-    const { rows, cheapest_row: cheapest } = res.value;
-    last = { rows, cheapest };
-    draw(input, rows, cheapest);
+    const { rows, cheapest_row: cheapest, cheapest_changing_output_row: changing } = res.value;
+    last = { rows, cheapest, changing };
+    draw(input, rows, cheapest, changing);
   }
 
-  function draw(input, rows, cheapest) {
+  function draw(input, rows, cheapest, changing) {
     const ttftTarget = input.ttft_target_s > 0 ? `a first token within ${fmt.msText(input.ttft_target_s)}` : null;
     const speedTarget = input.per_request_target_tokens_per_s > 0
       ? `${fmt.perRequestText(input.per_request_target_tokens_per_s)} tokens/s for each request` : null;
@@ -172,22 +217,28 @@ function mount(container, ctx) {
       setText(baseline, 'The planner has no one-GPU row for this model.');
     }
 
+    // Step 3: the core's mark among the rows that keep the output.
     const keeping = rows.filter((r) => !r.changes_output);
-    const keepBest = keeping.find((r) => r.meets_targets);
-    setText(keep, keepBest
-      ? `More GPUs${local.on ? ' and speculative decoding' : ''} keep the model’s output. The first of these rows that meets every target: ${rowName(keepBest)}`
-        + ` (${fmt.bytesText(keepBest.per_gpu_bytes)} per GPU, first token in ${fmt.msText(keepBest.ttft_s)}, ${fmt.perRequestText(keepBest.per_request_tokens_per_s)} tokens/s per request).`
+    const keepPick = cheapest >= 0 ? rows[cheapest] : null;
+    setText(keep, keepPick
+      ? `Keeps the output: ${pickName(keepPick)} (${pickFigures(keepPick)}), the fewest GPUs with which 16-bit weights and cache`
+        + `${local.on ? ', with or without speculative decoding,' : ''} meet every target.${tightWords(keepPick, input)}`
       : `No row that keeps the output (16-bit on 1 to 8 GPUs${local.on ? ', with or without speculative decoding' : ''}) meets every target: `
         + `${keeping.map((r) => `${rowName(r)} ${rowOutcome(r)}`).join('; ')}.`);
 
-    const pick = cheapest >= 0 ? rows[cheapest] : null;
+    // Step 4: the core's mark among the rows that change the output, shown only when it saves GPUs.
+    const changePick = changing >= 0 ? rows[changing] : null;
+    const pick = changePick ?? keepPick; // the fewest GPUs marked
     if (!pick) {
       setText(change, 'No combination the planner tried meets every target. Relax a target, shorten the context or the batch, '
         + 'choose a GPU with more memory or bandwidth, or a smaller model.');
       evaluateList.replaceChildren();
+    } else if (!changePick) {
+      setText(change, `Nothing that changes the output meets every target on fewer than ${fmt.int(keepPick.gpus)} `
+        + `${fmt.plural(keepPick.gpus, 'GPU', 'GPUs')}, so quantising buys nothing here: keep the output.`);
+      evaluateList.replaceChildren();
     } else {
-      const cheaperAtSameCount = rows.slice(0, cheapest).filter((r) => r.gpus === pick.gpus && r.speculative === pick.speculative);
-      const fewer = [...new Set(rows.filter((r) => r.gpus < pick.gpus).map((r) => r.gpus))];
+      const fewer = [...new Set(rows.filter((r) => r.gpus < changePick.gpus).map((r) => r.gpus))];
       const why = [];
       for (const g of fewer) {
         const at = rows.filter((r) => r.gpus === g);
@@ -196,13 +247,20 @@ function mount(container, ctx) {
         why.push(`on ${g} ${g === 1 ? 'GPU' : 'GPUs'}, ${noFit} of ${at.length} combinations do not fit`
           + (miss.length ? ` and ${miss.length} fit but miss ${missed(miss[0])}` : ''));
       }
-      for (const r of cheaperAtSameCount) why.push(`${rowName(r)} ${rowOutcome(r)}`);
-      setText(change, `The cheapest combination that meets every target, fewest GPUs first: ${rowName(pick)} `
-        + `(${fmt.bytesText(pick.per_gpu_bytes)} per GPU, first token in ${fmt.msText(pick.ttft_s)}, `
-        + `${fmt.perRequestText(pick.per_request_tokens_per_s)} tokens/s per request, ${fmt.totalText(pick.total_tokens_per_s)} in all). `
+      const cheaperAtSameCount = rows.slice(0, changing).filter((r) => r.gpus === changePick.gpus
+        && r.speculative === changePick.speculative);
+      // A row passed over on the same GPU count either misses, or meets every target without the headroom (tight).
+      for (const r of cheaperAtSameCount) {
+        why.push(`${rowName(r)} ${r.meets_targets && r.verdict === 'tight' ? 'meets every target but is tight' : rowOutcome(r)}`);
+      }
+      const lead = keepPick
+        ? `Cheaper if you accept a changed output: ${pickName(changePick)}, ${fmt.int(changePick.gpus)} instead of ${fmt.int(keepPick.gpus)} GPUs`
+        : `Only with a changed output: ${pickName(changePick)}`;
+      setText(change, `${lead} (${pickFigures(changePick)}). `
         + (why.length ? `Why nothing cheaper: ${why.join('; ')}.` : '')
-        + (pick.changes_output ? ' It changes the output, so before relying on it evaluate:' : ' It keeps the output: nothing to re-evaluate for quality.'));
-      evaluateList.replaceChildren(...toEvaluate(pick).map((t) => h('li', { text: t })));
+        + tightWords(changePick, input)
+        + ' It is a different model: before relying on it, evaluate the quantised model’s quality on your own tasks against the 16-bit one:');
+      evaluateList.replaceChildren(...toEvaluate(changePick).map((t) => h('li', { text: t })));
     }
     setText(measure, 'A budget is right to within about a factor of two. Run the chosen configuration at the target load and '
       + `record the time to first token and tokens per second per request, with percentiles${pick ? `, at ${fmt.int(input.batch)} concurrent requests` : ''}. `
@@ -210,20 +268,32 @@ function mount(container, ctx) {
 
     const met = rows.filter((r) => r.meets_targets).length;
     const fit = rows.filter((r) => r.fits).length;
+    const tight = (r) => (r.verdict === 'tight' ? ' (tight)' : '');
+    const marks = [];
+    if (keepPick) marks.push(`Keeps the output: ${pickName(keepPick)}${tight(keepPick)}.`);
+    else if (changePick) marks.push('Nothing that keeps the output meets every target.');
+    if (changePick) {
+      marks.push(`${keepPick ? 'Cheaper' : 'Meets every target'} if you accept a changed output: ${pickName(changePick)}${tight(changePick)}, `
+        + 'once the quantised model passes your own evaluation.');
+    }
     setText(summary, `${rows.length} combinations tried: ${fit} fit and ${met} meet every target. `
-      + (pick ? `Marked as cheapest: ${rowName(pick)}${pick.changes_output ? ', which changes the output' : ', which keeps the output'}.`
-        : 'None meets every target.'));
-    useButton.disabled = !pick;
+      + (pick ? marks.join(' ') : 'None of them is marked.'));
+    useButton.disabled = !keepPick;
+    useChangingButton.disabled = !changePick;
+    useChangingButton.hidden = !changePick;
 
     // The table, in the core's order: output-keeping rows, then the rest.
     const headers = ['Weights', 'Cache', 'GPUs', ...(local.on ? ['Speculative'] : []), 'Memory per GPU', 'Verdict',
       'First token', 'Per request (tokens/s)', 'All requests (tokens/s)', 'Targets'];
     headRow.replaceChildren(...headers.map((t) => h('th', { scope: 'col', text: t })));
     setText(caption, `Every combination the planner tried, in the lesson’s order: levers that keep the output first (step 3), `
-      + `then those that change it (step 4), each by GPU count. ★ marks the cheapest that meets every target.`);
+      + `then those that change it (step 4), each by GPU count. ★ marks the cheapest that keeps the output and meets every target; `
+      + `☆ the cheapest that changes the output, when it needs fewer GPUs.`
+      + (local.on ? ' With speculative decoding the memory includes the draft model’s weights and cache.' : ''));
+    const mark = (i) => (i === cheapest ? '★ ' : i === changing ? '☆ ' : '');
     const line = (r, i) => {
       const cells = [
-        h('th', { scope: 'row', text: `${i === cheapest ? '★ ' : ''}${bits(r.weight_bytes_per_param)}` }),
+        h('th', { scope: 'row', text: `${mark(i)}${bits(r.weight_bytes_per_param)}` }),
         h('td', { text: bits(r.cache_bytes_per_value) }),
         h('td', { text: fmt.int(r.gpus) }),
         ...(local.on ? [h('td', { text: r.speculative ? 'on' : 'off' })] : []),
@@ -234,8 +304,9 @@ function mount(container, ctx) {
         h('td', { text: r.fits ? fmt.totalText(r.total_tokens_per_s) : '—' }),
         h('td', { text: !r.fits ? 'does not fit' : r.meets_targets ? 'met' : `missed ${[!r.ttft_target_met ? 'TTFT' : '', !r.per_request_target_met ? 'speed' : ''].filter(Boolean).join(' and ')}` }),
       ];
-      const tr = h('tr', { 'data-row': i, class: i === cheapest ? 'is-cheapest' : undefined }, cells);
+      const tr = h('tr', { 'data-row': i, class: i === cheapest || i === changing ? 'is-cheapest' : undefined }, cells);
       if (i === cheapest) tr.setAttribute('data-cheapest', '');
+      if (i === changing) tr.setAttribute('data-cheapest-changing', '');
       return tr;
     };
     const group = (label) => h('tr', { class: 'decision-group' }, h('th', { scope: 'rowgroup', colspan: headers.length, text: label }));

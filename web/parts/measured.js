@@ -1,10 +1,13 @@
 // Estimate against measurement: each published decode speed of
 // content/measured-decode.json (bundled at build time, so it works from
-// file://) beside the core's plan() for the same model, precision, GPU count
+// file://), every row of every group (gpt-fast's Llama 2 and Mixtral 8x7B
+// runs), beside the core's plan() for the same model, precision, GPU count
 // and GPU (the A100 preset), with how the budget is set up taken from the
 // file's "budget" block. A slider sets the share of the GPU's peak bandwidth
-// the estimate assumes. Every estimate is the core's; this part divides two
-// numbers it shows (estimate ÷ measurement, achieved ÷ peak) and nothing else.
+// the estimate assumes, and a line gives the shares at which every run sits
+// inside the lesson's factor of two (the core asked at each whole percent).
+// Every estimate is the core's; this part divides two numbers it shows
+// (estimate ÷ measurement, achieved ÷ peak) and nothing else.
 import { registerPart } from '../element/registry.js';
 import { pairedInput } from '../element/paired-input.js';
 import { h, setText, nextId } from '../element/dom.js';
@@ -12,39 +15,42 @@ import { scrollHint } from '../element/scroll-hint.js';
 import { models, gpus } from '../element/presets.js';
 import * as fmt from '../element/format.js';
 import measured from '../../content/measured-decode.json';
-import { measuredRowInput } from '../content/measured-input.js';
-
-/** The lesson's band: an estimate within a factor of two of the measurement either way. */
-const BAND = 2;
-
-/** How many times the measurement the estimate is (a comparison of two shown numbers). */
-const ratio = (estimate, measurement) => estimate / measurement;
-
-/** The budget input for one measured row at `share` of the GPU's peak bandwidth. */
-function rowInput(core, budget, gpu, row, share) {
-  return measuredRowInput(core, budget, models().find((m) => m.id === budget.models[row.model]), gpu, row, share);
-}
+import { measuredRowInput, compareRow, measuredRows, sharesWithEveryRunInBand, BAND } from '../content/measured-input.js';
 
 const modelLabel = (name) => name.replace(/-/g, ' ');
+
+/** Whole percents, ascending, as runs: [41, 42, 43, 60] -> "41–43% and 60%". */
+function percentRuns(pcts) {
+  const runs = [];
+  for (const p of pcts) {
+    const last = runs[runs.length - 1];
+    if (last && p === last[1] + 1) last[1] = p;
+    else runs.push([p, p]);
+  }
+  const words = runs.map(([a, b]) => (a === b ? `${a}%` : `${a}–${b}%`));
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}` : words[0];
+}
 
 function mount(container, ctx) {
   const { core } = ctx;
   const budget = measured.budget;
-  const group = measured.groups[0];
+  const groups = measured.groups || [];
   const gpu = gpus().find((g) => g.id === budget.gpu);
   const titleId = nextId('measured-title');
   container.append(h('h2', { class: 'part-title', id: titleId, text: 'Estimate against measurement' }));
-  if (!budget || !group || !gpu) {
+  if (!budget || groups.length === 0 || !gpu) {
     container.append(h('p', { class: 'lab-error', text: 'The measured speeds or the GPU they ran on are missing from the content files.' }));
     return { update() {} };
   }
   // GB/s with grouping: the datasheet's 2,039 GB/s, not a rounded 2.0 TB/s.
   const gbs = (bytesPerS) => `${fmt.int(bytesPerS / 1e9)} GB/s`;
   const peak = gbs(gpu.peak_bandwidth_bytes_per_s);
+  const rows = measuredRows(measured, models());
   container.append(
-    h('p', { class: 'chart-desc measured-source', 'data-out': 'measured-source',
-      text: `Measured: ${group.source}. Hardware: ${group.hardware}. Workload: ${group.workload}.` }),
-    h('p', { class: 'chart-desc', text: `Estimated: the core’s budget on the ${gpu.label} preset (${peak} peak, `
+    ...groups.map((group) => h('p', { class: 'chart-desc measured-source', 'data-out': 'measured-source',
+      text: `Measured (${Object.keys(group.models).map(modelLabel).join(', ')}): ${group.source}. Hardware: ${group.hardware}. `
+        + `Workload: ${group.workload}.${group.bandwidth_note ? ` Bandwidth: ${group.bandwidth_note}.` : ''}` })),
+    h('p', { class: 'chart-desc measured-setup', text: `Estimated: the core’s budget on the ${gpu.label} preset (${peak} peak, `
       + `${gbs(gpu.bandwidth_bytes_per_s)} usable at ${fmt.int(gpu.usable_fraction_bandwidth * 100)}%), batch ${fmt.int(budget.batch)}, `
       + `a ${fmt.int(budget.prompt_tokens)}-token prompt in a ${fmt.int(budget.context_tokens)}-token context. The source’s GPUs ran `
       + `at a ${fmt.int(budget.power_limit_w)} W power limit (the datasheet allows 400 W), and it reports about `
@@ -55,7 +61,7 @@ function mount(container, ctx) {
   const slider = pairedInput({
     label: 'Achieved share of peak bandwidth', unit: `% of ${peak}`, min: 10, max: 100, step: 1, value: share * 100,
     check: (v) => (Number.isFinite(v) && v >= 10 && v <= 100
-      ? core.plan(rowInput(core, budget, gpu, group.rows[0], v / 100)) : { ok: false }),
+      ? core.plan(measuredRowInput(core, budget, rows[0].model, gpu, rows[0].row, v / 100)) : { ok: false }),
     onChange: (v) => { share = v / 100; draw(); },
     // The answer checker's reader: "60", "60%" or "60,5" (percent of peak).
     read: (text) => {
@@ -69,7 +75,15 @@ function mount(container, ctx) {
   container.append(h('div', { class: 'part-controls' }, slider.el));
 
   const summary = h('p', { class: 'chart-summary', role: 'status', 'data-out': 'measured-summary' });
-  container.append(summary);
+  // The shares at which every run is inside the band do not move with the slider: asked once.
+  const inside = sharesWithEveryRunInBand(core, measured, models(), gpu);
+  const usablePct = Math.round(gpu.usable_fraction_bandwidth * 100);
+  const bandShares = h('p', { class: 'chart-summary', 'data-out': 'measured-band-shares', text: inside.length === 0
+    ? `No share of peak bandwidth from 10% to 100% puts every run within a factor of ${BAND} of its measured speed.`
+    : `Every run lies within a factor of ${BAND} of its measured speed when the budget assumes ${percentRuns(inside)} of the `
+      + `${peak} peak (the core asked at each whole percent from 10% to 100%); the preset’s own ${fmt.int(usablePct)}% is `
+      + `${inside.includes(usablePct) ? 'among them' : 'not among them'}.` });
+  container.append(summary, bandShares);
   const caption = h('caption');
   const tbody = h('tbody');
   const headers = ['Run', 'Bytes per weight', 'Measured (tokens/s)', 'Estimate (tokens/s)', 'Estimate ÷ measured',
@@ -81,7 +95,7 @@ function mount(container, ctx) {
   container.append(scrollHint(wrap, 'Scroll the table sideways for more columns →', { out: 'measured-scroll-hint', shown: true }), wrap);
   container.append(h('div', { class: 'measured-notes', 'data-out': 'measured-notes' },
     h('h3', { text: 'How the estimates count bytes' }), budget.notes.map((t) => h('p', { text: t }))));
-  const spec = group.speculative || [];
+  const spec = groups.flatMap((g) => g.speculative || []);
   if (spec.length) {
     container.append(h('p', { class: 'measured-notes', text: `The source also measured speculative decoding: ${spec.map((s) => `${s.target} `
       + `with a ${s.draft} draft, ${s.tokens_per_s} tokens/s (${s.compare}; ${s.note})`).join('; ')}. It gives no acceptance rate, so the page does not estimate that run.` }));
@@ -90,8 +104,8 @@ function mount(container, ctx) {
   function draw() {
     const shown = [];
     const cells = [];
-    for (const row of group.rows) {
-      const res = core.plan(rowInput(core, budget, gpu, row, share));
+    for (const { row, model } of rows) {
+      const { res, ratio: r, inBand } = compareRow(core, budget, model, gpu, row, share);
       const name = `${modelLabel(row.model)}, ${row.weights}, ${row.gpus} ${row.gpus === 1 ? 'GPU' : 'GPUs'}`;
       const bytes = fmt.adaptive(budget.weight_bytes_per_param[row.weights]);
       if (!res.ok) {
@@ -112,8 +126,6 @@ function mount(container, ctx) {
         cells.push([name, bytes, measuredText, fmt.fixed2(p.per_request_tokens_per_s), '—', 'no: it fits here', step, achieved]);
         continue;
       }
-      const r = ratio(p.per_request_tokens_per_s, row.tokens_per_s);
-      const inBand = r <= BAND && r >= 1 / BAND;
       shown.push({ r, inBand });
       cells.push([name, bytes, measuredText, fmt.fixed2(p.per_request_tokens_per_s), `${fmt.fixed2(r)}×`,
         inBand ? 'yes' : 'no', step, achieved]);
@@ -122,7 +134,7 @@ function mount(container, ctx) {
       c.map((text, j) => (j === 0 ? h('th', { scope: 'row', text })
         : h('td', { text, class: j === 5 ? (text.startsWith('yes') || text.startsWith('agrees') ? 'in-band' : 'out-of-band') : undefined }))))));
     setText(caption, `Decode speed at batch ${fmt.int(budget.batch)}: measured (pytorch-labs/gpt-fast) against the budget at `
-      + `${fmt.int(share * 100)}% of the ${peak} peak. The last column is the source’s own figure.`);
+      + `${fmt.int(share * 100)}% of the ${peak} peak. The last column is the source’s own figure, where it gives one.`);
     const inBand = shown.filter((s) => s.inBand).length;
     const rs = shown.map((s) => s.r);
     const lo = Math.min(...rs);

@@ -125,6 +125,16 @@ function text(v) {
  * @param where  the block the question sits in: 'questions', or a practice generator's
  *   block ('practice' for `variant`, 'kv_practice' for `kv`), the only place that generator is allowed
  */
+/**
+ * The parameters a `speculative` value passes to speculative(): the declared
+ * speculative inputs without a zero_means (acceptance_rate, draft_tokens,
+ * draft_cost_ratio). One with a zero_means (draft_params, the draft model's
+ * size) only the planner reads, so a question cannot set it.
+ */
+function speculativeParams(opts) {
+  return opts.declaration ? opts.declaration.speculative_inputs.filter((p) => p.zero_means === '') : [];
+}
+
 function checkCalc(c, id, field, add, opts, where) {
   if (!isObj(c)) return add(id, field, 'must be an object such as {"calc": "plan", ...}');
   const practice = core.PRACTICE;
@@ -132,7 +142,7 @@ function checkCalc(c, id, field, add, opts, where) {
   if (!kinds.includes(c.calc)) return add(id, `${field}.calc`, `must be one of ${kinds.join(', ')}${got(c.calc)}`);
   const own = c.calc === 'number' ? KNOWN_KEYS.number
     : c.calc === 'plan' || c.calc === 'input' ? KNOWN_KEYS.budget
-      : c.calc === 'speculative' ? ['field', ...(opts.declaration ? opts.declaration.speculative_inputs.map((p) => p.name) : [])]
+      : c.calc === 'speculative' ? ['field', ...speculativeParams(opts).map((p) => p.name)]
         : KNOWN_KEYS.practice;
   if (c.calc !== 'speculative' || opts.declaration) refuseUnknownKeys(c, [...KNOWN_KEYS.calc, ...own], id, field, add);
   if (c.calc === 'number') {
@@ -153,7 +163,7 @@ function checkCalc(c, id, field, add, opts, where) {
       }
     }
   } else if (c.calc === 'speculative') {
-    for (const p of (opts.declaration ? opts.declaration.speculative_inputs : [])) {
+    for (const p of speculativeParams(opts)) {
       if (p.name === 'draft_cost_ratio' && c[p.name] === undefined) continue; // optional: 0 when absent
       if (!inDeclaredRange(p, c[p.name])) add(id, `${field}.${p.name}`, `must be ${p.kind === 'whole' ? 'a whole number' : 'a number'} from ${p.min} to ${p.max}${got(c[p.name])}`);
     }
