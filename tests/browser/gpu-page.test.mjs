@@ -206,14 +206,16 @@ test('estimate against measurement: every row’s estimate and ratio match the f
     // 1 GPU, batch 1 is ttft_s 5.05 ms + 19 steps of 5.06 ms.
     const latency = await lab.locator('[data-out="measured-latency-table"] tbody tr')
       .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
-    assert.equal(latency.length, 20);
+    assert.equal(latency.length, 21);
     assert.deepEqual(latency[0], ['Llama 3.3 70B Instruct, fp8, 2 × H100 80G', 'batch 1, 5,000 in / 500 out', 'TTFT 406.77 ms',
       '778.47 ms', '1.91×', 'no', 'yes', 'ttft_s 778.47 ms; 8-bit arithmetic at 495 TFLOP/s']);
     assert.deepEqual(latency[1].slice(2, 8), ['ITL 18.58 ms', '16.71 ms', '0.90×', 'yes', 'yes', 'step_s 16.71 ms; 8-bit arithmetic at 495 TFLOP/s']);
-    assert.deepEqual(latency[12], ['Llama 2 7B, fp16, 1 × H100 80GB HBM3', 'batch 1, 128 in / 20 out', 'average latency 153.80 ms',
+    assert.deepEqual(latency[4].slice(1, 5), ['batch 5, 5,000 in / 500 out', 'ITL 21.83 ms', '18.07 ms', '0.83×']);
+    assert.match(await lab.locator('[data-out="measured-latency-note"]').textContent(), /^Llama 3\.3 70B Instruct, ITL at batch 5: concurrency 5, taken as a batch of 5; .*546\.7 ms/);
+    assert.deepEqual(latency[13], ['Llama 2 7B, fp16, 1 × H100 80GB HBM3', 'batch 1, 128 in / 20 out', 'average latency 153.80 ms',
       '101.15 ms', '0.66×', 'no', 'yes', 'ttft_s 5.05 ms + 19 × step_s 5.06 ms; 16-bit arithmetic at 495 TFLOP/s']);
-    assert.equal(await lab.locator('[data-out="measured-latency-summary"]').textContent(), 'At 80% of peak bandwidth, 3 of 20 '
-      + 'latency estimates lie within a factor of 1.5 of the measurement and 11 within 2; estimate ÷ measured runs from 0.27 to 1.91.');
+    assert.equal(await lab.locator('[data-out="measured-latency-summary"]').textContent(), 'At 80% of peak bandwidth, 4 of 21 '
+      + 'latency estimates lie within a factor of 1.5 of the measurement and 12 within 2; estimate ÷ measured runs from 0.27 to 1.91.');
     // The slider: 60% of peak.
     const box = lab.locator('.part-controls input.field-text');
     await box.fill('60');

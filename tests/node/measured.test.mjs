@@ -141,7 +141,9 @@ const latencyLabel = ({ row }) => `${row.model} ${row.gpu} x${row.gpus} b${row.b
  *   778.47 ms against 406.77 measured: 1.91×, outside 1.5.
  * - NIM ITL, context 5,500: 70,553,706,496 B / 2 + 2·80·(8/2)·128·2 B × 5,500 = 35,276,853,248
  *   + 901,120,000 = 36,177,973,248 B / 2.68e12 = 13.50 ms; all-reduce 160 × (8,192 B / 450e9
- *   + 20 µs) = 3.21 ms; step 16.71 ms against 18.58: 0.90×.
+ *   + 20 µs) = 3.21 ms; step 16.71 ms against 18.58: 0.90×. At concurrency 5, taken as batch 5:
+ *   35,276,853,248 + 5 × 901,120,000 = 39,782,453,248 B / 2.68e12 = 14.84 ms, all-reduce
+ *   160 × (5 × 8,192 B / 450e9 + 20 µs) = 3.23 ms: 18.07 ms against 21.83, 0.83×.
  * - NeMo, Llama 2 7B, H100, 1 GPU, batch 1, 128 in / 20 out: TTFT max(13,476,831,232 B +
  *   524,288 B × 128 = 13,543,940,096 B / 2.68e12 = 5.054 ms, 1.7294e12 FLOP / 494.75e12 = 3.50 ms)
  *   = 5.054 ms; step at 148 tokens 13,554,425,856 B / 2.68e12 = 5.058 ms; 5.054 + 19 × 5.058
@@ -152,6 +154,7 @@ const EXPECTED_LATENCY = {
   'Llama-3.3-70B-Instruct H100 80G x2 b1 5000/500 ITL': ['16.71', '0.90', true, true],
   'Llama-3.3-70B-Instruct H100 80G x2 b1 500/2000 TTFT': ['77.75', '1.63', false, true],
   'Llama-3.3-70B-Instruct H100 80G x2 b1 500/2000 ITL': ['16.52', '0.87', true, true],
+  'Llama-3.3-70B-Instruct H100 80G x2 b5 5000/500 ITL': ['18.07', '0.83', true, true],
   'Llama-2-7B A100 80GB SXM4 x1 b1 128/20 average latency': ['168.97', '0.72', true, true],
   'Llama-2-7B A100 80GB SXM4 x1 b8 128/20 average latency': ['175.29', '0.53', false, true],
   'Llama-2-7B A100 80GB SXM4 x2 b1 128/20 average latency': ['110.34', '0.64', false, true],
@@ -170,11 +173,13 @@ const EXPECTED_LATENCY = {
   'Llama-2-7B H100 80GB HBM3 x8 b8 128/20 average latency': ['39.30', '0.30', false, false],
 };
 
-test('measured-decode.json: NIM’s four concurrency-1 figures and NeMo’s sixteen Llama 2 7B latencies, as the sources print them', () => {
+test('measured-decode.json: NIM’s four concurrency-1 figures, its concurrency-5 ITL and NeMo’s sixteen Llama 2 7B latencies, as the sources print them', () => {
   const nim = measured.groups.find((g) => 'Llama-3.3-70B-Instruct' in g.models);
   assert.match(nim.source, /“Llama-3\.3-70b-instruct Results”, NIM container version 1\.8\.0, https:\/\/docs\.nvidia\.com\/nim\/benchmarking\/llm\/1\.0\.0\/performance /);
   assert.deepEqual(nim.rows.map((r) => [r.input_tokens, r.output_tokens, r.quantity, r.measured_ms]),
-    [[5000, 500, 'TTFT', 406.77], [5000, 500, 'ITL', 18.58], [500, 2000, 'TTFT', 47.77], [500, 2000, 'ITL', 18.91]]);
+    [[5000, 500, 'TTFT', 406.77], [5000, 500, 'ITL', 18.58], [500, 2000, 'TTFT', 47.77], [500, 2000, 'ITL', 18.91],
+      [5000, 500, 'ITL', 21.83]]);
+  assert.deepEqual(nim.rows.map((r) => r.batch), [1, 1, 1, 1, 5]);
   const nemo = measured.groups.find((g) => /Configuration 1: Chatbot/.test(g.source));
   assert.match(nemo.source, /https:\/\/docs\.nvidia\.com\/nemo-framework\/user-guide\/latest\/performance\/llama\.html/);
   // TP 1, 2, 4, 8 at batch 1 and 8; A100 then H100 (the table's two latency columns).

@@ -133,7 +133,9 @@ function mount(container, ctx) {
         + 'token; above 1 the budget is slower than the run, below 1 faster. The slider above sets the share of each GPU’s '
         + 'peak bandwidth here too.' }),
       lsummary,
-      scrollHint(lwrap, 'Scroll the table sideways for more columns →', { out: 'measured-latency-scroll-hint', shown: true }), lwrap);
+      scrollHint(lwrap, 'Scroll the table sideways for more columns →', { out: 'measured-latency-scroll-hint', shown: true }), lwrap,
+      ...latencyRows.filter(({ row }) => row.note).map(({ row }) => h('p', { class: 'measured-notes', 'data-out': 'measured-latency-note',
+        text: `${modelLabel(row.model)}, ${row.quantity} at batch ${fmt.int(row.batch ?? budget.batch)}: ${row.note}.` })));
     const ms = (s) => `${fmt.fixed2(s * 1000)} ms`;
     function drawLatency() {
       const judged = [];
