@@ -6,13 +6,15 @@ import { h } from '../element/dom.js';
 import * as fmt from '../element/format.js';
 import { calculatorFields, lowerFirst } from '../element/fields.js';
 import { valueText } from '../element/limits.js';
+import { settleCaps } from '../element/caps.js';
+import { mountHfImport } from './hf-import.js';
 
 function pct(f) {
   return `${fmt.int(f * 100)}%`;
 }
 
 /** "Preset “X”: batch 16 → 32 requests, KV heads 32 → 8 heads." (or "nothing changed"). */
-function changedText(ctx, label, before, after) {
+export function changedText(ctx, label, before, after) {
   const fields = calculatorFields(ctx.core);
   const changed = Object.values(fields.FIELDS).filter((d) => before[d.name] !== after[d.name]);
   if (!changed.length) return `Preset “${label}”: the inputs were already these.`;
@@ -33,7 +35,8 @@ function mount(container, ctx) {
       const patch = presetPatch(id, ctx.core);
       if (!patch) return;
       const before = ctx.store.state.input;
-      const res = ctx.store.tryInput(patch, id);
+      // A model's context limit brings a longer context (and prompt) down with it.
+      const res = ctx.store.tryInput(settleCaps(ctx.core.declaration.inputs, before, patch), id);
       if (!res.ok) return;
       ctx.store.reveal(changedText(ctx, label, before, ctx.store.state.input));
     });
@@ -60,6 +63,7 @@ function mount(container, ctx) {
     + `${fmt.int(g.flops_per_s / 1e12)} TFLOP/s usable (${pct(g.usable_fraction_flops)} of `
     + `${fmt.int(g.peak_flops_per_s / 1e12)} peak)`)),
   'Datasheet figures are peaks; the calculator uses the usable share shown.'));
+  mountHfImport(container, ctx, changedText);
   const sources = [...models(), ...gpus(), ...configurations('model')].filter((x) => x.source);
   if (sources.length) {
     container.append(h('details', { class: 'sources' }, h('summary', { text: 'Sources for the presets' }),
