@@ -355,4 +355,8 @@ const InputFieldDeclaration* find_speculative_input_field(const char* name) {
   return find_in(speculative_input_fields(), name);
 }
 
+const InputFieldDeclaration* find_plan_cost_input_field(const char* name) {
+  return find_in(plan_cost_input_fields(), name);
+}
+
 }  // namespace llmbudget

@@ -106,6 +106,9 @@ const InputFieldDeclaration* find_budget_input_field(const char* name);
 /// The declaration of `name` among the speculative parameters, or nullptr.
 const InputFieldDeclaration* find_speculative_input_field(const char* name);
 
+/// The declaration of `name` among the planner's cost parameters, or nullptr.
+const InputFieldDeclaration* find_plan_cost_input_field(const char* name);
+
 /// Enum names, indexed by the enum's value; the bindings and every printer use these.
 constexpr const char* kVerdictNames[] = {"fits", "tight", "does-not-fit"};
 constexpr const char* kBindingTermNames[] = {"memory", "compute"};
