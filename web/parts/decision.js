@@ -134,7 +134,7 @@ function costSection(core, presets) {
     h('thead', null, h('tr', null, ...headers.map((t) => h('th', { scope: 'col', text: t })))), body);
   el.append(boxes, status, h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': 'GPU types by cost' }, table));
 
-  const shown = 20;
+  const shown = 24;
   function draw(input, options) {
     drawn = { input, options };
     const priced = gpus.filter((g) => prices.has(g.id));
@@ -151,6 +151,9 @@ function costSection(core, presets) {
     }
     const { rows, cheapest_row: cheapest, cheapest_changing_output_row: changing } = res.value;
     const costed = rows.map((r, i) => [r, i]).filter(([r]) => r.cost_per_million_output_tokens > 0);
+    // The rows that meet every target, in the core's cost order; when none does, every row that fits.
+    const meeting = costed.filter(([r]) => r.meets_targets);
+    const listed = meeting.length > 0 ? meeting : costed;
     const name = (r) => priced[r.option].label;
     const words = [];
     if (cheapest >= 0) {
@@ -165,17 +168,19 @@ function costSection(core, presets) {
       words.push(`Cheaper with a changed output: ${pickName(r)} of ${name(r)}, ${money(r.cost_per_million_output_tokens)}, `
         + 'once the quantised model passes your own evaluation.');
     }
-    setText(status, `${costed.length} combinations fit on the ${priced.length} priced GPU ${fmt.plural(priced.length, 'type', 'types')}. `
+    setText(status, `${costed.length} combinations fit on the ${priced.length} priced GPU ${fmt.plural(priced.length, 'type', 'types')}, `
+      + `${meeting.length} meet every target. `
       + words.join(' '));
-    setText(caption, `The combinations that fit, cheapest output first${costed.length > shown ? ` (the first ${shown} of ${costed.length})` : ''}. `
+    setText(caption, `${meeting.length > 0 ? 'The combinations that meet every target' : 'No combination meets every target; those that fit'}, `
+      + `cheapest output first${listed.length > shown ? ` (the first ${shown} of ${listed.length})` : ''}. `
       + '★ the cheapest that keeps the output and meets every target; ☆ a cheaper one that changes the output.');
     const mark = (i) => (i === cheapest ? '★ ' : i === changing ? '☆ ' : '');
-    body.replaceChildren(...costed.slice(0, shown).map(([r, i]) => {
+    body.replaceChildren(...listed.slice(0, shown).map(([r, i]) => {
       const tr = h('tr', { 'data-cost-row': i, 'data-gpu': priced[r.option].id, class: i === cheapest || i === changing ? 'is-cheapest' : undefined },
         h('th', { scope: 'row', text: `${mark(i)}${name(r)}` }),
         h('td', { text: fmt.int(r.gpus) }),
         h('td', { text: `${bits(r.weight_bytes_per_param)} weights, ${bits(r.cache_bytes_per_value)} cache${r.speculative ? ', speculative' : ''}` }),
-        h('td', { text: r.meets_targets ? 'met' : 'missed' }),
+        h('td', { text: r.meets_targets ? 'met' : `missed ${[!r.ttft_target_met ? 'TTFT' : '', !r.per_request_target_met ? 'speed' : ''].filter(Boolean).join(' and ')}` }),
         h('td', { 'data-out': 'cost-output', text: money(r.cost_per_million_output_tokens) }),
         h('td', { 'data-out': 'cost-input', text: money(r.cost_per_million_input_tokens) }));
       if (i === cheapest) tr.setAttribute('data-cost-cheapest', '');
