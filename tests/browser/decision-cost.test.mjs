@@ -22,14 +22,16 @@ test('two typed prices rank the GPU types by cost per million tokens; a bad pric
   await waitReady(rec.page);
   const lab = rec.page.locator('llm-budget-lab');
   const table = lab.locator('table.decision-cost-table');
+  const scroll = lab.locator('.cost-scroll');
   // No price is built in: every box is empty and there is no table.
   for (const box of await lab.locator('input[data-price]').all()) assert.equal(await box.inputValue(), '');
   assert.equal(await out(lab, 'decision-cost-summary'), 'Type a price for at least one GPU type to compare them by cost.');
-  assert.equal(await table.isHidden(), true);
+  assert.equal(await scroll.isHidden(), true);
 
   await lab.locator('input[data-price="h100-sxm-80gb"]').fill('2');
   await lab.locator('input[data-price="a100-80gb-sxm"]').fill('$1.00');
-  assert.equal(await table.isVisible(), true);
+  assert.equal(await scroll.isVisible(), true);
+  assert.match(await out(lab, 'decision-cost-caption'), /^The combinations that meet every target, cheapest output first/);
   // The cheapest that keeps the output: 16-bit weights and cache on 8 A100s at 1,798.38 tok/s in all:
   // $1 x 8 GPUs / 3600 s = $0.0022222 per second; / 1,798.38 tok/s x 1e6 = $1.2357 per million output tokens.
   // Input: $0.0022222/s x 0.54658 s TTFT / 4,096 prompt tokens x 1e6 = $0.29654 per million.

@@ -127,12 +127,16 @@ function costSection(core, presets) {
     boxes.append(h('div', { class: 'field' }, h('label', { for: id, text: `${gpu.label}: ${priceField.unit}` }), box, note));
   }
   const status = h('p', { class: 'chart-summary', role: 'status', 'data-out': 'decision-cost-summary' });
-  const caption = h('caption');
+  // Described by a paragraph, not a caption, and in its own scroll box: the part's first table keeps the only
+  // caption and .table-scroll region (tests and keyboard order address those).
+  const caption = h('p', { class: 'chart-desc', id: nextId('cost-desc'), 'data-out': 'decision-cost-caption' });
   const body = h('tbody');
   const headers = ['GPU type', 'GPUs', 'Precision', 'Targets', `Per million output tokens`, 'Per million input tokens'];
-  const table = h('table', { class: 'data-table decision-cost-table', hidden: true }, caption,
+  const table = h('table', { class: 'data-table decision-cost-table', 'aria-describedby': caption.id },
     h('thead', null, h('tr', null, ...headers.map((t) => h('th', { scope: 'col', text: t })))), body);
-  el.append(boxes, status, h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': 'GPU types by cost' }, table));
+  const scroll = h('div', { class: 'cost-scroll', tabindex: '0', role: 'region', 'aria-label': 'GPU types by cost', hidden: true },
+    caption, table);
+  el.append(boxes, status, scroll);
 
   const shown = 24;
   function draw(input, options) {
@@ -140,7 +144,7 @@ function costSection(core, presets) {
     const priced = gpus.filter((g) => prices.has(g.id));
     if (priced.length === 0) {
       setText(status, 'Type a price for at least one GPU type to compare them by cost.');
-      table.hidden = true;
+      scroll.hidden = true;
       return;
     }
     const hardware = priced.map((g) => ({ ...presets.presetPatch(g.id, core), price_per_gpu_hour: prices.get(g.id) }));
@@ -187,7 +191,7 @@ function costSection(core, presets) {
       if (i === changing) tr.setAttribute('data-cost-cheapest-changing', '');
       return tr;
     }));
-    table.hidden = false;
+    scroll.hidden = false;
   }
   return { el, draw };
 }
