@@ -100,12 +100,13 @@ function costSection(core, presets) {
     const id = nextId('price');
     const box = h('input', { type: 'text', id, inputmode: 'decimal', autocomplete: 'off', placeholder: 'no price',
       'data-price': gpu.id });
-    const note = h('span', { class: 'field-error', role: 'status', 'data-out': `price-error-${gpu.id}` });
+    const note = h('span', { class: 'field-error', role: 'status', 'data-out': `price-error-${gpu.id}`, hidden: true });
+    const say = (text) => { setText(note, text); note.hidden = text === ''; };
     box.addEventListener('input', () => {
       const text = box.value.trim().replace(/^\$\s*/, '');
       if (text === '') {
         prices.delete(gpu.id);
-        setText(note, '');
+        say('');
       } else {
         const read = core.readField(priceField.name, text, 1);
         // The core checks the price's range: one option at this price on the current input.
@@ -114,12 +115,12 @@ function costSection(core, presets) {
           : read;
         const refused = !read.ok ? read : checked.ok ? null : checked;
         if (refused || read.value === 0) {
-          setText(note, `${refused ? refused.error : 'Leave the box empty for no price.'} The table keeps the last good price.`);
+          say(`${refused ? refused.error : 'Leave the box empty for no price.'} The table keeps the last good price.`);
           box.setAttribute('aria-invalid', 'true');
           return;
         }
         prices.set(gpu.id, read.value);
-        setText(note, '');
+        say('');
       }
       box.removeAttribute('aria-invalid');
       if (drawn) draw(drawn.input, drawn.options);
