@@ -102,6 +102,11 @@ function costSection(core, presets) {
       'data-price': gpu.id });
     const note = h('span', { class: 'field-error', role: 'status', 'data-out': `price-error-${gpu.id}`, hidden: true });
     const say = (text) => { setText(note, text); note.hidden = text === ''; };
+    // A price out of the declared range in the page's words (the core's sentence names its
+    // internal field); anything else the core refused, as it says it.
+    const priceRefusal = (res) => (res.field === priceField.name && /must be/.test(res.error)
+      ? `Enter a price from ${fmt.groupedNumber(priceField.min)} to ${fmt.groupedNumber(priceField.max)} ${priceField.unit}.`
+      : res.error.replace(/^hardware option \d+: /, ''));
     box.addEventListener('input', () => {
       const text = box.value.trim().replace(/^\$\s*/, '');
       if (text === '') {
@@ -115,7 +120,7 @@ function costSection(core, presets) {
           : read;
         const refused = !read.ok ? read : checked.ok ? null : checked;
         if (refused || read.value === 0) {
-          say(`${refused ? refused.error : 'Leave the box empty for no price.'} The table keeps the last good price.`);
+          say(`${refused ? priceRefusal(refused) : 'Leave the box empty for no price.'} The table keeps the last good price.`);
           box.setAttribute('aria-invalid', 'true');
           return;
         }
