@@ -738,7 +738,8 @@ HfImportResult import_hf_config(const std::string& json_text) {
       for (const HfImportedValue& v : result.values)
         if (std::strcmp(v.field->name, field->max_from) == 0) cap = v.value;
     if (auto error = check_declared_value(*field, s.value, cap)) {
-      result.error = InputError{field->name, "the config.json gives " + error->message};
+      result.error = InputError{
+          field->name, "the model this config.json describes is outside the calculator's range: " + error->message};
       result.values.clear();
       return result;
     }
@@ -747,7 +748,8 @@ HfImportResult import_hf_config(const std::string& json_text) {
   BudgetInput shaped;
   apply_values(result.values, shaped);
   if (auto error = check_model_shape(shaped)) {
-    result.error = InputError{error->field, "the config.json gives " + error->message};
+    result.error = InputError{
+        error->field, "the model this config.json describes is outside the calculator's range: " + error->message};
     result.values.clear();
     return result;
   }

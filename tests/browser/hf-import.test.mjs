@@ -78,3 +78,38 @@ test('bad files change nothing and say why', async () => {
   }
   assertQuiet(rec);
 });
+
+test('a mixture of experts made dense from the fields; an import replaces refused text', async () => {
+  const rec = await openPresets();
+  const lab = rec.page.locator('llm-budget-lab');
+  const MIXTRAL = path.join(REPO, 'tests/data/hf-configs/mixtral-8x7b-v0.1.json');
+  const box = (name) => lab.locator(`input.field-text[data-field="${name}"]`);
+  await lab.locator('.hf-config-file').setInputFiles(MIXTRAL);
+  await rec.page.waitForFunction(() => document.querySelector('llm-budget-lab').shadowRoot
+    .querySelector('input.field-text[data-field="experts"]').value === '8');
+  // Experts per token to 0 alone is refused (the two are set together), in the page's words.
+  await box('experts_per_token').fill('0');
+  await box('experts_per_token').press('Enter');
+  const perTokenError = lab.locator('.field[data-field="experts_per_token"] .field-error');
+  assert.match(await perTokenError.textContent(), /^Not accepted: /);
+  // Routed experts to 0 carries experts per token to 0: a dense model, nothing stale.
+  await box('experts').fill('0');
+  await box('experts').press('Enter');
+  await box('experts').blur();
+  assert.equal(await box('experts_per_token').inputValue(), '0');
+  assert.equal(await out(lab, 'stale'), '');
+  // Refused text again, then an import: the field shows the imported value.
+  await box('experts_per_token').fill('0');
+  await box('experts_per_token').blur(); // as reaching for the file chooser does
+  await lab.locator('.hf-config-file').setInputFiles(MIXTRAL);
+  await rec.page.waitForFunction(() => document.querySelector('llm-budget-lab').shadowRoot
+    .querySelector('input.field-text[data-field="experts"]').value === '8');
+  assert.equal(await box('experts_per_token').inputValue(), '2');
+  assert.equal(await out(lab, 'stale'), '');
+  // The same file chosen again is read again.
+  await lab.locator('.hf-config-text').fill('');
+  await lab.locator('.hf-config-file').setInputFiles(MIXTRAL);
+  await rec.page.waitForFunction(() => document.querySelector('llm-budget-lab').shadowRoot
+    .querySelector('.hf-config-text').value.includes('mixtral'));
+  assertQuiet(rec);
+});

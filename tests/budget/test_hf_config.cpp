@@ -230,7 +230,7 @@ TEST_CASE("import_hf_config refuses what it cannot read, naming the key", "[hf_c
        "from 1 to 1e9 (got 1e300)"},
       {"{\"model_type\": \"llama\", \"num_attention_heads\": 32, \"vocab_size\": 1e9, \"hidden_size\": 1e9, "
        "\"intermediate_size\": 11008, \"num_hidden_layers\": 32}",
-       "total_params", "the config.json gives total_params must be"},
+       "total_params", "the model this config.json describes is outside the calculator's range: total_params must be"},
       {"{\"model_type\": \"llama\", \"num_attention_heads\": 32, \"vocab_size\": 32000, \"hidden_size\": 4096, "
        "\"intermediate_size\": 11008, \"num_hidden_layers\": 1000000000}",
        "num_hidden_layers", "from 1 to 1000 (got 1,000,000,000)"},

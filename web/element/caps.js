@@ -34,6 +34,12 @@ export function withCappedFields(inputs, input, field, raw, mode, given = new Se
   for (const capped of inputs) {
     if (capped.max_from !== field || given.has(capped.name)) continue;
     const current = input[capped.name];
+    // A cap set to 0 that carries a field whose 0 means "none" with it: no
+    // routed experts, no experts per token (a mixture of experts made dense).
+    if (raw === 0 && capped.zero_means !== '' && current !== 0) {
+      patch[capped.name] = 0;
+      continue;
+    }
     if (raw < capped.min) continue; // the cap's value is not one the capped field could take
     const above = current > raw;
     const follows = mode !== 'settings' && capped.zero_means !== '' && current === input[field];

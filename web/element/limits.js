@@ -69,6 +69,7 @@ function span(lo, hi, loExclusive) {
 /** A value as the field shows it, with its unit: "7 billion parameters", "32 heads". */
 export function valueText(fields, field, raw) {
   const def = fields.FIELDS[field];
+  if (def && raw === 0 && def.zeroMeans) return `0 (${def.zeroMeans})`; // "0 (no limit)", not "0 tokens"
   return def ? join(quantity(def, raw)) : grouped(raw);
 }
 
@@ -108,8 +109,8 @@ export function rangeMessage(fields, field, res, input, typedDisplay) {
   // core's sentence names both numbers and the nearest valid values.
   if (Number.isFinite(typedDisplay)) {
     const raw = typedDisplay * def.factor;
-    const inRange = (lim.min_exclusive ? raw > lim.min : raw >= lim.min) && raw <= max
-      && (!def.whole || Number.isInteger(raw));
+    const inRange = (def.zeroMeans && raw === 0)
+      || ((lim.min_exclusive ? raw > lim.min : raw >= lim.min) && raw <= max && (!def.whole || Number.isInteger(raw)));
     if (inRange) {
       const sentence = fields.inPageWords(res.error);
       return `Not accepted: ${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`;

@@ -36,15 +36,21 @@ export function mountHfImport(container, ctx, changedText) {
       say('Paste the text of a config.json first, or choose the file.');
       return;
     }
+    if (source.length > MAX_FILE_BYTES) {
+      say(`Not read, nothing changed: the text is ${Math.ceil(source.length / 1024)} KB; a config.json is a few KB `
+        + '(at most 1,024 KB is read).');
+      return;
+    }
     const res = ctx.core.importHfConfig(source);
     if (!res.ok) {
       // Nothing changes: the last good inputs and results stay.
-      say(`Not read, nothing changed: ${res.error.message.replace(/\.$/, '')}.`);
+      say(`Not read, nothing changed: ${calculatorFields(ctx.core).inPageWords(res.error.message).replace(/\.$/, '')}.`);
       return;
     }
     const before = ctx.store.state.input;
     const next = settleCaps(ctx.core.declaration.inputs, before, res.inputs);
-    const applied = ctx.store.tryInput(next, null);
+    // Every model input is replaced, so refused text left in a field is dropped (as after a preset).
+    const applied = ctx.store.tryInput(next, null, { replacesAll: true });
     if (!applied.ok) {
       say(`Read, but not used, nothing changed: ${calculatorFields(ctx.core).inPageWords(applied.error)}.`);
       return;
@@ -61,12 +67,16 @@ export function mountHfImport(container, ctx, changedText) {
     }
     f.text().then((t) => {
       text.value = t;
-      importText(t);
+      if (!t.trim()) say(`Not read, nothing changed: “${f.name}” is empty.`);
+      else importText(t);
     }, () => say(`Not read: the browser could not open “${f.name}”.`));
   }
 
   use.addEventListener('click', () => importText(text.value));
-  file.addEventListener('change', () => readFile(file.files && file.files[0]));
+  file.addEventListener('change', () => {
+    readFile(file.files && file.files[0]);
+    file.value = ''; // choosing the same file again, once mended, reads it again
+  });
   text.addEventListener('dragover', (e) => e.preventDefault());
   text.addEventListener('drop', (e) => {
     const f = e.dataTransfer && e.dataTransfer.files && e.dataTransfer.files[0];
