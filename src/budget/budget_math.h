@@ -81,9 +81,34 @@ inline double per_gpu_kv_bytes_per_request(const BudgetInput& in, double context
   return kv_bytes_per_request(in, context_tokens, kv_heads_per_gpu(in));
 }
 
-/// P*b_w/G + the batch's cache of its KV heads [bytes]: what one GPU holds; the verdict is judged on it.
+/// The runtime's own memory on each GPU [bytes]: activation peak + reserve (0 by default, as in the lesson).
+inline double runtime_bytes(const BudgetInput& in) { return in.activation_peak_bytes + in.runtime_reserve_bytes; }
+
+/// P*b_w/G + runtime + the batch's cache of its KV heads [bytes]: what one GPU holds; the verdict is judged on it.
 inline double per_gpu_bytes(const BudgetInput& in, double batch, double context_tokens) {
-  return per_gpu_weight_bytes(in) + per_gpu_kv_bytes_per_request(in, context_tokens) * batch;
+  return per_gpu_weight_bytes(in) + runtime_bytes(in) + per_gpu_kv_bytes_per_request(in, context_tokens) * batch;
+}
+
+/// Bits the matrix multiplies run in: the wider of the weights and the
+/// activations, m = max(b_w, b_a) bytes: 4 when m <= 0.5, 8 when m <= 1, else
+/// 16. Weight-only quantisation (int8/int4 weights, 16-bit activations, as
+/// gpt-fast's) dequantises to 16 bits and multiplies there; FP8 weights with
+/// FP8 activations use the 8-bit tensor cores (NVIDIA H100 datasheet: FP8 at
+/// twice the BF16 rate).
+inline double matmul_bits(const BudgetInput& in) {
+  const double m = std::max(in.weight_bytes_per_param, in.activation_bytes_per_value);
+  return m <= 0.5 ? 4 : m <= 1 ? 8 : 16;
+}
+
+/// The usable rate the arithmetic runs at [FLOP/s]: flops_per_s at 16 bits,
+/// flops_8bit_per_s at 8 (flops_per_s when 0), flops_4bit_per_s at 4 (the
+/// 8-bit rate when 0). Defaults give flops_per_s everywhere: the lesson's F.
+inline double matmul_flops_per_s(const BudgetInput& in) {
+  const double bits = matmul_bits(in);
+  if (bits == 16) return in.flops_per_s;
+  const double rate8 = in.flops_8bit_per_s > 0 ? in.flops_8bit_per_s : in.flops_per_s;
+  if (bits == 8) return rate8;
+  return in.flops_4bit_per_s > 0 ? in.flops_4bit_per_s : rate8;
 }
 
 /// True for a mixture of experts whose routed experts are not all used by every token (E > k).
@@ -141,9 +166,9 @@ inline double active_params(const BudgetInput& in) { return in.active_params > 0
 inline double memory_time_s(const BudgetInput& in, double bytes) { return bytes / in.bandwidth_bytes_per_s; }
 
 /// Arithmetic term of one decode step [s]: 2 FLOP per active parameter per
-/// request, shared by G GPUs: 2 * P_active * B / (G * F).
+/// request, shared by G GPUs: 2 * P_active * B / (G * F), F the matmul_flops_per_s() rate.
 inline double compute_time_s(const BudgetInput& in, double batch) {
-  return 2 * active_params(in) * batch / (in.gpus * in.flops_per_s);
+  return 2 * active_params(in) * batch / (in.gpus * matmul_flops_per_s(in));
 }
 
 inline bool fits(const BudgetInput& in, double total) { return total <= in.gpu_memory_bytes; }
@@ -152,6 +177,13 @@ inline bool fits(const BudgetInput& in, double total) { return total <= in.gpu_m
 /// and still leave the headroom free (the boundary between "fits" and "tight").
 inline double headroom_limit_bytes(const BudgetInput& in) {
   return in.gpu_memory_bytes - in.headroom_fraction * in.gpu_memory_bytes;
+}
+
+/// Bytes one GPU has for the KV cache within the headroom limit [bytes]:
+/// (1 - headroom) * M - P*b_w/G - runtime, as vLLM sizes its cache with
+/// gpu_memory_utilization u = 1 - headroom_fraction (negative when nothing is left).
+inline double kv_budget_bytes(const BudgetInput& in) {
+  return headroom_limit_bytes(in) - per_gpu_weight_bytes(in) - runtime_bytes(in);
 }
 
 /// Fits and leaves at least headroom_fraction of GPU memory free (verdict "fits", not "tight").

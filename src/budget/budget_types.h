@@ -52,6 +52,13 @@ struct BudgetInput {
   double experts = 0;                ///< E, routed experts per MoE layer; 0 = dense
   double experts_per_token = 0;      ///< k, routed experts each token uses; 0 = dense
   double model_max_context_tokens = 0;  ///< the model's longest context; 0 = no limit
+  // Arithmetic by precision and the runtime's own memory (groups Hardware,
+  // Precision and Runtime; the defaults give the lesson's numbers)
+  double flops_8bit_per_s = 0;            ///< F_8, usable 8-bit tensor rate; 0 = same as flops_per_s
+  double flops_4bit_per_s = 0;            ///< F_4, usable 4-bit tensor rate; 0 = same as the 8-bit rate
+  double activation_bytes_per_value = 2;  ///< b_a, precision of the matrix multiplies' activations
+  double activation_peak_bytes = 0;       ///< per GPU, the runtime's peak activation memory; 0 = not counted
+  double runtime_reserve_bytes = 0;       ///< per GPU, CUDA context, non-torch memory, CUDA graphs; 0 = not counted
 };
 
 /// A rejected input: the field's name (as in BudgetInput, or the function's

@@ -57,7 +57,8 @@ CapacityResult capacity(const BudgetInput& in) {
     return r;
   }
   r.ok = true;
-  const double weights = detail::per_gpu_weight_bytes(in);
+  // One GPU's fixed memory: its weight share and the runtime's own (0 unless set).
+  const double weights = detail::per_gpu_weight_bytes(in) + detail::runtime_bytes(in);
   const double gpu = in.gpu_memory_bytes;
   r.weights_fit = detail::fits(in, weights);
   r.weights_fit_with_headroom = detail::fits_with_headroom(in, weights);

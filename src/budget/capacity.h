@@ -21,8 +21,9 @@ struct CapacityResult {
           ///< every layer windowed and a window that fits, every n does, so the limit
   double crossover_batch =
       0;  ///< smallest whole B in [1, 1e6] with compute_time_s >= memory_time_s, whether or not it fits (0 if none)
-  bool weights_fit = false;  ///< one GPU's weight share P*b_w/G <= GPU memory (same predicate as plan()'s fit); when
-                             ///< true and max_batch is 0, one request's KV cache is what does not fit
+  bool weights_fit =
+      false;  ///< one GPU's weight share P*b_w/G + runtime_bytes <= GPU memory (same predicate as plan()'s fit); when
+              ///< true and max_batch is 0, one request's KV cache is what does not fit
   bool weights_fit_with_headroom =
       false;  ///< weight share <= memory - headroom_fraction*memory; when true and max_batch_with_headroom is 0, one
               ///< request's KV cache is what crosses the headroom

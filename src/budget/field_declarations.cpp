@@ -78,7 +78,8 @@ constexpr InputFieldDeclaration kBudgetInputFields[] = {
     {"flops_per_s", "F", "Arithmetic rate", "FLOP/s", K::real, 1, 1e19, false, "", "", 1e12, 5e15, "Hardware",
      "usable arithmetic rate", &I::flops_per_s, nullptr, CP::decimal},
     {"headroom_fraction", "", "Headroom to keep free", "fraction of GPU memory", K::real, 0, 0.9, false, "", "", 0, 0.5,
-     "Policy", "memory to keep free; less free than this is 'tight'", &I::headroom_fraction, nullptr, CP::decimal},
+     "Policy", "memory to keep free; less free than this is 'tight' (vLLM's gpu_memory_utilization is 1 minus this)",
+     &I::headroom_fraction, nullptr, CP::decimal},
     // Several GPUs, prefill and targets: after the lesson's fields, so their
     // positions stay; the calculator groups fields by `group`, not by position.
     {"prompt_tokens", "n_p", "Prompt", "tokens per request", K::whole, 1, 1e8, false, "same as context_tokens",
@@ -122,6 +123,26 @@ constexpr InputFieldDeclaration kBudgetInputFields[] = {
      "the longest context the model is trained or configured for (config.json "
      "max_position_embeddings); caps the context",
      &I::model_max_context_tokens, nullptr, CP::binary},
+    // Arithmetic by precision and the runtime's own memory: 0 (and b_a = 2)
+    // leave every earlier number as it was.
+    {"flops_8bit_per_s", "F_8", "8-bit arithmetic rate", "FLOP/s", K::real, 1, 1e19, false, "same as the 16-bit rate",
+     "", 0, 1e16, "Hardware", "usable dense tensor rate with 8-bit weights and activations (FP8, INT8)",
+     &I::flops_8bit_per_s, nullptr, CP::decimal},
+    {"flops_4bit_per_s", "F_4", "4-bit arithmetic rate", "FLOP/s", K::real, 1, 1e19, false, "same as the 8-bit rate",
+     "", 0, 2e16, "Hardware", "usable dense tensor rate with 4-bit weights and activations (FP4)", &I::flops_4bit_per_s,
+     nullptr, CP::decimal},
+    {"activation_bytes_per_value", "b_a", "Activation precision", "bytes per value", K::real, 0.25, 4, false, "", "",
+     0.5, 2, "Precision",
+     "precision the matrix multiplies' activations run in; the rate follows the wider of weights and activations "
+     "(16-bit = 2: weight-only quantisation keeps the 16-bit rate; FP8 = 1)",
+     &I::activation_bytes_per_value, nullptr, CP::decimal},
+    {"activation_peak_bytes", "", "Activation peak", "bytes per GPU", K::real, 0, 1e15, false, "", "", 0, 2e10,
+     "Runtime",
+     "the runtime's peak activation memory in its largest forward pass (vLLM's profile run); 0 = not counted",
+     &I::activation_peak_bytes, nullptr, CP::decimal},
+    {"runtime_reserve_bytes", "", "Runtime reserve", "bytes per GPU", K::real, 0, 1e15, false, "", "", 0, 1e10,
+     "Runtime", "CUDA context, non-torch allocations (NCCL, cuBLAS) and CUDA graphs; 0 = not counted",
+     &I::runtime_reserve_bytes, nullptr, CP::decimal},
 };
 
 constexpr InputFieldDeclaration kSpeculativeInputFields[] = {
@@ -157,7 +178,7 @@ constexpr ResultFieldDeclaration<BR> kBudgetResultFields[] = {
     number<BR>("kv_cache_bytes_per_token", "B", false,
                "KV cache of one token of one request over every layer, 2*L*H_kv*d_h*b_c (MLA: L*d_c*b_c)",
                &BR::kv_cache_bytes_per_token),
-    number<BR>("total_bytes", "B", false, "weights + KV cache (activations ignored)", &BR::total_bytes),
+    number<BR>("total_bytes", "B", false, "weights + KV cache + the runtime's memory on every GPU", &BR::total_bytes),
     number<BR>("free_bytes", "B", false, "GPU memory minus per_gpu_bytes (negative when over)", &BR::free_bytes),
     number<BR>("headroom_limit_bytes", "B", false, "the most per_gpu_bytes may be for the verdict 'fits'",
                &BR::headroom_limit_bytes),
@@ -203,6 +224,18 @@ constexpr ResultFieldDeclaration<BR> kBudgetResultFields[] = {
                &BR::full_attention_layers),
     number<BR>("sliding_window_layers_used", "", false, "layers whose cache holds at most W tokens",
                &BR::sliding_window_layers_used),
+    number<BR>("runtime_bytes", "B", false, "the runtime's own memory on each GPU: activation peak + reserve",
+               &BR::runtime_bytes),
+    number<BR>("matmul_bits", "", false, "16, 8 or 4: the precision the arithmetic rate is for, max(b_w, b_a)",
+               &BR::matmul_bits),
+    number<BR>("matmul_flops_per_s", "", false, "the usable arithmetic rate the decode step and TTFT used",
+               &BR::matmul_flops_per_s),
+    number<BR>("kv_capacity_tokens", "", false,
+               "tokens of KV cache one GPU holds within the headroom limit (vLLM's GPU KV cache size)",
+               &BR::kv_capacity_tokens),
+    number<BR>("max_concurrency", "", false,
+               "requests of this context whose cache fits within the headroom limit (vLLM's maximum concurrency)",
+               &BR::max_concurrency),
 };
 
 using CR = CapacityResult;
@@ -214,8 +247,8 @@ constexpr ResultFieldDeclaration<CR> kCapacityResultFields[] = {
                &CR::max_context_tokens),
     number<CR>("crossover_batch", "requests", false, "smallest batch where the arithmetic term overtakes memory",
                &CR::crossover_batch),
-    flag<CR>("weights_fit", "the weights alone fit in GPU memory", &CR::weights_fit),
-    flag<CR>("weights_fit_with_headroom", "the weights alone fit below the headroom limit",
+    flag<CR>("weights_fit", "the weights (and the runtime's own memory, when set) fit in GPU memory", &CR::weights_fit),
+    flag<CR>("weights_fit_with_headroom", "the weights (and the runtime's memory) fit below the headroom limit",
              &CR::weights_fit_with_headroom),
     number<CR>("min_gpus_to_fit", "GPUs", false,
                "fewest GPUs (1 to 64, splitting the heads validly) that fit this workload; 0 if none",

@@ -56,7 +56,7 @@ struct InputFieldDeclaration {
   double typical_min;      ///< the span a slider covers, inside [min, max]
   double typical_max;
   const char* group;    ///< calculator group: "Model", "Precision", "Workload", "Hardware", "Parallelism", "Policy",
-                        ///< "Targets"; a preset of a model sets the Model group, of a GPU the Hardware group
+                        ///< "Targets", "Runtime"; a preset of a model sets the Model group, of a GPU the Hardware group
   const char* meaning;  ///< one line, for --help and a field's hint
   double BudgetInput::*member;       ///< nullptr for a parameter of a function other than plan()
   double PlanOptions::*plan_option;  ///< the same parameter in plan_levers()' options (speculative ones); else nullptr
@@ -81,7 +81,7 @@ struct ResultFieldDeclaration {
   BindingTerm Result::*binding_term;
 };
 
-/// The 26 BudgetInput fields in declaration (and calculator) order.
+/// The 31 BudgetInput fields in declaration (and calculator) order.
 Table<InputFieldDeclaration> budget_input_fields();
 /// The parameters of speculative decoding: acceptance_rate, draft_tokens, draft_cost_ratio (speculative()'s and,
 /// without draft_tokens, best_draft_tokens()'s), then draft_params (plan_levers()' alone: the draft model's size).

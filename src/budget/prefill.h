@@ -50,12 +50,13 @@ inline double prefill_traffic_bytes(const BudgetInput& in) {
   return per_gpu_weight_bytes(in) + per_gpu_kv_bytes_per_request(in, prompt_tokens(in));
 }
 
-/// TTFT [s] = max(traffic / BW, FLOPs / (G*F)) + all-reduces over n_p tokens
+/// TTFT [s] = max(traffic / BW, FLOPs / (G*F)) + all-reduces over n_p tokens,
+/// F the matmul_flops_per_s() rate (attention at the same rate)
 /// (allreduce_time_s(in, n_p); 0 at G = 1). Meaningful only when the
 /// configuration fits (plan() reports it then only).
 inline double ttft_s(const BudgetInput& in) {
   return std::max(prefill_traffic_bytes(in) / in.bandwidth_bytes_per_s,
-                  prefill_flops(in) / (in.gpus * in.flops_per_s)) +
+                  prefill_flops(in) / (in.gpus * matmul_flops_per_s(in))) +
          allreduce_time_s(in, prompt_tokens(in));
 }
 

@@ -1,5 +1,7 @@
 #include "budget/serving_budget.h"
 
+#include <cmath>
+
 #include "budget/budget_math.h"
 #include "budget/prefill.h"
 #include "budget/tensor_parallel.h"
@@ -15,7 +17,15 @@ BudgetResult plan_validated(const BudgetInput& in) {
   r.weight_bytes = weight_bytes(in);
   r.kv_cache_bytes_per_token = kv_bytes_per_token(in);
   r.kv_cache_bytes = kv_cache_bytes(in, in.batch, in.context_tokens);
-  r.total_bytes = r.weight_bytes + r.kv_cache_bytes;
+  r.runtime_bytes = runtime_bytes(in);
+  r.total_bytes = r.weight_bytes + r.kv_cache_bytes + r.runtime_bytes * in.gpus;
+  r.matmul_bits = matmul_bits(in);
+  r.matmul_flops_per_s = matmul_flops_per_s(in);
+  const double kv_budget = kv_budget_bytes(in);
+  if (kv_budget > 0) {
+    r.kv_capacity_tokens = std::floor(kv_budget / per_gpu_kv_bytes_per_request(in, 1));
+    r.max_concurrency = kv_budget / per_gpu_kv_bytes_per_request(in, in.context_tokens);
+  }
   r.per_gpu_bytes = per_gpu_bytes(in, in.batch, in.context_tokens);
   r.kv_heads_per_gpu = kv_heads_per_gpu(in);
   r.free_bytes = in.gpu_memory_bytes - r.per_gpu_bytes;

@@ -25,7 +25,7 @@ struct BudgetResult {
   double kv_cache_bytes = 0;            ///< whole batch
   double kv_cache_bytes_per_token = 0;  ///< 2*L*H_kv*d_h*b_c (MLA: L*d_c*b_c), one token of one request over every
                                         ///< layer, below the window
-  double total_bytes = 0;               ///< weights + KV cache (activations ignored)
+  double total_bytes = 0;               ///< weights + KV cache + G * runtime_bytes (activations ignored unless set)
   double free_bytes = 0;                ///< gpu_memory_bytes - per_gpu_bytes (negative when over)
   double headroom_limit_bytes = 0;  ///< G - headroom_fraction*G: the most total_bytes may be for verdict "fits" (above
                                     ///< it: "tight" or does_not_fit)
@@ -54,6 +54,14 @@ struct BudgetResult {
   double experts_touched = 0;        ///< expected distinct routed experts per MoE layer in a decode step (0 dense)
   double full_attention_layers = 0;  ///< layers caching the whole context
   double sliding_window_layers_used = 0;  ///< layers caching at most W tokens (0 without a window)
+  double runtime_bytes = 0;       ///< activation_peak_bytes + runtime_reserve_bytes, on each GPU (in per_gpu_bytes;
+                                  ///< total_bytes counts it G times)
+  double matmul_bits = 16;        ///< 16, 8 or 4: the precision the arithmetic terms' rate is for (budget_math.h)
+  double matmul_flops_per_s = 0;  ///< the usable rate compute_time_s and ttft_s used
+  double kv_capacity_tokens = 0;  ///< tokens of KV cache one GPU holds within the headroom limit, as vLLM's "GPU KV
+                                  ///< cache size: N tokens" (u = 1 - headroom_fraction); 0 when nothing is left
+  double max_concurrency = 0;     ///< requests of context_tokens whose cache fits within the headroom limit, as
+                                  ///< vLLM's "Maximum concurrency for n tokens per request: X.XXx"; 0 when none
 };
 
 /// Computes the budget for `in` (validated first).

@@ -13,8 +13,9 @@ using namespace llmbudget;
 
 TEST_CASE("result declarations name each struct member once, with units the answer checker knows", "[declarations]") {
   const auto plan_fields = budget_result_fields();
-  REQUIRE(plan_fields.size ==
-          27);  // the lesson's 15 + 8 of several GPUs (per GPU, comm, TTFT, targets) + 4 of traffic and layers
+  // The lesson's 15, 8 of several GPUs (per GPU, comm, TTFT, targets), 4 of
+  // decode traffic and the layer mix, 5 of the runtime's memory and the rate.
+  REQUIRE(plan_fields.size == 32);
   BudgetInput in;
   in.kv_heads = 8;  // the lesson's GQA-8 row: 31.2 GB, 31.2 ms (seed-values.json)
   const BudgetResult r = plan(in);

@@ -45,6 +45,20 @@ function trafficText(input, plan, m) {
     + `experts per layer, expected)`;
 }
 
+/**
+ * The KV capacity as vLLM prints it at startup: "442,504 tokens per GPU; 54.02 requests
+ * of 8,192 tokens at once (gpu_memory_utilization 0.9)". The numbers are plan()'s.
+ */
+function kvCapacityText(input, plan) {
+  const utilization = `gpu_memory_utilization ${fmt.groupedNumber(1 - input.headroom_fraction, 4)}`;
+  if (plan.kv_capacity_tokens === 0) {
+    return `none: the weights${plan.runtime_bytes > 0 ? ' and the runtime' : ''} fill the ${utilization} share`;
+  }
+  const per = input.gpus > 1 ? ' per GPU' : '';
+  return `${fmt.int(plan.kv_capacity_tokens)} tokens${per}; ${fmt.fixed2(plan.max_concurrency)} `
+    + `requests of ${fmt.int(input.context_tokens)} tokens at once (${utilization})`;
+}
+
 export function mountResults(parent, ctx) {
   const out = {};
   const dd = (key) => (out[key] = h('dd', { 'data-out': key }));
@@ -82,6 +96,7 @@ export function mountResults(parent, ctx) {
       h('dt', { text: 'Time to first token' }), dd('ttft_s'),
       h('dt', { text: 'TTFT target' }), dd('ttft_target'),
       h('dt', { text: 'Speed target' }), dd('per_request_target'),
+      h('dt', { text: 'KV cache capacity' }), dd('kv_capacity'),
       h('dt', { text: 'Largest batch that fits' }), dd('max_batch'),
       h('dt', { text: 'Keeping headroom free' }), dd('max_batch_with_headroom'),
       h('dt', { text: 'Longest context that fits' }), dd('max_context_tokens'),
@@ -182,7 +197,9 @@ export function mountResults(parent, ctx) {
       if (moe) put(out.decode_traffic_bytes, trafficText(state.input, plan, m));
       put(out.total_bytes, m(plan.total_bytes));
       put(out.free_bytes, plan.free_bytes >= 0 ? m(plan.free_bytes) : `none: over by ${m(-plan.free_bytes)}`);
-      const terms = `memory ${fmt.msText(plan.memory_time_s)}, arithmetic ${fmt.msText(plan.compute_time_s)}`;
+      // Which arithmetic rate the core used, when it is not the 16-bit one.
+      const rate = plan.matmul_bits === 16 ? '' : ` at the ${fmt.int(plan.matmul_bits)}-bit rate`;
+      const terms = `memory ${fmt.msText(plan.memory_time_s)}, arithmetic ${fmt.msText(plan.compute_time_s)}${rate}`;
       if (plan.has_speed) {
         put(out.step, split ? `${fmt.msText(plan.step_s)} (all-reduce ${fmt.msText(plan.comm_s)} of it)` : fmt.msText(plan.step_s));
         put(out.bound_by, `${plan.bound_by === 'memory' ? 'memory-bound' : 'compute-bound'} (${terms})`);
@@ -203,6 +220,7 @@ export function mountResults(parent, ctx) {
         () => `${fmt.perRequestText(-plan.per_request_margin_tokens_per_s)} tokens/s short`,
         () => `${fmt.perRequestText(plan.per_request_margin_tokens_per_s)} tokens/s to spare`,
         `at least ${fmt.perRequestText(state.input.per_request_target_tokens_per_s)} tokens/s per request`));
+      put(out.kv_capacity, kvCapacityText(state.input, plan));
       put(out.max_context_tokens, capacity.max_context_tokens > 0
         ? `${fmt.int(capacity.max_context_tokens)} tokens per request at this batch`
         : capacity.weights_fit ? 'none: one token per request does not fit beside the weights' : 'none: the weights alone do not fit');
