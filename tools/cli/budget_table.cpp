@@ -9,6 +9,10 @@
 //   budget-table --json | --csv       machine-readable output
 //   budget-table --plan --total-params 70.6e9 ... [--csv | --json]
 //                                     the planner's table of levers for one workload
+//   budget-table --gpu h100-sxm-80gb [--batch 8 ...]
+//                                     the GPU inputs from a preset of content/presets.json
+//                                     (compiled in, tools/cli/gpu_presets.cmake); input flags win
+//   budget-table --gpu list           the GPU presets: id, label, source
 //
 // Bad flags and values: one line on stderr naming the flag, exit status 2.
 // Every number comes from the core (plan()); this file parses and prints.
@@ -90,6 +94,27 @@ const InputFlag* flag_for_field(const std::string& field) {
   }
   return nullptr;
 }
+
+// ---------------------------------------------------------------- GPU presets
+
+// One GPU of content/presets.json as tools/cli/gpu_presets.cmake read it at
+// configure time: its id, label and source, and each member holding a number,
+// by name, as number text. Which of those members are inputs is the core's
+// declaration's to say (the "Hardware" group, as the page's GPU buttons set);
+// the others (datasheet peaks, usable fractions) are what those inputs were
+// worked out from and are not read here.
+struct GpuPresetValue {
+  const char* key;
+  const char* number;
+};
+struct GpuPreset {
+  const char* id;
+  const char* label;
+  const char* source;
+  std::vector<GpuPresetValue> values;
+};
+
+#include "gpu_presets.inc"  // kGpuPresetsError, kGpuPresets
 
 // ---------------------------------------------------------------- errors
 
@@ -199,6 +224,50 @@ double parse_number(const std::string& who, const std::string& text) {
   if (read == ScanError::underflow || (value != 0 && value < DBL_MIN))
     fail(who + ": " + quoted + " is out of range (underflows)");
   return value == 0 || !negative ? value : -value;  // "-0" is 0
+}
+
+// ---------------------------------------------------------------- --gpu
+
+// "--gpu list": one line per GPU preset, id, label and source separated by tabs.
+void print_gpu_list() {
+  if (kGpuPresetsError[0] != '\0') fail(std::string("--gpu: ") + kGpuPresetsError);
+  for (const GpuPreset& g : kGpuPresets) std::printf("%s\t%s\t%s\n", g.id, g.label, g.source);
+}
+
+const GpuPreset& find_gpu_preset(const std::string& id) {
+  if (kGpuPresetsError[0] != '\0') fail(std::string("--gpu: ") + kGpuPresetsError);
+  std::string ids;
+  for (const GpuPreset& g : kGpuPresets) {
+    if (id == g.id) return g;
+    ids += (ids.empty() ? "" : ", ") + std::string(g.id);
+  }
+  const bool count = !id.empty() && std::all_of(id.begin(), id.end(), [](char c) { return c >= '0' && c <= '9'; });
+  fail("--gpu: '" + echo(id) + "' is not a GPU preset of content/presets.json (" +
+       (count ? "for a number of GPUs use --gpus; " : "") + "the ids: " + ids + ")");
+}
+
+// Sets every "Hardware" input of `base` from the preset, as the page's GPU
+// button does: the preset's value, or the field's default when the preset does
+// not give it (a card without an FP8 path leaves flops_8bit_per_s at 0, "same
+// as the 16-bit rate"). Fields in `explicit_fields` (given as input flags) keep
+// their flag's value. Returns the fields it set, to blame --gpu for a refusal.
+std::vector<std::string> apply_gpu_preset(const GpuPreset& gpu, const std::vector<std::string>& explicit_fields,
+                                          BudgetInput& base) {
+  const BudgetInput defaults;
+  std::vector<std::string> set;
+  for (const InputFlag& flag : kInputFlags) {
+    const InputFieldDeclaration& f = *flag.field;
+    if (std::strcmp(f.group, "Hardware") != 0) continue;
+    if (std::find(explicit_fields.begin(), explicit_fields.end(), f.name) != explicit_fields.end()) continue;
+    double value = defaults.*(f.member);
+    for (const GpuPresetValue& v : gpu.values) {
+      if (std::strcmp(v.key, f.name) == 0)
+        value = parse_number(std::string("--gpu ") + gpu.id + ": " + f.name, v.number);
+    }
+    base.*(f.member) = value;
+    set.push_back(f.name);
+  }
+  return set;
 }
 
 // ---------------------------------------------------------------- rows
@@ -632,6 +701,12 @@ void print_help() {
       "                            label (row name, no commas), or any input name, e.g.\n"
       "                            total_params=47e9. Unset keys come from the flags.\n"
       "                            Example: --config wb=2,kv=8,cb=2,batch=16,ctx=8192\n"
+      "  --gpu ID                  set every GPU input (memory as the card reports it, usable\n"
+      "                            bandwidth, usable 16-, 8- and 4-bit arithmetic rates, link)\n"
+      "                            from a GPU preset of content/presets.json, read when this\n"
+      "                            program was built; an input the preset does not give takes\n"
+      "                            its default; input flags, wherever given, override it\n"
+      "  --gpu list                the GPU presets, one a line: id, label, source (tab-separated)\n"
       "  --label TEXT              name of the single row (one-row mode); printable text\n"
       "                            only: a label with a control character (escape,\n"
       "                            newline, tab, bidi control) is a bad flag\n"
@@ -699,6 +774,7 @@ int main(int argc, char** argv) {
   bool plan_mode = false;
   PlanOptions plan_options;
   std::vector<std::string> speculative_given;  // --plan's speculative flags seen
+  std::optional<std::string> gpu_id;           // --gpu ID (or "list")
   std::vector<std::string> given;              // flags seen, to refuse a second one
 
   for (int i = 1; i < argc; ++i) {
@@ -740,7 +816,7 @@ int main(int argc, char** argv) {
       if (arg == f.flag) speculative_flag = &f;
     }
     const bool known = matched || speculative_flag || arg == "--csv" || arg == "--json" || arg == "--config" ||
-                       arg == "--label" || arg == "--plan";
+                       arg == "--label" || arg == "--plan" || arg == "--gpu";
     if (!known) {
       if (arg.rfind("-", 0) == 0) fail("unknown flag " + echo(arg) + " (see --help)");
       fail("unexpected argument '" + echo(arg) + "' (flags only; see --help)");
@@ -779,6 +855,10 @@ int main(int argc, char** argv) {
       check_label("--label", *single_label);
       continue;
     }
+    if (arg == "--gpu") {
+      gpu_id = value();
+      continue;
+    }
     base.*(matched->field->member) = parse_number(matched->flag, value());
     base_fields.push_back(matched->field->name);
   }
@@ -786,6 +866,17 @@ int main(int argc, char** argv) {
     print_help();
     return 0;
   }
+  if (gpu_id && *gpu_id == "list") {
+    print_gpu_list();
+    return 0;
+  }
+  // --gpu: the preset's GPU inputs under the flags given (whatever their order).
+  std::vector<std::string> gpu_fields;
+  if (gpu_id) gpu_fields = apply_gpu_preset(find_gpu_preset(*gpu_id), base_fields, base);
+  const auto blame = [&](const std::string& field, const InputFlag* flag) {
+    if (std::find(gpu_fields.begin(), gpu_fields.end(), field) != gpu_fields.end()) return "--gpu " + *gpu_id;
+    return flag ? flag->flag : field;
+  };
   if (csv && json) fail("--csv and --json cannot be combined");
   if (!speculative_given.empty() && !plan_mode) fail(speculative_given[0] + " is a --plan option (see --help)");
   if (plan_mode) {
@@ -811,7 +902,7 @@ int main(int argc, char** argv) {
       for (const InputFlag& f : kSpeculativeFlags) {
         if (plan.error.field == f.field->name) flag = &f;
       }
-      fail((flag ? flag->flag : plan.error.field) + ": " + plan.error.message);
+      fail(blame(plan.error.field, flag) + ": " + plan.error.message);
     }
     if (json)
       print_plan_json(plan);
@@ -846,7 +937,7 @@ int main(int argc, char** argv) {
       bool from_source = false;
       for (const std::string& f : spec.fields_from_source) from_source = from_source || f == r.error.field;
       const InputFlag* flag = flag_for_field(r.error.field);
-      const std::string who = from_source ? spec.source : (flag ? std::string(flag->flag) : r.error.field);
+      const std::string who = from_source ? spec.source : blame(r.error.field, flag);
       fail(who + ": " + r.error.message);
     }
     rows.push_back(Row{spec.label.empty() ? auto_label(spec.input) : spec.label, r});
