@@ -457,10 +457,14 @@ std::string table_number(double x, int decimals) {
 }
 
 // GPU memory for the "Fits ...?" header: in GB (1e9 bytes) from 1 MB up
-// ("80 GB", "0.5 GB", "1e6 GB"), below that in bytes ("512 B", "1 B").
+// ("80 GB", "0.5 GB", "1e6 GB"), below that in bytes ("512 B", "1 B"). A
+// capacity as a card reports it, in binary units, is not a round number of GB:
+// it reads to 0.1 GB with its GiB beside it (85,899,345,920 B: "85.9 GB = 80 GiB").
 std::string gpu_memory_text(double bytes) {
-  if (bytes >= 1e6) return format_compact(bytes / 1e9) + " GB";
-  return format_compact(bytes) + " B";
+  if (bytes < 1e6) return format_compact(bytes) + " B";
+  const double gb = bytes / 1e9;
+  if (gb >= 1e4 || std::round(gb * 10) / 10 == gb) return format_compact(gb) + " GB";
+  return format_grouped(gb, 1) + " GB = " + format_compact(std::round(bytes / 1073741824.0 * 10) / 10) + " GiB";
 }
 
 void print_table(const std::vector<Row>& rows, const std::vector<BudgetInput>& inputs) {
