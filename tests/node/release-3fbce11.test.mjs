@@ -24,7 +24,7 @@ const OLD_PRESETS = read('presets.json');
 const INSTRUCTOR = read('instructor-presets.json');
 const OLD_PLANS = read('plans.json');
 const CURRENT = JSON.parse(fs.readFileSync(path.join(REPO, 'content/presets.json'), 'utf8'));
-const conf = (doc, id) => doc.configurations.find((c) => c.id === id);
+const conf = (doc, id, list = 'configurations') => doc[list].find((c) => c.id === id);
 
 /** tools/check-content on the current content/ with `files` (name -> path) put in its place. */
 function checkWith(files) {
@@ -70,13 +70,6 @@ test("every configuration of the instructor's file plans as 3fbce11 planned it",
 });
 
 /**
- * Model fields set since 3fbce11, each a field the core has declared since then: Mixtral 8x7B's
- * experts (8, 2 per token, from its config.json as the preset's notes say; issue 18), so that a
- * decode step reads only the routed experts.
- */
-const MODEL_FIELDS_SINCE = { 'mixtral-8x7b-v0.1': { experts: 8, experts_per_token: 2 } };
-
-/**
  * GPU fields changed or set since 3fbce11 (issue 19): gpu_memory_bytes is the capacity the card
  * reports, nvidia-smi's MiB x 1,048,576 (A100 81,920 MiB, H100 SXM 81,559, H200 143,771, L4 23,034,
  * RTX 4090 24,564), where 3fbce11 read the marketed "80 GB" as 80e9; and each card's dense 8-bit
@@ -100,25 +93,36 @@ const numbersOf = (g) => Object.fromEntries(Object.entries(g).filter(([k]) => !T
 test("the current presets.json gives 3fbce11's full inputs, field by field, though it lists fewer", () => {
   assert.deepEqual(CURRENT.configurations.map((c) => c.id), OLD_PRESETS.configurations.map((c) => c.id));
   const names = core.declaration.inputs.map((f) => f.name);
-  const oldNames = new Set(OLD_PRESETS.configurations.flatMap((c) => Object.keys(c.inputs)));
-  for (const fields of Object.values(MODEL_FIELDS_SINCE)) for (const n of Object.keys(fields)) assert.ok(!oldNames.has(n), `${n} is new since 3fbce11`);
-  // 3fbce11's value of each field; a field declared since then takes the core's default, or the
-  // value its model has set since (MODEL_FIELDS_SINCE); a GPU field changed since, the GPU's new
-  // value (GPU_FIELDS_SINCE, inputs only).
+  // 3fbce11's value of each field; a field declared since then takes the core's default.
+  const asThen = (inputs) => Object.fromEntries(names.map((n) => [n, n in inputs ? inputs[n] : core.DEFAULT_INPUT[n]]));
+  // Since 3fbce11 the model presets are read from their config.json (issue 18;
+  // tests/node/presets-hf-config.test.mjs): each keeps its shape, gains the fields
+  // declared since (context limit, experts, windowed layers), and Gemma 2 9B its
+  // window on 21 of 42 layers; new models follow the old ones. Those gained
+  // fields are the only inputs a configuration now gets from its model that it did not then.
+  const oldModel = (id) => OLD_PRESETS.models.find((m) => m.id === id);
   const gpuSince = (gpu) => Object.fromEntries(Object.entries(GPU_FIELDS_SINCE[gpu] || {}).filter(([n]) => names.includes(n)));
-  const asThen = (inputs, model, gpu) => Object.fromEntries(names.map((n) => [n, n in gpuSince(gpu) ? gpuSince(gpu)[n]
-    : n in inputs ? inputs[n] : (MODEL_FIELDS_SINCE[model] || {})[n] ?? core.DEFAULT_INPUT[n]]));
+  const gained = (model) => (model ? Object.keys(conf(CURRENT, model, 'models')).filter((k) => names.includes(k) && !(k in oldModel(model))) : []);
   for (const old of OLD_PRESETS.configurations) {
     const now = conf(CURRENT, old.id);
-    assert.deepEqual(configurationInput(now, CURRENT, core), asThen(old.inputs, now.model, now.gpu), old.id);
+    const input = configurationInput(now, CURRENT, core);
+    for (const n of gained(now.model)) input[n] = core.DEFAULT_INPUT[n];
+    // A GPU input changed since (GPU_FIELDS_SINCE) is the GPU's new value, not 3fbce11's.
+    assert.deepEqual(input, { ...asThen(old.inputs), ...gpuSince(now.gpu) }, old.id);
     assert.ok(Object.keys(now.inputs).length < names.length, `${old.id} lists only what it sets`);
   }
   // The calculator's starting input too (the file's defaults over the core's).
   assert.deepEqual(completePresets(CURRENT, core).defaults, asThen(OLD_PRESETS.defaults));
-  // Models unchanged apart from MODEL_FIELDS_SINCE. GPUs: 3fbce11's six first, in its order, their
-  // numbers unchanged apart from GPU_FIELDS_SINCE, the lesson's round GPU exactly as it was; new
-  // GPUs after them.
-  assert.deepEqual(CURRENT.models, OLD_PRESETS.models.map((m) => ({ ...m, ...MODEL_FIELDS_SINCE[m.id] })));
+  // The old models' shapes unchanged but for Gemma 2 9B's window.
+  assert.deepEqual(CURRENT.models.slice(0, OLD_PRESETS.models.length).map((m) => m.id), OLD_PRESETS.models.map((m) => m.id));
+  for (const was of OLD_PRESETS.models) {
+    const now = conf(CURRENT, was.id, 'models');
+    for (const n of names.filter((k) => k in was)) {
+      assert.equal(now[n], was.id === 'gemma-2-9b' && n === 'sliding_window_tokens' ? 4096 : was[n], `${was.id}: ${n}`);
+    }
+  }
+  // GPUs: 3fbce11's six first, in its order, their numbers unchanged apart from GPU_FIELDS_SINCE,
+  // the lesson's round GPU exactly as it was; new GPUs after them.
   const oldGpus = CURRENT.gpus.slice(0, OLD_PRESETS.gpus.length);
   assert.deepEqual(oldGpus.map(numbersOf), OLD_PRESETS.gpus.map((g) => ({ ...numbersOf(g), ...GPU_FIELDS_SINCE[g.id] })));
   assert.deepEqual(CURRENT.gpus.find((g) => g.id === 'lesson-round'), OLD_PRESETS.gpus.find((g) => g.id === 'lesson-round'));

@@ -9,6 +9,9 @@
 //   budget-table --json | --csv       machine-readable output
 //   budget-table --plan --total-params 70.6e9 ... [--csv | --json]
 //                                     the planner's table of levers for one workload
+//   budget-table --hf-config config.json [--batch 8 ...]
+//                                     one row for the model a Hugging Face config.json
+//                                     describes (budget/hf_config.h); input flags still win
 //   budget-table --gpu h100-sxm-80gb [--batch 8 ...]
 //                                     the GPU inputs from a preset of content/presets.json
 //                                     (compiled in, tools/cli/gpu_presets.cmake); input flags win
@@ -29,6 +32,7 @@
 
 #include "budget/field_declarations.h"
 #include "budget/field_declarations_json.h"
+#include "budget/hf_config.h"
 #include "budget/planner.h"
 #include "budget/serving_budget.h"
 #include "budget/validate.h"
@@ -365,6 +369,7 @@ RowSpec parse_config(const std::string& text, const BudgetInput& base) {
 struct Row {
   std::string label;
   BudgetResult result;
+  BudgetInput input;
 };
 
 std::string json_string(const std::string& text) {
@@ -396,20 +401,30 @@ std::string csv_string(const std::string& text) {
   return out + "\"";
 }
 
-void print_json(const std::vector<Row>& rows) {
+// With --hf-config each row also gives the model it was read as (after the
+// agreed keys, so a reader of those keeps working): total_params,
+// active_params (the total when the model is dense) and kv_cache_bytes_per_token.
+void print_json(const std::vector<Row>& rows, bool model_keys) {
   std::printf("[\n");
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const BudgetResult& r = rows[i].result;
     auto speed = [&](double v) { return r.has_speed ? format_shortest(v) : std::string("null"); };
+    std::string model;
+    if (model_keys) {
+      const BudgetInput& in = rows[i].input;
+      model = ", \"total_params\": " + format_shortest(in.total_params) +
+              ", \"active_params\": " + format_shortest(in.active_params > 0 ? in.active_params : in.total_params) +
+              ", \"kv_cache_bytes_per_token\": " + format_shortest(r.kv_cache_bytes_per_token);
+    }
     std::printf(
         "  {\"label\": %s, \"weight_bytes\": %s, \"kv_cache_bytes\": %s, \"total_bytes\": %s, "
         "\"fits\": %s, \"verdict\": \"%s\", \"step_s\": %s, \"per_request_tokens_per_s\": %s, "
-        "\"total_tokens_per_s\": %s, \"per_gpu_bytes\": %s, \"comm_s\": %s, \"ttft_s\": %s}%s\n",
+        "\"total_tokens_per_s\": %s, \"per_gpu_bytes\": %s, \"comm_s\": %s, \"ttft_s\": %s%s}%s\n",
         json_string(rows[i].label).c_str(), format_shortest(r.weight_bytes).c_str(),
         format_shortest(r.kv_cache_bytes).c_str(), format_shortest(r.total_bytes).c_str(), r.fits ? "true" : "false",
         verdict_name(r.verdict), speed(r.step_s).c_str(), speed(r.per_request_tokens_per_s).c_str(),
         speed(r.total_tokens_per_s).c_str(), format_shortest(r.per_gpu_bytes).c_str(),
-        format_shortest(r.comm_s).c_str(), speed(r.ttft_s).c_str(), i + 1 < rows.size() ? "," : "");
+        format_shortest(r.comm_s).c_str(), speed(r.ttft_s).c_str(), model.c_str(), i + 1 < rows.size() ? "," : "");
   }
   std::printf("]\n");
 }
@@ -705,6 +720,12 @@ void print_help() {
       "                            label (row name, no commas), or any input name, e.g.\n"
       "                            total_params=47e9. Unset keys come from the flags.\n"
       "                            Example: --config wb=2,kv=8,cb=2,batch=16,ctx=8192\n"
+      "  --hf-config FILE          set every model input (parameters counted from the shapes,\n"
+      "                            layers, heads, head dimension, windows, latent KV, experts,\n"
+      "                            maximum context) from a Hugging Face config.json; one row;\n"
+      "                            input flags, wherever given, override the file; notes on\n"
+      "                            what was counted print after the table; --json rows gain\n"
+      "                            total_params, active_params, kv_cache_bytes_per_token\n"
       "  --gpu ID                  set every GPU input (memory as the card reports it, usable\n"
       "                            bandwidth, usable 16-, 8- and 4-bit arithmetic rates, link)\n"
       "                            from a GPU preset of content/presets.json, read when this\n"
@@ -760,6 +781,28 @@ void print_help() {
 
 // ---------------------------------------------------------------- main
 
+// The text of a config.json: at most 1 MiB (the importer's limit; a
+// config.json is a few kilobytes), refused with the flag and path otherwise.
+std::string read_config_file(const std::string& source, const std::string& path) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) fail(source + ": cannot open the file");
+  constexpr std::size_t kMax = 1 << 20;
+  std::string text;
+  char buf[65536];
+  std::size_t n = 0;
+  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) {
+    text.append(buf, n);
+    if (text.size() > kMax) {
+      std::fclose(f);
+      fail(source + ": the file is larger than 1 MiB (1048576 bytes); a config.json is a few kilobytes");
+    }
+  }
+  const bool error = std::ferror(f) != 0;
+  std::fclose(f);
+  if (error) fail(source + ": cannot read the file");
+  return text;
+}
+
 bool is_row_field(const std::string& field) {
   return field == "weight_bytes_per_param" || field == "kv_heads" || field == "cache_bytes_per_value" ||
          field == "batch" || field == "context_tokens";
@@ -780,6 +823,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> speculative_given;  // --plan's speculative flags seen
   std::optional<std::string> gpu_id;           // --gpu ID (or "list")
   std::vector<std::string> given;              // flags seen, to refuse a second one
+  std::optional<std::string> hf_config_path;   // --hf-config FILE
 
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
@@ -820,7 +864,7 @@ int main(int argc, char** argv) {
       if (arg == f.flag) speculative_flag = &f;
     }
     const bool known = matched || speculative_flag || arg == "--csv" || arg == "--json" || arg == "--config" ||
-                       arg == "--label" || arg == "--plan" || arg == "--gpu";
+                       arg == "--label" || arg == "--plan" || arg == "--hf-config" || arg == "--gpu";
     if (!known) {
       if (arg.rfind("-", 0) == 0) fail("unknown flag " + echo(arg) + " (see --help)");
       fail("unexpected argument '" + echo(arg) + "' (flags only; see --help)");
@@ -854,6 +898,10 @@ int main(int argc, char** argv) {
       configs.push_back(value());
       continue;
     }
+    if (arg == "--hf-config") {
+      hf_config_path = value();
+      continue;
+    }
     if (arg == "--label") {
       single_label = value();
       check_label("--label", *single_label);
@@ -882,6 +930,30 @@ int main(int argc, char** argv) {
     return flag ? flag->flag : field;
   };
   if (csv && json) fail("--csv and --json cannot be combined");
+  // The file's model inputs, under the input flags (which win wherever they appear).
+  std::vector<std::string> hf_fields;
+  std::vector<std::string> hf_notes;
+  std::string hf_source;
+  if (hf_config_path) {
+    hf_source = "--hf-config " + echo(*hf_config_path);
+    const HfImportResult imported = import_hf_config(read_config_file(hf_source, *hf_config_path));
+    if (!imported.ok) fail(hf_source + ": " + imported.error.field + ": " + imported.error.message);
+    for (const HfImportedValue& v : imported.values) {
+      if (std::find(base_fields.begin(), base_fields.end(), v.field->name) != base_fields.end()) continue;
+      base.*(v.field->member) = v.value;
+      hf_fields.push_back(v.field->name);
+    }
+    hf_notes = imported.notes;
+    // The default context may be past the model's limit (Phi-3 mini 4k, Gemma 2's 8,192 at a 32k default):
+    // unless --context-tokens was given, the row uses the model's limit and says so.
+    const bool context_given = std::find(base_fields.begin(), base_fields.end(), "context_tokens") != base_fields.end();
+    if (!context_given && base.model_max_context_tokens > 0 && base.context_tokens > base.model_max_context_tokens) {
+      hf_notes.push_back("--context-tokens not given: the default " + format_compact(base.context_tokens) +
+                         " is past the model's maximum context, so the row uses " +
+                         format_compact(base.model_max_context_tokens) + ".");
+      base.context_tokens = base.model_max_context_tokens;
+    }
+  }
   if (!speculative_given.empty() && !plan_mode) fail(speculative_given[0] + " is a --plan option (see --help)");
   if (plan_mode) {
     if (!configs.empty())
@@ -918,7 +990,7 @@ int main(int argc, char** argv) {
   }
 
   std::vector<RowSpec> specs;
-  bool row_flag_given = false;
+  bool row_flag_given = hf_config_path.has_value();  // an imported model is one row, not the lesson's six
   for (const std::string& f : base_fields) row_flag_given = row_flag_given || is_row_field(f);
   if (!configs.empty()) {
     if (single_label) fail("--label names the single row; with --config use label=... inside it");
@@ -940,19 +1012,25 @@ int main(int argc, char** argv) {
       // Blame the --config that set the field, else the flag for it.
       bool from_source = false;
       for (const std::string& f : spec.fields_from_source) from_source = from_source || f == r.error.field;
+      const bool from_file = std::find(hf_fields.begin(), hf_fields.end(), r.error.field) != hf_fields.end();
       const InputFlag* flag = flag_for_field(r.error.field);
-      const std::string who = from_source ? spec.source : blame(r.error.field, flag);
+      const std::string who = from_source ? spec.source
+                              : from_file ? hf_source
+                                          : blame(r.error.field, flag);
       fail(who + ": " + r.error.message);
     }
-    rows.push_back(Row{spec.label.empty() ? auto_label(spec.input) : spec.label, r});
+    rows.push_back(Row{spec.label.empty() ? auto_label(spec.input) : spec.label, r, spec.input});
     inputs.push_back(spec.input);
   }
 
-  if (json)
-    print_json(rows);
-  else if (csv)
+  if (json) {
+    print_json(rows, hf_config_path.has_value());
+  } else if (csv) {
     print_csv(rows);
-  else
+  } else {
     print_table(rows, inputs);
+    if (!hf_notes.empty()) std::printf("\n%s:\n", hf_source.c_str());
+    for (const std::string& note : hf_notes) std::printf("  %s\n", shown(note).c_str());
+  }
   return 0;
 }

@@ -15,6 +15,8 @@
 #include "budget/field_declarations.h"
 #include "budget/field_declarations_json.h"
 #include "budget/field_reader.h"
+#include "budget/hf_config.h"
+#include "budget/hf_config_json.h"
 #include "budget/serving_budget.h"
 #include "budget/speculative.h"
 
@@ -75,4 +77,8 @@ EMSCRIPTEN_BINDINGS(budget_core) {
   function("speculative", &lb::speculative);
   function("best_draft_tokens", &lb::best_draft_tokens);
   function("attention_memory", &lb::attention_memory);
+  // The config.json importer, as JSON text (hf_config_json.h), and its size limit.
+  function("hf_import_json", &lb::hf_import_json);
+  function(
+      "hf_config_max_bytes", +[]() { return static_cast<double>(lb::kHfConfigMaxBytes); });
 }

@@ -69,6 +69,22 @@ function checker(core) {
     return isObj(v) && typeof v.id === 'string' ? clipText(v.id, 60) : `${list}[${i}]`;
   }
 
+  /**
+   * The core's defaults as a model button leaves them: an input outside the
+   * Model group that a model field caps (context_tokens by
+   * model_max_context_tokens, in the core's declaration) at most that cap, so
+   * a model with a 4,096-token limit is checked at 4,096, not the default 8,192.
+   */
+  function modelBase(m) {
+    const base = { ...core.DEFAULT_INPUT };
+    for (const f of core.declaration.inputs) {
+      if (MODEL_SHAPE_FIELDS.includes(f.name) || !MODEL_SHAPE_FIELDS.includes(f.max_from)) continue;
+      const cap = m[f.max_from];
+      if (isFiniteNumber(cap) && cap > 0 && base[f.name] > cap) base[f.name] = cap;
+    }
+    return base;
+  }
+
   function checkModel(m, i, add) {
     const id = entryId(m, 'models', i);
     if (!checkPlainObject(m, id, 'model', add)) return;
@@ -76,7 +92,7 @@ function checker(core) {
     for (const key of ['label', 'source']) checkString(m, key, id, add);
     if (typeof m.notes !== 'string') add(id, 'notes', 'must be a string (may be empty)');
     checkKnownKeys(m, MODEL_SHAPE_FIELDS, MODEL_KEYS, id, (n) => n, add, 'a model');
-    checkWithCore(m, MODEL_SHAPE_FIELDS, id, (n) => n, add);
+    checkWithCore(m, MODEL_SHAPE_FIELDS, id, (n) => n, add, { base: modelBase(m) });
     const kv = m.kv_heads ?? core.DEFAULT_INPUT.kv_heads;
     const q = m.query_heads ?? core.DEFAULT_INPUT.query_heads;
     if (Number.isInteger(kv) && Number.isInteger(q) && kv > 0 && kv <= q && q % kv !== 0) {

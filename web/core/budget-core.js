@@ -13,7 +13,9 @@
 // Result shape of every method: { ok: true, value } or
 // { ok: false, field, error } where `field` names the rejected input (as in
 // BudgetInput or the method's parameter) and `error` is one sentence that
-// gives the valid range and the value received.
+// gives the valid range and the value received. The one exception is
+// importHfConfig(), whose shape (documented on it) carries the imported
+// inputs and the importer's notes.
 // A BudgetInput (plan, capacity, planLevers, the sweeps) must hold every
 // declared field as a number and nothing else; otherwise, before the core
 // runs: "kv_heads is missing", "layers must be a number (got a string)", or
@@ -118,6 +120,7 @@ const buildCore = oncePerModule((module) => {
   const declaration = deepFreeze(JSON.parse(module.field_declarations_json()));
   const inputFields = declaration.inputs.map((f) => f.name);
   const maxTextBytes = declaration.max_text_bytes;
+  const maxConfigBytes = module.hf_config_max_bytes();
   const DEFAULT_INPUT = Object.freeze(Object.fromEntries(declaration.inputs.map((f) => [f.name, f.default])));
   const planValue = flatConverter(declaration.results.plan, declaration.enums);
   const capacityValue = flatConverter(declaration.results.capacity, declaration.enums);
@@ -393,6 +396,31 @@ const buildCore = oncePerModule((module) => {
     },
 
     /**
+     * Reads a Hugging Face config.json's text (src/budget/hf_config.h): the
+     * model inputs it sets, counted from its shapes, and notes on what was
+     * counted or assumed. Nothing leaves the page. Text longer than the
+     * core's limit (1 MiB) is refused by the core, which sees at most one
+     * unit more than the limit.
+     * @param {string} text the file's text
+     * @returns {{ok: boolean, error: ({field: string, message: string}|null),
+     *   inputs: Object<string, number>, notes: string[]}} inputs by declared
+     *   field name (total_params, active_params, layers, ... model_max_context_tokens);
+     *   on a refusal inputs is {} and notes [], and error.field names the
+     *   config key, "model_type" or "config.json"
+     */
+    importHfConfig(text) {
+      if (typeof text !== 'string') {
+        return { ok: false, error: { field: 'config.json', message: `config.json must be given as text (got ${describeValue(text)})` }, inputs: {}, notes: [] };
+      }
+      try {
+        return JSON.parse(module.hf_import_json(clipForCore(text, maxConfigBytes)));
+      } catch (err) {
+        const { error } = bindingFailure(err);
+        return { ok: false, error: { field: '', message: error }, inputs: {}, notes: [] };
+      }
+    },
+
+    /**
      * One point per batch 1..max_batch (whole, 1..4096) with input.batch replaced.
      * @returns value {batch[], total_bytes[], fits[] (boolean), per_request_tokens_per_s[],
      *   total_tokens_per_s[] (both null where the batch does not fit), memory_time_s[],
@@ -438,7 +466,7 @@ const buildCore = oncePerModule((module) => {
 /**
  * Loads the shared wasm module once and returns its facade (one per module).
  * @returns {Promise<object>} core with DEFAULT_INPUT, declaration, plan(), capacity(),
- *   speculative(), bestDraftTokens(), attentionMemory(), sweepBatch(),
+ *   speculative(), bestDraftTokens(), attentionMemory(), importHfConfig(), sweepBatch(),
  *   sweepContext(), sweepAcceptance(); all methods are synchronous.
  */
 export function loadBudgetCore() {

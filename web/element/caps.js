@@ -57,3 +57,33 @@ export function capOf(FIELDS, def, input) {
   if (cap === 0 && FIELDS[def.maxFrom].zeroMeans) return undefined;
   return cap;
 }
+
+/**
+ * `base` with the settings `given` applied as a link or preset applies them
+ * ('settings' mode above): every field a given value caps comes down to it
+ * unless `given` sets that field too, and so on down a chain of caps (a lower
+ * context limit brings the context down, which brings the prompt down).
+ * @param {object[]} inputs the core's input declaration
+ * @param {object} base the complete input before (raw units)
+ * @param {object} given the settings, by field name (raw units)
+ * @returns {object} the complete input after
+ */
+export function settleCaps(inputs, base, given) {
+  const givenNames = new Set(Object.keys(given));
+  let next = { ...base, ...given };
+  const moved = new Set(givenNames);
+  // Each pass carries the fields moved in the last one along; a chain of caps is at most a few fields long.
+  for (let pass = 0; pass < inputs.length && moved.size > 0; pass += 1) {
+    const from = [...moved];
+    moved.clear();
+    for (const d of inputs) {
+      if (!from.includes(d.name)) continue;
+      const patch = withCappedFields(inputs, next, d.name, next[d.name], 'settings', givenNames);
+      for (const [name, value] of Object.entries(patch)) {
+        if (name !== d.name && next[name] !== value) moved.add(name);
+      }
+      next = { ...next, ...patch };
+    }
+  }
+  return next;
+}

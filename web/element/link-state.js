@@ -9,7 +9,7 @@
 // that fails is dropped with a sentence naming it; the rest still apply.
 
 import { clipText } from '../core/echo-text.js';
-import { withCappedFields } from './caps.js';
+import { settleCaps } from './caps.js';
 import { calculatorFields, lowerFirst } from './fields.js';
 import { valueText } from './limits.js';
 
@@ -131,14 +131,7 @@ export function readSettings(raw, core, base, { words = (t) => t, visible = (t) 
   // brings the active parameters down with it. A value the core still
   // refuses is dropped (naming it) and the rest tried again, so one bad
   // value never costs the others.
-  const settle = (given) => {
-    let next = { ...base, ...given };
-    const givenNames = new Set(Object.keys(given));
-    for (const d of core.declaration.inputs) {
-      if (givenNames.has(d.name)) next = { ...next, ...withCappedFields(core.declaration.inputs, next, d.name, given[d.name], 'settings', givenNames) };
-    }
-    return next;
-  };
+  const settle = (given) => settleCaps(core.declaration.inputs, base, given);
   let input = settle(patch);
   const dropped = [];
   // The value a field not taken from its pair ends with, in words: another

@@ -7,6 +7,8 @@ import * as fmt from '../element/format.js';
 import { calculatorFields, lowerFirst } from '../element/fields.js';
 import { valueText } from '../element/limits.js';
 import { gpuRates } from '../content/check-helpers.js';
+import { settleCaps } from '../element/caps.js';
+import { mountHfImport } from './hf-import.js';
 
 function pct(f) {
   return `${fmt.int(f * 100)}%`;
@@ -21,15 +23,15 @@ function exactBandwidth(v) {
  * What a GPU button says under its label: memory in GB and GiB, then each
  * datasheet peak unrounded with the share the calculator uses ("989.5 (16-bit),
  * 1,979 (8-bit) TFLOP/s peak"). The rates and their keys are the core's
- * (gpuRates); the declaration labels a rate by its precision ("8-bit arithmetic
- * rate"), the one without a precision in its label is the 16-bit rate.
+ * (gpuRates); the declaration's meaning of a rate names its precision ("with 8-bit
+ * weights and activations"), the one that names none is the 16-bit rate.
  */
 function gpuDetail(g, core) {
   const rates = gpuRates(core.declaration.inputs).filter((r) => g[r.peak] !== undefined);
   const decl = (name) => core.declaration.inputs.find((f) => f.name === name);
   const memory = rates.filter((r) => decl(r.usable).unit !== 'FLOP/s');
   const arithmetic = rates.filter((r) => decl(r.usable).unit === 'FLOP/s');
-  const bits = (r) => (/^(\d+-bit)/.exec(decl(r.usable).label) || [null, '16-bit'])[1];
+  const bits = (r) => (/(\d+-bit)/.exec(decl(r.usable).meaning) || [null, '16-bit'])[1];
   // Memory and link are optional in a presets file: not given, the core's defaults.
   const given = (name) => g[name] ?? core.DEFAULT_INPUT[name];
   const parts = [`${fmt.bytesText(given('gpu_memory_bytes'))} (${fmt.gibText(given('gpu_memory_bytes'))})`];
@@ -45,7 +47,7 @@ function gpuDetail(g, core) {
 }
 
 /** "Preset “X”: batch 16 → 32 requests, KV heads 32 → 8 heads." (or "nothing changed"). */
-function changedText(ctx, label, before, after) {
+export function changedText(ctx, label, before, after) {
   const fields = calculatorFields(ctx.core);
   const changed = Object.values(fields.FIELDS).filter((d) => before[d.name] !== after[d.name]);
   if (!changed.length) return `Preset “${label}”: the inputs were already these.`;
@@ -66,7 +68,8 @@ function mount(container, ctx) {
       const patch = presetPatch(id, ctx.core);
       if (!patch) return;
       const before = ctx.store.state.input;
-      const res = ctx.store.tryInput(patch, id);
+      // A model's context limit brings a longer context (and prompt) down with it.
+      const res = ctx.store.tryInput(settleCaps(ctx.core.declaration.inputs, before, patch), id);
       if (!res.ok) return;
       ctx.store.reveal(changedText(ctx, label, before, ctx.store.state.input));
     });
@@ -90,6 +93,7 @@ function mount(container, ctx) {
   container.append(section('GPUs', gpus().map((g) => button(g.id, g.label, gpuDetail(g, ctx.core))),
     'Memory is what the card reports (nvidia-smi’s MiB are binary); the rates are datasheet peaks, dense, '
     + 'and the calculator uses the usable share shown.'));
+  mountHfImport(container, ctx, changedText);
   const sources = [...models(), ...gpus(), ...configurations('model')].filter((x) => x.source);
   if (sources.length) {
     container.append(h('details', { class: 'sources' }, h('summary', { text: 'Sources for the presets' }),

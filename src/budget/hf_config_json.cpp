@@ -1,0 +1,39 @@
+// import_hf_config() as JSON; shape in hf_config_json.h.
+#include "budget/hf_config_json.h"
+
+#include "budget/hf_config.h"
+#include "text/json_text.h"
+
+namespace llmbudget {
+
+std::string hf_import_json(const std::string& json_text) {
+  const HfImportResult r = import_hf_config(json_text);
+  std::string out = "{";
+  json::add_flag_member(out, "ok", r.ok);
+  json::add_key(out, "error");
+  if (r.ok) {
+    out += "null,";
+  } else {
+    out += '{';
+    json::add_text_member(out, "field", r.error.field.c_str());
+    json::add_text_member(out, "message", r.error.message.c_str());
+    json::close_with(out, '}');
+    out += ',';
+  }
+  json::add_key(out, "inputs");
+  out += '{';
+  for (const HfImportedValue& v : r.values) json::add_number_member(out, v.field->name, v.value);
+  json::close_with(out, '}');
+  out += ',';
+  json::add_key(out, "notes");
+  out += '[';
+  for (const std::string& note : r.notes) {
+    json::add_string(out, note.c_str());
+    out += ',';
+  }
+  json::close_with(out, ']');
+  json::close_with(out, '}');
+  return out;
+}
+
+}  // namespace llmbudget

@@ -1,0 +1,17 @@
+// import_hf_config() (hf_config.h) as one JSON text, for the JS facade
+// (web/core/budget-core.js importHfConfig), which reads it with JSON.parse.
+#pragma once
+
+#include <string>
+
+namespace llmbudget {
+
+/// The import of `json_text` (a config.json's text) as a JSON object:
+///   {"ok": true, "error": null, "inputs": {"total_params": 9241705984, ...}, "notes": ["...", ...]}
+///   {"ok": false, "error": {"field": "model_type", "message": "..."}, "inputs": {}, "notes": []}
+/// inputs: every value import_hf_config() sets, by its declared field name, in
+/// declaration order; numbers as format_compact() writes them (the shortest
+/// text that reads back to the same double). Never fails.
+std::string hf_import_json(const std::string& json_text);
+
+}  // namespace llmbudget
