@@ -14,7 +14,7 @@
 //                                     describes (budget/hf_config.h); input flags still win
 //   budget-table --gpu h100-sxm-80gb [--batch 8 ...]
 //                                     the GPU inputs from a preset of content/presets.json
-//                                     (compiled in, tools/cli/gpu_presets.cmake); input flags win
+//                                     (read with the core's JSON reader); input flags win
 //   budget-table --gpu list           the GPU presets: id, label, source
 //
 // Bad flags and values: one line on stderr naming the flag, exit status 2.
@@ -38,6 +38,7 @@
 #include "budget/validate.h"
 #include "number_format.h"
 #include "text/decimal_scan.h"
+#include "text/json_reader.h"
 #include "text/utf8_text.h"
 
 using namespace llmbudget;
@@ -101,24 +102,24 @@ const InputFlag* flag_for_field(const std::string& field) {
 
 // ---------------------------------------------------------------- GPU presets
 
-// One GPU of content/presets.json as tools/cli/gpu_presets.cmake read it at
-// configure time: its id, label and source, and each member holding a number,
-// by name, as number text. Which of those members are inputs is the core's
+// The presets file --gpu reads: this repository's content/presets.json, its path
+// set by CMakeLists.txt when the CLI is configured (the build lives in the clone,
+// so the file is found from any working directory).
+#ifndef LLMB_PRESETS_JSON
+#define LLMB_PRESETS_JSON "content/presets.json"
+#endif
+
+// One GPU of the presets file: its id, label and source, and each member
+// holding a number, by name. Which of those members are inputs is the core's
 // declaration's to say (the "Hardware" group, as the page's GPU buttons set);
 // the others (datasheet peaks, usable fractions) are what those inputs were
 // worked out from and are not read here.
-struct GpuPresetValue {
-  const char* key;
-  const char* number;
-};
 struct GpuPreset {
-  const char* id;
-  const char* label;
-  const char* source;
-  std::vector<GpuPresetValue> values;
+  std::string id;
+  std::string label;
+  std::string source;
+  std::vector<std::pair<std::string, double>> numbers;
 };
-
-#include "gpu_presets.inc"  // kGpuPresetsError, kGpuPresets
 
 // ---------------------------------------------------------------- errors
 
@@ -232,18 +233,70 @@ double parse_number(const std::string& who, const std::string& text) {
 
 // ---------------------------------------------------------------- --gpu
 
-// "--gpu list": one line per GPU preset, id, label and source separated by tabs.
-void print_gpu_list() {
-  if (kGpuPresetsError[0] != '\0') fail(std::string("--gpu: ") + kGpuPresetsError);
-  for (const GpuPreset& g : kGpuPresets) std::printf("%s\t%s\t%s\n", g.id, g.label, g.source);
+// The text of a file the CLI reads: at most 1 MiB (the JSON reader's limit),
+// refused with the flag and path otherwise; `typical` says what size to expect.
+std::string read_text_file(const std::string& source, const std::string& path, const char* typical) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) fail(source + ": cannot open the file");
+  constexpr std::size_t kMax = 1 << 20;
+  std::string text;
+  char buf[65536];
+  std::size_t n = 0;
+  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) {
+    text.append(buf, n);
+    if (text.size() > kMax) {
+      std::fclose(f);
+      fail(source + ": the file is larger than 1 MiB (1048576 bytes); " + typical);
+    }
+  }
+  const bool error = std::ferror(f) != 0;
+  std::fclose(f);
+  if (error) fail(source + ": cannot read the file");
+  return text;
 }
 
-const GpuPreset& find_gpu_preset(const std::string& id) {
-  if (kGpuPresetsError[0] != '\0') fail(std::string("--gpu: ") + kGpuPresetsError);
+// The GPU presets of the presets file, in its order, read with the core's JSON
+// reader (text/json_reader.h). tools/check-content checks the file's shape and
+// values; here an entry without a string id is skipped, and a file that is not
+// JSON or has no "gpus" list is a one-line error.
+std::vector<GpuPreset> load_gpu_presets() {
+  const std::string path = LLMB_PRESETS_JSON;
+  const std::string who = "--gpu: " + path;
+  const json::ReadResult doc = json::read_json(read_text_file(who, path, "a presets file is some tens of kilobytes"));
+  if (!doc.ok)
+    fail(who + ": not JSON at byte " + std::to_string(doc.error.offset) + ": " + doc.error.reason +
+         " (tools/check-content says more)");
+  const json::Value* gpus = doc.value.find("gpus");
+  if (!gpus || gpus->kind != json::Kind::array) fail(who + ": has no \"gpus\" list (tools/check-content says more)");
+  std::vector<GpuPreset> presets;
+  for (const json::Value& g : gpus->items) {
+    const auto text = [&](const char* key) {
+      const json::Value* v = g.find(key);
+      return v && v->kind == json::Kind::string ? v->text : std::string();
+    };
+    GpuPreset preset{text("id"), text("label"), text("source"), {}};
+    if (preset.id.empty()) continue;
+    for (std::size_t i = 0; i < g.keys.size(); ++i) {
+      if (g.items[i].kind == json::Kind::number) preset.numbers.emplace_back(g.keys[i], g.items[i].number);
+    }
+    presets.push_back(preset);
+  }
+  return presets;
+}
+
+// "--gpu list": one line per GPU preset, id, label and source separated by
+// tabs; text from the file goes through shown(), so no control character in a
+// label reaches the terminal raw.
+void print_gpu_list() {
+  for (const GpuPreset& g : load_gpu_presets())
+    std::printf("%s\t%s\t%s\n", shown(g.id).c_str(), shown(g.label).c_str(), shown(g.source).c_str());
+}
+
+GpuPreset find_gpu_preset(const std::string& id) {
   std::string ids;
-  for (const GpuPreset& g : kGpuPresets) {
+  for (const GpuPreset& g : load_gpu_presets()) {
     if (id == g.id) return g;
-    ids += (ids.empty() ? "" : ", ") + std::string(g.id);
+    ids += (ids.empty() ? "" : ", ") + g.id;
   }
   const bool count = !id.empty() && std::all_of(id.begin(), id.end(), [](char c) { return c >= '0' && c <= '9'; });
   fail("--gpu: '" + echo(id) + "' is not a GPU preset of content/presets.json (" +
@@ -264,9 +317,8 @@ std::vector<std::string> apply_gpu_preset(const GpuPreset& gpu, const std::vecto
     if (std::strcmp(f.group, "Hardware") != 0) continue;
     if (std::find(explicit_fields.begin(), explicit_fields.end(), f.name) != explicit_fields.end()) continue;
     double value = defaults.*(f.member);
-    for (const GpuPresetValue& v : gpu.values) {
-      if (std::strcmp(v.key, f.name) == 0)
-        value = parse_number(std::string("--gpu ") + gpu.id + ": " + f.name, v.number);
+    for (const auto& [key, number] : gpu.numbers) {
+      if (key == f.name) value = number;
     }
     base.*(f.member) = value;
     set.push_back(f.name);
@@ -728,9 +780,9 @@ void print_help() {
       "                            total_params, active_params, kv_cache_bytes_per_token\n"
       "  --gpu ID                  set every GPU input (memory as the card reports it, usable\n"
       "                            bandwidth, usable 16-, 8- and 4-bit arithmetic rates, link)\n"
-      "                            from a GPU preset of content/presets.json, read when this\n"
-      "                            program was built; an input the preset does not give takes\n"
-      "                            its default; input flags, wherever given, override it\n"
+      "                            from a GPU preset of this repository's content/presets.json;\n"
+      "                            an input the preset does not give takes its default; input\n"
+      "                            flags, wherever given, override it\n"
       "  --gpu list                the GPU presets, one a line: id, label, source (tab-separated)\n"
       "  --label TEXT              name of the single row (one-row mode); printable text\n"
       "                            only: a label with a control character (escape,\n"
@@ -780,28 +832,6 @@ void print_help() {
 }
 
 // ---------------------------------------------------------------- main
-
-// The text of a config.json: at most 1 MiB (the importer's limit; a
-// config.json is a few kilobytes), refused with the flag and path otherwise.
-std::string read_config_file(const std::string& source, const std::string& path) {
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) fail(source + ": cannot open the file");
-  constexpr std::size_t kMax = 1 << 20;
-  std::string text;
-  char buf[65536];
-  std::size_t n = 0;
-  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) {
-    text.append(buf, n);
-    if (text.size() > kMax) {
-      std::fclose(f);
-      fail(source + ": the file is larger than 1 MiB (1048576 bytes); a config.json is a few kilobytes");
-    }
-  }
-  const bool error = std::ferror(f) != 0;
-  std::fclose(f);
-  if (error) fail(source + ": cannot read the file");
-  return text;
-}
 
 bool is_row_field(const std::string& field) {
   return field == "weight_bytes_per_param" || field == "kv_heads" || field == "cache_bytes_per_value" ||
@@ -936,7 +966,8 @@ int main(int argc, char** argv) {
   std::string hf_source;
   if (hf_config_path) {
     hf_source = "--hf-config " + echo(*hf_config_path);
-    const HfImportResult imported = import_hf_config(read_config_file(hf_source, *hf_config_path));
+    const HfImportResult imported =
+        import_hf_config(read_text_file(hf_source, *hf_config_path, "a config.json is a few kilobytes"));
     if (!imported.ok) fail(hf_source + ": " + imported.error.field + ": " + imported.error.message);
     for (const HfImportedValue& v : imported.values) {
       if (std::find(base_fields.begin(), base_fields.end(), v.field->name) != base_fields.end()) continue;
@@ -1014,9 +1045,7 @@ int main(int argc, char** argv) {
       for (const std::string& f : spec.fields_from_source) from_source = from_source || f == r.error.field;
       const bool from_file = std::find(hf_fields.begin(), hf_fields.end(), r.error.field) != hf_fields.end();
       const InputFlag* flag = flag_for_field(r.error.field);
-      const std::string who = from_source ? spec.source
-                              : from_file ? hf_source
-                                          : blame(r.error.field, flag);
+      const std::string who = from_source ? spec.source : from_file ? hf_source : blame(r.error.field, flag);
       fail(who + ": " + r.error.message);
     }
     rows.push_back(Row{spec.label.empty() ? auto_label(spec.input) : spec.label, r, spec.input});
