@@ -125,9 +125,10 @@ constexpr InputFieldDeclaration kBudgetInputFields[] = {
      &I::model_max_context_tokens, nullptr, CP::binary},
     // Arithmetic by precision and the runtime's own memory: 0 (and b_a = 2)
     // leave every earlier number as it was.
-    {"flops_8bit_per_s", "F_8", "Eight-bit arithmetic rate", "FLOP/s", K::real, 1, 1e19, false, "same as the 16-bit rate",
-     "", 0, 1e16, "Hardware", "usable dense tensor rate with 8-bit weights and activations (FP8, INT8)",
-     &I::flops_8bit_per_s, nullptr, CP::decimal},
+    {"flops_8bit_per_s", "F_8", "Eight-bit arithmetic rate", "FLOP/s", K::real, 1, 1e19, false,
+     "same as the 16-bit rate", "", 0, 1e16, "Hardware",
+     "usable dense tensor rate with 8-bit weights and activations (FP8, INT8)", &I::flops_8bit_per_s, nullptr,
+     CP::decimal},
     {"flops_4bit_per_s", "F_4", "Four-bit arithmetic rate", "FLOP/s", K::real, 1, 1e19, false, "same as the 8-bit rate",
      "", 0, 2e16, "Hardware", "usable dense tensor rate with 4-bit weights and activations (FP4)", &I::flops_4bit_per_s,
      nullptr, CP::decimal},

@@ -33,7 +33,8 @@ test('--hf-config sets the model from the file: Gemma 2 9B\'s KV cache at 8,192 
   assert.equal(row.kv_cache_bytes_per_token, 344064);
   assert.equal(row.kv_cache_bytes, 2113929216);
   // The agreed keys come first, the model's three last.
-  assert.deepEqual(Object.keys(row).slice(-3), ['total_params', 'active_params', 'kv_cache_bytes_per_token']);
+  assert.deepEqual(Object.keys(row).slice(-5), ['total_params', 'active_params', 'kv_cache_bytes_per_token',
+    'kv_capacity_tokens', 'max_concurrency']);
 });
 
 test('--hf-config: input flags override the file wherever they are given', () => {

@@ -23,11 +23,19 @@ test('--json prints the lesson\'s six rows with exactly the agreed keys', () => 
   rows.forEach((row, i) => {
     const ref = SEED.budget_rows[i];
     assert.deepEqual(Object.keys(row).sort(), [
-      'comm_s', 'fits', 'kv_cache_bytes', 'label', 'per_gpu_bytes', 'per_request_tokens_per_s', 'step_s',
-      'total_bytes', 'total_tokens_per_s', 'ttft_s', 'verdict', 'weight_bytes',
+      'active_params', 'comm_s', 'fits', 'kv_cache_bytes', 'kv_cache_bytes_per_token', 'kv_capacity_tokens', 'label',
+      'max_concurrency', 'per_gpu_bytes', 'per_request_tokens_per_s', 'step_s', 'total_bytes', 'total_params',
+      'total_tokens_per_s', 'ttft_s', 'verdict', 'weight_bytes',
     ], `row ${i}`);
-    // The several-GPU keys come last, so a parser reading the first nine keys keeps working.
-    assert.deepEqual(Object.keys(row).slice(-3), ['per_gpu_bytes', 'comm_s', 'ttft_s'], `row ${i}`);
+    // Later keys come after the first nine, so a parser reading those keeps working: the
+    // several-GPU keys, then the model and vLLM's startup figures.
+    assert.deepEqual(Object.keys(row).slice(9), ['per_gpu_bytes', 'comm_s', 'ttft_s', 'total_params', 'active_params',
+      'kv_cache_bytes_per_token', 'kv_capacity_tokens', 'max_concurrency'], `row ${i}`);
+    // The lesson's 7B (7e9 parameters, dense): 72 GB within the 10 % headroom less 7e9 x b_w of weights,
+    // over 2 x 32 x H_kv x 128 x b_c bytes per token.
+    assert.equal(row.total_params, 7e9);
+    assert.equal(row.active_params, 7e9);
+    assert.equal(row.kv_capacity_tokens, Math.max(0, Math.floor((72e9 - ref.exact.weight_bytes) / (row.kv_cache_bytes / (ref.inputs.batch * 8192)))), `row ${i} kv_capacity_tokens`);
     assert.equal(row.per_gpu_bytes, ref.exact.total_bytes, `row ${i} per_gpu_bytes (one GPU holds it all)`);
     assert.equal(row.comm_s, 0, `row ${i} comm_s (one GPU)`);
     assert.equal(typeof row.label, 'string');

@@ -335,11 +335,14 @@ struct RowSpec {
   std::vector<std::string> fields_from_source;
 };
 
-// "16-bit weights, GQA-8, 16-bit cache, B=16" (the lesson's wording for its rows).
+// "16-bit weights, GQA-8, 16-bit cache, B=16" (the lesson's wording for its rows); latent
+// attention reads "MLA (576 latent values)" and a window on some layers "W=4096 on 21 of 42 layers".
 std::string auto_label(const BudgetInput& in) {
   auto bits = [](double bytes) { return format_shortest(bytes * 8) + "-bit"; };
   std::string attention;
-  if (in.kv_heads == in.query_heads) {
+  if (in.latent_kv_dim > 0) {
+    attention = "MLA (" + format_shortest(in.latent_kv_dim) + " latent values)";
+  } else if (in.kv_heads == in.query_heads) {
     attention = "MHA (" + format_shortest(in.kv_heads) + " KV heads)";
   } else if (in.kv_heads == 1) {
     attention = "MQA";
@@ -349,7 +352,13 @@ std::string auto_label(const BudgetInput& in) {
   std::string label = bits(in.weight_bytes_per_param) + " weights, " + attention + ", " +
                       bits(in.cache_bytes_per_value) + " cache, B=" + format_shortest(in.batch);
   if (in.context_tokens != kLessonContextTokens) label += ", n=" + format_shortest(in.context_tokens);
-  if (in.sliding_window_tokens > 0) label += ", W=" + format_shortest(in.sliding_window_tokens);
+  if (in.sliding_window_tokens > 0) {
+    label += ", W=" + format_shortest(in.sliding_window_tokens);
+    // Some layers windowed, the rest full: "W=4096 on 21 of 42 layers".
+    if (in.sliding_window_layers > 0 && in.sliding_window_layers < in.layers) {
+      label += " on " + format_shortest(in.sliding_window_layers) + " of " + format_shortest(in.layers) + " layers";
+    }
+  }
   if (in.gpus > 1) label += ", G=" + format_shortest(in.gpus);
   return label;
 }
@@ -453,21 +462,21 @@ std::string csv_string(const std::string& text) {
   return out + "\"";
 }
 
-// With --hf-config each row also gives the model it was read as (after the
-// agreed keys, so a reader of those keeps working): total_params,
-// active_params (the total when the model is dense) and kv_cache_bytes_per_token.
-void print_json(const std::vector<Row>& rows, bool model_keys) {
+// Each row ends, after the agreed keys (so a reader of those keeps working),
+// with the model it was computed for and vLLM's startup figures:
+// total_params, active_params (the total when the model is dense),
+// kv_cache_bytes_per_token, kv_capacity_tokens and max_concurrency.
+void print_json(const std::vector<Row>& rows) {
   std::printf("[\n");
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const BudgetResult& r = rows[i].result;
     auto speed = [&](double v) { return r.has_speed ? format_shortest(v) : std::string("null"); };
-    std::string model;
-    if (model_keys) {
-      const BudgetInput& in = rows[i].input;
-      model = ", \"total_params\": " + format_shortest(in.total_params) +
-              ", \"active_params\": " + format_shortest(in.active_params > 0 ? in.active_params : in.total_params) +
-              ", \"kv_cache_bytes_per_token\": " + format_shortest(r.kv_cache_bytes_per_token);
-    }
+    const BudgetInput& in = rows[i].input;
+    const std::string model = ", \"total_params\": " + format_shortest(in.total_params) + ", \"active_params\": " +
+                              format_shortest(in.active_params > 0 ? in.active_params : in.total_params) +
+                              ", \"kv_cache_bytes_per_token\": " + format_shortest(r.kv_cache_bytes_per_token) +
+                              ", \"kv_capacity_tokens\": " + format_shortest(r.kv_capacity_tokens) +
+                              ", \"max_concurrency\": " + format_shortest(r.max_concurrency);
     std::printf(
         "  {\"label\": %s, \"weight_bytes\": %s, \"kv_cache_bytes\": %s, \"total_bytes\": %s, "
         "\"fits\": %s, \"verdict\": \"%s\", \"step_s\": %s, \"per_request_tokens_per_s\": %s, "
@@ -776,8 +785,7 @@ void print_help() {
       "                            layers, heads, head dimension, windows, latent KV, experts,\n"
       "                            maximum context) from a Hugging Face config.json; one row;\n"
       "                            input flags, wherever given, override the file; notes on\n"
-      "                            what was counted print after the table; --json rows gain\n"
-      "                            total_params, active_params, kv_cache_bytes_per_token\n"
+      "                            what was counted print after the table\n"
       "  --gpu ID                  set every GPU input (memory as the card reports it, usable\n"
       "                            bandwidth, usable 16-, 8- and 4-bit arithmetic rates, link)\n"
       "                            from a GPU preset of this repository's content/presets.json;\n"
@@ -790,8 +798,10 @@ void print_help() {
       "  --csv                     comma-separated, exact numbers, empty speeds when it does not fit\n"
       "  --json                    array of {label, weight_bytes, kv_cache_bytes, total_bytes, fits,\n"
       "                            verdict (fits|tight|does-not-fit), step_s, per_request_tokens_per_s,\n"
-      "                            total_tokens_per_s, per_gpu_bytes, comm_s, ttft_s}; step_s, the\n"
-      "                            tokens/s and ttft_s are null when it does not fit\n"
+      "                            total_tokens_per_s, per_gpu_bytes, comm_s, ttft_s, total_params,\n"
+      "                            active_params, kv_cache_bytes_per_token, kv_capacity_tokens,\n"
+      "                            max_concurrency}; step_s, the tokens/s and ttft_s are null when\n"
+      "                            it does not fit\n"
       "  --plan                    the planner: every combination of 16/8/4-bit weights, 16/8-bit\n"
       "                            cache and 1, 2, 4, 8 GPUs (those that split the heads) for the\n"
       "                            workload the input flags give, output-preserving rows first, the\n"
@@ -1053,7 +1063,7 @@ int main(int argc, char** argv) {
   }
 
   if (json) {
-    print_json(rows, hf_config_path.has_value());
+    print_json(rows);
   } else if (csv) {
     print_csv(rows);
   } else {

@@ -1,0 +1,80 @@
+// "Your own model" in Debian chromium: a Hugging Face config.json pasted or
+// chosen as a file is read by the core's importer and sets the model inputs;
+// a bad file changes nothing and says why. Figures from the fixture
+// tests/data/hf-configs/gemma-2-9b-it.json (42 layers, 8 KV heads of 256,
+// sliding_window 4096 on every other layer, max_position_embeddings 8192).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openSession, closeSession, assertQuiet, recordedPage, waitReady } from './lib/harness.mjs';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const GEMMA2 = path.join(REPO, 'tests/data/hf-configs/gemma-2-9b-it.json');
+
+let browser;
+let server;
+before(async () => { ({ browser, server } = await openSession()); });
+after(() => closeSession({ browser, server }));
+
+async function openPresets(viewport = { width: 1280, height: 800 }) {
+  const rec = await recordedPage(browser, { viewport });
+  await rec.page.goto(`${server.url}embed.html?parts=presets,calculator`);
+  await waitReady(rec.page);
+  return rec;
+}
+
+const out = (lab, key) => lab.locator(`[data-out="${key}"]`).first().textContent();
+
+test('a pasted Gemma 2 config sets the model: the layer mix, its cache and its context limit', async () => {
+  const rec = await openPresets();
+  const lab = rec.page.locator('llm-budget-lab');
+  await lab.locator('.hf-config-text').fill(readFileSync(GEMMA2, 'utf8'));
+  await lab.locator('.hf-config-use').click();
+  assert.match(await out(lab, 'hf-config-status'), /^Preset “config\.json” changed /);
+  assert.equal(await out(lab, 'layer_mix'), '21 sliding (4,096) + 21 full');
+  // The default 16 requests of 8,192 tokens, 16-bit cache: 8,192 B per layer and token,
+  // (21 x 8,192 + 21 x 4,096) x 8,192 B = 2,113,929,216 B per request, x 16 = 33.8 GB.
+  assert.match(await out(lab, 'kv_cache_bytes'), /^33\.8 GB /);
+  assert.equal(await lab.locator('input.field-text[data-field="model_max_context_tokens"]').inputValue(), '8192');
+  assert.ok(await lab.locator('.hf-config-notes li').count() > 0, 'the importer says what it counted');
+  assertQuiet(rec);
+});
+
+test('a config whose context limit is below the context brings the context down with it', async () => {
+  const rec = await openPresets();
+  const lab = rec.page.locator('llm-budget-lab');
+  const ctxBox = lab.locator('input.field-text[data-field="context_tokens"]');
+  await ctxBox.fill('32768');
+  await ctxBox.press('Enter');
+  await ctxBox.blur(); // a box being edited keeps its text; the value shows once it is left
+  await lab.locator('.hf-config-file').setInputFiles(GEMMA2);
+  await rec.page.waitForFunction(() => document.querySelector('llm-budget-lab').shadowRoot
+    .querySelector('[data-out="layer_mix"]').textContent.includes('sliding'));
+  assert.equal(await ctxBox.inputValue(), '8192');
+  assertQuiet(rec);
+});
+
+test('bad files change nothing and say why', async () => {
+  const rec = await openPresets({ width: 360, height: 740 });
+  const lab = rec.page.locator('llm-budget-lab');
+  const total = await out(lab, 'total_bytes');
+  const box = lab.locator('.hf-config-text');
+  const use = lab.locator('.hf-config-use');
+  for (const [text, said] of [
+    ['', /^Paste the text of a config\.json first/],
+    ['{"model_type": "llama", ', /^Not read, nothing changed: /],
+    ['{"model_type": "not-a-model"}', /^Not read, nothing changed: .*not-a-model/],
+    ['[1, 2, 3]', /^Not read, nothing changed: /],
+    [`{"model_type": "llama", "x": ${'['.repeat(5000)}`, /^Not read, nothing changed: /],
+  ]) {
+    await box.fill(text);
+    await use.click();
+    const status = await out(lab, 'hf-config-status');
+    assert.match(status, said, `${text.slice(0, 40)}: ${status}`);
+    assert.doesNotMatch(status, /NaN|Infinity|undefined|Error:|at \S+ \(/);
+    assert.equal(await out(lab, 'total_bytes'), total, 'the last good result stays');
+  }
+  assertQuiet(rec);
+});
