@@ -2,21 +2,26 @@
 // page's "measured" part computes them (web/content/measured-input.js with the
 // wasm core): every row's estimate and ratio at the A100 preset's 80% of peak,
 // worked by hand for four rows below, and the shares of peak bandwidth at which
-// every run (gpt-fast's Llama 2 and Mixtral 8x7B) lies within the factor of two.
+// every run (gpt-fast's Llama 2 and Mixtral 8x7B) lies within the factor of two;
+// then the latency rows (NIM's TTFT and ITL, NeMo's whole-request latency), three
+// of them worked by hand, with the 16-bit rate and with the H100's 8-bit rate.
 // Run: node --test tests/node/measured.test.mjs (after ./tools/build).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadBudgetCore } from '../../web/core/budget-core.js';
-import { compareRow, measuredRows, sharesWithEveryRunInBand, BAND } from '../../web/content/measured-input.js';
+import {
+  compareRow, measuredRows, measuredRowInput, sharesWithEveryRunInBand, isLatencyRow, BAND,
+} from '../../web/content/measured-input.js';
+import { checkMeasured } from '../../web/content/measured-check.js';
 import { REPO } from './reference.mjs';
 
 const core = await loadBudgetCore();
 const measured = JSON.parse(readFileSync(path.join(REPO, 'content/measured-decode.json'), 'utf8'));
 const presets = JSON.parse(readFileSync(path.join(REPO, 'content/presets.json'), 'utf8'));
 const gpu = presets.gpus.find((g) => g.id === measured.budget.gpu);
-const rows = measuredRows(measured, presets.models);
+const rows = measuredRows(measured, presets.models).filter(({ row }) => !isLatencyRow(row));
 const label = ({ row }) => `${row.model} ${row.weights} ${row.gpus}`;
 
 /**
@@ -115,4 +120,121 @@ test('every run lies within the factor of two from 38% to 83% of the A100’s pe
   assert.equal(at(84, 'Llama-2-7B int4 (group 32) 1').toFixed(3), '2.015');
   const mixtralOnly = { ...measured, groups: measured.groups.filter((g) => 'Mixtral-8x7B' in g.models) };
   assert.deepEqual(sharesWithEveryRunInBand(core, mixtralOnly, presets.models, gpu), Array.from({ length: 100 - 33 + 1 }, (_, i) => 33 + i));
+});
+
+// ------------------------------------------------------------- latencies ---
+
+const latencyRows = measuredRows(measured, presets.models, presets.gpus).filter(({ row }) => isLatencyRow(row));
+const latencyLabel = ({ row }) => `${row.model} ${row.gpu} x${row.gpus} b${row.batch} ${row.input_tokens}/${row.output_tokens} ${row.quantity}`;
+
+/**
+ * Every latency row at its GPU preset's own usable share (80% of peak for the A100 and the H100):
+ * [estimate in ms, estimate ÷ measured, within 1.5×, within 2×], as the page prints them.
+ *
+ * Worked by hand. H100 preset: 3.35e12 B/s × 0.8 = 2.68e12 B/s, F = 989.5e12 × 0.5 = 494.75e12
+ * FLOP/s (16-bit: the preset has no 8-bit rate yet), NVLink 450e9 B/s a way, λ = 20 µs.
+ * - NIM TTFT, 5,000-token prompt, Llama 3.3 70B (P = 70,553,706,496; L 80, H_q 64, d_h 128) at
+ *   1 B per weight on 2 GPUs. FLOPs 2·P·5,000 = 7.0554e14, attention 4·80·64·128·(5,000·5,001/2)
+ *   = 2,621,440 × 12,502,500 = 3.2775e13: 7.3831e14 / (2 × 494.75e12) = 746.15 ms (the memory
+ *   term, 35.28e9 + 0.82e9 B / 2.68e12 = 13.5 ms, is smaller). All-reduces over the prompt:
+ *   2·80·(2·(1/2)·5,000·64·128·2 B / 450e9 + 20 µs) = 160 × 202.04 µs = 32.33 ms. TTFT
+ *   778.47 ms against 406.77 measured: 1.91×, outside 1.5.
+ * - NIM ITL, context 5,500: 70,553,706,496 B / 2 + 2·80·(8/2)·128·2 B × 5,500 = 35,276,853,248
+ *   + 901,120,000 = 36,177,973,248 B / 2.68e12 = 13.50 ms; all-reduce 160 × (8,192 B / 450e9
+ *   + 20 µs) = 3.21 ms; step 16.71 ms against 18.58: 0.90×. At concurrency 5, taken as batch 5:
+ *   35,276,853,248 + 5 × 901,120,000 = 39,782,453,248 B / 2.68e12 = 14.84 ms, all-reduce
+ *   160 × (5 × 8,192 B / 450e9 + 20 µs) = 3.23 ms: 18.07 ms against 21.83, 0.83×.
+ * - NeMo, Llama 2 7B, H100, 1 GPU, batch 1, 128 in / 20 out: TTFT max(13,476,831,232 B +
+ *   524,288 B × 128 = 13,543,940,096 B / 2.68e12 = 5.054 ms, 1.7294e12 FLOP / 494.75e12 = 3.50 ms)
+ *   = 5.054 ms; step at 148 tokens 13,554,425,856 B / 2.68e12 = 5.058 ms; 5.054 + 19 × 5.058
+ *   = 101.15 ms against 153.8: 0.66×.
+ */
+const EXPECTED_LATENCY = {
+  'Llama-3.3-70B-Instruct H100 80G x2 b1 5000/500 TTFT': ['778.47', '1.91', false, true],
+  'Llama-3.3-70B-Instruct H100 80G x2 b1 5000/500 ITL': ['16.71', '0.90', true, true],
+  'Llama-3.3-70B-Instruct H100 80G x2 b1 500/2000 TTFT': ['77.75', '1.63', false, true],
+  'Llama-3.3-70B-Instruct H100 80G x2 b1 500/2000 ITL': ['16.52', '0.87', true, true],
+  'Llama-3.3-70B-Instruct H100 80G x2 b5 5000/500 ITL': ['18.07', '0.83', true, true],
+  'Llama-2-7B A100 80GB SXM4 x1 b1 128/20 average latency': ['168.97', '0.72', true, true],
+  'Llama-2-7B A100 80GB SXM4 x1 b8 128/20 average latency': ['175.29', '0.53', false, true],
+  'Llama-2-7B A100 80GB SXM4 x2 b1 128/20 average latency': ['110.34', '0.64', false, true],
+  'Llama-2-7B A100 80GB SXM4 x2 b8 128/20 average latency': ['113.74', '0.48', false, false],
+  'Llama-2-7B A100 80GB SXM4 x4 b1 128/20 average latency': ['68.23', '0.47', false, false],
+  'Llama-2-7B A100 80GB SXM4 x4 b8 128/20 average latency': ['70.16', '0.36', false, false],
+  'Llama-2-7B A100 80GB SXM4 x8 b1 128/20 average latency': ['47.17', '0.35', false, false],
+  'Llama-2-7B A100 80GB SXM4 x8 b8 128/20 average latency': ['48.37', '0.27', false, false],
+  'Llama-2-7B H100 80GB HBM3 x1 b1 128/20 average latency': ['101.15', '0.66', false, true],
+  'Llama-2-7B H100 80GB HBM3 x1 b8 128/20 average latency': ['105.00', '0.53', false, true],
+  'Llama-2-7B H100 80GB HBM3 x2 b1 128/20 average latency': ['76.35', '0.59', false, true],
+  'Llama-2-7B H100 80GB HBM3 x2 b8 128/20 average latency': ['78.43', '0.50', false, true],
+  'Llama-2-7B H100 80GB HBM3 x4 b1 128/20 average latency': ['51.14', '0.48', false, false],
+  'Llama-2-7B H100 80GB HBM3 x4 b8 128/20 average latency': ['52.34', '0.39', false, false],
+  'Llama-2-7B H100 80GB HBM3 x8 b1 128/20 average latency': ['38.54', '0.39', false, false],
+  'Llama-2-7B H100 80GB HBM3 x8 b8 128/20 average latency': ['39.30', '0.30', false, false],
+};
+
+test('measured-decode.json: NIM’s four concurrency-1 figures, its concurrency-5 ITL and NeMo’s sixteen Llama 2 7B latencies, as the sources print them', () => {
+  const nim = measured.groups.find((g) => 'Llama-3.3-70B-Instruct' in g.models);
+  assert.match(nim.source, /“Llama-3\.3-70b-instruct Results”, NIM container version 1\.8\.0, https:\/\/docs\.nvidia\.com\/nim\/benchmarking\/llm\/1\.0\.0\/performance /);
+  assert.deepEqual(nim.rows.map((r) => [r.input_tokens, r.output_tokens, r.quantity, r.measured_ms]),
+    [[5000, 500, 'TTFT', 406.77], [5000, 500, 'ITL', 18.58], [500, 2000, 'TTFT', 47.77], [500, 2000, 'ITL', 18.91],
+      [5000, 500, 'ITL', 21.83]]);
+  assert.deepEqual(nim.rows.map((r) => r.batch), [1, 1, 1, 1, 5]);
+  const nemo = measured.groups.find((g) => /Configuration 1: Chatbot/.test(g.source));
+  assert.match(nemo.source, /https:\/\/docs\.nvidia\.com\/nemo-framework\/user-guide\/latest\/performance\/llama\.html/);
+  // TP 1, 2, 4, 8 at batch 1 and 8; A100 then H100 (the table's two latency columns).
+  assert.deepEqual(nemo.rows.map((r) => r.measured_ms),
+    [234.0, 329.5, 171.7, 237.6, 143.7, 196.4, 136.5, 181.9, 153.8, 199.2, 128.6, 156.2, 107.4, 134.6, 97.6, 129.1]);
+  // The source's throughput is batch ÷ latency: 8 / 0.3295 s = 24.3 sentences/s (A100, TP 1, batch 8); within
+  // 0.1 for every row, since both are printed rounded (H100, TP 4, batch 8: 8 / 0.1346 s = 59.4 against 59.5).
+  for (const r of nemo.rows) assert.ok(Math.abs(r.batch / (r.measured_ms / 1000) - r.sentences_per_s) <= 0.1, `${r.gpu} TP ${r.gpus} batch ${r.batch}`);
+});
+
+test('every latency row: the core’s ttft_s and step_s added up as the row says, its ratio and bands (worked above)', () => {
+  assert.deepEqual(latencyRows.map(latencyLabel), Object.keys(EXPECTED_LATENCY));
+  for (const r of latencyRows) {
+    const { res, ratio, inTightBand, inBand, estimate } = compareRow(core, measured.budget, r.model, r.gpu, r.row, r.gpu.usable_fraction_bandwidth);
+    assert.ok(res.ok, `${latencyLabel(r)}: ${res.error}`);
+    assert.deepEqual([(estimate * 1000).toFixed(2), ratio.toFixed(2), inTightBand, inBand], EXPECTED_LATENCY[latencyLabel(r)], latencyLabel(r));
+  }
+  // The parts, as worked above: NIM's 5,000-token TTFT and its ITL.
+  const nimTtft = compareRow(core, measured.budget, latencyRows[0].model, latencyRows[0].gpu, latencyRows[0].row, 0.8).res.value;
+  assert.equal((nimTtft.ttft_s * 1000).toFixed(2), '778.47');
+  const nimItl = compareRow(core, measured.budget, latencyRows[1].model, latencyRows[1].gpu, latencyRows[1].row, 0.8).res.value;
+  assert.deepEqual([nimItl.decode_traffic_bytes, (nimItl.comm_s * 1000).toFixed(2)], [36177973248, '3.21']);
+});
+
+test('FP8 rows multiply at the 8-bit rate once the GPU has one; weight-only int8 keeps the 16-bit rate', () => {
+  const [ttft5000, , ttft500] = latencyRows;
+  assert.equal(measuredRowInput(core, measured.budget, ttft5000.model, ttft5000.gpu, ttft5000.row).activation_bytes_per_value, 1);
+  // The H100's dense FP8 rate, 1,979 TFLOP/s (the datasheet's 3,958 is with sparsity), at the preset's 50%.
+  const h100 = { ...ttft5000.gpu, flops_8bit_per_s: 989.5e12 };
+  const at8 = compareRow(core, measured.budget, ttft5000.model, h100, ttft5000.row, 0.8);
+  // 7.3831e14 FLOP / (2 × 989.5e12) = 373.08 ms + 32.33 ms of all-reduce = 405.40 ms against 406.77: 1.00×.
+  assert.deepEqual([at8.res.value.matmul_bits, (at8.estimate * 1000).toFixed(2), at8.ratio.toFixed(2)], [8, '405.40', '1.00']);
+  const short = compareRow(core, measured.budget, ttft500.model, h100, ttft500.row, 0.8);
+  assert.deepEqual([(short.estimate * 1000).toFixed(2), short.ratio.toFixed(2)], ['41.93', '0.88']);
+  // gpt-fast's int8 is weight-only: 16-bit activations, so the 16-bit rate even on a GPU with an 8-bit one.
+  const int8 = rows.find((x) => label(x) === 'Llama-2-70B int8 1');
+  assert.equal(compareRow(core, measured.budget, int8.model, { ...gpu, flops_8bit_per_s: 312e12 }, int8.row, 0.8).res.value.matmul_bits, 16);
+});
+
+test('check-content: a latency row must name results the core declares in seconds, and a GPU label of budget.gpus', () => {
+  const problems = (doc) => {
+    const out = [];
+    checkMeasured(doc, (id, field, reason) => out.push(`${id}: ${field}: ${reason}`), { presets, core });
+    return out;
+  };
+  assert.deepEqual(problems(measured), []);
+  const broken = structuredClone(measured);
+  const nimIndex = broken.groups.findIndex((g) => 'Llama-3.3-70B-Instruct' in g.models);
+  broken.groups[nimIndex].rows[0].estimate = { per_request_tokens_per_s: 1 };
+  broken.groups[nimIndex].rows[1].gpu = 'H100 PCIe';
+  broken.groups[nimIndex].rows[2].measured_ms = 0;
+  const got = problems(broken);
+  assert.equal(got.length, 3, got.join('\n'));
+  assert.match(got[0], new RegExp(`^groups\\[${nimIndex}\\]\\.rows\\[0\\]: estimate\\.per_request_tokens_per_s: is not a result the core declares in seconds \\(.*ttft_s.*\\)$`));
+  assert.match(got[0], /step_s/);
+  assert.match(got[1], /rows\[1\]: gpu: must be a label of budget\.gpus/);
+  assert.match(got[2], /rows\[2\]: measured_ms: must be a number of milliseconds greater than 0 \(got 0\)/);
 });

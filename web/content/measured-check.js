@@ -1,7 +1,7 @@
 // The rules of content/measured-decode.json (published decode speeds beside
 // the page's set-up of an estimate for each), used by tools/check-content.
-import { show, isFiniteNumber, coreChecks } from './check-helpers.js';
-import { measuredRowInput } from './measured-input.js';
+import { show, isFiniteNumber, coreChecks, typeProblem } from './check-helpers.js';
+import { measuredRowInput, isLatencyRow } from './measured-input.js';
 
 /**
  * measured-decode.json: published decode speeds and the page's set-up of an
@@ -9,9 +9,14 @@ import { measuredRowInput } from './measured-input.js';
  * GPU count; a speed is a positive number, or null with a note (a run that
  * did not happen, e.g. out of memory). A measured row gives the bandwidth its source
  * reports, unless its group's "bandwidth_note" says the source gives none (then no row
- * of the group has one). The budget block must point at a model
- * and a GPU of presets.json and give every row's weight label a precision the
- * core accepts; each row's whole estimate input is then asked of the core.
+ * of the group has one). A latency row instead gives measured_ms (> 0), the quantity
+ * the source names ("TTFT", "ITL", ...) and "estimate": the core's results it is held
+ * against, each a plan() result the core declares in seconds (ttft_s, step_s: read from
+ * the declaration, no list here) with a positive count; it may set its own batch,
+ * input_tokens and output_tokens. The budget block must point at a model
+ * and a GPU of presets.json (a row's "gpu" label through budget.gpus) and give every
+ * row's weight label a precision the core accepts; each row's whole estimate input is
+ * then asked of the core.
  * @param {unknown} doc  parsed JSON; @param {(id, field, reason) => void} add  reports a problem
  * @param {{presets?: object, core: object}} opts  the presets document it points into, and the budget facade
  */
@@ -36,6 +41,18 @@ export function checkMeasured(doc, add, { presets, core } = {}) {
       add('budget', 'gpu', `names no GPU in presets.json (got ${JSON.stringify(budget.gpu)})`);
     }
     for (const key of ['models', 'weight_bytes_per_param']) checkPlainObject(budget[key], 'budget', key, add);
+    if (budget.gpus !== undefined && checkPlainObject(budget.gpus, 'budget', 'gpus', add)) {
+      for (const [label, id] of Object.entries(budget.gpus)) {
+        if (presets && !presetGpus.has(id)) add('budget', `gpus.${label}`, `names no GPU in presets.json (got ${JSON.stringify(id)})`);
+      }
+    }
+    // The activations' precision by weight label: a number of bytes, for a label the weights have.
+    if (budget.activation_bytes_per_value !== undefined && checkPlainObject(budget.activation_bytes_per_value, 'budget', 'activation_bytes_per_value', add)) {
+      for (const [label, v] of Object.entries(budget.activation_bytes_per_value)) {
+        if (!(label in (budget.weight_bytes_per_param || {}))) add('budget', `activation_bytes_per_value.${label}`, 'names no label of budget.weight_bytes_per_param');
+        else if (!isFiniteNumber(v) || v <= 0) add('budget', `activation_bytes_per_value.${label}`, `must be a number of bytes greater than 0 (got ${show(v)})`);
+      }
+    }
     for (const key of ['power_limit_w', 'empirical_peak_gb_per_s']) {
       if (!isFiniteNumber(budget[key]) || budget[key] <= 0) add('budget', key, `must be a number greater than 0 (got ${show(budget[key])})`);
     }
@@ -49,6 +66,8 @@ export function checkMeasured(doc, add, { presets, core } = {}) {
       if (presets && !presetModels.has(id)) add('budget', `models.${name}`, `names no model in presets.json (got ${JSON.stringify(id)})`);
     }
   }
+  // The results a latency row may add up: the plan() numbers the core declares in seconds.
+  const secondsResults = core.declaration.results.plan.filter((f) => f.kind === 'number' && f.unit === 's').map((f) => f.name);
   groups.forEach((g, gi) => {
     const gid = `groups[${gi}]`;
     if (!checkPlainObject(g, gid, 'group', add)) return;
@@ -66,7 +85,26 @@ export function checkMeasured(doc, add, { presets, core } = {}) {
       }
       checkString(r, 'weights', rid, add);
       if (!Number.isInteger(r.gpus) || r.gpus < 1) add(rid, 'gpus', `must be a whole number of GPUs, at least 1 (got ${show(r.gpus)})`);
-      if (r.tokens_per_s === null) {
+      if (r.gpu !== undefined && (typeof r.gpu !== 'string' || !(r.gpu in (budget?.gpus || {})))) {
+        add(rid, 'gpu', `must be a label of budget.gpus (${Object.keys(budget?.gpus || {}).join(', ')}) (got ${show(r.gpu)})`);
+      }
+      let workloadTyped = true;
+      for (const key of ['batch', 'input_tokens', 'output_tokens']) {
+        const reason = r[key] === undefined ? null : typeProblem(r[key]);
+        if (reason) { add(rid, key, reason); workloadTyped = false; }
+      }
+      if (r.output_tokens !== undefined && r.input_tokens === undefined) { add(rid, 'input_tokens', 'missing (output_tokens is given)'); workloadTyped = false; }
+      if (isLatencyRow(r)) {
+        checkString(r, 'quantity', rid, add);
+        if (!isFiniteNumber(r.measured_ms) || r.measured_ms <= 0) add(rid, 'measured_ms', `must be a number of milliseconds greater than 0 (got ${show(r.measured_ms)})`);
+        if ('tokens_per_s' in r) add(rid, 'tokens_per_s', 'a latency row (it has an estimate) gives measured_ms, not tokens_per_s');
+        if (!checkPlainObject(r.estimate, rid, 'estimate', add)) return;
+        if (Object.keys(r.estimate).length === 0) add(rid, 'estimate', `must name at least one of the core's results in seconds (${secondsResults.join(', ')})`);
+        for (const [name, count] of Object.entries(r.estimate)) {
+          if (!secondsResults.includes(name)) add(rid, `estimate.${name}`, `is not a result the core declares in seconds (${secondsResults.join(', ')})`);
+          else if (!isFiniteNumber(count) || count <= 0) add(rid, `estimate.${name}`, `must be a count greater than 0 (got ${show(count)})`);
+        }
+      } else if (r.tokens_per_s === null) {
         if (typeof r.note !== 'string' || r.note.trim() === '') add(rid, 'note', 'a row without a speed must say why (e.g. "out of memory")');
       } else if (!isFiniteNumber(r.tokens_per_s) || r.tokens_per_s <= 0) {
         add(rid, 'tokens_per_s', `must be a number greater than 0, or null with a note (got ${show(r.tokens_per_s)})`);
@@ -84,9 +122,13 @@ export function checkMeasured(doc, add, { presets, core } = {}) {
       }
       // The row's estimate input, exactly as the page builds it, must be accepted by the core.
       const model = presetModels.get((budget.models || {})[r.model]);
-      if (!model || !gpu || typeof r.weights !== 'string' || !Number.isInteger(r.gpus)) return;
-      const res = core.plan(measuredRowInput(core, budget, model, gpu, r));
-      if (!res.ok) add(rid, res.field === 'weight_bytes_per_param' ? 'weights' : res.field, res.error);
+      const rowGpu = r.gpu === undefined ? gpu : presetGpus.get((budget.gpus || {})[r.gpu]);
+      if (!model || !rowGpu || typeof r.weights !== 'string' || !Number.isInteger(r.gpus) || !workloadTyped) return;
+      const res = core.plan(measuredRowInput(core, budget, model, rowGpu, r));
+      // The core's field names, said as the row's own keys where the row sets them.
+      const rowKey = { weight_bytes_per_param: 'weights', prompt_tokens: r.input_tokens === undefined ? 'prompt_tokens' : 'input_tokens',
+        context_tokens: r.input_tokens === undefined ? 'context_tokens' : 'output_tokens' };
+      if (!res.ok) add(rid, rowKey[res.field] ?? res.field, res.error);
     });
   });
 }

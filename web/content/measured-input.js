@@ -6,12 +6,17 @@
  * The BudgetInput the core's estimate for a measured row uses: the core's
  * defaults, the model preset's "Model" fields and the GPU preset's "Hardware"
  * fields (groups from the core's declaration), the budget block's precision,
- * workload and the row's GPU count.
+ * workload and the row's GPU count. A row may carry its own workload (batch,
+ * input_tokens, output_tokens: the prompt is the input, the context input +
+ * output); otherwise the budget block's batch, prompt_tokens and
+ * context_tokens hold. The activations' precision (budget.activation_bytes_per_value,
+ * by the row's weight label) is set only when the core declares
+ * activation_bytes_per_value; before that an FP8 row runs at the core's one rate.
  * @param {object} core    the budget facade (declaration, DEFAULT_INPUT)
  * @param {object} budget  the file's "budget" block
  * @param {object} model   the model preset the row's model names
- * @param {object} gpu     the GPU preset of the budget block
- * @param {object} row     one measured row ({ weights, gpus })
+ * @param {object} gpu     the GPU preset the row ran on (measuredRows gives it)
+ * @param {object} row     one measured row ({ weights, gpus, and optionally batch, input_tokens, output_tokens })
  * @param {number} [share] share of the GPU's peak bandwidth to assume; the
  *   preset's own usable rate when omitted
  */
@@ -21,58 +26,94 @@ export function measuredRowInput(core, budget, model, gpu, row, share) {
     if (f.group === 'Model' && model && model[f.name] !== undefined) input[f.name] = model[f.name];
     if (f.group === 'Hardware' && gpu[f.name] !== undefined) input[f.name] = gpu[f.name];
   }
+  const ownWorkload = row.input_tokens !== undefined;
   Object.assign(input, {
     weight_bytes_per_param: budget.weight_bytes_per_param[row.weights],
     cache_bytes_per_value: budget.cache_bytes_per_value,
-    batch: budget.batch,
-    context_tokens: budget.context_tokens,
-    prompt_tokens: budget.prompt_tokens,
+    batch: row.batch ?? budget.batch,
+    context_tokens: ownWorkload ? row.input_tokens + (row.output_tokens ?? 0) : budget.context_tokens,
+    prompt_tokens: ownWorkload ? row.input_tokens : budget.prompt_tokens,
     gpus: row.gpus,
   });
+  const activation = budget.activation_bytes_per_value?.[row.weights];
+  if (activation !== undefined && core.declaration.inputs.some((f) => f.name === 'activation_bytes_per_value')) input.activation_bytes_per_value = activation;
   // The usable rate is the peak times a share, as in presets.json.
   if (share !== undefined) input.bandwidth_bytes_per_s = gpu.peak_bandwidth_bytes_per_s * share;
   return input;
 }
 
+/**
+ * The GPU preset a measured row ran on: its "gpu" label through budget.gpus, or budget.gpu.
+ * @param {object} budget  the file's "budget" block
+ * @param {object} row     one measured row
+ * @param {object[]} gpus  the GPU presets (presets.json "gpus")
+ * @returns {object|undefined} the preset, undefined when the id names none
+ */
+export function rowGpu(budget, row, gpus) {
+  const id = row.gpu === undefined ? budget.gpu : budget.gpus?.[row.gpu];
+  return gpus.find((g) => g.id === id);
+}
+
 /** The lesson's band: an estimate within a factor of two of the measurement either way. */
 export const BAND = 2;
 
+/** A tighter band the latency rows are also judged by: within a factor of 1.5 either way. */
+export const TIGHT_BAND = 1.5;
+
+/**
+ * Whether a row is a latency (it names the core's results its estimate adds up) rather than a speed.
+ * @param {object} row  one measured row
+ * @returns {boolean}
+ */
+export const isLatencyRow = (row) => row.estimate !== undefined;
+
 /**
  * One measured row beside the core's estimate for it.
+ * A speed row (tokens_per_s) is held against the core's per_request_tokens_per_s. A latency row
+ * (measured_ms, estimate) is held against the sum of the core's results its "estimate" names, each
+ * times its count (each a plan() result the core declares in seconds: ttft_s, step_s), converted to ms.
  * @param {object} core    the budget facade (plan, declaration, DEFAULT_INPUT)
  * @param {object} budget  the file's "budget" block
  * @param {object} model   the model preset the row's model names
- * @param {object} gpu     the GPU preset of the budget block
- * @param {object} row     one measured row ({ weights, gpus, tokens_per_s })
+ * @param {object} gpu     the GPU preset the row ran on
+ * @param {object} row     one measured row ({ weights, gpus, tokens_per_s } or { ..., measured_ms, estimate })
  * @param {number} share   share of the GPU's peak bandwidth, 0 < share ≤ 1
- * @returns {{res: object, ratio: number|null, inBand: boolean|null}}  res: the core's plan() answer;
- *   ratio: the estimate's tokens/s per request divided by the measured tokens/s (a plain number; null when
- *   the row has no measured speed, the core refused the input or the budget says it does not fit);
- *   inBand: ratio within [1/BAND, BAND], false for a measured run the budget says does not fit, null
- *   for a row without a measured speed.
+ * @returns {{res: object, ratio: number|null, inBand: boolean|null, inTightBand: boolean|null, estimate: number|null}}
+ *   res: the core's plan() answer; estimate: tokens/s (speed row) or seconds (latency row), null when it
+ *   cannot be had; ratio: the estimate divided by the measurement (a plain number; for a latency above 1
+ *   means the budget is slower; null when the row has no measured figure, the core refused the input or
+ *   the budget says it does not fit); inBand: ratio within [1/BAND, BAND], false for a measured run the
+ *   budget says does not fit, null for a row without a measurement; inTightBand: the same with TIGHT_BAND.
  */
 export function compareRow(core, budget, model, gpu, row, share) {
   const res = core.plan(measuredRowInput(core, budget, model, gpu, row, share));
-  if (row.tokens_per_s === null) return { res, ratio: null, inBand: null };
-  if (!res.ok || !res.value.has_speed) return { res, ratio: null, inBand: false };
-  const ratio = res.value.per_request_tokens_per_s / row.tokens_per_s;
-  return { res, ratio, inBand: ratio <= BAND && ratio >= 1 / BAND };
+  const measured = isLatencyRow(row) ? row.measured_ms / 1000 : row.tokens_per_s;
+  if (measured === null) return { res, ratio: null, inBand: null, inTightBand: null, estimate: null };
+  if (!res.ok || !res.value.has_speed) return { res, ratio: null, inBand: false, inTightBand: false, estimate: null };
+  const estimate = isLatencyRow(row)
+    ? Object.entries(row.estimate).reduce((sum, [name, count]) => sum + count * res.value[name], 0)
+    : res.value.per_request_tokens_per_s;
+  const ratio = estimate / measured;
+  const within = (band) => ratio <= band && ratio >= 1 / band;
+  return { res, ratio, inBand: within(BAND), inTightBand: within(TIGHT_BAND), estimate };
 }
 
 /**
- * Every row of every group of content/measured-decode.json with the model preset it maps to.
+ * Every row of every group of content/measured-decode.json with the model preset it maps to and
+ * the GPU preset it ran on.
  * @param {object} doc     the parsed measured-decode.json
  * @param {object[]} models  the model presets (presets.json "models")
- * @returns {{group: object, row: object, model: object|undefined}[]}  in file order
+ * @param {object[]} [gpus]  the GPU presets (presets.json "gpus"); without them gpu is undefined
+ * @returns {{group: object, row: object, model: object|undefined, gpu: object|undefined}[]}  in file order
  */
-export function measuredRows(doc, models) {
+export function measuredRows(doc, models, gpus = []) {
   return doc.groups.flatMap((group) => group.rows.map((row) => (
-    { group, row, model: models.find((m) => m.id === doc.budget.models[row.model]) })));
+    { group, row, model: models.find((m) => m.id === doc.budget.models[row.model]), gpu: rowGpu(doc.budget, row, gpus) })));
 }
 
 /**
- * The whole percentages of the GPU's peak bandwidth at which every measured run (each row with a
- * speed, of every group) has its estimate within the lesson's factor of BAND: the core's estimate at
+ * The whole percentages of the GPU's peak bandwidth at which every measured decode-speed run (each
+ * row with tokens/s, of every group; the latency rows are left out) has its estimate within the lesson's factor of BAND: the core's estimate at
  * each whole percent from `from` to `to` held against the measurement (rows without a speed do not
  * depend on bandwidth and are left out).
  * @param {object} core  the budget facade
@@ -83,7 +124,7 @@ export function measuredRows(doc, models) {
  * @returns {number[]} the percents, ascending (empty when no share puts every run inside)
  */
 export function sharesWithEveryRunInBand(core, doc, models, gpu, { from = 10, to = 100 } = {}) {
-  const runs = measuredRows(doc, models).filter(({ row }) => row.tokens_per_s !== null);
+  const runs = measuredRows(doc, models).filter(({ row }) => !isLatencyRow(row) && row.tokens_per_s !== null);
   const inside = [];
   for (let pct = from; pct <= to; pct += 1) {
     if (runs.every(({ row, model }) => compareRow(core, doc.budget, model, gpu, row, pct / 100).inBand)) inside.push(pct);

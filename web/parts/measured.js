@@ -1,13 +1,18 @@
-// Estimate against measurement: each published decode speed of
+// Estimate against measurement: each published measurement of
 // content/measured-decode.json (bundled at build time, so it works from
-// file://), every row of every group (gpt-fast's Llama 2 and Mixtral 8x7B
-// runs), beside the core's plan() for the same model, precision, GPU count
-// and GPU (the A100 preset), with how the budget is set up taken from the
-// file's "budget" block. A slider sets the share of the GPU's peak bandwidth
-// the estimate assumes, and a line gives the shares at which every run sits
-// inside the lesson's factor of two (the core asked at each whole percent).
-// Every estimate is the core's; this part divides two numbers it shows
-// (estimate ÷ measurement, achieved ÷ peak) and nothing else.
+// file://) beside the core's plan() for the same model, precision, GPU count,
+// workload and GPU preset, with how the budget is set up taken from the file's
+// "budget" block. Two tables: decode speeds at batch 1 (gpt-fast's Llama 2 and
+// Mixtral 8x7B runs on the A100), and latencies (NIM's TTFT and ITL on two
+// H100s, NeMo's whole-request latency of Llama 2 7B at batch 1 and 8 on A100
+// and H100), each latency held against the core's results its row names
+// (ttft_s, step_s: declared results, added up as the row counts them). A
+// slider sets the share of each GPU's peak bandwidth the estimates assume,
+// and a line gives the shares at which every decode-speed run sits inside the
+// lesson's factor of two (the core asked at each whole percent). Every
+// estimate is the core's; this part divides two numbers it shows (estimate ÷
+// measurement, achieved ÷ peak), adds up a latency row's named results, and
+// nothing else.
 import { registerPart } from '../element/registry.js';
 import { pairedInput } from '../element/paired-input.js';
 import { h, setText, nextId } from '../element/dom.js';
@@ -15,7 +20,9 @@ import { scrollHint } from '../element/scroll-hint.js';
 import { models, gpus } from '../element/presets.js';
 import * as fmt from '../element/format.js';
 import measured from '../../content/measured-decode.json';
-import { measuredRowInput, compareRow, measuredRows, sharesWithEveryRunInBand, BAND } from '../content/measured-input.js';
+import {
+  measuredRowInput, compareRow, measuredRows, sharesWithEveryRunInBand, isLatencyRow, BAND, TIGHT_BAND,
+} from '../content/measured-input.js';
 
 const modelLabel = (name) => name.replace(/-/g, ' ');
 
@@ -45,7 +52,9 @@ function mount(container, ctx) {
   // GB/s with grouping: the datasheet's 2,039 GB/s, not a rounded 2.0 TB/s.
   const gbs = (bytesPerS) => `${fmt.int(bytesPerS / 1e9)} GB/s`;
   const peak = gbs(gpu.peak_bandwidth_bytes_per_s);
-  const rows = measuredRows(measured, models());
+  const allRows = measuredRows(measured, models(), gpus());
+  const rows = allRows.filter(({ row }) => !isLatencyRow(row));
+  const latencyRows = allRows.filter(({ row }) => isLatencyRow(row));
   container.append(
     ...groups.map((group) => h('p', { class: 'chart-desc measured-source', 'data-out': 'measured-source',
       text: `Measured (${Object.keys(group.models).map(modelLabel).join(', ')}): ${group.source}. Hardware: ${group.hardware}. `
@@ -88,20 +97,78 @@ function mount(container, ctx) {
   const tbody = h('tbody');
   const headers = ['Run', 'Bytes per weight', 'Measured (tokens/s)', 'Estimate (tokens/s)', 'Estimate ÷ measured',
     `Within ${BAND}×?`, 'Estimated step (all-reduce part)', 'Bandwidth the run achieved'];
-  const table = h('table', { class: 'data-table measured-table' }, caption,
+  const table = h('table', { class: 'data-table measured-table', 'data-out': 'measured-speed-table' }, caption,
     h('thead', null, h('tr', null, headers.map((t) => h('th', { scope: 'col', text: t })))), tbody);
   const wrap = h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-labelledby': titleId }, table);
   // Eight columns: wider than the column on most screens, so the hint starts shown.
   container.append(scrollHint(wrap, 'Scroll the table sideways for more columns →', { out: 'measured-scroll-hint', shown: true }), wrap);
   container.append(h('div', { class: 'measured-notes', 'data-out': 'measured-notes' },
     h('h3', { text: 'How the estimates count bytes' }), budget.notes.map((t) => h('p', { text: t }))));
+  // Latencies: rows whose estimate adds up the core's results in seconds.
+  const latency = latencyRows.length ? latencySection() : null;
   const spec = groups.flatMap((g) => g.speculative || []);
   if (spec.length) {
     container.append(h('p', { class: 'measured-notes', text: `The source also measured speculative decoding: ${spec.map((s) => `${s.target} `
       + `with a ${s.draft} draft, ${s.tokens_per_s} tokens/s (${s.compare}; ${s.note})`).join('; ')}. It gives no acceptance rate, so the page does not estimate that run.` }));
   }
 
+  /** The latency table, its set-up and summary lines; returns { draw } for the slider. */
+  function latencySection() {
+    const ltitle = nextId('measured-latency-title');
+    const presetsUsed = [...new Set(latencyRows.map(({ gpu: g }) => g))].filter(Boolean);
+    const setup = presetsUsed.map((g) => `${g.label} (${gbs(g.peak_bandwidth_bytes_per_s)} peak)`).join(' and ');
+    const lsummary = h('p', { class: 'chart-summary', role: 'status', 'data-out': 'measured-latency-summary' });
+    const lcaption = h('caption');
+    const lbody = h('tbody');
+    const heads = ['Run', 'Workload', 'Measured', 'Estimate', 'Estimate ÷ measured', `Within ${fmt.num1(TIGHT_BAND)}×?`,
+      `Within ${BAND}×?`, 'The core’s terms'];
+    const ltable = h('table', { class: 'data-table measured-table', 'data-out': 'measured-latency-table' }, lcaption,
+      h('thead', null, h('tr', null, heads.map((x) => h('th', { scope: 'col', text: x })))), lbody);
+    const lwrap = h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-labelledby': ltitle }, ltable);
+    container.append(
+      h('h3', { id: ltitle, text: 'Latency: time to first token, time between tokens, whole requests' }),
+      h('p', { class: 'chart-desc measured-latency-setup', text: `Estimated: the core’s budget on the ${setup} presets, each row `
+        + 'at its own batch, with its input as the prompt and input + output tokens as the context. A TTFT is the core’s ttft_s, '
+        + 'a time between tokens (ITL) one decode step, step_s, and a whole request’s latency ttft_s plus a step for each later '
+        + 'token; above 1 the budget is slower than the run, below 1 faster. The slider above sets the share of each GPU’s '
+        + 'peak bandwidth here too.' }),
+      lsummary,
+      scrollHint(lwrap, 'Scroll the table sideways for more columns →', { out: 'measured-latency-scroll-hint', shown: true }), lwrap,
+      ...latencyRows.filter(({ row }) => row.note).map(({ row }) => h('p', { class: 'measured-notes', 'data-out': 'measured-latency-note',
+        text: `${modelLabel(row.model)}, ${row.quantity} at batch ${fmt.int(row.batch ?? budget.batch)}: ${row.note}.` })));
+    const ms = (s) => `${fmt.fixed2(s * 1000)} ms`;
+    function drawLatency() {
+      const judged = [];
+      const cells = latencyRows.map(({ row, model, gpu: g }) => {
+        const name = `${modelLabel(row.model)}, ${row.weights}, ${row.gpus} × ${row.gpu ?? g.label}`;
+        const work = `batch ${fmt.int(row.batch ?? budget.batch)}, ${fmt.int(row.input_tokens)} in / ${fmt.int(row.output_tokens)} out`;
+        const measuredText = `${row.quantity} ${fmt.fixed2(row.measured_ms)} ms`;
+        const { res, ratio, inBand, inTightBand, estimate } = compareRow(core, budget, model, g, row, share);
+        if (!res.ok) return [name, work, measuredText, res.error, '', '', '', ''];
+        if (estimate === null) return [name, work, measuredText, `does not fit (${fmt.bytesText(res.value.per_gpu_bytes)} per GPU)`, '—', 'no', 'no', '—'];
+        judged.push({ ratio, inBand, inTightBand });
+        const terms = Object.entries(row.estimate).map(([n, count]) => `${count === 1 ? '' : `${fmt.int(count)} × `}${n} ${ms(res.value[n])}`);
+        // The core's own account of the rate it used (declared results; absent from an older core).
+        const rate = res.value.matmul_bits === undefined ? ''
+          : `; ${res.value.matmul_bits}-bit arithmetic at ${fmt.int(res.value.matmul_flops_per_s / 1e12)} TFLOP/s`;
+        return [name, work, measuredText, ms(estimate), `${fmt.fixed2(ratio)}×`, inTightBand ? 'yes' : 'no', inBand ? 'yes' : 'no',
+          `${terms.join(' + ')}${rate}`];
+      });
+      lbody.replaceChildren(...cells.map((c, i) => h('tr', { 'data-row': i },
+        c.map((text, j) => (j === 0 ? h('th', { scope: 'row', text })
+          : h('td', { text, class: j === 5 || j === 6 ? (text === 'yes' ? 'in-band' : 'out-of-band') : undefined }))))));
+      setText(lcaption, `Latencies: measured (${[...new Set(latencyRows.map(({ group }) => group.source.split(',')[0]))].join('; ')}) `
+        + `against the budget at ${fmt.int(share * 100)}% of each GPU’s peak bandwidth.`);
+      const rs = judged.map((x) => x.ratio);
+      setText(lsummary, `At ${fmt.int(share * 100)}% of peak bandwidth, ${judged.filter((x) => x.inTightBand).length} of ${judged.length} `
+        + `latency estimates lie within a factor of ${fmt.num1(TIGHT_BAND)} of the measurement and ${judged.filter((x) => x.inBand).length} `
+        + `within ${BAND}; estimate ÷ measured runs from ${fmt.fixed2(Math.min(...rs))} to ${fmt.fixed2(Math.max(...rs))}.`);
+    }
+    return { draw: drawLatency };
+  }
+
   function draw() {
+    latency?.draw();
     const shown = [];
     const cells = [];
     for (const { row, model } of rows) {
