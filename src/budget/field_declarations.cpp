@@ -162,6 +162,16 @@ constexpr InputFieldDeclaration kSpeculativeInputFields[] = {
      CP::decimal},
 };
 
+// The planner's cost parameter (plan_hardware(), HardwareOption): no built-in
+// price, as rental prices vary by provider, region and commitment; the reader
+// types it. The bounds keep costs finite: $1e6 per GPU-hour over 64 GPUs at
+// 1e-24 tok/s is still a finite double.
+constexpr InputFieldDeclaration kPlanCostInputFields[] = {
+    {"price_per_gpu_hour", "", "Price per GPU-hour", "$ per GPU-hour", K::real, 1e-4, 1e6, false, "no price", "", 0, 20,
+     "Cost", "what one GPU costs to rent for one hour; sets the cost per million tokens", nullptr, nullptr,
+     CP::decimal},
+};
+
 template <class R>
 constexpr ResultFieldDeclaration<R> number(const char* name, const char* unit, bool needs_fit, const char* meaning,
                                            double R::*member) {
@@ -292,6 +302,24 @@ constexpr ResultFieldDeclaration<PR> kPlanRowFields[] = {
              &PR::cheapest_changing_output),
 };
 
+using HR = HardwarePlanRow;
+constexpr ResultFieldDeclaration<HR> kHardwarePlanRowFields[] = {
+    number<HR>("option", "", false, "index of the hardware option (GPU type) the row was planned on", &HR::option),
+    number<HR>("cost_per_million_output_tokens", "$", true,
+               "price*G/3600/total_tokens_per_s*1e6: one million output tokens at the batch's rate; 0 without a price",
+               &HR::cost_per_million_output_tokens),
+    number<HR>("cost_per_million_input_tokens", "$", true,
+               "price*G/3600*ttft_s/n_p*1e6: one million prompt tokens at one request's prefill rate; 0 without a "
+               "price",
+               &HR::cost_per_million_input_tokens),
+    flag<HR>("cheapest_by_cost", "the lowest output cost among priced rows that keep the output and meet every target",
+             &HR::cheapest_by_cost),
+    flag<HR>("cheapest_by_cost_changing_output",
+             "the lowest output cost among priced rows that change the output and meet every target, when below "
+             "the cheapest_by_cost row's",
+             &HR::cheapest_by_cost_changing_output),
+};
+
 const InputFieldDeclaration* find_in(Table<InputFieldDeclaration> table, const char* name) {
   for (const InputFieldDeclaration& row : table) {
     if (std::strcmp(row.name, name) == 0) return &row;
@@ -315,10 +343,20 @@ Table<ResultFieldDeclaration<SpeculativeResult>> speculative_result_fields() {
   return {kSpeculativeResultFields, std::size(kSpeculativeResultFields)};
 }
 Table<ResultFieldDeclaration<PlanRow>> plan_row_fields() { return {kPlanRowFields, std::size(kPlanRowFields)}; }
+Table<InputFieldDeclaration> plan_cost_input_fields() {
+  return {kPlanCostInputFields, std::size(kPlanCostInputFields)};
+}
+Table<ResultFieldDeclaration<HardwarePlanRow>> hardware_plan_row_fields() {
+  return {kHardwarePlanRowFields, std::size(kHardwarePlanRowFields)};
+}
 
 const InputFieldDeclaration* find_budget_input_field(const char* name) { return find_in(budget_input_fields(), name); }
 const InputFieldDeclaration* find_speculative_input_field(const char* name) {
   return find_in(speculative_input_fields(), name);
+}
+
+const InputFieldDeclaration* find_plan_cost_input_field(const char* name) {
+  return find_in(plan_cost_input_fields(), name);
 }
 
 }  // namespace llmbudget

@@ -55,9 +55,10 @@ struct InputFieldDeclaration {
   const char* max_from;    ///< "" or the field whose value caps this one: "query_heads"
   double typical_min;      ///< the span a slider covers, inside [min, max]
   double typical_max;
-  const char* group;    ///< calculator group: "Model", "Precision", "Workload", "Hardware", "Parallelism", "Policy",
-                        ///< "Targets", "Runtime"; a preset of a model sets the Model group, of a GPU the Hardware group
-  const char* meaning;  ///< one line, for --help and a field's hint
+  const char*
+      group;  ///< calculator group: "Model", "Precision", "Workload", "Hardware", "Parallelism", "Policy",
+              ///< "Targets", "Runtime", "Cost"; a preset of a model sets the Model group, of a GPU the Hardware group
+  const char* meaning;               ///< one line, for --help and a field's hint
   double BudgetInput::*member;       ///< nullptr for a parameter of a function other than plan()
   double PlanOptions::*plan_option;  ///< the same parameter in plan_levers()' options (speculative ones); else nullptr
   CountPrefixes count_prefixes;      ///< what k and M mean when typed for this field
@@ -94,11 +95,19 @@ Table<ResultFieldDeclaration<CapacityResult>> capacity_result_fields();
 Table<ResultFieldDeclaration<SpeculativeResult>> speculative_result_fields();
 /// The fields of one plan_levers() row, in struct (and column) order.
 Table<ResultFieldDeclaration<PlanRow>> plan_row_fields();
+/// The cost parameter of plan_hardware() (HardwareOption::price_per_gpu_hour): price_per_gpu_hour, $ per GPU-hour,
+/// 1e-4 (a hundredth of a cent) to 1e6, or 0 = no price.
+Table<InputFieldDeclaration> plan_cost_input_fields();
+/// The fields plan_hardware() adds to each plan row (HardwarePlanRow beyond `plan`), in struct (and column) order.
+Table<ResultFieldDeclaration<HardwarePlanRow>> hardware_plan_row_fields();
 
 /// The declaration of `name` among the BudgetInput fields, or nullptr.
 const InputFieldDeclaration* find_budget_input_field(const char* name);
 /// The declaration of `name` among the speculative parameters, or nullptr.
 const InputFieldDeclaration* find_speculative_input_field(const char* name);
+
+/// The declaration of `name` among the planner's cost parameters, or nullptr.
+const InputFieldDeclaration* find_plan_cost_input_field(const char* name);
 
 /// Enum names, indexed by the enum's value; the bindings and every printer use these.
 constexpr const char* kVerdictNames[] = {"fits", "tight", "does-not-fit"};

@@ -84,6 +84,9 @@ std::string field_declarations_json() {
   add_key(out, "speculative_inputs");
   add_inputs(out, speculative_input_fields(), false);
   out += ',';
+  add_key(out, "plan_cost_inputs");
+  add_inputs(out, plan_cost_input_fields(), false);
+  out += ',';
   add_key(out, "results");
   out += '{';
   add_key(out, "plan");
@@ -97,6 +100,9 @@ std::string field_declarations_json() {
   out += ',';
   add_key(out, "plan_levers");
   add_results(out, plan_row_fields());
+  out += ',';
+  add_key(out, "plan_hardware");
+  add_results(out, hardware_plan_row_fields());
   out += "},";
   add_key(out, "series");
   out += '{';

@@ -304,6 +304,7 @@ FieldReading read_field_value(const InputFieldDeclaration& field, const std::str
 FieldReading read_field_value(const std::string& name, const std::string& text, double display_factor) {
   const InputFieldDeclaration* field = find_budget_input_field(name.c_str());
   if (field == nullptr) field = find_speculative_input_field(name.c_str());
+  if (field == nullptr) field = find_plan_cost_input_field(name.c_str());
   if (field == nullptr) {
     FieldReading r;
     r.error = InputError{name, "“" + quote_visible(name, 40) + "” is not an input field."};

@@ -1,6 +1,8 @@
 #include "budget/flat_calls.h"
 
+#include <algorithm>
 #include <cstddef>
+#include <cstring>
 
 #include "budget/capacity.h"
 #include "budget/series_declarations.h"
@@ -108,6 +110,52 @@ bool FlatCalls::run_plan_levers(bool speculative) {
   plan_rows_output_.assign(r.rows.size() * fields.size, 0);
   for (std::size_t row = 0; row < r.rows.size(); ++row)
     write_flat(r.rows[row], fields, plan_rows_output_, row * fields.size);
+  cheapest_row_ = r.cheapest_row;
+  cheapest_changing_output_row_ = r.cheapest_changing_output_row;
+  return true;
+}
+
+std::size_t FlatCalls::hardware_option_width() {
+  std::size_t n = plan_cost_input_fields().size;
+  for (const InputFieldDeclaration& f : budget_input_fields()) n += std::strcmp(f.group, "Hardware") == 0 ? 1 : 0;
+  return n;
+}
+
+std::vector<double>& FlatCalls::hardware_options(double count) {
+  const double n = count > 0 ? std::min(count, static_cast<double>(kMaxHardwareOptions + 1)) : 0;
+  hardware_options_.assign(static_cast<std::size_t>(n) * hardware_option_width(), 0);
+  return hardware_options_;
+}
+
+bool FlatCalls::run_plan_hardware(bool speculative) {
+  PlanOptions options;
+  options.speculative = speculative;
+  std::size_t i = 0;
+  for (const InputFieldDeclaration& f : speculative_input_fields()) options.*f.plan_option = plan_options_[i++];
+  const BudgetInput in = budget_input_from_flat(input_);
+  const std::size_t width = hardware_option_width();
+  std::vector<HardwareOption> hardware;
+  for (std::size_t start = 0; start + width <= hardware_options_.size(); start += width) {
+    BudgetInput at = in;
+    std::size_t k = start;
+    for (const InputFieldDeclaration& f : budget_input_fields()) {
+      if (std::strcmp(f.group, "Hardware") == 0) at.*f.member = hardware_options_[k++];
+    }
+    hardware.push_back(hardware_option_of(at, hardware_options_[k]));  // the price follows the Hardware fields
+  }
+  const HardwarePlanResult r = plan_hardware(in, options, hardware);
+  if (!r.ok) {
+    error_ = r.error;
+    return false;
+  }
+  const auto plan_fields = plan_row_fields();
+  const auto cost_fields = hardware_plan_row_fields();
+  const std::size_t row_width = plan_fields.size + cost_fields.size;
+  plan_rows_output_.assign(r.rows.size() * row_width, 0);
+  for (std::size_t row = 0; row < r.rows.size(); ++row) {
+    write_flat(r.rows[row].plan, plan_fields, plan_rows_output_, row * row_width);
+    write_flat(r.rows[row], cost_fields, plan_rows_output_, row * row_width + plan_fields.size);
+  }
   cheapest_row_ = r.cheapest_row;
   cheapest_changing_output_row_ = r.cheapest_changing_output_row;
   return true;

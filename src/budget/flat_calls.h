@@ -9,6 +9,7 @@
 // (names in kVerdictNames / kBindingTermNames).
 #pragma once
 
+#include <cstddef>
 #include <vector>
 
 #include "budget/budget_types.h"
@@ -54,6 +55,19 @@ class FlatCalls {
   /// The planner's rows, one after another, each plan_row_fields().size values
   /// in declaration order (flags 0/1, enums as values); valid after run_plan_levers().
   const std::vector<double>& plan_rows_output() const { return plan_rows_output_; }
+  /// The hardware options of run_plan_hardware(), resized to `count` options (0 to kMaxHardwareOptions + 1: more
+  /// is cut to one past the limit, which plan_hardware() refuses with its message) and returned. Each option is
+  /// hardware_option_width() values: the budget_input_fields() of group "Hardware" in declaration order, then
+  /// plan_cost_input_fields() (price_per_gpu_hour).
+  std::vector<double>& hardware_options(double count);
+  /// The size of hardware_options() in doubles.
+  std::size_t hardware_options_size() const { return hardware_options_.size(); }
+  /// Values per option in hardware_options().
+  static std::size_t hardware_option_width();
+  /// plan_hardware() on input() and hardware_options() (speculative as in run_plan_levers()). false (and error()
+  /// set) when refused. Rows as plan_rows_output(), each plan_row_fields() then hardware_plan_row_fields() values;
+  /// cheapest_row() and cheapest_changing_output_row() then give plan_hardware()'s marks.
+  bool run_plan_hardware(bool speculative);
   /// Index of the row marked cheapest (output kept), -1 when none of those meets every target.
   double cheapest_row() const { return cheapest_row_; }
   /// Index of the row marked cheapest_changing_output, -1 when none is marked.
@@ -72,6 +86,7 @@ class FlatCalls {
   AcceptanceSweep acceptance_sweep_;
   std::vector<double> plan_options_;
   std::vector<double> plan_rows_output_;
+  std::vector<double> hardware_options_;
   double cheapest_row_ = -1;
   double cheapest_changing_output_row_ = -1;
   InputError error_;

@@ -1,5 +1,7 @@
 #include "budget/planner.h"
 
+#include <optional>
+#include <string>
 #include <tuple>
 
 #include "budget/budget_math.h"
@@ -121,6 +123,105 @@ PlanLeversResult plan_levers(const BudgetInput& in, const PlanOptions& options) 
     out.rows[static_cast<std::size_t>(changing)].cheapest_changing_output = true;
   }
   if (out.cheapest_row >= 0) out.rows[static_cast<std::size_t>(out.cheapest_row)].cheapest = true;
+  return out;
+}
+
+HardwareOption hardware_option_of(const BudgetInput& in, double price_per_gpu_hour) {
+  HardwareOption o;
+  o.gpu_memory_bytes = in.gpu_memory_bytes;
+  o.bandwidth_bytes_per_s = in.bandwidth_bytes_per_s;
+  o.flops_per_s = in.flops_per_s;
+  o.flops_8bit_per_s = in.flops_8bit_per_s;
+  o.flops_4bit_per_s = in.flops_4bit_per_s;
+  o.interconnect_bytes_per_s = in.interconnect_bytes_per_s;
+  o.price_per_gpu_hour = price_per_gpu_hour;
+  return o;
+}
+
+BudgetInput with_hardware(BudgetInput in, const HardwareOption& o) {
+  in.gpu_memory_bytes = o.gpu_memory_bytes;
+  in.bandwidth_bytes_per_s = o.bandwidth_bytes_per_s;
+  in.flops_per_s = o.flops_per_s;
+  in.flops_8bit_per_s = o.flops_8bit_per_s;
+  in.flops_4bit_per_s = o.flops_4bit_per_s;
+  in.interconnect_bytes_per_s = o.interconnect_bytes_per_s;
+  return in;
+}
+
+namespace {
+
+bool has_cost(const HardwarePlanRow& r) { return r.cost_per_million_output_tokens > 0; }
+
+// Index of the lowest-cost priced row of the kind `changes_output` that meets every target; rows are in cost order,
+// so it is the first such row. -1 when none.
+double cheapest_by_cost_of_kind(const std::vector<HardwarePlanRow>& rows, bool changes_output) {
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    if (has_cost(rows[i]) && rows[i].plan.meets_targets && rows[i].plan.changes_output == changes_output)
+      return static_cast<double>(i);
+  }
+  return -1;
+}
+
+}  // namespace
+
+HardwarePlanResult plan_hardware(const BudgetInput& in, const PlanOptions& options,
+                                 const std::vector<HardwareOption>& hardware) {
+  HardwarePlanResult out;
+  if (hardware.empty() || hardware.size() > kMaxHardwareOptions) {
+    out.error = {"options", "plan_hardware needs 1 to " + std::to_string(kMaxHardwareOptions) +
+                                " hardware options; got " + std::to_string(hardware.size())};
+    return out;
+  }
+  const InputFieldDeclaration& price_field = plan_cost_input_fields().rows[0];
+  for (std::size_t i = 0; i < hardware.size(); ++i) {
+    const BudgetInput at = with_hardware(in, hardware[i]);
+    std::optional<InputError> error = check_declared_value(price_field, hardware[i].price_per_gpu_hour);
+    PlanLeversResult p;
+    if (!error) {
+      p = plan_levers(at, options);
+      if (!p.ok) error = p.error;
+    }
+    if (error) {
+      out.error = *error;
+      out.error.message = "hardware option " + std::to_string(i) + ": " + out.error.message;
+      out.rows.clear();
+      return out;
+    }
+    const double price = hardware[i].price_per_gpu_hour;
+    const double prompt = at.prompt_tokens > 0 ? at.prompt_tokens : at.context_tokens;
+    for (const PlanRow& row : p.rows) {
+      HardwarePlanRow h;
+      h.plan = row;
+      h.option = static_cast<double>(i);
+      if (price > 0 && row.fits && row.total_tokens_per_s > 0) {
+        const double dollars_per_s = price * row.gpus / 3600;  // the row's G GPUs at price $ per GPU-hour
+        h.cost_per_million_output_tokens = dollars_per_s / row.total_tokens_per_s * 1e6;
+        h.cost_per_million_input_tokens = dollars_per_s * row.ttft_s / prompt * 1e6;
+      }
+      out.rows.push_back(h);
+    }
+  }
+  // Stable insertion sort by (has no cost, output cost): at most 48 rows an option.
+  const auto before = [](const HardwarePlanRow& a, const HardwarePlanRow& b) {
+    if (has_cost(a) != has_cost(b)) return has_cost(a);
+    return has_cost(a) && a.cost_per_million_output_tokens < b.cost_per_million_output_tokens;
+  };
+  for (std::size_t i = 1; i < out.rows.size(); ++i) {
+    const HardwarePlanRow row = out.rows[i];
+    std::size_t j = i;
+    for (; j > 0 && before(row, out.rows[j - 1]); --j) out.rows[j] = out.rows[j - 1];
+    out.rows[j] = row;
+  }
+  out.ok = true;
+  out.cheapest_row = cheapest_by_cost_of_kind(out.rows, false);
+  const double changing = cheapest_by_cost_of_kind(out.rows, true);
+  if (changing >= 0 && (out.cheapest_row < 0 ||
+                        out.rows[static_cast<std::size_t>(changing)].cost_per_million_output_tokens <
+                            out.rows[static_cast<std::size_t>(out.cheapest_row)].cost_per_million_output_tokens)) {
+    out.cheapest_changing_output_row = changing;
+    out.rows[static_cast<std::size_t>(changing)].cheapest_by_cost_changing_output = true;
+  }
+  if (out.cheapest_row >= 0) out.rows[static_cast<std::size_t>(out.cheapest_row)].cheapest_by_cost = true;
   return out;
 }
 

@@ -2,6 +2,7 @@
 // the levers on one workload, model and GPU type against its latency targets.
 #pragma once
 
+#include <cstddef>
 #include <vector>
 
 #include "budget/budget_types.h"
@@ -115,5 +116,81 @@ struct PlanLeversResult {
 /// the first speculative parameter outside its declared range
 /// (acceptance_rate, draft_tokens, draft_cost_ratio, draft_params).
 PlanLeversResult plan_levers(const BudgetInput& in, const PlanOptions& options);
+
+/// One GPU type to try in plan_hardware(): the Hardware group of BudgetInput
+/// (each member replaces the input's field of the same name and unit, in the
+/// ranges budget_input_fields() declares) and what one GPU costs to rent.
+struct HardwareOption {
+  double gpu_memory_bytes = 80e9;           ///< M [B]
+  double bandwidth_bytes_per_s = 2e12;      ///< BW [B/s]
+  double flops_per_s = 6e14;                ///< F [FLOP/s], 16-bit
+  double flops_8bit_per_s = 0;              ///< F_8 [FLOP/s]; 0 = the 16-bit rate
+  double flops_4bit_per_s = 0;              ///< F_4 [FLOP/s]; 0 = the 8-bit rate
+  double interconnect_bytes_per_s = 450e9;  ///< G_link [B/s] per GPU and direction
+  /// Price of one GPU for one hour [$ per GPU-hour], declared in plan_cost_input_fields(); 0 = no price
+  /// (no built-in price: the caller supplies it).
+  double price_per_gpu_hour = 0;
+};
+
+/// The Hardware-group fields of `in` as an option with the given price.
+HardwareOption hardware_option_of(const BudgetInput& in, double price_per_gpu_hour);
+/// `in` with the option's Hardware-group fields in place of its own.
+BudgetInput with_hardware(BudgetInput in, const HardwareOption& option);
+
+/// One plan_levers() row on one hardware option, and what its tokens cost.
+/// Fields beyond `plan` are declared in hardware_plan_row_fields().
+struct HardwarePlanRow {
+  PlanRow plan;       ///< the row as plan_levers() gives it on this option (its marks are within the option)
+  double option = 0;  ///< index into the options passed to plan_hardware()
+  /// price * G / 3600 / total_tokens_per_s * 1e6 [$]: one million output tokens at the batch's decode rate, the
+  /// G GPUs rented for the time it takes. 0 without a price or a fit.
+  double cost_per_million_output_tokens = 0;
+  /// price * G / 3600 * ttft_s / n_p * 1e6 [$], n_p = prompt_tokens (0: context_tokens): one million input tokens
+  /// read at the rate of one request's prefill (the planner's TTFT, a request arriving alone). Batched prefill
+  /// reads prompts faster, so this is an upper bound. 0 without a price or a fit.
+  double cost_per_million_input_tokens = 0;
+  bool cheapest_by_cost = false;                  ///< lowest output cost among priced rows that keep the output and
+                                                  ///< meet every target
+  bool cheapest_by_cost_changing_output = false;  ///< lowest output cost among priced rows that change the output and
+                                                  ///< meet every target, when below the `cheapest_by_cost` row's
+};
+
+struct HardwarePlanResult {
+  bool ok = false;
+  InputError error;
+  std::vector<HardwarePlanRow> rows;
+  double cheapest_row = -1;                  ///< index of the cheapest_by_cost row; -1 when none
+  double cheapest_changing_output_row = -1;  ///< index of the cheapest_by_cost_changing_output row; -1 when none
+};
+
+/// The most options plan_hardware() takes.
+constexpr std::size_t kMaxHardwareOptions = 64;
+
+/// plan_levers(with_hardware(in, o), options) for each option o, its rows
+/// tagged with the option's index and costed at the option's price:
+///   cost_per_million_output_tokens = price * G / 3600 / total_tokens_per_s * 1e6
+///   cost_per_million_input_tokens  = price * G / 3600 * ttft_s / n_p * 1e6
+/// (price in $ per GPU-hour, G the row's GPUs, 3600 s per hour; ttft_s is one
+/// request's prefill of n_p tokens, so the input cost is that of prefilling one
+/// request at a time). Both are 0 for a row without a price or a fit.
+///
+/// Order: the rows that have a cost (a price and a fit) by output cost, lowest
+/// first; then the others; ties keep option order, then plan_levers()' order.
+///
+/// Marks, as the lesson orders levers (keep the output first):
+/// - cheapest_by_cost (cheapest_row): the lowest output cost among the priced
+///   rows that keep the output and meet every target;
+/// - cheapest_by_cost_changing_output (cheapest_changing_output_row): the lowest
+///   output cost among the priced rows that change the output and meet every
+///   target, marked only when strictly below the first mark's cost (or when no
+///   output-keeping row is marked).
+/// Ties go to the earlier row in the order above.
+///
+/// Errors: no options, or more than kMaxHardwareOptions (field "options");
+/// a price outside its declaration (field "price_per_gpu_hour"); then
+/// plan_levers()' errors on the first option that is refused. The message
+/// names the option by its index.
+HardwarePlanResult plan_hardware(const BudgetInput& in, const PlanOptions& options,
+                                 const std::vector<HardwareOption>& hardware);
 
 }  // namespace llmbudget

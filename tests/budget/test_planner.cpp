@@ -5,7 +5,9 @@
 #include <catch2/catch.hpp>
 
 #include <string>
+#include <vector>
 
+#include "budget/field_declarations.h"
 #include "budget/planner.h"
 #include "budget/planner_workloads.h"
 #include "budget/workload_fixtures.h"
@@ -348,4 +350,139 @@ TEST_CASE("planner marks follow the lesson on 300 seeded random workloads", "[pl
   CHECK(keep_marks == 201);
   CHECK(changing_marks == 101);
   CHECK(tight_marks == 29);
+}
+
+// plan_hardware(): GPU types and cost. The worked row is the 70B case's
+// 16-bit row on 4 H100s (above): 32 * 48.40795576 = 1,549.05458 tok/s in all,
+// TTFT 0.3423520819881 s for a 4,096-token prompt.
+namespace {
+
+std::vector<HardwareOption> two_prices(double first, double second) {
+  const BudgetInput in = llama70b_case();
+  return {hardware_option_of(in, first), hardware_option_of(in, second)};
+}
+
+}  // namespace
+
+TEST_CASE("plan_hardware: cost per million tokens worked by hand on the 70B case", "[planner][cost]") {
+  const HardwarePlanResult p = plan_hardware(llama70b_case(), PlanOptions{}, two_prices(2, 1));
+  REQUIRE(p.ok);
+  REQUIRE(p.rows.size() == 48);  // 24 rows per option
+  // The cheapest output-keeping row: 16/16 on 4 GPUs of option 1 ($1/GPU-hour).
+  REQUIRE(p.cheapest_row >= 0);
+  const HardwarePlanRow& keep = p.rows[static_cast<std::size_t>(p.cheapest_row)];
+  CHECK(keep.cheapest_by_cost);
+  CHECK(keep.option == 1);
+  CHECK(key(keep.plan) == "16/16/G4");
+  // Output: 1 $/h * 4 GPUs / 3600 s/h = $0.0011111/s; / 1,549.05458 tok/s * 1e6 = $0.717283 per million.
+  CHECK(keep.cost_per_million_output_tokens == Approx(0.717283381979).epsilon(1e-9));
+  // Input: $0.0011111/s * 0.34235208 s / 4,096 tokens * 1e6 = $0.0928689 per million.
+  CHECK(keep.cost_per_million_input_tokens == Approx(0.0928689458518).epsilon(1e-9));
+  // The same row at $2/GPU-hour costs twice as much: 2*4/3600/1549.05458*1e6 = $1.434567; input $0.185738.
+  bool found = false;
+  for (const HardwarePlanRow& r : p.rows) {
+    if (r.option != 0 || key(r.plan) != "16/16/G4") continue;
+    found = true;
+    CHECK(r.cost_per_million_output_tokens == Approx(1.434566763958).epsilon(1e-9));
+    CHECK(r.cost_per_million_input_tokens == Approx(0.185737891704).epsilon(1e-9));
+    CHECK_FALSE(r.cheapest_by_cost);
+  }
+  CHECK(found);
+  // Ranked: every costed row first, by output cost; rows that do not fit (no cost) last.
+  bool seen_uncosted = false;
+  for (std::size_t i = 0; i < p.rows.size(); ++i) {
+    const bool costed = p.rows[i].cost_per_million_output_tokens > 0;
+    CHECK(costed == p.rows[i].plan.fits);
+    if (!costed) seen_uncosted = true;
+    CHECK_FALSE((costed && seen_uncosted));
+    if (i > 0 && costed)
+      CHECK(p.rows[i - 1].cost_per_million_output_tokens <= p.rows[i].cost_per_million_output_tokens);
+  }
+  // A quantised row that meets the targets is cheaper here (fewer GPUs or more tokens/s): marked separately.
+  REQUIRE(p.cheapest_changing_output_row >= 0);
+  const HardwarePlanRow& change = p.rows[static_cast<std::size_t>(p.cheapest_changing_output_row)];
+  CHECK(change.cheapest_by_cost_changing_output);
+  CHECK(change.plan.changes_output);
+  CHECK(change.plan.meets_targets);
+  CHECK(change.option == 1);
+  CHECK(change.cost_per_million_output_tokens < keep.cost_per_million_output_tokens);
+  // It is the cheapest of its kind: no output-changing row meeting the targets costs less.
+  for (const HardwarePlanRow& r : p.rows) {
+    if (r.plan.changes_output && r.plan.meets_targets && r.cost_per_million_output_tokens > 0)
+      CHECK(r.cost_per_million_output_tokens >= change.cost_per_million_output_tokens);
+  }
+}
+
+TEST_CASE("plan_hardware: no price gives no cost and no mark, rows in option and planner order", "[planner][cost]") {
+  const BudgetInput in = llama70b_case();
+  const PlanLeversResult alone = plan_levers(in, PlanOptions{});
+  const HardwarePlanResult p = plan_hardware(in, PlanOptions{}, two_prices(0, 0));
+  REQUIRE(p.ok);
+  REQUIRE(p.rows.size() == 2 * alone.rows.size());
+  for (std::size_t i = 0; i < p.rows.size(); ++i) {
+    INFO(i);
+    CHECK(p.rows[i].option == (i < alone.rows.size() ? 0 : 1));
+    CHECK(key(p.rows[i].plan) == key(alone.rows[i % alone.rows.size()]));
+    CHECK(p.rows[i].cost_per_million_output_tokens == 0);
+    CHECK(p.rows[i].cost_per_million_input_tokens == 0);
+    CHECK_FALSE(p.rows[i].cheapest_by_cost);
+    CHECK_FALSE(p.rows[i].cheapest_by_cost_changing_output);
+  }
+  CHECK(p.cheapest_row == -1);
+  CHECK(p.cheapest_changing_output_row == -1);
+  // One priced option: only its rows are costed and ranked first; the unpriced option's rows follow.
+  const HardwarePlanResult one = plan_hardware(in, PlanOptions{}, two_prices(0, 3));
+  REQUIRE(one.ok);
+  CHECK(one.rows.front().option == 1);
+  for (const HardwarePlanRow& r : one.rows)
+    CHECK((r.cost_per_million_output_tokens > 0) == (r.option == 1 && r.plan.fits));
+  CHECK(one.rows[static_cast<std::size_t>(one.cheapest_row)].option == 1);
+}
+
+TEST_CASE("plan_hardware: a faster GPU at a higher price can still be cheaper per token", "[planner][cost]") {
+  BudgetInput in = llama70b_case();
+  HardwareOption slow = hardware_option_of(in, 2);
+  HardwareOption fast = slow;
+  fast.bandwidth_bytes_per_s = 2 * slow.bandwidth_bytes_per_s;  // about twice the tokens/s where memory-bound
+  fast.flops_per_s = 2 * slow.flops_per_s;
+  fast.interconnect_bytes_per_s = 2 * slow.interconnect_bytes_per_s;
+  fast.price_per_gpu_hour = 3;  // 1.5x the price for ~2x the rate
+  const HardwarePlanResult p = plan_hardware(in, PlanOptions{}, {slow, fast});
+  REQUIRE(p.ok);
+  REQUIRE(p.cheapest_row >= 0);
+  CHECK(p.rows[static_cast<std::size_t>(p.cheapest_row)].option == 1);
+}
+
+TEST_CASE("plan_hardware: refusals name the option", "[planner][cost]") {
+  const BudgetInput in = llama70b_case();
+  HardwarePlanResult p = plan_hardware(in, PlanOptions{}, {});
+  CHECK_FALSE(p.ok);
+  CHECK(p.error.field == "options");
+  p = plan_hardware(in, PlanOptions{}, two_prices(2, -1));
+  CHECK_FALSE(p.ok);
+  CHECK(p.error.field == "price_per_gpu_hour");
+  CHECK(p.error.message.rfind("hardware option 1: ", 0) == 0);
+  CHECK(p.rows.empty());
+  std::vector<HardwareOption> bad = two_prices(2, 2);
+  bad[0].gpu_memory_bytes = 0;
+  p = plan_hardware(in, PlanOptions{}, bad);
+  CHECK_FALSE(p.ok);
+  CHECK(p.error.field == "gpu_memory_bytes");
+  CHECK(p.error.message.rfind("hardware option 0: ", 0) == 0);
+}
+
+TEST_CASE("hardware_option_of and with_hardware carry every Hardware-group field", "[planner][cost]") {
+  BudgetInput in;
+  double v = 1.5e9;
+  for (const InputFieldDeclaration& f : budget_input_fields()) {
+    if (std::string(f.group) == "Hardware") in.*f.member = (v *= 1.25);
+  }
+  const BudgetInput back = with_hardware(BudgetInput{}, hardware_option_of(in, 0));
+  for (const InputFieldDeclaration& f : budget_input_fields()) {
+    INFO(f.name);
+    if (std::string(f.group) == "Hardware")
+      CHECK(back.*f.member == in.*f.member);
+    else
+      CHECK(back.*f.member == BudgetInput{}.*f.member);
+  }
 }

@@ -421,3 +421,52 @@ test('fields that are not own plain properties, and a pasted megabyte of key, ar
   assert.equal(long.field, `${'x'.repeat(60)}…`);
   assert.ok(long.error.length < 1000, `error of ${long.error.length} characters`);
 });
+
+test('planHardware ranks GPU types by cost per million tokens at typed prices, rows with the plan and cost fields', () => {
+  // The 70B case of tests/budget/test_planner.cpp ("plan_hardware: cost per million tokens worked by hand").
+  const input = { ...core.DEFAULT_INPUT, total_params: 70.6e9, layers: 80, query_heads: 64, kv_heads: 8,
+    head_dim: 128, batch: 32, context_tokens: 4096, prompt_tokens: 4096, bandwidth_bytes_per_s: 2.68e12,
+    flops_per_s: 494.75e12, ttft_target_s: 1, per_request_target_tokens_per_s: 20 };
+  const hardwareNames = core.declaration.inputs.filter((f) => f.group === 'Hardware').map((f) => f.name);
+  const gpu = Object.fromEntries(hardwareNames.map((n) => [n, input[n]]));
+  const r = core.planHardware(input, [{ ...gpu, price_per_gpu_hour: 2 }, { ...gpu, price_per_gpu_hour: 1 }]);
+  assert.equal(r.ok, true, r.error);
+  assert.equal(r.value.rows.length, 48);
+  const names = [...core.declaration.results.plan_levers, ...core.declaration.results.plan_hardware].map((f) => f.name);
+  for (const row of r.value.rows) assert.deepEqual(Object.keys(row), names);
+  const keep = r.value.rows[r.value.cheapest_row];
+  assert.deepEqual([keep.option, keep.weight_bytes_per_param, keep.cache_bytes_per_value, keep.gpus, keep.cheapest_by_cost],
+    [1, 2, 2, 4, true]);
+  // $1/GPU-hour * 4 GPUs / 3600 s / (32 * 48.40795576 = 1,549.05458 tok/s) * 1e6 = $0.717283 per million output
+  // tokens; * 0.34235208 s TTFT / 4,096 prompt tokens * 1e6 = $0.0928689 per million input tokens.
+  // Within 1e-9: the speeds are those worked to 10 digits in test_planner.cpp.
+  const near = (a, e) => assert.ok(Math.abs(a - e) <= 1e-9 * e, `${a} != ${e}`);
+  near(keep.cost_per_million_output_tokens, 0.717283381979);
+  near(keep.cost_per_million_input_tokens, 0.0928689458518);
+  const changing = r.value.rows[r.value.cheapest_changing_output_row];
+  assert.equal(changing.cheapest_by_cost_changing_output, true);
+  assert.ok(changing.cost_per_million_output_tokens < keep.cost_per_million_output_tokens);
+  // A row that does not fit has no cost (null) and comes last.
+  const last = r.value.rows.at(-1);
+  assert.equal(last.fits, false);
+  assert.equal(last.cost_per_million_output_tokens, null);
+  // No price: 0, no mark; the price may be left out.
+  const free = core.planHardware(input, [gpu]);
+  assert.equal(free.ok, true, free.error);
+  assert.equal(free.value.cheapest_row, -1);
+  assert.equal(free.value.rows[2].cost_per_million_output_tokens, 0);
+  // Refusals: a bad price names its option; a missing Hardware field; not an array; too many options.
+  const badPrice = core.planHardware(input, [gpu, { ...gpu, price_per_gpu_hour: -1 }]);
+  assert.equal(badPrice.ok, false);
+  assert.equal(badPrice.field, 'price_per_gpu_hour');
+  assert.match(badPrice.error, /^hardware option 1: /);
+  assert.equal(core.planHardware(input, [{ price_per_gpu_hour: 2 }]).field, 'gpu_memory_bytes');
+  assert.equal(core.planHardware(input, 'H100').field, 'options');
+  assert.equal(core.planHardware(input, []).field, 'options');
+  const many = core.planHardware(input, Array.from({ length: 65 }, () => gpu));
+  assert.equal(many.field, 'options');
+  assert.match(many.error, /1 to 64 hardware options; got 65/);
+  // The price reads through the core's field reader (the range is planHardware's to check, as above).
+  assert.equal(core.readField('price_per_gpu_hour', '2.50').value, 2.5);
+  assert.equal(core.readField('price_per_gpu_hour', 'two dollars').ok, false);
+});

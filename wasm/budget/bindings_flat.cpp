@@ -58,6 +58,16 @@ EMSCRIPTEN_KEEPALIVE const double* llmb_flat_plan_rows() { return calls().plan_r
 EMSCRIPTEN_KEEPALIVE int llmb_flat_plan_rows_size() { return static_cast<int>(calls().plan_rows_output().size()); }
 EMSCRIPTEN_KEEPALIVE double llmb_flat_cheapest_row() { return calls().cheapest_row(); }
 EMSCRIPTEN_KEEPALIVE double llmb_flat_cheapest_changing_output_row() { return calls().cheapest_changing_output_row(); }
+/// plan_hardware()'s options: room for `count` options (at most one past kMaxHardwareOptions) of
+/// FlatCalls::hardware_option_width() doubles each (the Hardware-group inputs in declaration order, then
+/// price_per_gpu_hour), written by JS after this call; the room's size in doubles.
+EMSCRIPTEN_KEEPALIVE double* llmb_flat_hardware_options(double count) { return calls().hardware_options(count).data(); }
+EMSCRIPTEN_KEEPALIVE int llmb_flat_hardware_options_size() { return static_cast<int>(calls().hardware_options_size()); }
+/// plan_hardware(): rows in llmb_flat_plan_rows() (plan row fields, then the cost fields), marks in
+/// llmb_flat_cheapest_row() and llmb_flat_cheapest_changing_output_row().
+EMSCRIPTEN_KEEPALIVE int llmb_flat_plan_hardware(int speculative) {
+  return calls().run_plan_hardware(speculative != 0);
+}
 /// The last refusal: the field's name and the sentence, as NUL-terminated UTF-8.
 EMSCRIPTEN_KEEPALIVE const char* llmb_flat_error_field() { return calls().error().field.c_str(); }
 EMSCRIPTEN_KEEPALIVE const char* llmb_flat_error_message() { return calls().error().message.c_str(); }

@@ -125,6 +125,11 @@ const buildCore = oncePerModule((module) => {
   const planValue = flatConverter(declaration.results.plan, declaration.enums);
   const capacityValue = flatConverter(declaration.results.capacity, declaration.enums);
   const planRowValue = flatConverter(declaration.results.plan_levers, declaration.enums);
+  // A plan_hardware row: the plan row's fields, then the cost fields, in one flat run (flat_calls.h).
+  const hardwareRowFields = [...declaration.results.plan_levers, ...declaration.results.plan_hardware];
+  const hardwareRowValue = flatConverter(hardwareRowFields, declaration.enums);
+  // The Hardware-group inputs, then the price: one option's layout (FlatCalls::hardware_options).
+  const hardwareFields = [...declaration.inputs.filter((f) => f.group === 'Hardware'), ...declaration.plan_cost_inputs];
   const speculativeValue = (raw) => ({ ok: true, value: Object.fromEntries(declaration.results.speculative.map((f) => [f.name, raw[f.name]])) });
 
   const flat = flatCalls(module, {
@@ -345,6 +350,61 @@ const buildCore = oncePerModule((module) => {
         const all = flat.planRows();
         const rows = [];
         for (let start = 0; start < all.length; start += width) rows.push(planRowValue(all.subarray(start, start + width)));
+        return { ok: true, value: { rows, cheapest_row: flat.cheapestRow(),
+          cheapest_changing_output_row: flat.cheapestChangingOutputRow() } };
+      });
+    },
+
+    /**
+     * The planner over several GPU types (plan_hardware in src/budget/planner.h):
+     * planLevers() on `input` with each option's Hardware-group fields in place
+     * of its own, each row costed at the option's price per GPU-hour:
+     * cost_per_million_output_tokens (the batch's decode rate) and
+     * cost_per_million_input_tokens (one request's prefill), 0 without a price,
+     * null when the row does not fit. Rows with a cost come first, by output
+     * cost; marks: cheapest_by_cost (output kept) and, when cheaper still,
+     * cheapest_by_cost_changing_output.
+     * @param {object} input every BudgetInput field
+     * @param {object[]} hardware 1 to 64 options, each with every Hardware-group
+     *   field (declaration.inputs with group "Hardware") as a number, and
+     *   price_per_gpu_hour (declaration.plan_cost_inputs; left out = 0, no price)
+     * @param {object} [options] as planLevers()' options
+     * @returns value {rows: [row], cheapest_row, cheapest_changing_output_row}; a row has the
+     *   fields of declaration.results.plan_levers and declaration.results.plan_hardware
+     *   (option: the index into `hardware`)
+     */
+    planHardware(input, hardware, options) {
+      return guarded(() => {
+        if (!Array.isArray(hardware)) return { ok: false, field: 'options', error: `The hardware options must be an array; got ${describeValue(hardware)}.` };
+        const o = options !== null && typeof options === 'object' ? options : {};
+        const on = o.speculative === true;
+        const bad = writeFlatInput(input);
+        if (bad !== null) return bad;
+        for (const [i, option] of hardware.entries()) {
+          if (option === null || typeof option !== 'object') return { ok: false, field: 'options', error: `Hardware option ${i} must be an object; got ${describeValue(option)}.` };
+          for (const f of hardwareFields) {
+            const v = Object.hasOwn(option, f.name) ? option[f.name] : f.zero_means !== '' ? 0 : undefined;
+            if (typeof v !== 'number') return { ok: false, field: f.name, error: `Hardware option ${i}: ${f.name} must be a number (got ${describeValue(v)})` };
+          }
+        }
+        if (on) {
+          const view = flat.planOptions();
+          declaration.speculative_inputs.forEach((p, i) => {
+            const own = Object.hasOwn(o, p.name);
+            view[i] = !own && p.zero_means !== '' ? 0 : asNumber(own ? o[p.name] : undefined);
+          });
+        }
+        // The core makes room for at most one option past its limit, and refuses that many with its own message.
+        const width = hardwareFields.length;
+        const view = flat.hardwareOptions(hardware.length);
+        hardware.slice(0, view.length / width).forEach((option, i) => {
+          hardwareFields.forEach((f, j) => { view[i * width + j] = Object.hasOwn(option, f.name) ? option[f.name] : 0; });
+        });
+        if (!flat.planHardware(on)) return flatFailure();
+        const rowWidth = hardwareRowFields.length;
+        const all = flat.planRows();
+        const rows = [];
+        for (let start = 0; start < all.length; start += rowWidth) rows.push(hardwareRowValue(all.subarray(start, start + rowWidth)));
         return { ok: true, value: { rows, cheapest_row: flat.cheapestRow(),
           cheapest_changing_output_row: flat.cheapestChangingOutputRow() } };
       });

@@ -62,6 +62,12 @@ export function flatCalls(module, sizes) {
     series: (kind, index) => doubles(module._llmb_flat_series(kind, index), module._llmb_flat_series_size(kind, index)),
     /** Every planner row, one after another, valid until the next call. */
     planRows: () => doubles(module._llmb_flat_plan_rows(), module._llmb_flat_plan_rows_size()),
+    /** Room for `count` hardware options (plan_hardware), each hardwareOptionWidth() doubles; made at each call. */
+    hardwareOptions: (count) => {
+      const address = module._llmb_flat_hardware_options(count);
+      return doubles(address, module._llmb_flat_hardware_options_size());
+    },
+    planHardware: (speculative) => module._llmb_flat_plan_hardware(speculative ? 1 : 0) !== 0,
     cheapestRow: () => module._llmb_flat_cheapest_row(),
     cheapestChangingOutputRow: () => module._llmb_flat_cheapest_changing_output_row(),
     errorField: () => text(module._llmb_flat_error_field()),

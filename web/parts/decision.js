@@ -71,6 +71,132 @@ function rowOutcome(row) {
   return row.meets_targets ? 'meets every target' : `misses ${missed(row)}`;
 }
 
+/** Dollars: two decimals from $1, else three significant digits ($0.0929). */
+function money(v) {
+  return `$${v >= 1 ? fmt.groupedNumber(Math.round(v * 100) / 100, 2) : v.toPrecision(3)}`;
+}
+
+/**
+ * GPU types and cost (core.planHardware): a price box per GPU preset, empty by
+ * default (no built-in price), and, once a price is typed, the planner's rows on
+ * the priced GPUs ranked by the core's cost per million output tokens. Prices
+ * live in this part's state only.
+ * @returns {{el: HTMLElement, draw: (input: object, options: object) => void}}
+ */
+function costSection(core, presets) {
+  const priceField = core.declaration.plan_cost_inputs.find((f) => f.name === 'price_per_gpu_hour');
+  const gpus = presets.gpus();
+  const prices = new Map(); // preset id -> the last good price (> 0); absent = no price
+  const el = h('section', { class: 'decision-cost', 'data-out': 'decision-cost' });
+  el.append(h('h3', { text: 'Which GPU type is cheapest per token' }),
+    h('p', { class: 'chart-desc', text: 'Type what one GPU costs you per hour (rental prices vary by provider, region and '
+      + 'commitment, so none is built in). The planner then tries every GPU type you priced with the same levers and ranks '
+      + 'the combinations that fit by the cost of a million output tokens: the GPUs’ hourly price over the tokens the whole '
+      + 'batch decodes in an hour. Input tokens are costed at one request’s prefill, as the first-token time is, so batched '
+      + 'prefill would read them for less.' }));
+  const boxes = h('div', { class: 'part-controls decision-prices' });
+  let drawn = null; // the input and options last drawn
+  for (const gpu of gpus) {
+    const id = nextId('price');
+    const box = h('input', { type: 'text', id, inputmode: 'decimal', autocomplete: 'off', placeholder: 'no price',
+      'data-price': gpu.id });
+    const note = h('span', { class: 'field-error', role: 'status', 'data-out': `price-error-${gpu.id}`, hidden: true });
+    const say = (text) => { setText(note, text); note.hidden = text === ''; };
+    box.addEventListener('input', () => {
+      const text = box.value.trim().replace(/^\$\s*/, '');
+      if (text === '') {
+        prices.delete(gpu.id);
+        say('');
+      } else {
+        const read = core.readField(priceField.name, text, 1);
+        // The core checks the price's range: one option at this price on the current input.
+        const checked = read.ok && read.value !== 0 && drawn
+          ? core.planHardware(drawn.input, [{ ...presets.presetPatch(gpu.id, core), price_per_gpu_hour: read.value }])
+          : read;
+        const refused = !read.ok ? read : checked.ok ? null : checked;
+        if (refused || read.value === 0) {
+          say(`${refused ? refused.error : 'Leave the box empty for no price.'} The table keeps the last good price.`);
+          box.setAttribute('aria-invalid', 'true');
+          return;
+        }
+        prices.set(gpu.id, read.value);
+        say('');
+      }
+      box.removeAttribute('aria-invalid');
+      if (drawn) draw(drawn.input, drawn.options);
+    });
+    boxes.append(h('div', { class: 'field' }, h('label', { for: id, text: `${gpu.label}: ${priceField.unit}` }), box, note));
+  }
+  const status = h('p', { class: 'chart-summary', role: 'status', 'data-out': 'decision-cost-summary' });
+  // Described by a paragraph, not a caption, and in its own scroll box: the part's first table keeps the only
+  // caption and .table-scroll region (tests and keyboard order address those).
+  const caption = h('p', { class: 'chart-desc', id: nextId('cost-desc'), 'data-out': 'decision-cost-caption' });
+  const body = h('tbody');
+  const headers = ['GPU type', 'GPUs', 'Precision', 'Targets', `Per million output tokens`, 'Per million input tokens'];
+  const table = h('table', { class: 'data-table decision-cost-table', 'aria-describedby': caption.id },
+    h('thead', null, h('tr', null, ...headers.map((t) => h('th', { scope: 'col', text: t })))), body);
+  const scroll = h('div', { class: 'cost-scroll', tabindex: '0', role: 'region', 'aria-label': 'GPU types by cost', hidden: true },
+    caption, table);
+  el.append(boxes, status, scroll);
+
+  const shown = 24;
+  function draw(input, options) {
+    drawn = { input, options };
+    const priced = gpus.filter((g) => prices.has(g.id));
+    if (priced.length === 0) {
+      setText(status, 'Type a price for at least one GPU type to compare them by cost.');
+      scroll.hidden = true;
+      return;
+    }
+    const hardware = priced.map((g) => ({ ...presets.presetPatch(g.id, core), price_per_gpu_hour: prices.get(g.id) }));
+    const res = core.planHardware(input, hardware, options);
+    if (!res.ok) {
+      setText(status, `The cost comparison could not run: ${res.error}`);
+      return;
+    }
+    const { rows, cheapest_row: cheapest, cheapest_changing_output_row: changing } = res.value;
+    const costed = rows.map((r, i) => [r, i]).filter(([r]) => r.cost_per_million_output_tokens > 0);
+    // The rows that meet every target, in the core's cost order; when none does, every row that fits.
+    const meeting = costed.filter(([r]) => r.meets_targets);
+    const listed = meeting.length > 0 ? meeting : costed;
+    const name = (r) => priced[r.option].label;
+    const words = [];
+    if (cheapest >= 0) {
+      const r = rows[cheapest];
+      words.push(`Cheapest that keeps the output and meets every target: ${pickName(r)} of ${name(r)}, `
+        + `${money(r.cost_per_million_output_tokens)} per million output tokens.`);
+    } else {
+      words.push('No priced combination that keeps the output meets every target.');
+    }
+    if (changing >= 0) {
+      const r = rows[changing];
+      words.push(`Cheaper with a changed output: ${pickName(r)} of ${name(r)}, ${money(r.cost_per_million_output_tokens)}, `
+        + 'once the quantised model passes your own evaluation.');
+    }
+    setText(status, `${costed.length} combinations fit on the ${priced.length} priced GPU ${fmt.plural(priced.length, 'type', 'types')}, `
+      + `${meeting.length} meet every target. `
+      + words.join(' '));
+    setText(caption, `${meeting.length > 0 ? 'The combinations that meet every target' : 'No combination meets every target; those that fit'}, `
+      + `cheapest output first${listed.length > shown ? ` (the first ${shown} of ${listed.length})` : ''}. `
+      + '★ the cheapest that keeps the output and meets every target; ☆ a cheaper one that changes the output.');
+    const mark = (i) => (i === cheapest ? '★ ' : i === changing ? '☆ ' : '');
+    body.replaceChildren(...listed.slice(0, shown).map(([r, i]) => {
+      const tr = h('tr', { 'data-cost-row': i, 'data-gpu': priced[r.option].id, class: i === cheapest || i === changing ? 'is-cheapest' : undefined },
+        h('th', { scope: 'row', text: `${mark(i)}${name(r)}` }),
+        h('td', { text: fmt.int(r.gpus) }),
+        h('td', { text: `${bits(r.weight_bytes_per_param)} weights, ${bits(r.cache_bytes_per_value)} cache${r.speculative ? ', speculative' : ''}` }),
+        h('td', { text: r.meets_targets ? 'met' : `missed ${[!r.ttft_target_met ? 'TTFT' : '', !r.per_request_target_met ? 'speed' : ''].filter(Boolean).join(' and ')}` }),
+        h('td', { 'data-out': 'cost-output', text: money(r.cost_per_million_output_tokens) }),
+        h('td', { 'data-out': 'cost-input', text: money(r.cost_per_million_input_tokens) }));
+      if (i === cheapest) tr.setAttribute('data-cost-cheapest', '');
+      if (i === changing) tr.setAttribute('data-cost-cheapest-changing', '');
+      return tr;
+    }));
+    scroll.hidden = false;
+  }
+  return { el, draw };
+}
+
 function mount(container, ctx) {
   const { core, store } = ctx;
   const titleId = nextId('decision-title');
@@ -154,6 +280,8 @@ function mount(container, ctx) {
   const wrap = h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-labelledby': titleId },
     table);
   container.append(wrap);
+  const cost = costSection(core, ctx.presets);
+  container.append(cost.el);
 
   let lastKey = '';
   let last = null; // { rows, cheapest, changing } of the latest drawing
@@ -190,6 +318,7 @@ function mount(container, ctx) {
     const { rows, cheapest_row: cheapest, cheapest_changing_output_row: changing } = res.value;
     last = { rows, cheapest, changing };
     draw(input, rows, cheapest, changing);
+    cost.draw(input, options);
   }
 
   function draw(input, rows, cheapest, changing) {
