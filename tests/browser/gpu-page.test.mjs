@@ -56,8 +56,11 @@ test('the issue’s scenario, taken through the lesson page to the marked config
     await d.locator('[data-out="decision-summary"]').scrollIntoViewIfNeeded();
     await waitRedrawn(page);
     // Issue 18: the output-keeping row is marked first; the cheaper quantised one second, with its evaluation.
+    // Issue 19: the H100 holds 81,559 MiB = 85.52e9 B (was 80e9), so 16-bit weights with an 8-bit cache on
+    // 2 GPUs, 70.55e9 + 10.7e9 = 81.3 GB per GPU, now fits (tight: above 0.9 x 85.52 = 77.0 GB) and meets
+    // both targets: 19 fit and 17 meet them (were 18 and 16); the marked rows do not change.
     assert.equal(await d.locator('[data-out="decision-summary"]').textContent(),
-      '24 combinations tried: 18 fit and 16 meet every target. Keeps the output: 16-bit weights and cache on 4 GPUs. '
+      '24 combinations tried: 19 fit and 17 meet every target. Keeps the output: 16-bit weights and cache on 4 GPUs. '
       + 'Cheaper if you accept a changed output: 8-bit weights and a 16-bit cache on 2 GPUs, once the quantised model passes your own evaluation.');
     assert.match(await d.locator('[data-out="decision-baseline"]').textContent(), /^16-bit weights and cache on one GPU: 184\.1 GB, does not fit\. The problem is memory/);
     // Step 3: 16 bits on 4 GPUs is the output-keeping row with the fewest GPUs that meets both targets.
@@ -117,13 +120,52 @@ test('calculator: GPU counts offered are the valid splits, a typed invalid count
   assert.equal(await lab.locator('input.field-text[data-field="ttft_target_s"]').inputValue(), '1000');
   assert.match(await lab.locator('.field[data-field="ttft_target_s"] .unit').textContent(), /^\(ms/);
   assert.equal(await lab.locator('input.field-text[data-field="interconnect_bytes_per_s"]').inputValue(), '450');
-  // 4-bit weights, 16-bit cache on 1 GPU: 35,276,853,248 + 42,949,672,960 = 78,226,526,208 B of 80e9:
-  // 1,773,473,792 B free (1.77 GB), under the 10% headroom (8 GB), so at most 72 GB is 'fits'.
+  // 4-bit weights, 16-bit cache on 1 GPU: 35,276,853,248 + 42,949,672,960 = 78,226,526,208 B of the
+  // H100's 85,520,809,984 B (81,559 MiB; issue 19, was 80e9): 7,294,283,776 B free (7.3 GB), under the
+  // 10% headroom (8.55 GB), so at most 0.9 x 85.52 = 77.0 GB is 'fits'.
   await gpus.fill('1');
   await lab.locator('.field[data-field="weight_bytes_per_param"] button.choice[data-bits="4"]').click();
   assert.equal(await lab.locator('[data-out="verdict"]').textContent(), 'Fits, but tight');
   assert.equal(await lab.locator('[data-out="verdict-note"]').textContent(),
-    '78.2 GB of 80.0 GB: 1.77 GB stays free, less than the 10% headroom; it fits comfortably at up to 72.0 GB');
+    '78.2 GB of 85.5 GB: 7.3 GB stays free, less than the 10% headroom; it fits comfortably at up to 77.0 GB');
+  // The GPU memory field says the card's capacity in GiB too: 85,520,809,984 / 2^30 = 79.6 GiB.
+  assert.equal(await lab.locator('[data-gib="gpu_memory_bytes"]').textContent(), '= 79.6 GiB (1 GiB = 2³⁰ bytes)');
+  assertQuiet(rec);
+  await rec.context.close();
+});
+
+test('GPU buttons: memory in GB and GiB, unrounded dense peaks per precision; a button sets every GPU input (issue 19)', async () => {
+  const rec = await open(server.url);
+  const { page } = rec;
+  const presetsPart = page.locator('llm-budget-lab[parts="presets"]');
+  const detail = (id) => presetsPart.locator(`button[data-preset="${id}"] .preset-detail`).textContent();
+  // H100 SXM: 81,559 MiB = 85,520,809,984 B = 85.5 GB = 79.6 GiB; 3.35 TB/s x 0.8 = 2.68 TB/s; the
+  // datasheet's sparse 1,979 and 3,958 TFLOP/s halved; NVLink 900 GB/s both ways, 450 each way.
+  assert.equal(await detail('h100-sxm-80gb'), '85.5 GB (79.6 GiB); memory bandwidth 3.35 TB/s peak, 80% usable (2.68 TB/s); '
+    + 'dense 989.5 (16-bit), 1,979 (8-bit) TFLOP/s peak, 50% usable; link 450 GB/s each way');
+  // A100: 81,920 MiB = 85.9 GB = 80.0 GiB; 2,039 GB/s is 2.039 TB/s, not "2.0".
+  assert.match(await detail('a100-80gb-sxm'), /^85\.9 GB \(80\.0 GiB\); memory bandwidth 2\.039 TB\/s peak, 80% usable \(1\.6312 TB\/s\); dense 312 \(16-bit\), 624 \(8-bit\)/);
+  // B200: 183,359 MiB = 192.3 GB = 179.1 GiB; FP4 too.
+  assert.equal(await detail('b200-hgx-180gb'), '192.3 GB (179.1 GiB); memory bandwidth 8 TB/s peak, 80% usable (6.4 TB/s); '
+    + 'dense 2,250 (16-bit), 4,500 (8-bit), 9,000 (4-bit) TFLOP/s peak, 50% usable; link 900 GB/s each way');
+  // M2 Max: the GPU's 73,728 MiB of 96 GiB = 77.3 GB = 72.0 GiB; no 8-bit path.
+  assert.equal(await detail('apple-m2-max-96gb'), '77.3 GB (72.0 GiB); memory bandwidth 400 GB/s peak, 80% usable (320 GB/s); '
+    + 'dense 13.6 (16-bit) TFLOP/s peak, 50% usable; link 5 GB/s each way');
+  // The lesson's round GPU keeps its round figures.
+  assert.equal(await detail('lesson-round'), '80.0 GB (74.5 GiB); memory bandwidth 1 TB/s peak, 100% usable (1 TB/s); '
+    + 'dense 40 (16-bit) TFLOP/s peak, 100% usable; link 450 GB/s each way');
+  const field = (name) => page.locator(`${CALC} input.field-text[data-field="${name}"]`).inputValue();
+  await presetsPart.locator('button[data-preset="h100-sxm-80gb"]').click();
+  await waitRedrawn(page);
+  assert.equal(await field('gpu_memory_bytes'), '85.520809984');
+  assert.equal(await page.locator(`${CALC} [data-gib="gpu_memory_bytes"]`).textContent(), '= 79.6 GiB (1 GiB = 2³⁰ bytes)');
+  assert.equal(await field('flops_8bit_per_s'), '989.5');
+  // A card without an 8-bit path sets the 8-bit rate back to 0, "same as the 16-bit rate".
+  await presetsPart.locator('button[data-preset="apple-m2-max-96gb"]').click();
+  await waitRedrawn(page);
+  assert.equal(await field('gpu_memory_bytes'), '77.309411328');
+  assert.equal(await field('flops_8bit_per_s'), '0');
+  assert.equal(await page.locator(`${CALC} [data-gib="gpu_memory_bytes"]`).textContent(), '= 72.0 GiB (1 GiB = 2³⁰ bytes)');
   assertQuiet(rec);
   await rec.context.close();
 });
@@ -201,21 +243,22 @@ test('estimate against measurement: every row’s estimate and ratio match the f
       /^Measured \(Mixtral 8x7B\): pytorch-labs\/gpt-fast, mixtral-moe\/README\.md, commit 4f98fe01976600edec013e9ae7e799744f971d9f/);
     assert.match(await lab.locator('[data-out="measured-notes"]').textContent(), /4 \+ 32\/32 = 5 bits per weight/);
     // The latency rows (NIM, NeMo), worked in tests/node/measured.test.mjs: NIM's 5,000-token TTFT is
-    // 746.15 ms of arithmetic on two GPUs + 32.33 ms of all-reduce. Its FP8 multiplies are 8-bit, but the
-    // H100 preset has no 8-bit rate yet, so the core uses the 16-bit 494.75 TFLOP/s for them. NeMo's H100,
-    // 1 GPU, batch 1 is ttft_s 5.05 ms + 19 steps of 5.06 ms.
+    // 373.08 ms of arithmetic on two GPUs + 32.33 ms of all-reduce. Its FP8 multiplies are 8-bit, and
+    // since issue 19 the H100 preset has a dense FP8 rate, 1,979 x 0.5 = 989.5 TFLOP/s (shown as 990),
+    // where the 16-bit 494.75 gave 778.47 ms. NeMo's H100, 1 GPU, batch 1 is ttft_s 5.05 ms + 19 steps of 5.06 ms.
     const latency = await lab.locator('[data-out="measured-latency-table"] tbody tr')
       .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
     assert.equal(latency.length, 21);
     assert.deepEqual(latency[0], ['Llama 3.3 70B Instruct, fp8, 2 × H100 80G', 'batch 1, 5,000 in / 500 out', 'TTFT 406.77 ms',
-      '778.47 ms', '1.91×', 'no', 'yes', 'ttft_s 778.47 ms; 8-bit arithmetic at 495 TFLOP/s']);
-    assert.deepEqual(latency[1].slice(2, 8), ['ITL 18.58 ms', '16.71 ms', '0.90×', 'yes', 'yes', 'step_s 16.71 ms; 8-bit arithmetic at 495 TFLOP/s']);
+      '405.40 ms', '1.00×', 'yes', 'yes', 'ttft_s 405.40 ms; 8-bit arithmetic at 990 TFLOP/s']);
+    assert.deepEqual(latency[1].slice(2, 8), ['ITL 18.58 ms', '16.71 ms', '0.90×', 'yes', 'yes', 'step_s 16.71 ms; 8-bit arithmetic at 990 TFLOP/s']);
     assert.deepEqual(latency[4].slice(1, 5), ['batch 5, 5,000 in / 500 out', 'ITL 21.83 ms', '18.07 ms', '0.83×']);
     assert.match(await lab.locator('[data-out="measured-latency-note"]').textContent(), /^Llama 3\.3 70B Instruct, ITL at batch 5: concurrency 5, taken as a batch of 5; .*546\.7 ms/);
     assert.deepEqual(latency[13], ['Llama 2 7B, fp16, 1 × H100 80GB HBM3', 'batch 1, 128 in / 20 out', 'average latency 153.80 ms',
       '101.15 ms', '0.66×', 'no', 'yes', 'ttft_s 5.05 ms + 19 × step_s 5.06 ms; 16-bit arithmetic at 495 TFLOP/s']);
-    assert.equal(await lab.locator('[data-out="measured-latency-summary"]').textContent(), 'At 80% of peak bandwidth, 4 of 21 '
-      + 'latency estimates lie within a factor of 1.5 of the measurement and 12 within 2; estimate ÷ measured runs from 0.27 to 1.91.');
+    // NIM's two TTFTs at the FP8 rate (1.00x, 0.88x; were 1.91x, 1.63x) join the factor-1.5 band: 6 of 21, was 4.
+    assert.equal(await lab.locator('[data-out="measured-latency-summary"]').textContent(), 'At 80% of peak bandwidth, 6 of 21 '
+      + 'latency estimates lie within a factor of 1.5 of the measurement and 12 within 2; estimate ÷ measured runs from 0.27 to 1.00.');
     // The slider: 60% of peak.
     const box = lab.locator('.part-controls input.field-text');
     await box.fill('60');

@@ -93,7 +93,7 @@ test('an unknown key in a preset is refused by name, with the likely input when 
   assertFails(r, `presets.json: defaults: Batch: is not a BudgetInput field (did you mean batch?); the fields are ${fields}`);
   assertFails(r, 'presets.json: llama-2-7b: batch: is an input a model does not set (a model sets total_params, active_params, layers, query_heads, kv_heads, head_dim, sliding_window_tokens, sliding_window_layers, latent_kv_dim, experts, experts_per_token, model_max_context_tokens)');
   assertFails(r, `presets.json: llama-2-13b: colour: is not a BudgetInput field; the fields are ${fields}; a model may also have id, label, source, notes`);
-  assertFails(r, `presets.json: l4-24gb: peak_bandwith_bytes_per_s: is not a BudgetInput field; the fields are ${fields}; a GPU may also have id, label, source, notes, peak_bandwidth_bytes_per_s, peak_flops_per_s, usable_fraction_bandwidth, usable_fraction_flops`);
+  assertFails(r, `presets.json: l4-24gb: peak_bandwith_bytes_per_s: is not a BudgetInput field; the fields are ${fields}; a GPU may also have id, label, source, notes, peak_bandwidth_bytes_per_s, peak_flops_per_s, peak_flops_8bit_per_s, peak_flops_4bit_per_s, usable_fraction_bandwidth, usable_fraction_flops`);
   assertFails(r, "presets.json: model-llama-2-7b-a100: kv_heads: is an input field, so it goes in a configuration's inputs");
   assertFails(r, 'presets.json: model-llama-2-7b-a100: modle: is not a key of a configuration (a configuration has id, label, source, notes, group, model, gpu, inputs)');
 });
@@ -166,6 +166,33 @@ test("a GPU's usable rate must equal peak × fraction", () => {
     h100.flops_per_s = h100.peak_flops_per_s; // forgot to apply the fraction
   });
   assertFails(r, 'presets.json: h100-sxm-80gb: flops_per_s: must equal peak_flops_per_s × usable_fraction_flops = 494750000000000 (got 989500000000000)');
+});
+
+test("a GPU's peaks and shares come from the core's declaration: every usable Hardware rate, the 8- and 4-bit ones optional", async () => {
+  const { gpuRates } = await import('../../web/content/check-helpers.js');
+  // The declaration's Hardware inputs whose meaning starts "usable": memory bandwidth and the three
+  // arithmetic rates (GPU memory and the link are used as given); 0 means something only for 8 and 4 bits.
+  assert.deepEqual(gpuRates(CORE.declaration.inputs), [
+    { usable: 'bandwidth_bytes_per_s', peak: 'peak_bandwidth_bytes_per_s', fraction: 'usable_fraction_bandwidth', required: true },
+    { usable: 'flops_per_s', peak: 'peak_flops_per_s', fraction: 'usable_fraction_flops', required: true },
+    { usable: 'flops_8bit_per_s', peak: 'peak_flops_8bit_per_s', fraction: 'usable_fraction_flops', required: false },
+    { usable: 'flops_4bit_per_s', peak: 'peak_flops_4bit_per_s', fraction: 'usable_fraction_flops', required: false },
+  ]);
+});
+
+test("a GPU's 8- and 4-bit rates: peak x share, given together or not at all", () => {
+  const r = runOnBrokenCopy(({ presets }) => {
+    const gpu = (id) => presets.gpus.find((g) => g.id === id);
+    // H100 SXM: FP8 3,958 TFLOP/s with sparsity, 1,979 dense; left at the sparse figure, 0.5 of it is wrong.
+    gpu('h100-sxm-80gb').flops_8bit_per_s = 1979e12;
+    // A usable 4-bit rate on a card with no FP4 peak.
+    gpu('a100-80gb-sxm').flops_4bit_per_s = 624e12;
+    // A peak without its usable rate: B200's FP4, 9,000 TFLOP/s dense x 0.5.
+    delete gpu('b200-hgx-180gb').flops_4bit_per_s;
+  });
+  assertFails(r, 'presets.json: h100-sxm-80gb: flops_8bit_per_s: must equal peak_flops_8bit_per_s × usable_fraction_flops = 989500000000000 (got 1979000000000000)');
+  assertFails(r, 'presets.json: a100-80gb-sxm: flops_4bit_per_s: needs peak_flops_4bit_per_s and usable_fraction_flops (it is their product); without a peak leave it out');
+  assertFails(r, 'presets.json: b200-hgx-180gb: flops_4bit_per_s: missing: must be given as peak_flops_4bit_per_s × usable_fraction_flops = 4500000000000000');
 });
 
 test("a model configuration must agree with the model it names", () => {

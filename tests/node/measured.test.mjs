@@ -132,13 +132,16 @@ const latencyLabel = ({ row }) => `${row.model} ${row.gpu} x${row.gpus} b${row.b
  * [estimate in ms, estimate ÷ measured, within 1.5×, within 2×], as the page prints them.
  *
  * Worked by hand. H100 preset: 3.35e12 B/s × 0.8 = 2.68e12 B/s, F = 989.5e12 × 0.5 = 494.75e12
- * FLOP/s (16-bit: the preset has no 8-bit rate yet), NVLink 450e9 B/s a way, λ = 20 µs.
+ * FLOP/s at 16 bits and, since issue 19's presets, F_8 = 1,979e12 (dense FP8; the datasheet's
+ * 3,958 is with sparsity) × 0.5 = 989.5e12 for NIM's FP8 (8-bit weights and activations), NVLink
+ * 450e9 B/s a way, λ = 20 µs.
  * - NIM TTFT, 5,000-token prompt, Llama 3.3 70B (P = 70,553,706,496; L 80, H_q 64, d_h 128) at
  *   1 B per weight on 2 GPUs. FLOPs 2·P·5,000 = 7.0554e14, attention 4·80·64·128·(5,000·5,001/2)
- *   = 2,621,440 × 12,502,500 = 3.2775e13: 7.3831e14 / (2 × 494.75e12) = 746.15 ms (the memory
+ *   = 2,621,440 × 12,502,500 = 3.2775e13: 7.3831e14 / (2 × 989.5e12) = 373.08 ms (the memory
  *   term, 35.28e9 + 0.82e9 B / 2.68e12 = 13.5 ms, is smaller). All-reduces over the prompt:
  *   2·80·(2·(1/2)·5,000·64·128·2 B / 450e9 + 20 µs) = 160 × 202.04 µs = 32.33 ms. TTFT
- *   778.47 ms against 406.77 measured: 1.91×, outside 1.5.
+ *   405.40 ms against 406.77 measured: 1.00× (at the 16-bit rate it was 746.15 + 32.33 = 778.47
+ *   ms, 1.91×). The 500-token TTFT likewise: 41.93 ms against 47.77, 0.88× (was 77.75, 1.63×).
  * - NIM ITL, context 5,500: 70,553,706,496 B / 2 + 2·80·(8/2)·128·2 B × 5,500 = 35,276,853,248
  *   + 901,120,000 = 36,177,973,248 B / 2.68e12 = 13.50 ms; all-reduce 160 × (8,192 B / 450e9
  *   + 20 µs) = 3.21 ms; step 16.71 ms against 18.58: 0.90×. At concurrency 5, taken as batch 5:
@@ -150,9 +153,9 @@ const latencyLabel = ({ row }) => `${row.model} ${row.gpu} x${row.gpus} b${row.b
  *   = 101.15 ms against 153.8: 0.66×.
  */
 const EXPECTED_LATENCY = {
-  'Llama-3.3-70B-Instruct H100 80G x2 b1 5000/500 TTFT': ['778.47', '1.91', false, true],
+  'Llama-3.3-70B-Instruct H100 80G x2 b1 5000/500 TTFT': ['405.40', '1.00', true, true],
   'Llama-3.3-70B-Instruct H100 80G x2 b1 5000/500 ITL': ['16.71', '0.90', true, true],
-  'Llama-3.3-70B-Instruct H100 80G x2 b1 500/2000 TTFT': ['77.75', '1.63', false, true],
+  'Llama-3.3-70B-Instruct H100 80G x2 b1 500/2000 TTFT': ['41.93', '0.88', true, true],
   'Llama-3.3-70B-Instruct H100 80G x2 b1 500/2000 ITL': ['16.52', '0.87', true, true],
   'Llama-3.3-70B-Instruct H100 80G x2 b5 5000/500 ITL': ['18.07', '0.83', true, true],
   'Llama-2-7B A100 80GB SXM4 x1 b1 128/20 average latency': ['168.97', '0.72', true, true],
@@ -199,7 +202,8 @@ test('every latency row: the core’s ttft_s and step_s added up as the row says
   }
   // The parts, as worked above: NIM's 5,000-token TTFT and its ITL.
   const nimTtft = compareRow(core, measured.budget, latencyRows[0].model, latencyRows[0].gpu, latencyRows[0].row, 0.8).res.value;
-  assert.equal((nimTtft.ttft_s * 1000).toFixed(2), '778.47');
+  assert.equal((nimTtft.ttft_s * 1000).toFixed(2), '405.40');
+  assert.equal(nimTtft.matmul_bits, 8);
   const nimItl = compareRow(core, measured.budget, latencyRows[1].model, latencyRows[1].gpu, latencyRows[1].row, 0.8).res.value;
   assert.deepEqual([nimItl.decode_traffic_bytes, (nimItl.comm_s * 1000).toFixed(2)], [36177973248, '3.21']);
 });
@@ -207,8 +211,9 @@ test('every latency row: the core’s ttft_s and step_s added up as the row says
 test('FP8 rows multiply at the 8-bit rate once the GPU has one; weight-only int8 keeps the 16-bit rate', () => {
   const [ttft5000, , ttft500] = latencyRows;
   assert.equal(measuredRowInput(core, measured.budget, ttft5000.model, ttft5000.gpu, ttft5000.row).activation_bytes_per_value, 1);
-  // The H100's dense FP8 rate, 1,979 TFLOP/s (the datasheet's 3,958 is with sparsity), at the preset's 50%.
-  const h100 = { ...ttft5000.gpu, flops_8bit_per_s: 989.5e12 };
+  // The H100 preset's dense FP8 rate, 1,979 TFLOP/s (the datasheet's 3,958 is with sparsity), at its 50%.
+  assert.equal(ttft5000.gpu.flops_8bit_per_s, 989.5e12);
+  const h100 = ttft5000.gpu;
   const at8 = compareRow(core, measured.budget, ttft5000.model, h100, ttft5000.row, 0.8);
   // 7.3831e14 FLOP / (2 × 989.5e12) = 373.08 ms + 32.33 ms of all-reduce = 405.40 ms against 406.77: 1.00×.
   assert.deepEqual([at8.res.value.matmul_bits, (at8.estimate * 1000).toFixed(2), at8.ratio.toFixed(2)], [8, '405.40', '1.00']);

@@ -12,6 +12,10 @@
 //   budget-table --hf-config config.json [--batch 8 ...]
 //                                     one row for the model a Hugging Face config.json
 //                                     describes (budget/hf_config.h); input flags still win
+//   budget-table --gpu h100-sxm-80gb [--batch 8 ...]
+//                                     the GPU inputs from a preset of content/presets.json
+//                                     (read with the core's JSON reader); input flags win
+//   budget-table --gpu list           the GPU presets: id, label, source
 //
 // Bad flags and values: one line on stderr naming the flag, exit status 2.
 // Every number comes from the core (plan()); this file parses and prints.
@@ -34,6 +38,7 @@
 #include "budget/validate.h"
 #include "number_format.h"
 #include "text/decimal_scan.h"
+#include "text/json_reader.h"
 #include "text/utf8_text.h"
 
 using namespace llmbudget;
@@ -94,6 +99,27 @@ const InputFlag* flag_for_field(const std::string& field) {
   }
   return nullptr;
 }
+
+// ---------------------------------------------------------------- GPU presets
+
+// The presets file --gpu reads: this repository's content/presets.json, its path
+// set by CMakeLists.txt when the CLI is configured (the build lives in the clone,
+// so the file is found from any working directory).
+#ifndef LLMB_PRESETS_JSON
+#define LLMB_PRESETS_JSON "content/presets.json"
+#endif
+
+// One GPU of the presets file: its id, label and source, and each member
+// holding a number, by name. Which of those members are inputs is the core's
+// declaration's to say (the "Hardware" group, as the page's GPU buttons set);
+// the others (datasheet peaks, usable fractions) are what those inputs were
+// worked out from and are not read here.
+struct GpuPreset {
+  std::string id;
+  std::string label;
+  std::string source;
+  std::vector<std::pair<std::string, double>> numbers;
+};
 
 // ---------------------------------------------------------------- errors
 
@@ -203,6 +229,101 @@ double parse_number(const std::string& who, const std::string& text) {
   if (read == ScanError::underflow || (value != 0 && value < DBL_MIN))
     fail(who + ": " + quoted + " is out of range (underflows)");
   return value == 0 || !negative ? value : -value;  // "-0" is 0
+}
+
+// ---------------------------------------------------------------- --gpu
+
+// The text of a file the CLI reads: at most 1 MiB (the JSON reader's limit),
+// refused with the flag and path otherwise; `typical` says what size to expect.
+std::string read_text_file(const std::string& source, const std::string& path, const char* typical) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) fail(source + ": cannot open the file");
+  constexpr std::size_t kMax = 1 << 20;
+  std::string text;
+  char buf[65536];
+  std::size_t n = 0;
+  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) {
+    text.append(buf, n);
+    if (text.size() > kMax) {
+      std::fclose(f);
+      fail(source + ": the file is larger than 1 MiB (1048576 bytes); " + typical);
+    }
+  }
+  const bool error = std::ferror(f) != 0;
+  std::fclose(f);
+  if (error) fail(source + ": cannot read the file");
+  return text;
+}
+
+// The GPU presets of the presets file, in its order, read with the core's JSON
+// reader (text/json_reader.h). tools/check-content checks the file's shape and
+// values; here an entry without a string id is skipped, and a file that is not
+// JSON or has no "gpus" list is a one-line error.
+std::vector<GpuPreset> load_gpu_presets() {
+  const std::string path = LLMB_PRESETS_JSON;
+  const std::string who = "--gpu: " + path;
+  const json::ReadResult doc = json::read_json(read_text_file(who, path, "a presets file is some tens of kilobytes"));
+  if (!doc.ok)
+    fail(who + ": not JSON at byte " + std::to_string(doc.error.offset) + ": " + doc.error.reason +
+         " (tools/check-content says more)");
+  const json::Value* gpus = doc.value.find("gpus");
+  if (!gpus || gpus->kind != json::Kind::array) fail(who + ": has no \"gpus\" list (tools/check-content says more)");
+  std::vector<GpuPreset> presets;
+  for (const json::Value& g : gpus->items) {
+    const auto text = [&](const char* key) {
+      const json::Value* v = g.find(key);
+      return v && v->kind == json::Kind::string ? v->text : std::string();
+    };
+    GpuPreset preset{text("id"), text("label"), text("source"), {}};
+    if (preset.id.empty()) continue;
+    for (std::size_t i = 0; i < g.keys.size(); ++i) {
+      if (g.items[i].kind == json::Kind::number) preset.numbers.emplace_back(g.keys[i], g.items[i].number);
+    }
+    presets.push_back(preset);
+  }
+  return presets;
+}
+
+// "--gpu list": one line per GPU preset, id, label and source separated by
+// tabs; text from the file goes through shown(), so no control character in a
+// label reaches the terminal raw.
+void print_gpu_list() {
+  for (const GpuPreset& g : load_gpu_presets())
+    std::printf("%s\t%s\t%s\n", shown(g.id).c_str(), shown(g.label).c_str(), shown(g.source).c_str());
+}
+
+GpuPreset find_gpu_preset(const std::string& id) {
+  std::string ids;
+  for (const GpuPreset& g : load_gpu_presets()) {
+    if (id == g.id) return g;
+    ids += (ids.empty() ? "" : ", ") + g.id;
+  }
+  const bool count = !id.empty() && std::all_of(id.begin(), id.end(), [](char c) { return c >= '0' && c <= '9'; });
+  fail("--gpu: '" + echo(id) + "' is not a GPU preset of content/presets.json (" +
+       (count ? "for a number of GPUs use --gpus; " : "") + "the ids: " + ids + ")");
+}
+
+// Sets every "Hardware" input of `base` from the preset, as the page's GPU
+// button does: the preset's value, or the field's default when the preset does
+// not give it (a card without an FP8 path leaves flops_8bit_per_s at 0, "same
+// as the 16-bit rate"). Fields in `explicit_fields` (given as input flags) keep
+// their flag's value. Returns the fields it set, to blame --gpu for a refusal.
+std::vector<std::string> apply_gpu_preset(const GpuPreset& gpu, const std::vector<std::string>& explicit_fields,
+                                          BudgetInput& base) {
+  const BudgetInput defaults;
+  std::vector<std::string> set;
+  for (const InputFlag& flag : kInputFlags) {
+    const InputFieldDeclaration& f = *flag.field;
+    if (std::strcmp(f.group, "Hardware") != 0) continue;
+    if (std::find(explicit_fields.begin(), explicit_fields.end(), f.name) != explicit_fields.end()) continue;
+    double value = defaults.*(f.member);
+    for (const auto& [key, number] : gpu.numbers) {
+      if (key == f.name) value = number;
+    }
+    base.*(f.member) = value;
+    set.push_back(f.name);
+  }
+  return set;
 }
 
 // ---------------------------------------------------------------- rows
@@ -412,10 +533,14 @@ std::string table_number(double x, int decimals) {
 }
 
 // GPU memory for the "Fits ...?" header: in GB (1e9 bytes) from 1 MB up
-// ("80 GB", "0.5 GB", "1e6 GB"), below that in bytes ("512 B", "1 B").
+// ("80 GB", "0.5 GB", "1e6 GB"), below that in bytes ("512 B", "1 B"). A
+// capacity as a card reports it, in binary units, is not a round number of GB:
+// it reads to 0.1 GB with its GiB beside it (85,899,345,920 B: "85.9 GB = 80 GiB").
 std::string gpu_memory_text(double bytes) {
-  if (bytes >= 1e6) return format_compact(bytes / 1e9) + " GB";
-  return format_compact(bytes) + " B";
+  if (bytes < 1e6) return format_compact(bytes) + " B";
+  const double gb = bytes / 1e9;
+  if (gb >= 1e4 || std::round(gb * 10) / 10 == gb) return format_compact(gb) + " GB";
+  return format_grouped(gb, 1) + " GB = " + format_compact(std::round(bytes / 1073741824.0 * 10) / 10) + " GiB";
 }
 
 void print_table(const std::vector<Row>& rows, const std::vector<BudgetInput>& inputs) {
@@ -661,6 +786,12 @@ void print_help() {
       "                            maximum context) from a Hugging Face config.json; one row;\n"
       "                            input flags, wherever given, override the file; notes on\n"
       "                            what was counted print after the table\n"
+      "  --gpu ID                  set every GPU input (memory as the card reports it, usable\n"
+      "                            bandwidth, usable 16-, 8- and 4-bit arithmetic rates, link)\n"
+      "                            from a GPU preset of this repository's content/presets.json;\n"
+      "                            an input the preset does not give takes its default; input\n"
+      "                            flags, wherever given, override it\n"
+      "  --gpu list                the GPU presets, one a line: id, label, source (tab-separated)\n"
       "  --label TEXT              name of the single row (one-row mode); printable text\n"
       "                            only: a label with a control character (escape,\n"
       "                            newline, tab, bidi control) is a bad flag\n"
@@ -712,28 +843,6 @@ void print_help() {
 
 // ---------------------------------------------------------------- main
 
-// The text of a config.json: at most 1 MiB (the importer's limit; a
-// config.json is a few kilobytes), refused with the flag and path otherwise.
-std::string read_config_file(const std::string& source, const std::string& path) {
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) fail(source + ": cannot open the file");
-  constexpr std::size_t kMax = 1 << 20;
-  std::string text;
-  char buf[65536];
-  std::size_t n = 0;
-  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) {
-    text.append(buf, n);
-    if (text.size() > kMax) {
-      std::fclose(f);
-      fail(source + ": the file is larger than 1 MiB (1048576 bytes); a config.json is a few kilobytes");
-    }
-  }
-  const bool error = std::ferror(f) != 0;
-  std::fclose(f);
-  if (error) fail(source + ": cannot read the file");
-  return text;
-}
-
 bool is_row_field(const std::string& field) {
   return field == "weight_bytes_per_param" || field == "kv_heads" || field == "cache_bytes_per_value" ||
          field == "batch" || field == "context_tokens";
@@ -752,6 +861,7 @@ int main(int argc, char** argv) {
   bool plan_mode = false;
   PlanOptions plan_options;
   std::vector<std::string> speculative_given;  // --plan's speculative flags seen
+  std::optional<std::string> gpu_id;           // --gpu ID (or "list")
   std::vector<std::string> given;              // flags seen, to refuse a second one
   std::optional<std::string> hf_config_path;   // --hf-config FILE
 
@@ -794,7 +904,7 @@ int main(int argc, char** argv) {
       if (arg == f.flag) speculative_flag = &f;
     }
     const bool known = matched || speculative_flag || arg == "--csv" || arg == "--json" || arg == "--config" ||
-                       arg == "--label" || arg == "--plan" || arg == "--hf-config";
+                       arg == "--label" || arg == "--plan" || arg == "--hf-config" || arg == "--gpu";
     if (!known) {
       if (arg.rfind("-", 0) == 0) fail("unknown flag " + echo(arg) + " (see --help)");
       fail("unexpected argument '" + echo(arg) + "' (flags only; see --help)");
@@ -837,6 +947,10 @@ int main(int argc, char** argv) {
       check_label("--label", *single_label);
       continue;
     }
+    if (arg == "--gpu") {
+      gpu_id = value();
+      continue;
+    }
     base.*(matched->field->member) = parse_number(matched->flag, value());
     base_fields.push_back(matched->field->name);
   }
@@ -844,6 +958,17 @@ int main(int argc, char** argv) {
     print_help();
     return 0;
   }
+  if (gpu_id && *gpu_id == "list") {
+    print_gpu_list();
+    return 0;
+  }
+  // --gpu: the preset's GPU inputs under the flags given (whatever their order).
+  std::vector<std::string> gpu_fields;
+  if (gpu_id) gpu_fields = apply_gpu_preset(find_gpu_preset(*gpu_id), base_fields, base);
+  const auto blame = [&](const std::string& field, const InputFlag* flag) {
+    if (std::find(gpu_fields.begin(), gpu_fields.end(), field) != gpu_fields.end()) return "--gpu " + *gpu_id;
+    return flag ? flag->flag : field;
+  };
   if (csv && json) fail("--csv and --json cannot be combined");
   // The file's model inputs, under the input flags (which win wherever they appear).
   std::vector<std::string> hf_fields;
@@ -851,7 +976,8 @@ int main(int argc, char** argv) {
   std::string hf_source;
   if (hf_config_path) {
     hf_source = "--hf-config " + echo(*hf_config_path);
-    const HfImportResult imported = import_hf_config(read_config_file(hf_source, *hf_config_path));
+    const HfImportResult imported =
+        import_hf_config(read_text_file(hf_source, *hf_config_path, "a config.json is a few kilobytes"));
     if (!imported.ok) fail(hf_source + ": " + imported.error.field + ": " + imported.error.message);
     for (const HfImportedValue& v : imported.values) {
       if (std::find(base_fields.begin(), base_fields.end(), v.field->name) != base_fields.end()) continue;
@@ -893,7 +1019,7 @@ int main(int argc, char** argv) {
       for (const InputFlag& f : kSpeculativeFlags) {
         if (plan.error.field == f.field->name) flag = &f;
       }
-      fail((flag ? flag->flag : plan.error.field) + ": " + plan.error.message);
+      fail(blame(plan.error.field, flag) + ": " + plan.error.message);
     }
     if (json)
       print_plan_json(plan);
@@ -929,9 +1055,7 @@ int main(int argc, char** argv) {
       for (const std::string& f : spec.fields_from_source) from_source = from_source || f == r.error.field;
       const bool from_file = std::find(hf_fields.begin(), hf_fields.end(), r.error.field) != hf_fields.end();
       const InputFlag* flag = flag_for_field(r.error.field);
-      const std::string who = from_source ? spec.source
-                              : from_file ? hf_source
-                                          : (flag ? std::string(flag->flag) : r.error.field);
+      const std::string who = from_source ? spec.source : from_file ? hf_source : blame(r.error.field, flag);
       fail(who + ": " + r.error.message);
     }
     rows.push_back(Row{spec.label.empty() ? auto_label(spec.input) : spec.label, r, spec.input});

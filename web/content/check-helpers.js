@@ -39,6 +39,7 @@ export function coreChecks(core) {
   const fieldsOfGroup = (group) => core.declaration.inputs.filter((f) => f.group === group).map((f) => f.name);
   const MODEL_SHAPE_FIELDS = fieldsOfGroup('Model');
   const GPU_USABLE_FIELDS = fieldsOfGroup('Hardware');
+  const GPU_RATES = gpuRates(core.declaration.inputs);
 
   /**
    * Asks the core about `fields` of `obj` over `base` (the core's defaults
@@ -107,6 +108,28 @@ export function coreChecks(core) {
   }
 
   return {
-    INPUT_FIELDS, MODEL_SHAPE_FIELDS, GPU_USABLE_FIELDS, checkWithCore, checkKnownKeys, checkString, checkPlainObject,
+    INPUT_FIELDS, MODEL_SHAPE_FIELDS, GPU_USABLE_FIELDS, GPU_RATES, checkWithCore, checkKnownKeys, checkString,
+    checkPlainObject,
   };
+}
+
+/**
+ * The rates a GPU preset derives from a datasheet peak, read from the core's
+ * declaration: every "Hardware" input whose meaning starts with "usable" (memory
+ * bandwidth and the 16-, 8- and 4-bit arithmetic rates; GPU memory and the link
+ * are used as the datasheet gives them). Each is peak × fraction: the peak key is
+ * `peak_` + the field's name, the fraction `usable_fraction_` + its first word
+ * (bandwidth, flops), shared by the rates of one kind. A rate whose declaration
+ * gives 0 a meaning ("same as the 16-bit rate") is optional: a card without that
+ * path gives neither its peak nor its rate.
+ * @param {object[]} inputs  core.declaration.inputs
+ * @returns {{usable:string, peak:string, fraction:string, required:boolean}[]} in declaration order
+ */
+export function gpuRates(inputs) {
+  return inputs.filter((f) => f.group === 'Hardware' && /^usable\b/.test(f.meaning)).map((f) => ({
+    usable: f.name,
+    peak: `peak_${f.name}`,
+    fraction: `usable_fraction_${f.name.split('_')[0]}`,
+    required: !f.zero_means,
+  }));
 }

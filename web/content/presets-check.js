@@ -27,8 +27,8 @@ const ID_PATTERN = /^[a-z0-9][a-z0-9._-]*$/;
 const MAX_ENTRIES = 500;
 /** Keys an entry may have beside its input fields. */
 const MODEL_KEYS = Object.freeze(['id', 'label', 'source', 'notes']);
-const GPU_KEYS = Object.freeze(['id', 'label', 'source', 'notes', 'peak_bandwidth_bytes_per_s', 'peak_flops_per_s',
-  'usable_fraction_bandwidth', 'usable_fraction_flops']);
+/** Keys a GPU has beside its input fields; its peaks and usable fractions come from the core (gpuRates). */
+const GPU_TEXT_KEYS = Object.freeze(['id', 'label', 'source', 'notes']);
 const CONFIGURATION_KEYS = Object.freeze(['id', 'label', 'source', 'notes', 'group', 'model', 'gpu', 'inputs']);
 const FILE_KEYS = Object.freeze(['version', 'about', 'defaults', 'models', 'gpus', 'configurations']);
 
@@ -38,8 +38,11 @@ const FILE_KEYS = Object.freeze(['version', 'about', 'defaults', 'models', 'gpus
  */
 function checker(core) {
   const {
-    INPUT_FIELDS, MODEL_SHAPE_FIELDS, GPU_USABLE_FIELDS, checkWithCore, checkKnownKeys, checkString, checkPlainObject,
+    INPUT_FIELDS, MODEL_SHAPE_FIELDS, GPU_USABLE_FIELDS, GPU_RATES, checkWithCore, checkKnownKeys, checkString,
+    checkPlainObject,
   } = coreChecks(core);
+  const GPU_KEYS = Object.freeze([...new Set([...GPU_TEXT_KEYS, ...GPU_RATES.map((r) => r.peak),
+    ...GPU_RATES.map((r) => r.fraction)])]);
 
   /**
    * Input fields only, each given one a number, and the input they make over
@@ -105,13 +108,14 @@ function checker(core) {
     if (g.notes !== undefined && typeof g.notes !== 'string') add(id, 'notes', 'must be a string');
     checkKnownKeys(g, GPU_USABLE_FIELDS, GPU_KEYS, id, (n) => n, add, 'a GPU');
     checkWithCore(g, GPU_USABLE_FIELDS, id, (n) => n, add);
-    const pairs = [
-      ['peak_bandwidth_bytes_per_s', 'usable_fraction_bandwidth', 'bandwidth_bytes_per_s'],
-      ['peak_flops_per_s', 'usable_fraction_flops', 'flops_per_s'],
-    ];
-    for (const [peakKey, fracKey, usableKey] of pairs) {
+    for (const { peak: peakKey, fraction: fracKey, usable: usableKey, required } of GPU_RATES) {
       const peak = g[peakKey];
       const frac = g[fracKey];
+      // A card without this path (no FP8, no FP4) gives neither its peak nor its rate.
+      if (!required && peak === undefined) {
+        if (g[usableKey] !== undefined) add(id, usableKey, `needs ${peakKey} and ${fracKey} (it is their product); without a peak leave it out`);
+        continue;
+      }
       let ok = true;
       if (peak === undefined) { add(id, peakKey, 'missing'); ok = false; }
       else if (!isFiniteNumber(peak) || peak <= 0) { add(id, peakKey, `must be a finite number greater than 0 (got ${show(peak)})`); ok = false; }

@@ -8,7 +8,9 @@
 /** How a unit the core declares is shown; units not listed show as declared, factor 1. */
 const UNIT_DISPLAY = {
   parameters: { unit: 'billion', noun: 'billion parameters', factor: 1e9 },
-  bytes: { unit: 'GB', factor: 1e9 },
+  // Memory is typed and shown in decimal GB; the field also says it in GiB,
+  // the unit the cards report in (nvidia-smi's MiB, 80 GiB = 85.9 GB).
+  bytes: { unit: 'GB', factor: 1e9, alsoGiB: true },
   // Bytes per second: memory bandwidth (typical span up to 20 TB/s) in TB/s,
   // a GPU-to-GPU link (up to 2 TB/s, a datasheet rate used as is) in GB/s.
   'bytes/s': [
@@ -67,6 +69,7 @@ function fieldDef(d, byName) {
     factor: display.factor,
     whole,
     choices: display.choices,
+    alsoGiB: Boolean(display.alsoGiB),
     hint: d.meaning.charAt(0).toUpperCase() + d.meaning.slice(1) + '.',
     maxFrom: d.max_from || undefined,
     // What k and M mean typed here (the core's count_prefixes): true when k = 1,024.

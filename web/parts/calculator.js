@@ -6,7 +6,7 @@ import {
   calculatorFields, displayNumber, sliderAttrs, toSlider, fromSlider, logSliderKey,
 } from '../element/fields.js';
 import { rangeMessage } from '../element/limits.js';
-import { digitsIn, readAsNumber, withUnit } from '../element/format.js';
+import { digitsIn, readAsNumber, withUnit, gibText } from '../element/format.js';
 import { withCappedFields, capOf } from '../element/caps.js';
 import { mountResults } from './results.js';
 import { mountLinkTools } from './calc-link.js';
@@ -131,6 +131,8 @@ function mount(container, ctx) {
     // What the reader made of typed text ("Read as 4.5 bits per weight."),
     // when it was not a plain number in the field's unit.
     const readNote = h('p', { class: 'field-read', 'aria-live': 'polite', 'data-read': field });
+    // Memory in GiB beside the GB typed ("= 80.0 GiB"), as the cards report it.
+    const gibNote = def.alsoGiB ? h('p', { class: 'field-hint', 'data-gib': field }) : null;
     const wrap = h('div', { class: 'field', 'data-field': field }, label);
     let choiceButtons = [];
     if (def.choices) {
@@ -147,6 +149,7 @@ function mount(container, ctx) {
     }
     wrap.append(h('div', { class: 'field-controls' }, range, text));
     if (def.hint) wrap.append(h('p', { class: 'field-hint', id: hintId, text: def.hint }));
+    if (gibNote) wrap.append(gibNote);
     wrap.append(error, readNote);
 
     range.addEventListener('input', () => {
@@ -219,7 +222,7 @@ function mount(container, ctx) {
       if (c.error.hidden) text.value = c.echo ?? shown(field, store.state.input);
     });
     controls.set(field, {
-      def, range, text, error, choiceButtons, splitChoices, readNote, readValue: undefined, echo: null,
+      def, range, text, error, choiceButtons, splitChoices, readNote, gibNote, readValue: undefined, echo: null,
     });
     return wrap;
   }
@@ -343,6 +346,7 @@ function mount(container, ctx) {
         const txt = c.echo ?? shown(field, state.input);
         if (c.text.value !== txt) c.text.value = txt;
       }
+      if (c.gibNote) setText(c.gibNote, `= ${gibText(state.input[field])} (1 GiB = 2³⁰ bytes)`);
       if (c.splitChoices) syncSplitChoices(c, state.input);
       else for (const b of c.choiceButtons) {
         b.setAttribute('aria-pressed', String(Number(b.dataset.bits) === display));

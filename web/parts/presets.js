@@ -6,11 +6,44 @@ import { h } from '../element/dom.js';
 import * as fmt from '../element/format.js';
 import { calculatorFields, lowerFirst } from '../element/fields.js';
 import { valueText } from '../element/limits.js';
+import { gpuRates } from '../content/check-helpers.js';
 import { settleCaps } from '../element/caps.js';
 import { mountHfImport } from './hf-import.js';
 
 function pct(f) {
   return `${fmt.int(f * 100)}%`;
+}
+
+/** A datasheet rate as the datasheet prints it, unrounded: "3.35 TB/s", "2,039 GB/s" is "2.039 TB/s", "864 GB/s". */
+function exactBandwidth(v) {
+  return v >= 1e12 ? `${fmt.groupedNumber(v / 1e12)} TB/s` : `${fmt.groupedNumber(v / 1e9)} GB/s`;
+}
+
+/**
+ * What a GPU button says under its label: memory in GB and GiB, then each
+ * datasheet peak unrounded with the share the calculator uses ("989.5 (16-bit),
+ * 1,979 (8-bit) TFLOP/s peak"). The rates and their keys are the core's
+ * (gpuRates); the declaration's meaning of a rate names its precision ("with 8-bit
+ * weights and activations"), the one that names none is the 16-bit rate.
+ */
+function gpuDetail(g, core) {
+  const rates = gpuRates(core.declaration.inputs).filter((r) => g[r.peak] !== undefined);
+  const decl = (name) => core.declaration.inputs.find((f) => f.name === name);
+  const memory = rates.filter((r) => decl(r.usable).unit !== 'FLOP/s');
+  const arithmetic = rates.filter((r) => decl(r.usable).unit === 'FLOP/s');
+  const bits = (r) => (/(\d+-bit)/.exec(decl(r.usable).meaning) || [null, '16-bit'])[1];
+  // Memory and link are optional in a presets file: not given, the core's defaults.
+  const given = (name) => g[name] ?? core.DEFAULT_INPUT[name];
+  const parts = [`${fmt.bytesText(given('gpu_memory_bytes'))} (${fmt.gibText(given('gpu_memory_bytes'))})`];
+  for (const r of memory) {
+    parts.push(`memory bandwidth ${exactBandwidth(g[r.peak])} peak, ${pct(g[r.fraction])} usable (${exactBandwidth(g[r.usable])})`);
+  }
+  if (arithmetic.length) {
+    parts.push(`dense ${arithmetic.map((r) => `${fmt.groupedNumber(g[r.peak] / 1e12)} (${bits(r)})`).join(', ')} TFLOP/s peak, `
+      + `${pct(g[arithmetic[0].fraction])} usable`);
+  }
+  parts.push(`link ${exactBandwidth(given('interconnect_bytes_per_s'))} each way`);
+  return parts.join('; ');
 }
 
 /** "Preset “X”: batch 16 → 32 requests, KV heads 32 → 8 heads." (or "nothing changed"). */
@@ -57,12 +90,9 @@ function mount(container, ctx) {
     'Sets every input: model shape, precision, workload and GPU.'));
   container.append(section('Model shape only', models().map((m) => button(m.id, m.label)),
     'Sets the model shape only; precision, workload and GPU stay as they are.'));
-  container.append(section('GPUs', gpus().map((g) => button(g.id, g.label,
-    `${fmt.bytesText(g.gpu_memory_bytes)}; ${fmt.bandwidthText(g.bandwidth_bytes_per_s)} usable `
-    + `(${pct(g.usable_fraction_bandwidth)} of ${fmt.bandwidthText(g.peak_bandwidth_bytes_per_s)} peak); `
-    + `${fmt.int(g.flops_per_s / 1e12)} TFLOP/s usable (${pct(g.usable_fraction_flops)} of `
-    + `${fmt.int(g.peak_flops_per_s / 1e12)} peak)`)),
-  'Datasheet figures are peaks; the calculator uses the usable share shown.'));
+  container.append(section('GPUs', gpus().map((g) => button(g.id, g.label, gpuDetail(g, ctx.core))),
+    'Memory is what the card reports (nvidia-smi’s MiB are binary); the rates are datasheet peaks, dense, '
+    + 'and the calculator uses the usable share shown.'));
   mountHfImport(container, ctx, changedText);
   const sources = [...models(), ...gpus(), ...configurations('model')].filter((x) => x.source);
   if (sources.length) {
