@@ -150,7 +150,7 @@ function mount(container, ctx) {
         const terms = Object.entries(row.estimate).map(([n, count]) => `${count === 1 ? '' : `${fmt.int(count)} × `}${n} ${ms(res.value[n])}`);
         // The core's own account of the rate it used (declared results; absent from an older core).
         const rate = res.value.matmul_bits === undefined ? ''
-          : `; ${res.value.matmul_bits}-bit arithmetic at ${fmt.int(res.value.matmul_flops_per_s / 1e12)} TFLOP/s`;
+          : `; ${res.value.matmul_bits}-bit arithmetic at ${fmt.groupedNumber(res.value.matmul_flops_per_s / 1e12, 2)} TFLOP/s`;
         return [name, work, measuredText, ms(estimate), `${fmt.fixed2(ratio)}×`, inTightBand ? 'yes' : 'no', inBand ? 'yes' : 'no',
           `${terms.join(' + ')}${rate}`];
       });
