@@ -250,12 +250,12 @@ test('estimate against measurement: every row’s estimate and ratio match the f
       .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
     assert.equal(latency.length, 21);
     assert.deepEqual(latency[0], ['Llama 3.3 70B Instruct, fp8, 2 × H100 80G', 'batch 1, 5,000 in / 500 out', 'TTFT 406.77 ms',
-      '405.40 ms', '1.00×', 'yes', 'yes', 'ttft_s 405.40 ms; 8-bit arithmetic at 990 TFLOP/s']);
-    assert.deepEqual(latency[1].slice(2, 8), ['ITL 18.58 ms', '16.71 ms', '0.90×', 'yes', 'yes', 'step_s 16.71 ms; 8-bit arithmetic at 990 TFLOP/s']);
+      '405.40 ms', '1.00×', 'yes', 'yes', 'ttft_s 405.40 ms; 8-bit arithmetic at 989.5 TFLOP/s']);
+    assert.deepEqual(latency[1].slice(2, 8), ['ITL 18.58 ms', '16.71 ms', '0.90×', 'yes', 'yes', 'step_s 16.71 ms; 8-bit arithmetic at 989.5 TFLOP/s']);
     assert.deepEqual(latency[4].slice(1, 5), ['batch 5, 5,000 in / 500 out', 'ITL 21.83 ms', '18.07 ms', '0.83×']);
     assert.match(await lab.locator('[data-out="measured-latency-note"]').textContent(), /^Llama 3\.3 70B Instruct, ITL at batch 5: concurrency 5, taken as a batch of 5; .*546\.7 ms/);
     assert.deepEqual(latency[13], ['Llama 2 7B, fp16, 1 × H100 80GB HBM3', 'batch 1, 128 in / 20 out', 'average latency 153.80 ms',
-      '101.15 ms', '0.66×', 'no', 'yes', 'ttft_s 5.05 ms + 19 × step_s 5.06 ms; 16-bit arithmetic at 495 TFLOP/s']);
+      '101.15 ms', '0.66×', 'no', 'yes', 'ttft_s 5.05 ms + 19 × step_s 5.06 ms; 16-bit arithmetic at 494.75 TFLOP/s']);
     // NIM's two TTFTs at the FP8 rate (1.00x, 0.88x; were 1.91x, 1.63x) join the factor-1.5 band: 6 of 21, was 4.
     assert.equal(await lab.locator('[data-out="measured-latency-summary"]').textContent(), 'At 80% of peak bandwidth, 6 of 21 '
       + 'latency estimates lie within a factor of 1.5 of the measurement and 12 within 2; estimate ÷ measured runs from 0.27 to 1.00.');
