@@ -111,7 +111,7 @@ test('headroom before a tight row at the same cost; a tight pick says it is tigh
   await set('headroom_fraction', 10);
   assert.match(await out(lab, 'decision-keep'), /^Keeps the output: 16-bit weights and cache on 1 GPU \(/);
   assert.equal(await out(lab, 'decision-change'),
-    'Nothing that changes the output meets every target on fewer than 1 GPU, so quantising buys nothing here: keep the output.');
+    'One GPU already meets every target with the output kept, so quantising buys nothing here: keep the output.');
   assert.equal(await lab.locator('tr[data-cheapest-changing]').count(), 0);
   assert.equal(await lab.locator('[data-control="use-cheapest-changing"]').isHidden(), true);
   assertQuiet(rec);

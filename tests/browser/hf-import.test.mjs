@@ -32,7 +32,7 @@ test('a pasted Gemma 2 config sets the model: the layer mix, its cache and its c
   const lab = rec.page.locator('llm-budget-lab');
   await lab.locator('.hf-config-text').fill(readFileSync(GEMMA2, 'utf8'));
   await lab.locator('.hf-config-use').click();
-  assert.match(await out(lab, 'hf-config-status'), /^Preset “config\.json” changed /);
+  assert.match(await out(lab, 'hf-config-status'), /^The config\.json changed /);
   assert.equal(await out(lab, 'layer_mix'), '21 sliding (4,096) + 21 full');
   // The default 16 requests of 8,192 tokens, 16-bit cache: 8,192 B per layer and token,
   // (21 x 8,192 + 21 x 4,096) x 8,192 B = 2,113,929,216 B per request, x 16 = 33.8 GB.
@@ -53,6 +53,8 @@ test('a config whose context limit is below the context brings the context down 
   await rec.page.waitForFunction(() => document.querySelector('llm-budget-lab').shadowRoot
     .querySelector('[data-out="layer_mix"]').textContent.includes('sliding'));
   assert.equal(await ctxBox.inputValue(), '8192');
+  // The change nobody asked for is named first, never among "and N more".
+  assert.match(await out(lab, 'hf-config-status'), /^The config\.json changed context 32,768 tokens per request → 8,192 tokens per request, /);
   assertQuiet(rec);
 });
 

@@ -368,8 +368,10 @@ function mount(container, ctx) {
         + 'choose a GPU with more memory or bandwidth, or a smaller model.');
       evaluateList.replaceChildren();
     } else if (!changePick) {
-      setText(change, `Nothing that changes the output meets every target on fewer than ${fmt.int(keepPick.gpus)} `
-        + `${fmt.plural(keepPick.gpus, 'GPU', 'GPUs')}, so quantising buys nothing here: keep the output.`);
+      setText(change, keepPick.gpus === 1
+        ? 'One GPU already meets every target with the output kept, so quantising buys nothing here: keep the output.'
+        : `Nothing that changes the output meets every target on fewer than ${fmt.int(keepPick.gpus)} `
+          + `${fmt.plural(keepPick.gpus, 'GPU', 'GPUs')}, so quantising buys nothing here: keep the output.`);
       evaluateList.replaceChildren();
     } else {
       const fewer = [...new Set(rows.filter((r) => r.gpus < changePick.gpus).map((r) => r.gpus))];

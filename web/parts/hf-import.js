@@ -13,7 +13,7 @@ const MAX_FILE_BYTES = 1024 * 1024;
  * Mounts the importer in the presets part.
  * @param {HTMLElement} container the presets part
  * @param {object} ctx the part's context (core, store)
- * @param {function} changedText (ctx, label, before, after) -> sentence naming the inputs changed
+ * @param {function} changedText (ctx, label, before, after, named) -> sentence naming the inputs changed
  */
 export function mountHfImport(container, ctx, changedText) {
   const id = nextId('hf-config');
@@ -55,8 +55,9 @@ export function mountHfImport(container, ctx, changedText) {
       say(`Read, but not used, nothing changed: ${calculatorFields(ctx.core).inPageWords(applied.error)}.`);
       return;
     }
-    say(changedText(ctx, 'config.json', before, ctx.store.state.input), res.notes);
-    ctx.store.reveal(changedText(ctx, 'config.json', before, ctx.store.state.input));
+    // Said here, beside the control, with the notes (no jump to the results: focus stays where
+    // the person is, and the phone's results bar shows the new numbers).
+    say(changedText(ctx, 'config.json', before, ctx.store.state.input, 'The config.json'), res.notes);
   }
 
   function readFile(f) {

@@ -47,14 +47,18 @@ function gpuDetail(g, core) {
 }
 
 /** "Preset “X”: batch 16 → 32 requests, KV heads 32 → 8 heads." (or "nothing changed"). */
-export function changedText(ctx, label, before, after) {
+export function changedText(ctx, label, before, after, named = `Preset “${label}”`) {
   const fields = calculatorFields(ctx.core);
-  const changed = Object.values(fields.FIELDS).filter((d) => before[d.name] !== after[d.name]);
-  if (!changed.length) return `Preset “${label}”: the inputs were already these.`;
+  // Inputs outside the group a preset sets come first (a context a model's limit brought down),
+  // so the change nobody asked for is never among the "more".
+  const group = (d) => (d.limit.group === 'Model' || d.limit.group === 'Hardware' ? 1 : 0);
+  const changed = Object.values(fields.FIELDS).filter((d) => before[d.name] !== after[d.name])
+    .sort((a, b) => group(a) - group(b));
+  if (!changed.length) return `${named}: the inputs were already these.`;
   const shown = (d, v) => valueText(fields, d.name, v);
   const parts = changed.slice(0, 4).map((d) => `${lowerFirst(d.label)} ${shown(d, before[d.name])} → ${shown(d, after[d.name])}`);
   const rest = changed.length > 4 ? `, and ${changed.length - 4} more` : '';
-  return `Preset “${label}” changed ${parts.join(', ')}${rest}.`;
+  return `${named} changed ${parts.join(', ')}${rest}.`;
 }
 
 function mount(container, ctx) {
