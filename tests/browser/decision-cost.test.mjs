@@ -1,4 +1,4 @@
-// GPU types and cost in the decision part (issue 19) in Debian chromium: a price
+// GPU types and cost in the decision part in Debian chromium: a price
 // box per GPU preset, empty at first (no built-in price); typing two prices ranks
 // the planner's rows on both GPU types by the core's cost per million output
 // tokens. Figures from the core (plan_hardware, src/budget/planner.h) on the
@@ -52,7 +52,7 @@ test('two typed prices rank the GPU types by cost per million tokens; a bad pric
   const h100Row = table.locator('tr[data-gpu="h100-sxm-80gb"]', { hasText: '16-bit weights, 16-bit cache' }).first();
   assert.deepEqual((await h100Row.locator('th, td').allTextContents()).slice(1, 5), ['4', '16-bit weights, 16-bit cache', 'met', '$1.43']);
   const summary = await out(lab, 'decision-cost-summary');
-  // 23 meet every target: since issue 19 the H100 preset holds its 81,559 MiB = 85.52e9 B (was 80e9), so
+  // 23 meet every target: since the presets hold the cards' reported capacities the H100 preset holds its 81,559 MiB = 85.52e9 B (was 80e9), so
   // 16-bit weights with an 8-bit cache on 2 H100s (70.55e9 + 10.7e9 = 81.3 GB per GPU) fits and meets them (was 22).
   assert.match(summary, /^\d+ combinations fit on the 2 priced GPU types, 23 meet every target\. Cheapest that keeps the output and meets every target: 16-bit weights and cache on 8 GPUs of NVIDIA A100 80 GB SXM, \$1\.24 per million output tokens\./);
 

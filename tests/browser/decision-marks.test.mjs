@@ -1,11 +1,11 @@
-// The decision part's two marks in Debian chromium (issue 18): on the lesson's
+// The decision part's two marks in Debian chromium: on the lesson's
 // Llama 3.1 70B scenario it names the row that keeps the output (16-bit on 4
 // GPUs) and, as cheaper, the one that changes it (8-bit weights on 2 GPUs)
 // with what to evaluate first; a tight pick says it is tight; speculative
 // rows hold the draft model. The figures are worked in the comments from the
 // scenario preset (content/presets.json: llama-3.1-70b, 70,553,706,496
 // parameters, 80 layers, 8 KV heads of 128; h100-sxm-80gb, 81,559 MiB = 85,520,809,984 B since
-// issue 19, where it was 80e9).
+// the card's reported capacity, where it was 80e9).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openSession, closeSession, assertQuiet, recordedPage, waitReady } from './lib/harness.mjs';
@@ -39,7 +39,7 @@ test('the scenario: keeps the output on 4 GPUs; cheaper, with a changed output, 
   assert.match(change, /^Cheaper if you accept a changed output: 8-bit weights and a 16-bit cache on 2 GPUs, 2 instead of 4 GPUs \(56\.8 GB per GPU, /);
   assert.match(change, /evaluate the quantised model’s quality on your own tasks against the 16-bit one:$/);
   assert.doesNotMatch(change, /It is tight/);
-  // On the H100's 85.52 GB (issue 19; 80e9 before) 16-bit weights with an 8-bit cache on 2 GPUs,
+  // On the H100's 85.52 GB (the capacity the card reports; 80e9 before) 16-bit weights with an 8-bit cache on 2 GPUs,
   // 35.3 x 2 + 10.7 = 81.3 GB, fits but above the 77.0 GB that keeps 10 % free: the words name it.
   assert.match(change, /16-bit weights, 8-bit cache, 2 GPUs meets every target but is tight\./);
   assert.equal(await lab.locator('[data-out="decision-evaluate"] li').first().textContent(),
@@ -75,7 +75,7 @@ test('headroom before a tight row at the same cost; a tight pick says it is tigh
     await field.fill(String(value));
     await field.blur();
   };
-  // The figures below are worked for an 80e9-B GPU, the H100 preset's memory before issue 19: on its
+  // The figures below are worked for an 80e9-B GPU, the H100 preset's memory before it held the card's reported capacity: on its
   // 85.52e9 B, 16-bit weights and cache on 2 GPUs (70.6 + 10.7 = 81.3 GB) fit too, a different test.
   await set('gpu_memory_bytes', 80);
   await set('ttft_target_s', 0);

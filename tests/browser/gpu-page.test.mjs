@@ -55,8 +55,8 @@ test('the issue’s scenario, taken through the lesson page to the marked config
     const d = page.locator(DECISION);
     await d.locator('[data-out="decision-summary"]').scrollIntoViewIfNeeded();
     await waitRedrawn(page);
-    // Issue 18: the output-keeping row is marked first; the cheaper quantised one second, with its evaluation.
-    // Issue 19: the H100 holds 81,559 MiB = 85.52e9 B (was 80e9), so 16-bit weights with an 8-bit cache on
+    // the output-keeping row is marked first; the cheaper quantised one second, with its evaluation.
+    // the H100 holds 81,559 MiB = 85.52e9 B (was 80e9), so 16-bit weights with an 8-bit cache on
     // 2 GPUs, 70.55e9 + 10.7e9 = 81.3 GB per GPU, now fits (tight: above 0.9 x 85.52 = 77.0 GB) and meets
     // both targets: 19 fit and 17 meet them (were 18 and 16); the marked rows do not change.
     assert.equal(await d.locator('[data-out="decision-summary"]').textContent(),
@@ -121,7 +121,7 @@ test('calculator: GPU counts offered are the valid splits, a typed invalid count
   assert.match(await lab.locator('.field[data-field="ttft_target_s"] .unit').textContent(), /^\(ms/);
   assert.equal(await lab.locator('input.field-text[data-field="interconnect_bytes_per_s"]').inputValue(), '450');
   // 4-bit weights, 16-bit cache on 1 GPU: 35,276,853,248 + 42,949,672,960 = 78,226,526,208 B of the
-  // H100's 85,520,809,984 B (81,559 MiB; issue 19, was 80e9): 7,294,283,776 B free (7.3 GB), under the
+  // H100's 85,520,809,984 B (81,559 MiB; it was 80e9 when the preset held a decimal 80 GB): 7,294,283,776 B free (7.3 GB), under the
   // 10% headroom (8.55 GB), so at most 0.9 x 85.52 = 77.0 GB is 'fits'.
   await gpus.fill('1');
   await lab.locator('.field[data-field="weight_bytes_per_param"] button.choice[data-bits="4"]').click();
@@ -134,7 +134,7 @@ test('calculator: GPU counts offered are the valid splits, a typed invalid count
   await rec.context.close();
 });
 
-test('GPU buttons: memory in GB and GiB, unrounded dense peaks per precision; a button sets every GPU input (issue 19)', async () => {
+test('GPU buttons: memory in GB and GiB, unrounded dense peaks per precision; a button sets every GPU input', async () => {
   const rec = await open(server.url);
   const { page } = rec;
   const presetsPart = page.locator('llm-budget-lab[parts="presets"]');
@@ -244,7 +244,7 @@ test('estimate against measurement: every row’s estimate and ratio match the f
     assert.match(await lab.locator('[data-out="measured-notes"]').textContent(), /4 \+ 32\/32 = 5 bits per weight/);
     // The latency rows (NIM, NeMo), worked in tests/node/measured.test.mjs: NIM's 5,000-token TTFT is
     // 373.08 ms of arithmetic on two GPUs + 32.33 ms of all-reduce. Its FP8 multiplies are 8-bit, and
-    // since issue 19 the H100 preset has a dense FP8 rate, 1,979 x 0.5 = 989.5 TFLOP/s (shown as 990),
+    // since the presets hold the cards' reported capacities the H100 preset has a dense FP8 rate, 1,979 x 0.5 = 989.5 TFLOP/s (shown as 990),
     // where the 16-bit 494.75 gave 778.47 ms. NeMo's H100, 1 GPU, batch 1 is ttft_s 5.05 ms + 19 steps of 5.06 ms.
     const latency = await lab.locator('[data-out="measured-latency-table"] tbody tr')
       .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));

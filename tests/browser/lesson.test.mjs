@@ -396,7 +396,7 @@ test('valid extremes read well: small speeds, tiny memory, long context, huge me
   await box(page, 'context_tokens').fill('1');
   await waitRedrawn(page);
   assert.match(await page.locator(`${att} [data-out="chart-summary"]`).textContent(), /^At 1 token with/);
-  // Table caption: "an 80.0 GB GPU"; the L4 preset in GB/s (240 usable of 300; issue 19: the peak first,
+  // Table caption: "an 80.0 GB GPU"; the L4 preset in GB/s (240 usable of 300; the peak first,
   // unrounded, and the card's 23,034 MiB = 24.2 GB = 22.5 GiB).
   assert.match(await page.locator('llm-budget-lab[parts="table"] caption').textContent(), /on an 80\.0 GB GPU, 1\.0 TB\/s,/);
   assert.match(await page.locator('llm-budget-lab[parts="presets"] button[data-preset="l4-24gb"]').textContent(),

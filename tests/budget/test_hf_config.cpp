@@ -145,7 +145,7 @@ TEST_CASE("import_hf_config notes what it counted and assumed", "[hf_config]") {
 }
 
 TEST_CASE("apply_hf_import sets the model inputs and the core then gives the model's KV cache", "[hf_config]") {
-  // Gemma 2 9B at 8,192 tokens (issue 18): 8 KV heads x 256 x 2 x 2 B = 8,192 B per layer and token;
+  // Gemma 2 9B at 8,192 tokens: 8 KV heads x 256 x 2 x 2 B = 8,192 B per layer and token;
   // 21 full layers x 8,192 tokens + 21 windowed x 4,096 = 258,048 token-layers: 2,113,929,216 B.
   const HfImportResult r = import_hf_config(fixture("gemma-2-9b-it.json"));
   REQUIRE(r.ok);

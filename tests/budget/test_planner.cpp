@@ -74,7 +74,7 @@ TEST_CASE("planner on the 70B case: order, verdicts and the cheapest choice work
   // 4-bit weights, 16-bit cache on 1 GPU: 35.3e9 + 42.95e9 = 78.25 GB: fits but tight (above 72 GB).
   CHECK(p.rows[7].verdict == Verdict::tight);
   // The marks follow the lesson: output-keeping levers first. 16-bit on 4 GPUs (row 2, above) keeps the
-  // output and meets both targets: it is `cheapest`. (Issue 18: the planner used to mark 8-bit on 2 GPUs
+  // output and meets both targets: it is `cheapest`. (the planner used to mark 8-bit on 2 GPUs
   // as the one choice here.)
   REQUIRE(p.cheapest_row == 2);
   CHECK(p.rows[2].cheapest);
@@ -117,7 +117,7 @@ TEST_CASE("planner without targets: the output kept first, and headroom before a
   CHECK(key(p.rows[2]) == "16/16/G4");
   // Changed output, on fewer GPUs: on 1 GPU only 4-bit weights fit, 4/16 at
   // 35.3e9 + 42,949,672,960 = 78.25 GB (tight: above 72 GB) and 4/8 at 56.8 GB (fits). The
-  // row that keeps the headroom is the mark, row 8 (issue 18: the planner used to mark the
+  // row that keeps the headroom is the mark, row 8 (the planner used to mark the
   // tight 4/16, row 7, as its one choice and say nothing of it).
   REQUIRE(p.cheapest_changing_output_row == 8);
   CHECK(key(p.rows[8]) == "4/8/G1");
@@ -286,7 +286,7 @@ TEST_CASE("planner marks follow the lesson on 300 seeded random workloads", "[pl
   // 4. a changed-output row is marked when, and only when, one meets every target on fewer GPUs
   //    than any output-keeping row does (or none of those meets them), with the fewest GPUs;
   // 5. a speculative row holds its row without speculative decoding plus the draft, more.
-  // On the planner before issue 18, rule 1 failed on 73 of these workloads and rule 3 on 11.
+  // On the planner before the output-keeping mark, rule 1 failed on 73 of these workloads and rule 3 on 11.
   test::SplitMix rng{18};
   int keep_marks = 0, changing_marks = 0, tight_marks = 0, speculative = 0;
   for (int w = 0; w < 300; ++w) {

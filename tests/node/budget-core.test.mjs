@@ -375,7 +375,7 @@ test('planLevers returns plain rows with the declared fields and marks the cheap
   assert.equal(r.value.rows.length, 24);
   const names = core.declaration.results.plan_levers.map((f) => f.name);
   for (const row of r.value.rows) assert.deepEqual(Object.keys(row), names);
-  // Issue 18: 16-bit on 4 GPUs keeps the output and meets both targets (row 2); 8-bit weights on
+  // 16-bit on 4 GPUs keeps the output and meets both targets (row 2); 8-bit weights on
   // 2 GPUs (row 10) are cheaper and change it (worked in tests/budget/test_planner.cpp).
   assert.equal(r.value.cheapest_row, 2);
   const keep = r.value.rows[2];

@@ -1,4 +1,4 @@
-// budget-table --gpu ID and --gpu list (issue 19): the GPU inputs come from
+// budget-table --gpu ID and --gpu list: the GPU inputs come from
 // content/presets.json as the CLI was built (tools/cli/gpu_presets.cmake), input
 // flags override them wherever they stand, and the figures are the presets' own.
 // Built by tools/budget-table (the wrapper builds the CLI first, from any

@@ -298,7 +298,7 @@ test('--plan prints the planner\'s table with the cheapest row that keeps the ou
   assert.equal(lines.length, 1 + 24 + 3);
   // Output kept first: 16/16 on 1, 2, 4, 8 GPUs.
   assert.match(lines[1], /^\s+16-bit\s+16-bit\s+1\s+kept\s+184\.1 GB\s+does-not-fit/);
-  // Issue 18: the output-keeping row that meets both targets is marked *, 16-bit on 4 GPUs; the
+  // the output-keeping row that meets both targets is marked *, 16-bit on 4 GPUs; the
   // cheaper 2 GPUs, 8-bit weights, 16-bit cache (worked in tests/budget/test_planner.cpp) is marked +.
   assert.match(lines[3], /^\*\s+16-bit\s+16-bit\s+4\s+kept\s+46\.0 GB\s+fits\s+342\.4 ms\s+48\.4 tok\/s\s+1,549 tok\/s\s+met$/);
   const marked = lines.filter((l) => l.startsWith('*'));

@@ -132,7 +132,7 @@ const latencyLabel = ({ row }) => `${row.model} ${row.gpu} x${row.gpus} b${row.b
  * [estimate in ms, estimate ÷ measured, within 1.5×, within 2×], as the page prints them.
  *
  * Worked by hand. H100 preset: 3.35e12 B/s × 0.8 = 2.68e12 B/s, F = 989.5e12 × 0.5 = 494.75e12
- * FLOP/s at 16 bits and, since issue 19's presets, F_8 = 1,979e12 (dense FP8; the datasheet's
+ * FLOP/s at 16 bits and, since the presets carry dense 8-bit rates, F_8 = 1,979e12 (dense FP8; the datasheet's
  * 3,958 is with sparsity) × 0.5 = 989.5e12 for NIM's FP8 (8-bit weights and activations), NVLink
  * 450e9 B/s a way, λ = 20 µs.
  * - NIM TTFT, 5,000-token prompt, Llama 3.3 70B (P = 70,553,706,496; L 80, H_q 64, d_h 128) at

@@ -32,7 +32,7 @@ test('each model preset\'s fields equal the importer\'s reading of its config.js
   }
 });
 
-test('the Gemma 2 9B preset keeps its window on 21 of 42 layers (issue 18: the cache at 8,192 tokens)', () => {
+test('the Gemma 2 9B preset keeps its window on 21 of 42 layers (the cache at 8,192 tokens)', () => {
   const gemma = presets.models.find((m) => m.id === 'gemma-2-9b');
   const { id, label, source, notes, ...shape } = gemma;
   assert.ok(id && label && source && notes);

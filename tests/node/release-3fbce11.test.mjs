@@ -70,7 +70,7 @@ test("every configuration of the instructor's file plans as 3fbce11 planned it",
 });
 
 /**
- * GPU fields changed or set since 3fbce11 (issue 19): gpu_memory_bytes is the capacity the card
+ * GPU fields changed or set since 3fbce11: gpu_memory_bytes is the capacity the card
  * reports, nvidia-smi's MiB x 1,048,576 (A100 81,920 MiB, H100 SXM 81,559, H200 143,771, L4 23,034,
  * RTX 4090 24,564), where 3fbce11 read the marketed "80 GB" as 80e9; and each card's dense 8-bit
  * tensor rate, its datasheet peak and usable = peak x 0.5 (A100 INT8 624 TOPS; H100 and H200 FP8
@@ -95,7 +95,7 @@ test("the current presets.json gives 3fbce11's full inputs, field by field, thou
   const names = core.declaration.inputs.map((f) => f.name);
   // 3fbce11's value of each field; a field declared since then takes the core's default.
   const asThen = (inputs) => Object.fromEntries(names.map((n) => [n, n in inputs ? inputs[n] : core.DEFAULT_INPUT[n]]));
-  // Since 3fbce11 the model presets are read from their config.json (issue 18;
+  // Since 3fbce11 the model presets are read from their config.json (
   // tests/node/presets-hf-config.test.mjs): each keeps its shape, gains the fields
   // declared since (context limit, experts, windowed layers), and Gemma 2 9B its
   // window on 21 of 42 layers; new models follow the old ones. Those gained
