@@ -23,8 +23,8 @@ class Search {
   /// One run at `load` (a rate or a concurrency).
   Trial at(double load) {
     TrafficInput t = traffic_;
-    if (traffic_.request_rate_per_s > 0) {
-      t.request_rate_per_s = load;
+    if (traffic_.request_rate > 0) {
+      t.request_rate = load;
     } else {
       t.concurrency = load;
     }
@@ -77,12 +77,12 @@ LoadSearchResult highest_load(const BudgetInput& in, const TrafficInput& traffic
         {"ttft_target_s", "set ttft_target_s or per_request_target_tokens_per_s to search for the highest load"});
   }
   Search search(in, traffic);
-  const bool open = traffic.request_rate_per_s > 0;
-  double lo = open ? traffic.request_rate_per_s : 1;
+  const bool open = traffic.request_rate > 0;
+  double lo = open ? traffic.request_rate : 1;
   Trial lo_trial = search.at(lo);
   if (!lo_trial.ok) return failed(lo_trial.error);
   if (open) {
-    const double floor_rate = traffic.request_rate_per_s * 1e-6;
+    const double floor_rate = traffic.request_rate * 1e-6;
     while (!lo_trial.meets && lo > floor_rate) {
       lo /= 2;
       lo_trial = search.at(lo);

@@ -13,7 +13,7 @@ namespace llmbudget {
 /// in.ttft_target_s (when set) and its TPOT at that percentile at most
 /// 1 / in.per_request_target_tokens_per_s (when set). At least one target must be set
 /// ("ttft_target_s": "set ttft_target_s or per_request_target_tokens_per_s to search for the highest load").
-/// Open loop (traffic.request_rate_per_s > 0; its value is only the search's first guess):
+/// Open loop (traffic.request_rate > 0; its value is only the search's first guess):
 /// doubling from that guess until a run misses (halving while the guess misses, down to
 /// a millionth of it), then bisection to 0.5% of the rate. Closed loop: concurrency 1, 2,
 /// 4, ... until a run misses, then bisection over whole numbers. Each step is one

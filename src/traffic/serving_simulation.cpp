@@ -205,7 +205,7 @@ bool Simulation::queue_kept_growing() const {
 }
 
 TrafficResult Simulation::run() {
-  const bool open = t_.request_rate_per_s > 0;
+  const bool open = t_.request_rate > 0;
   const auto total = static_cast<int>(t_.requests);
   const double inf = std::numeric_limits<double>::infinity();
   double next_arrival = 0;  // open loop: the first request arrives at 0
@@ -241,8 +241,8 @@ TrafficResult Simulation::run() {
         in_system += 1;
         waiting_at_arrival_.push_back(waiting_total_);
         next_arrival =
-            now + (t_.burstiness == 1 ? gaps_.exponential(1 / t_.request_rate_per_s)
-                                      : gaps_.gamma(t_.burstiness, 1 / (t_.request_rate_per_s * t_.burstiness)));
+            now + (t_.burstiness == 1 ? gaps_.exponential(1 / t_.request_rate)
+                                      : gaps_.gamma(t_.burstiness, 1 / (t_.request_rate * t_.burstiness)));
       }
     } else {
       for (int i = 0; i < finished_now_ && issued < total; ++i) {

@@ -35,11 +35,11 @@ constexpr InputFieldDeclaration row(const char* name, const char* label, const c
 }
 
 constexpr TrafficInputFieldDeclaration kTrafficInputFields[] = {
-    {row("request_rate_per_s", "Request rate", "requests/s", K::real, 1e-6, 1e6, false,
+    {row("request_rate", "Request rate", "requests/s", K::real, 1e-6, 1e6, false,
          "closed loop at the concurrency", 0, 100, "Load",
          "open loop: mean arrivals per second, whatever the server's pace (vllm bench serve --request-rate)",
          CP::decimal),
-     &T::request_rate_per_s},
+     &T::request_rate},
     {row("concurrency", "Concurrency", "clients", K::whole, 1, 1e5, false, "open loop at the request rate", 0, 512,
          "Load", "closed loop: clients each sending its next request when its last one ends (--max-concurrency)",
          CP::decimal),

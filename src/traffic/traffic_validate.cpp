@@ -10,12 +10,12 @@ std::optional<InputError> validate_traffic_input(const TrafficInput& traffic) {
   for (const TrafficInputFieldDeclaration& row : traffic_input_fields()) {
     if (auto error = check_declared_value(row.field, traffic.*row.member)) return error;
   }
-  const bool open = traffic.request_rate_per_s != 0;
+  const bool open = traffic.request_rate != 0;
   const bool closed = traffic.concurrency != 0;
   if (open == closed) {
-    return InputError{"request_rate_per_s", open ? "set request_rate_per_s (open loop) or concurrency (closed loop), "
+    return InputError{"request_rate", open ? "set request_rate (open loop) or concurrency (closed loop), "
                                                    "not both"
-                                                 : "set request_rate_per_s (open loop) or concurrency (closed loop)"};
+                                                 : "set request_rate (open loop) or concurrency (closed loop)"};
   }
   if (traffic.max_num_batched_tokens < traffic.max_num_seqs) {
     return InputError{"max_num_batched_tokens", "max_num_batched_tokens must be at least max_num_seqs (" +

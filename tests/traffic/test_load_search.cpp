@@ -18,7 +18,7 @@ BudgetInput lesson_gqa8_with_targets() {
 
 TrafficInput base(double rate, double concurrency) {
   TrafficInput t;
-  t.request_rate_per_s = rate;
+  t.request_rate = rate;
   t.concurrency = concurrency;
   t.requests = 400;
   t.input_tokens = 512;
@@ -55,9 +55,9 @@ TEST_CASE("the highest request rate meeting the targets, to 0.5%", "[load_search
   const LoadSearchResult s = highest_load(in, t);
   REQUIRE(s.ok);
   REQUIRE(s.found);
-  t.request_rate_per_s = s.highest_load;
+  t.request_rate = s.highest_load;
   CHECK(meets(in, simulate_traffic(in, t)));
-  t.request_rate_per_s = s.highest_load * 1.5;
+  t.request_rate = s.highest_load * 1.5;
   CHECK_FALSE(meets(in, simulate_traffic(in, t)));
 }
 

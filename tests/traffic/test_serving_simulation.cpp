@@ -17,7 +17,7 @@ namespace {
 
 TrafficInput closed(double concurrency, double requests, double input, double output) {
   TrafficInput t;
-  t.request_rate_per_s = 0;
+  t.request_rate = 0;
   t.concurrency = concurrency;
   t.requests = requests;
   t.input_tokens = input;
@@ -27,7 +27,7 @@ TrafficInput closed(double concurrency, double requests, double input, double ou
 
 TrafficInput open_loop(double rate, double requests, double input, double output) {
   TrafficInput t;
-  t.request_rate_per_s = rate;
+  t.request_rate = rate;
   t.requests = requests;
   t.input_tokens = input;
   t.output_tokens = output;
@@ -172,9 +172,9 @@ TEST_CASE("refusals name the field", "[traffic]") {
   const BudgetInput in = lesson_gqa8();
   TrafficInput both = open_loop(1, 10, 100, 10);
   both.concurrency = 4;
-  CHECK(simulate_traffic(in, both).error.field == "request_rate_per_s");
+  CHECK(simulate_traffic(in, both).error.field == "request_rate");
   TrafficInput neither = closed(0, 10, 100, 10);
-  CHECK(simulate_traffic(in, neither).error.field == "request_rate_per_s");
+  CHECK(simulate_traffic(in, neither).error.field == "request_rate");
   TrafficInput budget = open_loop(1, 10, 100, 10);
   budget.max_num_batched_tokens = 100;
   const TrafficResult b = simulate_traffic(in, budget);

@@ -16,6 +16,9 @@
 //                                     the GPU inputs from a preset of content/presets.json
 //                                     (read with the core's JSON reader); input flags win
 //   budget-table --gpu list           the GPU presets: id, label, source
+//   budget-table --simulate --request-rate 2 | --concurrency 16 [--requests N ...] [--max-rate] [--json]
+//                                     the serving simulation (traffic/serving_simulation.h) of
+//                                     the configuration the input flags give
 //
 // Bad flags and values: one line on stderr naming the flag, exit status 2.
 // Every number comes from the core (plan()); this file parses and prints.
@@ -37,9 +40,13 @@
 #include "budget/serving_budget.h"
 #include "budget/validate.h"
 #include "number_format.h"
+#include "simulate_output.h"
 #include "text/decimal_scan.h"
 #include "text/json_reader.h"
 #include "text/utf8_text.h"
+#include "traffic/load_search.h"
+#include "traffic/serving_simulation.h"
+#include "traffic/traffic_declarations.h"
 
 using namespace llmbudget;
 
@@ -59,28 +66,39 @@ struct InputFlag {
   const InputFieldDeclaration* field;
 };
 
+InputFlag flag_of(const InputFieldDeclaration& f) {
+  std::string flag = std::string("--") + f.name;
+  std::replace(flag.begin(), flag.end(), '_', '-');
+  std::string metavar;
+  for (const char* p = f.unit; *p != '\0'; ++p) {
+    if (*p == '/')
+      metavar += "_PER_";
+    else if (*p == ' ')
+      metavar += '_';
+    else
+      metavar += static_cast<char>(std::toupper(static_cast<unsigned char>(*p)));
+  }
+  if (metavar.empty()) metavar = "N";
+  return InputFlag{flag, metavar, &f};
+}
+
 std::vector<InputFlag> flags_of(Table<InputFieldDeclaration> fields) {
   std::vector<InputFlag> flags;
-  for (const InputFieldDeclaration& f : fields) {
-    std::string flag = std::string("--") + f.name;
-    std::replace(flag.begin(), flag.end(), '_', '-');
-    std::string metavar;
-    for (const char* p = f.unit; *p != '\0'; ++p) {
-      if (*p == '/')
-        metavar += "_PER_";
-      else if (*p == ' ')
-        metavar += '_';
-      else
-        metavar += static_cast<char>(std::toupper(static_cast<unsigned char>(*p)));
-    }
-    flags.push_back(InputFlag{flag, metavar, &f});
-  }
+  for (const InputFieldDeclaration& f : fields) flags.push_back(flag_of(f));
+  return flags;
+}
+
+// --simulate's flags: the serving simulation's inputs, by their declared names.
+std::vector<InputFlag> traffic_flags() {
+  std::vector<InputFlag> flags;
+  for (const TrafficInputFieldDeclaration& row : traffic_input_fields()) flags.push_back(flag_of(row.field));
   return flags;
 }
 
 const std::vector<InputFlag> kInputFlags = flags_of(budget_input_fields());
 // --plan's speculative-decoding flags: the parameters of speculative(), by their declared names.
 const std::vector<InputFlag> kSpeculativeFlags = flags_of(speculative_input_fields());
+const std::vector<InputFlag> kTrafficFlags = traffic_flags();
 
 // Short --config keys (the lesson's table varies these five).
 struct ShortKey {
@@ -811,7 +829,34 @@ void print_help() {
       "                            one record per row (fields as in --fields-json, plan_levers)\n"
       "  --fields-json             print the core's declaration of every input and result\n"
       "                            field (name, symbol, unit, range, default, meaning) as JSON\n"
+      "  --simulate                the serving simulation of the configuration the input flags\n"
+      "                            give: requests arriving (--request-rate, open loop, or\n"
+      "                            --concurrency, closed loop) to replicas running continuous\n"
+      "                            batching with chunked prefill as vLLM's scheduler does, each\n"
+      "                            iteration priced by the budget; prints TTFT, TPOT and\n"
+      "                            end-to-end latency (mean, p50, p90, p99), throughput, goodput\n"
+      "                            (requests meeting --ttft-target-s and\n"
+      "                            --per-request-target-tokens-per-s), requests in flight beside\n"
+      "                            Little's law; an unstable run (queue still growing) prints no\n"
+      "                            TTFT, latency, goodput or in-flight (null in --json)\n"
+      "  --max-rate                with --simulate: the highest request rate (or concurrency)\n"
+      "                            whose TTFT and TPOT at --target-percentile meet the targets\n"
+      "                            (--json: \"max_rate\": {found, highest_load, ...})\n"
       "  -h, --help                this text\n"
+      "\n"
+      "Simulation flags (--simulate only; the run's load and the scheduler's limits):\n");
+  const TrafficInput traffic_defaults;
+  for (const InputFlag& flag : kTrafficFlags) {
+    const InputFieldDeclaration& f = *flag.field;
+    const std::string left = flag.flag + " " + flag.metavar;
+    if (left.size() > 37)
+      std::printf("  %s\n  %-37s %s\n", left.c_str(), "", f.meaning);
+    else
+      std::printf("  %-37s %s\n", left.c_str(), f.meaning);
+    std::printf("  %-37s [%s; default %s]\n", "", detail_range(f).c_str(),
+                format_compact(traffic_defaults.*(find_traffic_input_field(f.name)->member)).c_str());
+  }
+  std::printf(
       "\n"
       "Speculative flags (--plan only; give --acceptance-rate, --draft-tokens and\n"
       "--draft-cost-ratio to add a speculative row to each combination; its speed-up\n"
@@ -864,6 +909,10 @@ int main(int argc, char** argv) {
   std::optional<std::string> gpu_id;           // --gpu ID (or "list")
   std::vector<std::string> given;              // flags seen, to refuse a second one
   std::optional<std::string> hf_config_path;   // --hf-config FILE
+  bool simulate = false;                       // --simulate
+  bool max_rate = false;                       // --max-rate
+  TrafficInput traffic;                        // --simulate's inputs
+  std::vector<std::string> traffic_given;      // --simulate's flags seen
 
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
@@ -903,8 +952,13 @@ int main(int argc, char** argv) {
     for (const InputFlag& f : kSpeculativeFlags) {
       if (arg == f.flag) speculative_flag = &f;
     }
-    const bool known = matched || speculative_flag || arg == "--csv" || arg == "--json" || arg == "--config" ||
-                       arg == "--label" || arg == "--plan" || arg == "--hf-config" || arg == "--gpu";
+    const InputFlag* traffic_flag = nullptr;
+    for (const InputFlag& f : kTrafficFlags) {
+      if (arg == f.flag) traffic_flag = &f;
+    }
+    const bool known = matched || speculative_flag || traffic_flag || arg == "--csv" || arg == "--json" ||
+                       arg == "--config" || arg == "--label" || arg == "--plan" || arg == "--hf-config" ||
+                       arg == "--gpu" || arg == "--simulate" || arg == "--max-rate";
     if (!known) {
       if (arg.rfind("-", 0) == 0) fail("unknown flag " + echo(arg) + " (see --help)");
       fail("unexpected argument '" + echo(arg) + "' (flags only; see --help)");
@@ -927,6 +981,22 @@ int main(int argc, char** argv) {
     if (arg == "--plan") {
       no_value();
       plan_mode = true;
+      continue;
+    }
+    if (arg == "--simulate") {
+      no_value();
+      simulate = true;
+      continue;
+    }
+    if (arg == "--max-rate") {
+      no_value();
+      max_rate = true;
+      traffic_given.push_back(arg);
+      continue;
+    }
+    if (traffic_flag) {
+      traffic.*(find_traffic_input_field(traffic_flag->field->name)->member) = parse_number(arg, value());
+      traffic_given.push_back(arg);
       continue;
     }
     if (speculative_flag) {
@@ -996,6 +1066,38 @@ int main(int argc, char** argv) {
     }
   }
   if (!speculative_given.empty() && !plan_mode) fail(speculative_given[0] + " is a --plan option (see --help)");
+  if (!traffic_given.empty() && !simulate) fail(traffic_given[0] + " is a --simulate option (see --help)");
+  if (simulate) {
+    if (plan_mode) fail("--simulate and --plan cannot be combined");
+    if (!configs.empty())
+      fail("--simulate runs the one configuration the input flags give; --config cannot be combined");
+    if (csv) fail("--simulate prints a table or --json; --csv cannot be combined with it");
+    if (single_label) fail("--simulate prints no labels; --label cannot be combined with it");
+    const auto seen = [&](const char* flag) {
+      return std::find(traffic_given.begin(), traffic_given.end(), flag) != traffic_given.end();
+    };
+    // --concurrency alone means a closed loop: the default request rate steps aside.
+    if (seen("--concurrency") && !seen("--request-rate")) traffic.request_rate = 0;
+    const auto who = [&](const std::string& field) {
+      for (const InputFlag& f : kTrafficFlags) {
+        if (field == f.field->name) return f.flag;
+      }
+      const bool from_file = std::find(hf_fields.begin(), hf_fields.end(), field) != hf_fields.end();
+      return from_file ? hf_source : blame(field, flag_for_field(field));
+    };
+    const TrafficResult result = simulate_traffic(base, traffic);
+    if (!result.ok) fail(who(result.error.field) + ": " + result.error.message);
+    std::optional<LoadSearchResult> search;
+    if (max_rate) {
+      search = highest_load(base, traffic);
+      if (!search->ok) fail("--max-rate: " + who(search->error.field) + ": " + search->error.message);
+    }
+    const bool open_loop = traffic.request_rate > 0;
+    const LoadSearchResult* found = search ? &*search : nullptr;
+    std::printf("%s", json ? (simulation_json(result, open_loop, found) + "\n").c_str()
+                           : simulation_text(result, open_loop, found).c_str());
+    return 0;
+  }
   if (plan_mode) {
     if (!configs.empty())
       fail("--plan plans the one workload the input flags give; --config cannot be combined with it");
