@@ -14,6 +14,15 @@ void add_decode(const BudgetInput& in, double context_tokens, IterationWork& wor
   work.kv_bytes += per_gpu_kv_bytes_per_request(in, context_tokens);
 }
 
+void add_decodes(const BudgetInput& in, double count, double context_sum, double windowed_sum, IterationWork& work) {
+  const double per_layer_token = kv_values_per_layer(in, kv_heads_per_gpu(in)) * in.cache_bytes_per_value;
+  const double windowed = sliding_window_layers(in);
+  work.tokens += count;
+  work.kv_bytes += windowed == 0
+                       ? per_layer_token * in.layers * context_sum
+                       : per_layer_token * (full_attention_layers(in) * context_sum + windowed * windowed_sum);
+}
+
 void add_prefill_chunk(const BudgetInput& in, double start_tokens, double chunk_tokens, IterationWork& work) {
   const double end = start_tokens + chunk_tokens;
   const double windowed = sliding_window_layers(in);

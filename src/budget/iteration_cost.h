@@ -31,6 +31,15 @@ namespace detail {
 /// KV cache on one GPU, per_gpu_kv_bytes_per_request(in, n). `in` must be valid.
 void add_decode(const BudgetInput& in, double context_tokens, IterationWork& work);
 
+/// Adds `count` decode tokens at once, of requests whose contexts (as add_decode()'s n) sum to
+/// `context_sum` and whose contexts cut at the sliding window W, min(n, W), sum to `windowed_sum`
+/// (equal to context_sum without a window): `count` tokens and the sum of their
+/// per_gpu_kv_bytes_per_request(), which is linear in those sums: bytes per layer and token *
+/// (L_full * context_sum + L_W * windowed_sum) (the form of budget_math.h's kv_bytes_per_request()).
+/// The same as add_decode() for each request, up to rounding; the simulation uses it so an
+/// iteration costs the same whatever the batch.
+void add_decodes(const BudgetInput& in, double count, double context_sum, double windowed_sum, IterationWork& work);
+
 /// Adds a prefill chunk of `chunk_tokens` >= 1 prompt tokens after `start_tokens` >= 0 already
 /// in the cache (computed earlier or a prefix-cache hit): chunk_tokens tokens; the cache up to
 /// the chunk's end, per_gpu_kv_bytes_per_request(in, start + chunk) (the earlier part read,

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <limits>
+#include <queue>
 #include <vector>
 
 #include "budget/budget_math.h"
@@ -26,16 +28,46 @@ struct Request {
   double finish_s = 0;
   double input = 0;
   double output = 0;
-  double prefilled = 0;  ///< prompt tokens in the cache (prefix hits included)
-  double generated = 0;
-  double scheduled = 0;  ///< tokens carried by the current iteration
-  double kv_bytes = 0;   ///< the KV cache reserved at admission (full context, per GPU)
+  double prefilled = 0;       ///< prompt tokens in the cache (prefix hits included)
+  double scheduled = 0;       ///< prompt tokens the current iteration carries
+  double kv_bytes = 0;        ///< the KV cache reserved at admission (full context, per GPU)
+  double decode_start = 0;    ///< the iteration whose end gave the first token
+  bool below_window = false;  ///< decoding with a context shorter than the sliding window
+  bool finished = false;
 };
 
+/// (iteration, request): a min-heap entry of a replica's finishes or window crossings.
+struct Due {
+  double iteration;
+  int id;
+  bool operator>(const Due& other) const {
+    return iteration != other.iteration ? iteration > other.iteration : id > other.id;
+  }
+};
+using DueHeap = std::priority_queue<Due, std::vector<Due>, std::greater<Due>>;
+
+// One replica. The decoding requests are kept as sums rather than one by one:
+// in iteration k a request that got its first token at the end of iteration k0
+// decodes at context input + (k - k0), so the contexts of all of them sum to
+// decode_base + decoding * k, and it finishes at the end of iteration
+// k0 + output - 1 (a heap of those). With a sliding window W, the requests whose
+// context is still below W are summed apart (their min(n, W) is n) until the
+// iteration their context reaches W (a second heap); the others count W each.
+// Requests still in prefill are few (a chunk takes what budget is left) and
+// kept in a list in admission order, after the decodes, as vLLM's running list
+// holds them (only the latest admitted can be part-way through its prompt
+// when another is admitted after it).
 struct Replica {
   std::vector<int> waiting;  ///< FIFO from waiting_head on
   std::size_t waiting_head = 0;
-  std::vector<int> running;  ///< in admission order
+  std::vector<int> prefilling;  ///< in admission order
+  double decoding = 0;          ///< requests past their first token
+  double decode_base = 0;       ///< sum of input - k0 over them
+  double below = 0;             ///< of them, contexts below the window
+  double below_base = 0;        ///< sum of input - k0 over those
+  DueHeap finishes;
+  DueHeap crossings;
+  double iteration = 0;  ///< the current (or last) iteration's index k
   double kv_reserved_bytes = 0;
   bool busy = false;
   double end_s = 0;
@@ -59,7 +91,8 @@ class Simulation {
         inputs_(seed_ * 3 + 1),
         outputs_(seed_ * 3 + 2),
         replicas_(static_cast<std::size_t>(t.replicas)),
-        kv_budget_(detail::kv_budget_bytes(in)) {
+        kv_budget_(detail::kv_budget_bytes(in)),
+        window_(in.sliding_window_tokens) {
     length_range(t.input_tokens, t.length_range_ratio, in_lo_, in_hi_);
     length_range(t.output_tokens, t.length_range_ratio, out_lo_, out_hi_);
     requests_.reserve(static_cast<std::size_t>(t.requests));
@@ -68,10 +101,11 @@ class Simulation {
   TrafficResult run();
 
  private:
-  int issue(double arrival_s);
-  void route(int id);
+  void issue(double arrival_s);
   void start_iteration(Replica& r, double now);
   void finish_iteration(Replica& r, double now);
+  void start_decoding(Replica& r, int id, double now);
+  void finish(Replica& r, Request& q, double now);
   bool queue_kept_growing() const;
 
   const BudgetInput& in_;
@@ -80,9 +114,9 @@ class Simulation {
   PortableRandom gaps_, inputs_, outputs_;
   std::vector<Replica> replicas_;
   std::vector<Request> requests_;
-  std::vector<int> request_replica_;
   std::vector<double> waiting_at_arrival_;
   double kv_budget_;
+  double window_;
   double in_lo_ = 0, in_hi_ = 0, out_lo_ = 0, out_hi_ = 0;
   double waiting_total_ = 0;
   double max_waiting_ = 0;
@@ -91,7 +125,7 @@ class Simulation {
   int finished_now_ = 0;
 };
 
-int Simulation::issue(double arrival_s) {
+void Simulation::issue(double arrival_s) {
   Request q;
   q.arrival_s = arrival_s;
   q.input = in_lo_ == in_hi_ ? in_lo_ : inputs_.uniform_whole(in_lo_, in_hi_);
@@ -99,48 +133,54 @@ int Simulation::issue(double arrival_s) {
   q.prefilled = std::min(std::floor(t_.prefix_hit_rate * q.input), q.input - 1);
   q.kv_bytes = detail::per_gpu_kv_bytes_per_request(in_, q.input + q.output);
   requests_.push_back(q);
-  const int id = static_cast<int>(requests_.size()) - 1;
-  route(id);
-  return id;
-}
-
-void Simulation::route(int id) {
+  // The router: the replica with the fewest requests waiting or running, the lowest index on a tie.
   std::size_t best = 0;
   for (std::size_t i = 1; i < replicas_.size(); ++i) {
     if (replicas_[i].in_system < replicas_[best].in_system) best = i;
   }
   Replica& r = replicas_[best];
-  r.waiting.push_back(id);
+  r.waiting.push_back(static_cast<int>(requests_.size()) - 1);
   r.in_system += 1;
   waiting_total_ += 1;
   max_waiting_ = std::max(max_waiting_, waiting_total_);
 }
 
 void Simulation::start_iteration(Replica& r, double now) {
+  const double k = r.iteration + 1;
+  // Requests whose context reaches the window in this iteration count W from now on.
+  while (!r.crossings.empty() && r.crossings.top().iteration <= k) {
+    Request& q = requests_[static_cast<std::size_t>(r.crossings.top().id)];
+    r.crossings.pop();
+    if (q.finished || !q.below_window) continue;
+    q.below_window = false;
+    r.below -= 1;
+    r.below_base -= q.input - q.decode_start;
+  }
   double budget = t_.max_num_batched_tokens;
   IterationWork work;
-  double carried = 0;
-  for (int id : r.running) {
+  const double context_sum = r.decode_base + r.decoding * k;
+  const double windowed_sum = window_ > 0 ? r.below_base + r.below * k + (r.decoding - r.below) * window_ : context_sum;
+  if (r.decoding > 0) detail::add_decodes(in_, r.decoding, context_sum, windowed_sum, work);
+  budget -= r.decoding;
+  double carried = r.decoding;
+  for (int id : r.prefilling) {
     Request& q = requests_[static_cast<std::size_t>(id)];
-    q.scheduled = 0;
-    if (budget <= 0) continue;
-    if (q.prefilled < q.input) {
-      q.scheduled = std::min(q.input - q.prefilled, budget);
-      detail::add_prefill_chunk(in_, q.prefilled, q.scheduled, work);
-    } else {
-      q.scheduled = 1;
-      detail::add_decode(in_, q.input + q.generated, work);
-    }
+    q.scheduled = budget > 0 ? std::min(q.input - q.prefilled, budget) : 0;
+    if (q.scheduled == 0) continue;
+    detail::add_prefill_chunk(in_, q.prefilled, q.scheduled, work);
     budget -= q.scheduled;
     carried += 1;
   }
-  while (r.waiting_count() > 0 && budget > 0 && static_cast<double>(r.running.size()) < t_.max_num_seqs) {
+  const double running = r.decoding + static_cast<double>(r.prefilling.size());
+  double admitted = 0;
+  while (r.waiting_count() > 0 && budget > 0 && running + admitted < t_.max_num_seqs) {
     const int id = r.waiting[r.waiting_head];
     Request& q = requests_[static_cast<std::size_t>(id)];
     if (r.kv_reserved_bytes + q.kv_bytes > kv_budget_) break;  // first come first served: the head waits
     r.waiting_head += 1;
     waiting_total_ -= 1;
-    r.running.push_back(id);
+    admitted += 1;
+    r.prefilling.push_back(id);
     r.kv_reserved_bytes += q.kv_bytes;
     q.scheduled = std::min(q.input - q.prefilled, budget);
     detail::add_prefill_chunk(in_, q.prefilled, q.scheduled, work);
@@ -155,39 +195,67 @@ void Simulation::start_iteration(Replica& r, double now) {
     r.busy = false;
     return;
   }
+  r.iteration = k;
   r.busy = true;
   r.end_s = now + detail::iteration_time_s(in_, work);
   iterations_ += 1;
   running_sum_ += carried;
 }
 
-void Simulation::finish_iteration(Replica& r, double now) {
-  std::size_t kept = 0;
-  for (int id : r.running) {
-    Request& q = requests_[static_cast<std::size_t>(id)];
-    if (q.scheduled > 0) {
-      if (q.prefilled < q.input) {
-        q.prefilled += q.scheduled;
-        if (q.prefilled == q.input) {
-          q.generated = 1;
-          q.first_token_s = now;
-        }
-      } else {
-        q.generated += 1;
-      }
-      q.scheduled = 0;
-      if (q.generated == q.output) {
-        q.finish_s = now;
-        r.kv_reserved_bytes -= q.kv_bytes;
-        r.in_system -= 1;
-        finished_now_ += 1;
-        continue;
-      }
-    }
-    r.running[kept++] = id;
+void Simulation::finish(Replica& r, Request& q, double now) {
+  q.finish_s = now;
+  q.finished = true;
+  r.kv_reserved_bytes -= q.kv_bytes;
+  r.in_system -= 1;
+  finished_now_ += 1;
+}
+
+void Simulation::start_decoding(Replica& r, int id, double now) {
+  Request& q = requests_[static_cast<std::size_t>(id)];
+  q.first_token_s = now;
+  if (q.output == 1) {
+    finish(r, q, now);
+    return;
   }
-  r.running.resize(kept);
-  if (r.running.empty()) r.kv_reserved_bytes = 0;  // no drift from adding and removing
+  q.decode_start = r.iteration;
+  r.decoding += 1;
+  r.decode_base += q.input - q.decode_start;
+  r.finishes.push(Due{r.iteration + q.output - 1, id});
+  // In iteration k its context is input + (k - k0); below W until k = W - input + k0.
+  if (window_ > 0 && q.input + 1 < window_) {
+    q.below_window = true;
+    r.below += 1;
+    r.below_base += q.input - q.decode_start;
+    r.crossings.push(Due{window_ - q.input + q.decode_start, id});
+  }
+}
+
+void Simulation::finish_iteration(Replica& r, double now) {
+  const double k = r.iteration;
+  while (!r.finishes.empty() && r.finishes.top().iteration == k) {
+    Request& q = requests_[static_cast<std::size_t>(r.finishes.top().id)];
+    r.finishes.pop();
+    r.decoding -= 1;
+    r.decode_base -= q.input - q.decode_start;
+    if (q.below_window) {
+      r.below -= 1;
+      r.below_base -= q.input - q.decode_start;
+    }
+    finish(r, q, now);
+  }
+  std::size_t kept = 0;
+  for (int id : r.prefilling) {
+    Request& q = requests_[static_cast<std::size_t>(id)];
+    q.prefilled += q.scheduled;
+    q.scheduled = 0;
+    if (q.prefilled == q.input) {
+      start_decoding(r, id, now);
+    } else {
+      r.prefilling[kept++] = id;
+    }
+  }
+  r.prefilling.resize(kept);
+  if (r.decoding == 0 && r.prefilling.empty()) r.kv_reserved_bytes = 0;  // no drift from adding and removing
   r.busy = false;
 }
 
@@ -240,9 +308,8 @@ TrafficResult Simulation::run() {
         issued += 1;
         in_system += 1;
         waiting_at_arrival_.push_back(waiting_total_);
-        next_arrival =
-            now + (t_.burstiness == 1 ? gaps_.exponential(1 / t_.request_rate)
-                                      : gaps_.gamma(t_.burstiness, 1 / (t_.request_rate * t_.burstiness)));
+        next_arrival = now + (t_.burstiness == 1 ? gaps_.exponential(1 / t_.request_rate)
+                                                 : gaps_.gamma(t_.burstiness, 1 / (t_.request_rate * t_.burstiness)));
       }
     } else {
       for (int i = 0; i < finished_now_ && issued < total; ++i) {

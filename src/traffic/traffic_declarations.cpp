@@ -35,8 +35,8 @@ constexpr InputFieldDeclaration row(const char* name, const char* label, const c
 }
 
 constexpr TrafficInputFieldDeclaration kTrafficInputFields[] = {
-    {row("request_rate", "Request rate", "requests/s", K::real, 1e-6, 1e6, false,
-         "closed loop at the concurrency", 0, 100, "Load",
+    {row("request_rate", "Request rate", "requests/s", K::real, 1e-6, 1e6, false, "closed loop at the concurrency", 0,
+         100, "Load",
          "open loop: mean arrivals per second, whatever the server's pace (vllm bench serve --request-rate)",
          CP::decimal),
      &T::request_rate},

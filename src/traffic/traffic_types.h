@@ -12,7 +12,7 @@ namespace llmbudget {
 /// The load offered to the server and the server's scheduler limits.
 /// Exactly one of request_rate (open loop) and concurrency (closed loop) is non-zero.
 struct TrafficInput {
-  double request_rate = 1;         ///< open loop: mean arrivals per second; 0 = closed loop at `concurrency`
+  double request_rate = 1;               ///< open loop: mean arrivals per second; 0 = closed loop at `concurrency`
   double concurrency = 0;                ///< closed loop: clients each sending its next request when the last one ends
   double burstiness = 1;                 ///< gamma shape of the gaps between arrivals: 1 = Poisson, < 1 burstier
   double requests = 1000;                ///< requests in the run

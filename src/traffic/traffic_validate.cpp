@@ -14,8 +14,8 @@ std::optional<InputError> validate_traffic_input(const TrafficInput& traffic) {
   const bool closed = traffic.concurrency != 0;
   if (open == closed) {
     return InputError{"request_rate", open ? "set request_rate (open loop) or concurrency (closed loop), "
-                                                   "not both"
-                                                 : "set request_rate (open loop) or concurrency (closed loop)"};
+                                             "not both"
+                                           : "set request_rate (open loop) or concurrency (closed loop)"};
   }
   if (traffic.max_num_batched_tokens < traffic.max_num_seqs) {
     return InputError{"max_num_batched_tokens", "max_num_batched_tokens must be at least max_num_seqs (" +

@@ -2,6 +2,8 @@
 // the budget's own decode step and TTFT, and a chunked prompt worked by hand.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "budget/budget_math.h"
 #include "budget/iteration_cost.h"
 #include "budget/prefill.h"
@@ -101,4 +103,29 @@ TEST_CASE("a mixed iteration: decodes riding with a prefill chunk", "[iteration_
   // compute binds
   CHECK(detail::iteration_time_s(in, work) == Approx((1.428e12 + 524288.0 * 5050) / 4e13).epsilon(1e-12));
   CHECK(detail::iteration_time_s(in, IterationWork{}) == 0);
+}
+
+TEST_CASE("decodes added together cost what they cost one by one", "[iteration_cost]") {
+  BudgetInput in = lesson_gqa8();
+  in.sliding_window_tokens = 4096;
+  in.sliding_window_layers = 16;  // half the layers windowed
+  IterationWork one_by_one, together;
+  double sum = 0, windowed = 0;
+  for (double n : {100.0, 4095.0, 4096.0, 9000.0}) {
+    detail::add_decode(in, n, one_by_one);
+    sum += n;
+    windowed += std::min(n, 4096.0);
+  }
+  detail::add_decodes(in, 4, sum, windowed, together);
+  CHECK(together.tokens == 4);
+  // 2*8*128*2 = 4,096 B per layer and token: 16 full layers * 17,291 + 16 windowed * 12,387 tokens (100 + 4,095 + 4,096
+  // + 4,096)
+  CHECK(together.kv_bytes == 4096.0 * (16 * 17291 + 16 * 12387));
+  CHECK(together.kv_bytes == Approx(one_by_one.kv_bytes).epsilon(1e-15));
+  const BudgetInput full = lesson_gqa8();
+  IterationWork a, b;
+  detail::add_decode(full, 10, a);
+  detail::add_decode(full, 30, a);
+  detail::add_decodes(full, 2, 40, 40, b);
+  CHECK(a.kv_bytes == b.kv_bytes);  // 131,072 B * 40
 }

@@ -215,3 +215,19 @@ TEST_CASE("a seeded run is the same everywhere: a golden", "[traffic]") {
   t.seed = 8;
   CHECK(simulate_traffic(in, t).e2e_s.mean != r.e2e_s.mean);
 }
+
+TEST_CASE("a sliding window: a request's decode cache stops growing at W", "[traffic]") {
+  // Every layer windowed at W = 512; a prompt of 400 and 300 output tokens: the decodes run at
+  // contexts 401..699 and hold min(n, 512) tokens: 401..511 (111 steps), then 512 (188 steps).
+  BudgetInput in = lesson_gqa8();
+  in.sliding_window_tokens = 512;
+  const TrafficResult r = simulate_traffic(in, open_loop(1e-3, 3, 400, 300));
+  REQUIRE(r.ok);
+  const double held = (111.0 * (401 + 511) / 2 + 188.0 * 512) / 299;  // mean tokens held per decode step
+  // Memory-bound batch-1 steps: (14e9 + 131,072 B per token * held) / 1e12
+  CHECK(r.tpot_s.mean == Approx((14e9 + 131072 * held) / 1e12).epsilon(1e-12));
+  // A prompt past the window from the start: every step holds W.
+  const TrafficResult past = simulate_traffic(in, open_loop(1e-3, 3, 1000, 50));
+  REQUIRE(past.ok);
+  CHECK(past.tpot_s.p99 == Approx((14e9 + 131072.0 * 512) / 1e12).epsilon(1e-9));  // 49 steps summed
+}
