@@ -11,6 +11,9 @@
 //   1. A token budget of max_num_batched_tokens. The running requests, in the
 //      order they were admitted, each take what they need: one decode token,
 //      or the rest of their prompt (a chunk, cut to what is left of the budget).
+//      Only the latest admitted requests can be part-way through their prompts,
+//      so every decode comes before them: the decodes are taken first, then the
+//      prompts in admission order (the same order vLLM's running list gives).
 //   2. Then the waiting requests, first come first served, while fewer than
 //      max_num_seqs run and budget is left: the head of the queue is admitted
 //      when its KV cache at its full context (prompt + output tokens) fits in what
