@@ -4,6 +4,7 @@
 
 #include <cstring>
 #include <iterator>
+#include <regex>
 #include <set>
 #include <string>
 #include <vector>
@@ -30,6 +31,10 @@ TEST_CASE("every TrafficInput field is declared once, its default valid", "[traf
     }
     CHECK(row.field.member == nullptr);
     CHECK(std::strlen(row.field.meaning) > 0);
+    // A label the page may show: a capital, then letters, spaces and hyphens only
+    // (tests/browser/lesson.test.mjs holds every shown label to ^[A-Z][A-Za-z -]+).
+    const std::string label = row.field.label;
+    CHECK(std::regex_match(label, std::regex("^[A-Z][A-Za-z -]+$")));
     // No name is also a budget input's: the CLI takes both sets of flags.
     CHECK(find_budget_input_field(row.field.name) == nullptr);
     CHECK(find_traffic_input_field(row.field.name) == &row);
