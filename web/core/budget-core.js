@@ -124,6 +124,7 @@ const buildCore = oncePerModule((module) => {
   const DEFAULT_INPUT = Object.freeze(Object.fromEntries(declaration.inputs.map((f) => [f.name, f.default])));
   const planValue = flatConverter(declaration.results.plan, declaration.enums);
   const capacityValue = flatConverter(declaration.results.capacity, declaration.enums);
+  const vllmRuntimeValue = flatConverter(declaration.results.vllm_runtime, declaration.enums);
   const planRowValue = flatConverter(declaration.results.plan_levers, declaration.enums);
   // A plan_hardware row: the plan row's fields, then the cost fields, in one flat run (flat_calls.h).
   const hardwareRowFields = [...declaration.results.plan_levers, ...declaration.results.plan_hardware];
@@ -308,6 +309,28 @@ const buildCore = oncePerModule((module) => {
         const bad = writeFlatInput(input);
         if (bad !== null) return bad;
         return flat.capacity() ? { ok: true, value: capacityValue(flat.views().capacity) } : flatFailure();
+      });
+    },
+
+    /**
+     * The runtime inputs that make `input`'s budget read as vLLM's startup log would
+     * (vllm_runtime_estimate in src/budget/vllm_runtime.h): headroom 1 - 0.9, the
+     * warm-up peak 9.7 x max_num_seqs x vocab_size x 4 B, the non-torch reserve by GPU count.
+     * @param {object} input a BudgetInput (every declared field); vocab_size must be known (> 0)
+     * @param {number} [maxNumSeqs=0] vLLM's max_num_seqs (declaration.vllm_runtime_inputs), 0 = its
+     *   default for the GPU's memory
+     * @returns {{ok:true, value:{max_num_seqs, headroom_fraction, activation_peak_bytes,
+     *   runtime_reserve_bytes}} | {ok:false, error:{field, message}}}
+     */
+    vllmRuntime(input, maxNumSeqs = 0) {
+      return guarded(() => {
+        const bad = writeFlatInput(input);
+        if (bad !== null) return bad;
+        if (typeof maxNumSeqs !== 'number') {
+          return { ok: false, error: { field: 'max_num_seqs', message: 'max_num_seqs must be a number' } };
+        }
+        if (!flat.vllmRuntime(maxNumSeqs)) return flatFailure();
+        return { ok: true, value: vllmRuntimeValue(flat.vllmRuntimeOutput(declaration.results.vllm_runtime.length)) };
       });
     },
 
