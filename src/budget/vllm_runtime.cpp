@@ -26,8 +26,8 @@ VllmRuntimeEstimate vllm_runtime_estimate(const BudgetInput& in, double max_num_
   }
   if (in.vocab_size == 0) {
     e.error = {"vocab_size",
-               "the estimate of vLLM's warm-up needs the model's vocabulary size (config.json vocab_size): "
-               "import the config.json or type it"};
+               "the estimate of vLLM's warm-up needs the model's vocabulary size, vocab_size (config.json's "
+               "vocab_size), which is 0 (not known)"};
     return e;
   }
   e.max_num_seqs = max_num_seqs > 0 ? max_num_seqs : vllm_default_max_num_seqs(in.gpu_memory_bytes, false);

@@ -36,6 +36,7 @@
 #include "budget/planner.h"
 #include "budget/serving_budget.h"
 #include "budget/validate.h"
+#include "budget/vllm_runtime.h"
 #include "number_format.h"
 #include "text/decimal_scan.h"
 #include "text/json_reader.h"
@@ -81,6 +82,8 @@ std::vector<InputFlag> flags_of(Table<InputFieldDeclaration> fields) {
 const std::vector<InputFlag> kInputFlags = flags_of(budget_input_fields());
 // --plan's speculative-decoding flags: the parameters of speculative(), by their declared names.
 const std::vector<InputFlag> kSpeculativeFlags = flags_of(speculative_input_fields());
+// --runtime vllm's parameter: --max-num-seqs, by its declared name.
+const std::vector<InputFlag> kVllmRuntimeFlags = flags_of(vllm_runtime_input_fields());
 
 // Short --config keys (the lesson's table varies these five).
 struct ShortKey {
@@ -324,6 +327,39 @@ std::vector<std::string> apply_gpu_preset(const GpuPreset& gpu, const std::vecto
     set.push_back(f.name);
   }
   return set;
+}
+
+// ---------------------------------------------------------------- --runtime vllm
+
+// Sets the runtime inputs vLLM's startup would give (vllm_runtime_estimate) on
+// `base`, except those in `explicit_fields` (input flags win). Returns the
+// sentence printed after the table: what was assumed and set.
+std::string apply_vllm_runtime(double max_num_seqs, const std::vector<std::string>& explicit_fields,
+                               BudgetInput& base) {
+  const VllmRuntimeEstimate e = vllm_runtime_estimate(base, max_num_seqs);
+  if (!e.ok) {
+    const std::string who = e.error.field == "max_num_seqs" ? kVllmRuntimeFlags[0].flag
+                            : e.error.field == "vocab_size" ? std::string("--runtime vllm")
+                                                            : "--runtime vllm: " + e.error.field;
+    fail(who + ": " + e.error.message + (e.error.field == "vocab_size" ? " (--vocab-size or --hf-config)" : ""));
+  }
+  const BudgetInput estimated = with_vllm_runtime(base, e);
+  std::string kept;
+  for (const char* name : {"headroom_fraction", "activation_peak_bytes", "runtime_reserve_bytes"}) {
+    const InputFlag* flag = nullptr;
+    for (const InputFlag& f : kInputFlags)
+      if (f.field->name == std::string(name)) flag = &f;
+    if (std::find(explicit_fields.begin(), explicit_fields.end(), name) != explicit_fields.end()) {
+      kept += (kept.empty() ? "" : ", ") + flag->flag;
+      continue;
+    }
+    base.*(flag->field->member) = estimated.*(flag->field->member);
+  }
+  const auto gib = [](double bytes) { return format_fixed(bytes / 1073741824.0, 2) + " GiB"; };
+  return "--runtime vllm (an estimate of vLLM's startup): gpu_memory_utilization 0.9 (headroom 0.1), warm-up peak " +
+         gib(e.activation_peak_bytes) + " (9.7 x " + format_grouped(e.max_num_seqs, 0) + " sequences x " +
+         format_grouped(base.vocab_size, 0) + "-token vocabulary x 4 B), non-torch memory " +
+         gib(e.runtime_reserve_bytes) + " per GPU" + (kept.empty() ? "" : "; kept as given: " + kept) + ".";
 }
 
 // ---------------------------------------------------------------- rows
@@ -792,6 +828,13 @@ void print_help() {
       "                            an input the preset does not give takes its default; input\n"
       "                            flags, wherever given, override it\n"
       "  --gpu list                the GPU presets, one a line: id, label, source (tab-separated)\n"
+      "  --runtime vllm            set the runtime inputs as vLLM's startup would measure them\n"
+      "                            (estimate): headroom 0.1 (gpu_memory_utilization 0.9), the\n"
+      "                            warm-up peak 9.7 x max_num_seqs x vocab_size x 4 B (needs\n"
+      "                            --vocab-size or --hf-config), non-torch memory 0.13 GiB (0.55\n"
+      "                            GiB with --gpus > 1); input flags, wherever given, win\n"
+      "  --max-num-seqs N          vLLM's max_num_seqs for --runtime vllm (default: 1,024 on a GPU\n"
+      "                            of 70 GiB or more, 256 below; give 256 for an A100)\n"
       "  --label TEXT              name of the single row (one-row mode); printable text\n"
       "                            only: a label with a control character (escape,\n"
       "                            newline, tab, bidi control) is a bad flag\n"
@@ -864,6 +907,8 @@ int main(int argc, char** argv) {
   std::optional<std::string> gpu_id;           // --gpu ID (or "list")
   std::vector<std::string> given;              // flags seen, to refuse a second one
   std::optional<std::string> hf_config_path;   // --hf-config FILE
+  bool vllm_runtime = false;                   // --runtime vllm
+  std::optional<double> max_num_seqs;          // --max-num-seqs N (with --runtime vllm)
 
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
@@ -904,7 +949,8 @@ int main(int argc, char** argv) {
       if (arg == f.flag) speculative_flag = &f;
     }
     const bool known = matched || speculative_flag || arg == "--csv" || arg == "--json" || arg == "--config" ||
-                       arg == "--label" || arg == "--plan" || arg == "--hf-config" || arg == "--gpu";
+                       arg == "--label" || arg == "--plan" || arg == "--hf-config" || arg == "--gpu" ||
+                       arg == "--runtime" || arg == kVllmRuntimeFlags[0].flag;
     if (!known) {
       if (arg.rfind("-", 0) == 0) fail("unknown flag " + echo(arg) + " (see --help)");
       fail("unexpected argument '" + echo(arg) + "' (flags only; see --help)");
@@ -951,6 +997,16 @@ int main(int argc, char** argv) {
       gpu_id = value();
       continue;
     }
+    if (arg == "--runtime") {
+      const std::string kind = value();
+      if (kind != "vllm") fail("--runtime: '" + echo(kind) + "' is not a runtime the estimate knows (vllm)");
+      vllm_runtime = true;
+      continue;
+    }
+    if (arg == kVllmRuntimeFlags[0].flag) {
+      max_num_seqs = parse_number(arg, value());
+      continue;
+    }
     base.*(matched->field->member) = parse_number(matched->flag, value());
     base_fields.push_back(matched->field->name);
   }
@@ -995,6 +1051,10 @@ int main(int argc, char** argv) {
       base.context_tokens = base.model_max_context_tokens;
     }
   }
+  if (max_num_seqs && !vllm_runtime) fail(kVllmRuntimeFlags[0].flag + " is a --runtime vllm option (see --help)");
+  // After the model (--hf-config: the vocabulary) and the GPU (--gpu: the memory, which sets vLLM's default).
+  const std::string runtime_note =
+      vllm_runtime ? apply_vllm_runtime(max_num_seqs.value_or(0), base_fields, base) : std::string();
   if (!speculative_given.empty() && !plan_mode) fail(speculative_given[0] + " is a --plan option (see --help)");
   if (plan_mode) {
     if (!configs.empty())
@@ -1027,6 +1087,7 @@ int main(int argc, char** argv) {
       print_plan_csv(plan);
     else
       print_plan_table(plan, base, plan_options.speculative);
+    if (!json && !csv && !runtime_note.empty()) std::printf("\n%s\n", runtime_note.c_str());
     return 0;
   }
 
@@ -1070,6 +1131,7 @@ int main(int argc, char** argv) {
     print_table(rows, inputs);
     if (!hf_notes.empty()) std::printf("\n%s:\n", hf_source.c_str());
     for (const std::string& note : hf_notes) std::printf("  %s\n", shown(note).c_str());
+    if (!runtime_note.empty()) std::printf("\n%s\n", runtime_note.c_str());
   }
   return 0;
 }

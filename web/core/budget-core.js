@@ -320,14 +320,14 @@ const buildCore = oncePerModule((module) => {
      * @param {number} [maxNumSeqs=0] vLLM's max_num_seqs (declaration.vllm_runtime_inputs), 0 = its
      *   default for the GPU's memory
      * @returns {{ok:true, value:{max_num_seqs, headroom_fraction, activation_peak_bytes,
-     *   runtime_reserve_bytes}} | {ok:false, error:{field, message}}}
+     *   runtime_reserve_bytes}} | {ok:false, field, error}} (error: the core's sentence)
      */
     vllmRuntime(input, maxNumSeqs = 0) {
       return guarded(() => {
         const bad = writeFlatInput(input);
         if (bad !== null) return bad;
-        if (typeof maxNumSeqs !== 'number') {
-          return { ok: false, error: { field: 'max_num_seqs', message: 'max_num_seqs must be a number' } };
+        if (typeof maxNumSeqs !== 'number' || !Number.isFinite(maxNumSeqs)) {
+          return { ok: false, field: 'max_num_seqs', error: 'max_num_seqs must be a finite number' };
         }
         if (!flat.vllmRuntime(maxNumSeqs)) return flatFailure();
         return { ok: true, value: vllmRuntimeValue(flat.vllmRuntimeOutput(declaration.results.vllm_runtime.length)) };
