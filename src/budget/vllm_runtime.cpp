@@ -10,7 +10,11 @@ constexpr double kGiB = 1073741824.0;
 constexpr double kFloat32Bytes = 4;
 }  // namespace
 
-double vllm_default_max_num_seqs(double gpu_memory_bytes, bool a100) {
+double vllm_default_max_num_seqs(double gpu_memory_bytes, const std::string& device_name) {
+  std::string lower = device_name;
+  for (char& c : lower)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  const bool a100 = lower.find("a100") != std::string::npos;
   return (gpu_memory_bytes >= 70 * kGiB && !a100) ? 1024 : 256;
 }
 
@@ -30,7 +34,7 @@ VllmRuntimeEstimate vllm_runtime_estimate(const BudgetInput& in, double max_num_
                "vocab_size), which is 0 (not known)"};
     return e;
   }
-  e.max_num_seqs = max_num_seqs > 0 ? max_num_seqs : vllm_default_max_num_seqs(in.gpu_memory_bytes, false);
+  e.max_num_seqs = max_num_seqs > 0 ? max_num_seqs : vllm_default_max_num_seqs(in.gpu_memory_bytes, "");
   e.headroom_fraction = 1 - kVllmGpuMemoryUtilization;
   e.activation_peak_bytes = kVllmSamplerCopies * e.max_num_seqs * in.vocab_size * kFloat32Bytes;
   e.runtime_reserve_bytes = in.gpus > 1 ? kVllmNonTorchBytesTensorParallel : kVllmNonTorchBytesOneGpu;

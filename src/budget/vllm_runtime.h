@@ -17,6 +17,8 @@
 // vLLM leaves free (llm-d saw -0.45 to +1.03 GiB), so they are not deducted.
 #pragma once
 
+#include <string>
+
 #include "budget/budget_types.h"
 
 namespace llmbudget {
@@ -47,11 +49,12 @@ constexpr double kVllmNonTorchBytesOneGpu = 0.13 * 1073741824.0;
 constexpr double kVllmNonTorchBytesTensorParallel = 0.55 * 1073741824.0;
 
 /// vLLM's default max_num_seqs for the OpenAI server (vllm/engine/arg_utils.py,
-/// EngineArgs.get_batch_defaults): 1,024 on GPUs of at least 70 GiB other than
-/// the A100 (H100, H200, B200, MI300X), 256 otherwise. The A100 exception is by
-/// device name, which the core does not know: pass `a100 = true` for it.
-/// gpu_memory_bytes: one GPU's capacity in bytes (> 0).
-double vllm_default_max_num_seqs(double gpu_memory_bytes, bool a100);
+/// EngineArgs.get_batch_defaults): 1,024 on GPUs of at least 70 GiB whose device
+/// name does not contain "a100" (any case; H100, H200, B200, MI300X), 256
+/// otherwise (the A100 80 GB is excepted by name: a larger default slowed it,
+/// vLLM pull request 17885). gpu_memory_bytes: one GPU's capacity in bytes;
+/// device_name: the GPU's name as a preset or the driver gives it, "" when unknown.
+double vllm_default_max_num_seqs(double gpu_memory_bytes, const std::string& device_name);
 
 struct VllmRuntimeEstimate {
   bool ok = false;
@@ -65,7 +68,8 @@ struct VllmRuntimeEstimate {
 /// The runtime inputs that make the budget read as vLLM's startup log would,
 /// for the model and GPUs in `in` (validated first, as plan() does).
 /// max_num_seqs: whole, 1 to 1e6, or 0 for vLLM's default on `in`'s GPU
-/// memory (vllm_default_max_num_seqs with a100 = false); declared in
+/// memory (vllm_default_max_num_seqs with no device name: pass the default
+/// for a named GPU explicitly); declared in
 /// vllm_runtime_input_fields() (field_declarations.h).
 /// Errors: any of validate_budget_input()'s; {"vocab_size", ...} when the
 /// vocabulary is not known (0); {"max_num_seqs", ...} out of range.

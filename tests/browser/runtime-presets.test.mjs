@@ -47,10 +47,19 @@ for (const [width, height] of [[1280, 800], [360, 740]]) {
     assert.equal(await field(page, 'activation_peak_bytes'), '5095764787.2');
     assert.equal(await field(page, 'runtime_reserve_bytes'), '139586437.12');
 
+    assert.match(status, /\(vLLM’s default max_num_seqs for the NVIDIA H100 SXM/);
+
+    // The A100 80 GB: vLLM's default there is 256 sequences (excepted by name), a quarter of the peak.
+    await p.locator('button[data-preset="a100-80gb-sxm"]').click();
+    await p.locator('button[data-runtime="vllm"]').click();
+    await waitRedrawn(page);
+    assert.match(await text(page, `${PRESETS} [data-out="runtime-status"]`), /Assumed 256 sequences per step \(vLLM’s default max_num_seqs for the NVIDIA A100 80 GB SXM\): a warm-up peak of 1\.2 GiB/);
+    assert.equal(await field(page, 'activation_peak_bytes'), String(9.7 * 256 * 128256 * 4));
+
     await p.locator('button[data-runtime="none"]').click();
     await waitRedrawn(page);
-    // Without the runtime: (0.9 x 85,520,809,984 - 16,060,522,496) / 131,072 = 464,692 tokens.
-    assert.match(await text(page, `${CALC} [data-out="kv_capacity"]`), /^464,692 tokens/);
+    // Without the runtime, on the A100: (0.9 x 85,899,345,920 - 16,060,522,496) / 131,072 = 467,291 tokens.
+    assert.match(await text(page, `${CALC} [data-out="kv_capacity"]`), /^467,291 tokens/);
     assert.match(await text(page, `${PRESETS} [data-out="runtime-status"]`), /^The lesson’s runtime changed /);
     assertQuiet(rec);
     await rec.context.close();

@@ -16,12 +16,13 @@ constexpr double kGiB = 1073741824.0;
 constexpr double kMiB = 1048576.0;
 }  // namespace
 
-TEST_CASE("vLLM's default max_num_seqs follows the GPU's memory, the A100 excepted", "[vllm-runtime]") {
-  CHECK(vllm_default_max_num_seqs(81559 * kMiB, false) == 1024);  // H100 SXM as nvidia-smi reports it
-  CHECK(vllm_default_max_num_seqs(70 * kGiB, false) == 1024);     // the rule's bound, inclusive
-  CHECK(vllm_default_max_num_seqs(70 * kGiB - 1, false) == 256);
-  CHECK(vllm_default_max_num_seqs(81920 * kMiB, true) == 256);   // A100 80 GB: excepted by name
-  CHECK(vllm_default_max_num_seqs(24564 * kMiB, false) == 256);  // RTX 4090
+TEST_CASE("vLLM's default max_num_seqs follows the GPU's memory, the A100 excepted by name", "[vllm-runtime]") {
+  CHECK(vllm_default_max_num_seqs(81559 * kMiB, "NVIDIA H100 80GB HBM3") == 1024);  // as nvidia-smi reports it
+  CHECK(vllm_default_max_num_seqs(70 * kGiB, "") == 1024);                          // the rule's bound, inclusive
+  CHECK(vllm_default_max_num_seqs(70 * kGiB - 1, "") == 256);
+  CHECK(vllm_default_max_num_seqs(81920 * kMiB, "NVIDIA A100-SXM4-80GB") == 256);  // excepted by name, any case
+  CHECK(vllm_default_max_num_seqs(81920 * kMiB, "nvidia a100 80 gb sxm") == 256);
+  CHECK(vllm_default_max_num_seqs(24564 * kMiB, "NVIDIA GeForce RTX 4090") == 256);
 }
 
 TEST_CASE("the warm-up peak follows the vocabulary within 2 % of every llm-d run", "[vllm-runtime]") {

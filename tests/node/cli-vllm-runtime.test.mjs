@@ -44,6 +44,10 @@ test('the table says what the estimate assumed; a flag given keeps its value', (
   const r = run(['--hf-config', LLAMA_8B, '--gpu', 'h100-sxm-80gb', '--runtime', 'vllm', '--headroom-fraction', '0.05']);
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stdout, /--runtime vllm \(an estimate of vLLM's startup\): .*warm-up peak 4\.75 GiB \(9\.7 x 1,024 sequences x 128,256-token vocabulary x 4 B\), non-torch memory 0\.13 GiB per GPU; kept as given: --headroom-fraction\./);
+  // The A100 80 GB holds more than 70 GiB, but vLLM excepts it by name: 256 sequences, 1.19 GiB.
+  const a100 = run(['--hf-config', LLAMA_8B, '--gpu', 'a100-80gb-sxm', '--runtime', 'vllm']);
+  assert.equal(a100.status, 0, a100.stderr);
+  assert.match(a100.stdout, /warm-up peak 1\.19 GiB \(9\.7 x 256 sequences/);
   // Tensor parallel over 2: the 2-GPU non-torch figure.
   const tp = run(['--hf-config', LLAMA_8B, '--gpu', 'h100-sxm-80gb', '--gpus', '2', '--runtime', 'vllm']);
   assert.equal(tp.status, 0, tp.stderr);

@@ -332,11 +332,14 @@ std::vector<std::string> apply_gpu_preset(const GpuPreset& gpu, const std::vecto
 // ---------------------------------------------------------------- --runtime vllm
 
 // Sets the runtime inputs vLLM's startup would give (vllm_runtime_estimate) on
-// `base`, except those in `explicit_fields` (input flags win). Returns the
-// sentence printed after the table: what was assumed and set.
-std::string apply_vllm_runtime(double max_num_seqs, const std::vector<std::string>& explicit_fields,
-                               BudgetInput& base) {
-  const VllmRuntimeEstimate e = vllm_runtime_estimate(base, max_num_seqs);
+// `base`, except those in `explicit_fields` (input flags win). `device_name` is
+// the --gpu preset's label ("" without --gpu). Returns the sentence printed
+// after the table: what was assumed and set.
+std::string apply_vllm_runtime(std::optional<double> max_num_seqs, const std::string& device_name,
+                               const std::vector<std::string>& explicit_fields, BudgetInput& base) {
+  // Without --max-num-seqs, vLLM's default for the GPU: its memory and, from --gpu, its name (the A100 rule).
+  const double seqs = max_num_seqs ? *max_num_seqs : vllm_default_max_num_seqs(base.gpu_memory_bytes, device_name);
+  const VllmRuntimeEstimate e = vllm_runtime_estimate(base, seqs);
   if (!e.ok) {
     const std::string who = e.error.field == "max_num_seqs" ? kVllmRuntimeFlags[0].flag
                             : e.error.field == "vocab_size" ? std::string("--runtime vllm")
@@ -833,8 +836,9 @@ void print_help() {
       "                            warm-up peak 9.7 x max_num_seqs x vocab_size x 4 B (needs\n"
       "                            --vocab-size or --hf-config), non-torch memory 0.13 GiB (0.55\n"
       "                            GiB with --gpus > 1); input flags, wherever given, win\n"
-      "  --max-num-seqs N          vLLM's max_num_seqs for --runtime vllm (default: 1,024 on a GPU\n"
-      "                            of 70 GiB or more, 256 below; give 256 for an A100)\n"
+      "  --max-num-seqs N          vLLM's max_num_seqs for --runtime vllm (default, as vLLM's: 1,024\n"
+      "                            on a GPU of 70 GiB or more whose --gpu label has no A100 in it,\n"
+      "                            else 256)\n"
       "  --label TEXT              name of the single row (one-row mode); printable text\n"
       "                            only: a label with a control character (escape,\n"
       "                            newline, tab, bidi control) is a bad flag\n"
@@ -1054,7 +1058,9 @@ int main(int argc, char** argv) {
   if (max_num_seqs && !vllm_runtime) fail(kVllmRuntimeFlags[0].flag + " is a --runtime vllm option (see --help)");
   // After the model (--hf-config: the vocabulary) and the GPU (--gpu: the memory, which sets vLLM's default).
   const std::string runtime_note =
-      vllm_runtime ? apply_vllm_runtime(max_num_seqs.value_or(0), base_fields, base) : std::string();
+      vllm_runtime
+          ? apply_vllm_runtime(max_num_seqs, gpu_id ? find_gpu_preset(*gpu_id).label : std::string(), base_fields, base)
+          : std::string();
   if (!speculative_given.empty() && !plan_mode) fail(speculative_given[0] + " is a --plan option (see --help)");
   if (plan_mode) {
     if (!configs.empty())

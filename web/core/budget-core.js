@@ -313,6 +313,18 @@ const buildCore = oncePerModule((module) => {
     },
 
     /**
+     * vLLM's default max_num_seqs for a GPU (vllm_default_max_num_seqs in src/budget/vllm_runtime.h):
+     * 1,024 from 70 GiB up unless the name holds "a100", else 256.
+     * @param {number} gpuMemoryBytes one GPU's capacity in bytes
+     * @param {string} [deviceName=''] the GPU's name (a preset's label), '' when unknown
+     * @returns {number} 256 or 1024; 256 for a capacity that is not a finite number
+     */
+    vllmDefaultMaxNumSeqs(gpuMemoryBytes, deviceName = '') {
+      if (typeof gpuMemoryBytes !== 'number' || !Number.isFinite(gpuMemoryBytes)) return 256;
+      return module.vllm_default_max_num_seqs(gpuMemoryBytes, clipForCore(String(deviceName ?? ''), 256));
+    },
+
+    /**
      * The runtime inputs that make `input`'s budget read as vLLM's startup log would
      * (vllm_runtime_estimate in src/budget/vllm_runtime.h): headroom 1 - 0.9, the
      * warm-up peak 9.7 x max_num_seqs x vocab_size x 4 B, the non-torch reserve by GPU count.

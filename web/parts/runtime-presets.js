@@ -33,8 +33,19 @@ export function mountRuntimePresets(container, ctx, changedText) {
     h('span', { class: 'preset-label', text: 'vLLM’s startup memory (estimate)' }),
     h('span', { class: 'preset-detail', text: 'gpu_memory_utilization 0.9; the sampler’s warm-up for the model’s '
       + 'vocabulary; memory outside torch' }));
+  /** The GPU preset whose every Hardware input is on screen (its label is the device name vLLM's default reads). */
+  function gpuOnScreen(input) {
+    return ctx.presets.gpus().find((g) => {
+      const patch = ctx.presets.presetPatch(g.id, ctx.core);
+      return patch && Object.keys(patch).every((name) => patch[name] === input[name]);
+    });
+  }
+
   vllm.addEventListener('click', () => {
-    const est = ctx.core.vllmRuntime(ctx.store.state.input);
+    const input = ctx.store.state.input;
+    const gpu = gpuOnScreen(input);
+    const seqs = ctx.core.vllmDefaultMaxNumSeqs(input.gpu_memory_bytes, gpu ? gpu.label : '');
+    const est = ctx.core.vllmRuntime(input, seqs);
     if (!est.ok) {
       const words = calculatorFields(ctx.core).inPageWords(est.error);
       setText(status, est.field === 'vocab_size'
@@ -47,7 +58,8 @@ export function mountRuntimePresets(container, ctx, changedText) {
     const patch = Object.fromEntries(runtimeFields.map((name) => [name, v[name]]));
     if (apply(patch, 'vLLM’s startup memory')) {
       setText(status, `${status.textContent} Assumed ${fmt.groupedNumber(v.max_num_seqs)} sequences per step `
-        + '(vLLM’s default max_num_seqs for this GPU’s memory; on an A100 it is 256): a warm-up peak of '
+        + `(vLLM’s default max_num_seqs for ${gpu ? `the ${gpu.label}` : 'this GPU’s memory; 256 on an A100'}): `
+        + 'a warm-up peak of '
         + `${fmt.gibText(v.activation_peak_bytes)} and ${fmt.gibText(v.runtime_reserve_bytes)} outside torch per GPU.`);
     }
   });
