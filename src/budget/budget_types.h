@@ -59,6 +59,9 @@ struct BudgetInput {
   double activation_bytes_per_value = 2;  ///< b_a, precision of the matrix multiplies' activations
   double activation_peak_bytes = 0;       ///< per GPU, the runtime's peak activation memory; 0 = not counted
   double runtime_reserve_bytes = 0;       ///< per GPU, CUDA context, non-torch memory, CUDA graphs; 0 = not counted
+  // The vocabulary (group Model): read by the estimate of vLLM's profile-run
+  // peak (vllm_runtime.h); no other formula reads it, so 0 moves no number.
+  double vocab_size = 0;  ///< V, tokens in the vocabulary (config.json vocab_size); 0 = not known
 };
 
 /// A rejected input: the field's name (as in BudgetInput, or the function's

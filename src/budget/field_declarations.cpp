@@ -144,6 +144,12 @@ constexpr InputFieldDeclaration kBudgetInputFields[] = {
     {"runtime_reserve_bytes", "", "Runtime reserve", "bytes per GPU", K::real, 0, 1e15, false, "", "", 0, 1e10,
      "Runtime", "CUDA context, non-torch allocations (NCCL, cuBLAS) and CUDA graphs; 0 = not counted",
      &I::runtime_reserve_bytes, nullptr, CP::decimal},
+    // Last so every earlier position stays. Upper bound: the largest vocabularies
+    // published are a few hundred thousand tokens (Gemma 3: 262,208); 1e7 leaves
+    // room and keeps the sampler estimate's bytes finite.
+    {"vocab_size", "V", "Vocabulary", "tokens", K::whole, 1, 1e7, false, "not known", "", 0, 262144, "Model",
+     "tokens in the model's vocabulary (config.json vocab_size); sizes the estimate of vLLM's sampler warm-up",
+     &I::vocab_size, nullptr, CP::decimal},
 };
 
 constexpr InputFieldDeclaration kSpeculativeInputFields[] = {
@@ -166,6 +172,15 @@ constexpr InputFieldDeclaration kSpeculativeInputFields[] = {
 // price, as rental prices vary by provider, region and commitment; the reader
 // types it. The bounds keep costs finite: $1e6 per GPU-hour over 64 GPUs at
 // 1e-24 tok/s is still a finite double.
+// vLLM's max_num_seqs as the estimate of its warm-up reads it (vllm_runtime.h); the upper bound keeps
+// 9.7 * max_num_seqs * vocab_size * 4 B (at most 3.9e14) inside activation_peak_bytes' range.
+constexpr InputFieldDeclaration kVllmRuntimeInputFields[] = {
+    {"max_num_seqs", "", "Sequences per step", "sequences", K::whole, 1, 1e6, false,
+     "vLLM's default for the GPU's memory", "", 0, 1024, "Runtime",
+     "vLLM's max_num_seqs: the most sequences one step runs, and the rows of its sampler's warm-up", nullptr, nullptr,
+     CP::decimal},
+};
+
 constexpr InputFieldDeclaration kPlanCostInputFields[] = {
     {"price_per_gpu_hour", "", "Price per GPU-hour", "$ per GPU-hour", K::real, 1e-4, 1e6, false, "no price", "", 0, 20,
      "Cost", "what one GPU costs to rent for one hour; sets the cost per million tokens", nullptr, nullptr,
@@ -266,6 +281,20 @@ constexpr ResultFieldDeclaration<CR> kCapacityResultFields[] = {
                &CR::min_gpus_to_fit),
 };
 
+using VR = VllmRuntimeEstimate;
+constexpr ResultFieldDeclaration<VR> kVllmRuntimeResultFields[] = {
+    number<VR>("max_num_seqs", "sequences", false, "the max_num_seqs the estimate assumed", &VR::max_num_seqs),
+    number<VR>("headroom_fraction", "fraction of GPU memory", false, "1 - vLLM's gpu_memory_utilization (0.9)",
+               &VR::headroom_fraction),
+    number<VR>("activation_peak_bytes", "B", false,
+               "vLLM's warm-up peak: 9.7 float32 copies of max_num_seqs x vocab_size logits",
+               &VR::activation_peak_bytes),
+    number<VR>("runtime_reserve_bytes", "B", false,
+               "memory outside torch as llm-d measured it: 0.13 GiB, 0.55 GiB with "
+               "tensor parallel",
+               &VR::runtime_reserve_bytes),
+};
+
 using SR = SpeculativeResult;
 constexpr ResultFieldDeclaration<SR> kSpeculativeResultFields[] = {
     number<SR>("tokens_per_pass", "tokens", false, "tokens produced per target pass, (1-a^(k+1))/(1-a)",
@@ -345,6 +374,12 @@ Table<ResultFieldDeclaration<SpeculativeResult>> speculative_result_fields() {
 Table<ResultFieldDeclaration<PlanRow>> plan_row_fields() { return {kPlanRowFields, std::size(kPlanRowFields)}; }
 Table<InputFieldDeclaration> plan_cost_input_fields() {
   return {kPlanCostInputFields, std::size(kPlanCostInputFields)};
+}
+Table<InputFieldDeclaration> vllm_runtime_input_fields() {
+  return {kVllmRuntimeInputFields, std::size(kVllmRuntimeInputFields)};
+}
+Table<ResultFieldDeclaration<VllmRuntimeEstimate>> vllm_runtime_result_fields() {
+  return {kVllmRuntimeResultFields, std::size(kVllmRuntimeResultFields)};
 }
 Table<ResultFieldDeclaration<HardwarePlanRow>> hardware_plan_row_fields() {
   return {kHardwarePlanRowFields, std::size(kHardwarePlanRowFields)};

@@ -24,6 +24,7 @@
 #include "budget/planner.h"
 #include "budget/serving_budget.h"
 #include "budget/speculative.h"
+#include "budget/vllm_runtime.h"
 #include "text/table.h"
 
 namespace llmbudget {
@@ -82,7 +83,7 @@ struct ResultFieldDeclaration {
   BindingTerm Result::*binding_term;
 };
 
-/// The 31 BudgetInput fields in declaration (and calculator) order.
+/// The 32 BudgetInput fields in declaration (and calculator) order.
 Table<InputFieldDeclaration> budget_input_fields();
 /// The parameters of speculative decoding: acceptance_rate, draft_tokens, draft_cost_ratio (speculative()'s and,
 /// without draft_tokens, best_draft_tokens()'s), then draft_params (plan_levers()' alone: the draft model's size).
@@ -98,6 +99,11 @@ Table<ResultFieldDeclaration<PlanRow>> plan_row_fields();
 /// The cost parameter of plan_hardware() (HardwareOption::price_per_gpu_hour): price_per_gpu_hour, $ per GPU-hour,
 /// 1e-4 (a hundredth of a cent) to 1e6, or 0 = no price.
 Table<InputFieldDeclaration> plan_cost_input_fields();
+/// The parameter of vllm_runtime_estimate() beside the BudgetInput: max_num_seqs, sequences, whole, 1 to 1e6,
+/// or 0 = vLLM's default for the GPU's memory (vllm_runtime.h).
+Table<InputFieldDeclaration> vllm_runtime_input_fields();
+/// The fields of VllmRuntimeEstimate (beyond ok/error), in struct order.
+Table<ResultFieldDeclaration<VllmRuntimeEstimate>> vllm_runtime_result_fields();
 /// The fields plan_hardware() adds to each plan row (HardwarePlanRow beyond `plan`), in struct (and column) order.
 Table<ResultFieldDeclaration<HardwarePlanRow>> hardware_plan_row_fields();
 

@@ -91,6 +91,9 @@ std::string field_declarations_json() {
   add_key(out, "plan_cost_inputs");
   add_inputs(out, plan_cost_input_fields(), false);
   out += ',';
+  add_key(out, "vllm_runtime_inputs");
+  add_inputs(out, vllm_runtime_input_fields(), false);
+  out += ',';
   add_key(out, "results");
   out += '{';
   add_key(out, "plan");
@@ -101,6 +104,9 @@ std::string field_declarations_json() {
   out += ',';
   add_key(out, "speculative");
   add_results(out, speculative_result_fields());
+  out += ',';
+  add_key(out, "vllm_runtime");
+  add_results(out, vllm_runtime_result_fields());
   out += ',';
   add_key(out, "plan_levers");
   add_results(out, plan_row_fields());

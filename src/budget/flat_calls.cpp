@@ -52,6 +52,7 @@ FlatCalls::FlatCalls()
     : input_(budget_input_fields().size),
       plan_output_(budget_result_fields().size),
       capacity_output_(capacity_result_fields().size),
+      vllm_runtime_output_(vllm_runtime_result_fields().size),
       plan_options_(speculative_input_fields().size) {
   const BudgetInput defaults;
   std::size_t i = 0;
@@ -78,6 +79,16 @@ bool FlatCalls::run_capacity() {
     return false;
   }
   write_flat(r, capacity_result_fields(), capacity_output_);
+  return true;
+}
+
+bool FlatCalls::run_vllm_runtime(double max_num_seqs) {
+  const VllmRuntimeEstimate r = vllm_runtime_estimate(budget_input_from_flat(input_), max_num_seqs);
+  if (!r.ok) {
+    error_ = r.error;
+    return false;
+  }
+  write_flat(r, vllm_runtime_result_fields(), vllm_runtime_output_);
   return true;
 }
 

@@ -40,6 +40,10 @@ class FlatCalls {
   bool run_plan();
   /// Runs capacity() on input(); false (and error() set) when the core refused it.
   bool run_capacity();
+  /// vllm_runtime_estimate() on input() and max_num_seqs (0 = vLLM's default for the GPU's memory); false (and
+  /// error() set) when refused. Fields in vllm_runtime_output(), vllm_runtime_result_fields() order.
+  bool run_vllm_runtime(double max_num_seqs);
+  const std::vector<double>& vllm_runtime_output() const { return vllm_runtime_output_; }
 
   /// Sweeps (sweeps.h) on input(), kept until the next sweep of the same kind.
   /// false (and error() set) when the core refused the arguments.
@@ -81,6 +85,7 @@ class FlatCalls {
   std::vector<double> input_;
   std::vector<double> plan_output_;
   std::vector<double> capacity_output_;
+  std::vector<double> vllm_runtime_output_;
   BatchSweep batch_sweep_;
   ContextSweep context_sweep_;
   AcceptanceSweep acceptance_sweep_;

@@ -205,7 +205,7 @@ class Keys {
 /// What the count finds; copied into the declared fields at the end.
 struct Model {
   double total = 0, active = 0, layers = 0, query_heads = 0, kv_heads = 0, head_dim = 0;
-  double window = 0, window_layers = 0, latent = 0, experts = 0, per_token = 0, max_context = 0;
+  double window = 0, window_layers = 0, latent = 0, experts = 0, per_token = 0, max_context = 0, vocab = 0;
 };
 
 class Importer {
@@ -233,6 +233,7 @@ class Importer {
     const double L = c.whole("num_hidden_layers");
     const double Hq = c.whole("num_attention_heads");
     if (sink_.failed) return false;
+    m.vocab = V;
     // Checked before anything is sized by it (the declared range is far below kMaxCount).
     const InputFieldDeclaration* layers_field = find_budget_input_field("layers");
     if (L > layers_field->max)
@@ -725,6 +726,7 @@ HfImportResult import_hf_config(const std::string& json_text) {
       {"experts", m.experts},
       {"experts_per_token", m.per_token},
       {"model_max_context_tokens", m.max_context},
+      {"vocab_size", m.vocab},
   };
   for (const auto& s : set) {
     const InputFieldDeclaration* field = find_budget_input_field(s.name);

@@ -11,6 +11,7 @@
 #include "budget/budget_math.h"
 #include "budget/iteration_cost.h"
 #include "budget/validate.h"
+#include "budget/vllm_runtime.h"
 #include "text/number_text.h"
 #include "traffic/latency_summary.h"
 #include "traffic/portable_random.h"
@@ -385,6 +386,15 @@ TrafficResult simulate_traffic(const BudgetInput& in, const TrafficInput& traffi
     r.error = *error;
     return r;
   }
+  TrafficInput effective = traffic;
+  if (effective.max_num_seqs == 0) effective.max_num_seqs = vllm_default_max_num_seqs(in.gpu_memory_bytes, "");
+  if (effective.max_num_batched_tokens < effective.max_num_seqs) {
+    return refusal("max_num_batched_tokens",
+                   "max_num_batched_tokens must be at least max_num_seqs (" + format_compact(effective.max_num_seqs) +
+                       (traffic.max_num_seqs == 0 ? ", vLLM's default for this GPU's memory" : "") +
+                       "), so every running request's decode token fits one iteration (got " +
+                       format_compact(effective.max_num_batched_tokens) + ")");
+  }
   const double kv_budget = detail::kv_budget_bytes(in);
   if (kv_budget <= 0) {
     return refusal("gpu_memory_bytes",
@@ -411,7 +421,7 @@ TrafficResult simulate_traffic(const BudgetInput& in, const TrafficInput& traffi
                                    format_compact(kMaxWork) + ", the simulation's work limit (got " +
                                    format_compact(work) + ")");
   }
-  return Simulation(in, traffic).run();
+  return Simulation(in, effective).run();
 }
 
 }  // namespace llmbudget

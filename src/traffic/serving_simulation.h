@@ -59,7 +59,10 @@
 namespace llmbudget {
 
 /// Runs the simulation of `traffic` on replicas of `in`. Validates both
-/// (validate_budget_input(), validate_traffic_input()), then refuses:
+/// (validate_budget_input(), validate_traffic_input()); max_num_seqs 0 takes vLLM's default for
+/// in.gpu_memory_bytes (vllm_default_max_num_seqs(), budget/vllm_runtime.h, with no device name:
+/// 1,024 at 70 GiB or more, 256 below; a caller that knows the GPU is an A100 passes 256). Then refuses:
+/// max_num_batched_tokens below max_num_seqs ("max_num_batched_tokens", vLLM's rule);
 /// a configuration that leaves no KV cache budget ("gpu_memory_bytes"); a request of
 /// the longest drawn context whose cache does not fit the budget alone, or that is
 /// longer than model_max_context_tokens ("input_tokens"); a run of more than 5e7

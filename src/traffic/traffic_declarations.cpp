@@ -12,9 +12,11 @@ namespace {
 //   server on GPUs of 70 GiB or more other than the A100 (vllm/engine/arg_utils.py,
 //   EngineArgs._set_default_args, default_max_num_batched_tokens,
 //   UsageContext.OPENAI_API_SERVER: 8192; 2048 on smaller GPUs).
-// - max_num_seqs 256: vLLM's SchedulerConfig default (recent releases raise it
-//   to 1024 on the same large GPUs). vLLM refuses max_num_batched_tokens below
-//   max_num_seqs (SchedulerConfig's check), and so does validate_traffic_input().
+// - max_num_seqs: not declared here but shared with vLLM's runtime estimate
+//   (vllm_runtime_input_fields()): 0 = vLLM's default for the GPU's memory,
+//   vllm_default_max_num_seqs() (1,024 on GPUs of 70 GiB or more, 256 below).
+//   vLLM refuses max_num_batched_tokens below max_num_seqs (SchedulerConfig's
+//   check), and so does simulate_traffic().
 // - burstiness: the gamma shape of `vllm bench serve --burstiness` (vllm/benchmarks/serve.py,
 //   get_request(): gaps drawn from gamma(shape = burstiness, scale = 1 / (rate * burstiness)),
 //   mean 1 / rate; 1 is a Poisson process).
@@ -34,50 +36,35 @@ constexpr InputFieldDeclaration row(const char* name, const char* label, const c
           "",   typical_min, typical_max, group, meaning, nullptr, nullptr, prefixes};
 }
 
-constexpr TrafficInputFieldDeclaration kTrafficInputFields[] = {
-    {row("request_rate", "Request rate", "requests/s", K::real, 1e-6, 1e6, false, "closed loop at the concurrency", 0,
-         100, "Load",
-         "open loop: mean arrivals per second, whatever the server's pace (vllm bench serve --request-rate)",
-         CP::decimal),
-     &T::request_rate},
-    {row("concurrency", "Concurrency", "clients", K::whole, 1, 1e5, false, "open loop at the request rate", 0, 512,
-         "Load", "closed loop: clients each sending its next request when its last one ends (--max-concurrency)",
-         CP::decimal),
-     &T::concurrency},
-    {row("burstiness", "Burstiness", "gamma shape", K::real, 0.01, 1000, false, "", 0.1, 10, "Load",
-         "shape of the gaps between arrivals: 1 is Poisson, below 1 burstier, above 1 more even (--burstiness)",
-         CP::decimal),
-     &T::burstiness},
-    {row("requests", "Requests", "requests", K::whole, 1, 1e6, false, "", 10, 10000, "Load",
-         "requests in the run (--num-prompts)", CP::decimal),
-     &T::requests},
-    {row("input_tokens", "Input tokens", "tokens per request", K::whole, 1, 1e8, false, "", 16, 131072, "Load",
-         "prompt tokens of a request (the middle of the range)", CP::binary),
-     &T::input_tokens},
-    {row("output_tokens", "Output tokens", "tokens per request", K::whole, 1, 1e8, false, "", 1, 32768, "Load",
-         "tokens generated for a request (the middle of the range)", CP::binary),
-     &T::output_tokens},
-    {row("length_range_ratio", "Length range", "fraction", K::real, 0, 0.99, false, "", 0, 0.9, "Load",
-         "lengths drawn uniformly from L*(1-r) to L*(1+r); 0 keeps them fixed (--random-range-ratio)", CP::decimal),
-     &T::length_range_ratio},
-    {row("prefix_hit_rate", "Prefix cache hits", "fraction of the prompt", K::real, 0, 0.99, false, "", 0, 0.9, "Load",
-         "share of each prompt already in the prefix cache: not prefilled again, still attended to", CP::decimal),
-     &T::prefix_hit_rate},
-    {row("replicas", "Replicas", "servers", K::whole, 1, 1024, false, "", 1, 64, "Scheduler",
-         "servers of gpus GPUs each, a router sending each request to the one with the fewest in flight", CP::decimal),
-     &T::replicas},
-    {row("max_num_batched_tokens", "Token budget per iteration", "tokens", K::whole, 1, 1e7, false, "", 256, 65536,
-         "Scheduler", "tokens one iteration may carry, decode tokens and prefill chunks together (vLLM's)", CP::binary),
-     &T::max_num_batched_tokens},
-    {row("max_num_seqs", "Running requests cap", "requests", K::whole, 1, 1e5, false, "", 1, 1024, "Scheduler",
-         "requests running at once on one replica (vLLM's max_num_seqs)", CP::decimal),
-     &T::max_num_seqs},
-    {row("seed", "Seed", "", K::whole, 0, 9007199254740991.0, false, "", 0, 1000, "Load",
-         "seed of the arrivals and lengths: the same seed gives the same run everywhere", CP::decimal),
-     &T::seed},
-    {row("target_percentile", "Target percentile", "percent", K::real, 1, 99.9, false, "", 50, 99.9, "Scheduler",
-         "the percentile of TTFT and TPOT the highest-load search holds to the targets", CP::decimal),
-     &T::target_percentile},
+constexpr InputFieldDeclaration kTrafficRows[] = {
+    row("request_rate", "Request rate", "requests/s", K::real, 1e-6, 1e6, false, "closed loop at the concurrency", 0,
+        100, "Load",
+        "open loop: mean arrivals per second, whatever the server's pace (vllm bench serve --request-rate)",
+        CP::decimal),
+    row("concurrency", "Concurrency", "clients", K::whole, 1, 1e5, false, "open loop at the request rate", 0, 512,
+        "Load", "closed loop: clients each sending its next request when its last one ends (--max-concurrency)",
+        CP::decimal),
+    row("burstiness", "Burstiness", "gamma shape", K::real, 0.01, 1000, false, "", 0.1, 10, "Load",
+        "shape of the gaps between arrivals: 1 is Poisson, below 1 burstier, above 1 more even (--burstiness)",
+        CP::decimal),
+    row("requests", "Requests", "requests", K::whole, 1, 1e6, false, "", 10, 10000, "Load",
+        "requests in the run (--num-prompts)", CP::decimal),
+    row("input_tokens", "Input tokens", "tokens per request", K::whole, 1, 1e8, false, "", 16, 131072, "Load",
+        "prompt tokens of a request (the middle of the range)", CP::binary),
+    row("output_tokens", "Output tokens", "tokens per request", K::whole, 1, 1e8, false, "", 1, 32768, "Load",
+        "tokens generated for a request (the middle of the range)", CP::binary),
+    row("length_range_ratio", "Length range", "fraction", K::real, 0, 0.99, false, "", 0, 0.9, "Load",
+        "lengths drawn uniformly from L*(1-r) to L*(1+r); 0 keeps them fixed (--random-range-ratio)", CP::decimal),
+    row("prefix_hit_rate", "Prefix cache hits", "fraction of the prompt", K::real, 0, 0.99, false, "", 0, 0.9, "Load",
+        "share of each prompt already in the prefix cache: not prefilled again, still attended to", CP::decimal),
+    row("replicas", "Replicas", "servers", K::whole, 1, 1024, false, "", 1, 64, "Scheduler",
+        "servers of gpus GPUs each, a router sending each request to the one with the fewest in flight", CP::decimal),
+    row("max_num_batched_tokens", "Token budget per iteration", "tokens", K::whole, 1, 1e7, false, "", 256, 65536,
+        "Scheduler", "tokens one iteration may carry, decode tokens and prefill chunks together (vLLM's)", CP::binary),
+    row("seed", "Seed", "", K::whole, 0, 9007199254740991.0, false, "", 0, 1000, "Load",
+        "seed of the arrivals and lengths: the same seed gives the same run everywhere", CP::decimal),
+    row("target_percentile", "Target percentile", "percent", K::real, 1, 99.9, false, "", 50, 99.9, "Scheduler",
+        "the percentile of TTFT and TPOT the highest-load search holds to the targets", CP::decimal),
 };
 
 template <class R>
@@ -148,7 +135,24 @@ constexpr LatencyStatisticDeclaration kLatencyStatistics[] = {
 }  // namespace
 
 Table<TrafficInputFieldDeclaration> traffic_input_fields() {
-  return {kTrafficInputFields, std::size(kTrafficInputFields)};
+  // The simulation's rows in order, max_num_seqs (vLLM runtime's row) after the token budget.
+  static const TrafficInputFieldDeclaration fields[] = {
+      {&kTrafficRows[0], &T::request_rate},
+      {&kTrafficRows[1], &T::concurrency},
+      {&kTrafficRows[2], &T::burstiness},
+      {&kTrafficRows[3], &T::requests},
+      {&kTrafficRows[4], &T::input_tokens},
+      {&kTrafficRows[5], &T::output_tokens},
+      {&kTrafficRows[6], &T::length_range_ratio},
+      {&kTrafficRows[7], &T::prefix_hit_rate},
+      {&kTrafficRows[8], &T::replicas},
+      {&kTrafficRows[9], &T::max_num_batched_tokens},
+      {&vllm_runtime_input_fields().rows[0], &T::max_num_seqs},
+      {&kTrafficRows[10], &T::seed},
+      {&kTrafficRows[11], &T::target_percentile},
+  };
+  static_assert(std::size(kTrafficRows) == 12, "every row of kTrafficRows has its member above");
+  return {fields, std::size(fields)};
 }
 Table<TrafficResultFieldDeclaration<TrafficResult>> traffic_result_fields() {
   return {kTrafficResultFields, std::size(kTrafficResultFields)};
@@ -160,7 +164,7 @@ Table<LatencyStatisticDeclaration> latency_statistics() { return {kLatencyStatis
 
 const TrafficInputFieldDeclaration* find_traffic_input_field(const char* name) {
   for (const TrafficInputFieldDeclaration& row : traffic_input_fields()) {
-    if (std::strcmp(row.field.name, name) == 0) return &row;
+    if (std::strcmp(row.field->name, name) == 0) return &row;
   }
   return nullptr;
 }

@@ -13,9 +13,11 @@
 
 namespace llmbudget {
 
-/// One TrafficInput field: the budget's row shape (its member pointers null; max_from "") and the member.
+/// One TrafficInput field: a row of the budget's shape (its member pointers null; max_from "") and the
+/// member. `field` points at the simulation's own row, or for max_num_seqs at the one row vLLM's runtime
+/// estimate declares (vllm_runtime_input_fields(), budget/field_declarations.h): one field, one name.
 struct TrafficInputFieldDeclaration {
-  InputFieldDeclaration field;
+  const InputFieldDeclaration* field;
   double TrafficInput::*member;
 };
 
@@ -43,7 +45,7 @@ struct LatencyStatisticDeclaration {
   double LatencySummary::*member;
 };
 
-/// The 13 TrafficInput fields in declaration order (groups "Load", then "Scheduler").
+/// The 13 TrafficInput fields in declaration order (groups "Load" and "Scheduler"; max_num_seqs "Runtime").
 Table<TrafficInputFieldDeclaration> traffic_input_fields();
 /// The fields of TrafficResult (beyond ok/error), in struct order.
 Table<TrafficResultFieldDeclaration<TrafficResult>> traffic_result_fields();

@@ -26,7 +26,7 @@ std::string traffic_declarations_json() {
   std::string out = "{";
   json::add_key(out, "inputs");
   json::add_object_array(out, traffic_input_fields(), [&out, &defaults](const TrafficInputFieldDeclaration& row) {
-    add_input_declaration_members(out, row.field);
+    add_input_declaration_members(out, *row.field);
     json::add_number_member(out, "default", defaults.*row.member);
   });
   out += ',';

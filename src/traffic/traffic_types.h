@@ -22,7 +22,7 @@ struct TrafficInput {
   double prefix_hit_rate = 0;            ///< share of each prompt found in the prefix cache (not prefilled)
   double replicas = 1;                   ///< servers behind a least-loaded router, each of in.gpus GPUs
   double max_num_batched_tokens = 8192;  ///< tokens one iteration may carry (vLLM's token budget)
-  double max_num_seqs = 256;             ///< requests running at once on one replica
+  double max_num_seqs = 0;               ///< requests running at once on one replica; 0 = vLLM's default for the GPU
   double seed = 1;                       ///< seed of the arrivals and lengths
   double target_percentile = 90;         ///< the percentile the highest-load search holds to the targets
 };

@@ -1,14 +1,13 @@
 #include "traffic/traffic_validate.h"
 
 #include "budget/validate.h"
-#include "text/number_text.h"
 #include "traffic/traffic_declarations.h"
 
 namespace llmbudget {
 
 std::optional<InputError> validate_traffic_input(const TrafficInput& traffic) {
   for (const TrafficInputFieldDeclaration& row : traffic_input_fields()) {
-    if (auto error = check_declared_value(row.field, traffic.*row.member)) return error;
+    if (auto error = check_declared_value(*row.field, traffic.*row.member)) return error;
   }
   const bool open = traffic.request_rate != 0;
   const bool closed = traffic.concurrency != 0;
@@ -16,13 +15,6 @@ std::optional<InputError> validate_traffic_input(const TrafficInput& traffic) {
     return InputError{"request_rate", open ? "set request_rate (open loop) or concurrency (closed loop), "
                                              "not both"
                                            : "set request_rate (open loop) or concurrency (closed loop)"};
-  }
-  if (traffic.max_num_batched_tokens < traffic.max_num_seqs) {
-    return InputError{"max_num_batched_tokens", "max_num_batched_tokens must be at least max_num_seqs (" +
-                                                    format_compact(traffic.max_num_seqs) +
-                                                    "), so every running "
-                                                    "request's decode token fits one iteration (got " +
-                                                    format_compact(traffic.max_num_batched_tokens) + ")"};
   }
   return std::nullopt;
 }

@@ -40,6 +40,7 @@ struct Expected {
   double published;  // the published count (source in tests/data/hf-configs/README.md)
   double active;     // 0 for dense (then active == total)
   double layers, query_heads, kv_heads, head_dim, window, window_layers, latent, experts, per_token, max_context;
+  double vocab;  // config.json vocab_size (Gemma 3's text_config has none: Gemma3TextConfig's default 262,208)
 };
 
 // Worked counts (H hidden, V vocabulary, L layers; see hf_config.h for the terms):
@@ -53,24 +54,24 @@ struct Expected {
 // - DeepSeek-V3: 3 dense layers of 583,483,392 + 58 MoE layers of 11,507,286,272 + 2 x 129280 x 7168 + 7168
 //   = 671,026,419,200 (the MTP layer left out).
 const Expected kFamilies[] = {
-    // file, total, published, active, L, H_q, H_kv, d_h, W, L_W, d_c, E, k, max context
-    {"llama-2-7b-chat.json", 6738415616, 6738415616, 0, 32, 32, 32, 128, 0, 0, 0, 0, 0, 4096},
-    {"llama-2-13b-chat.json", 13015864320, 13e9, 0, 40, 40, 40, 128, 0, 0, 0, 0, 0, 4096},  // card: 13B (0.12 %)
-    {"llama-2-70b.json", 68976648192, 68.98e9, 0, 80, 64, 8, 128, 0, 0, 0, 0, 0, 4096},
-    {"llama-3.1-8b.json", 8030261248, 8030261248, 0, 32, 32, 8, 128, 0, 0, 0, 0, 0, 131072},
+    // file, total, published, active, L, H_q, H_kv, d_h, W, L_W, d_c, E, k, max context, V
+    {"llama-2-7b-chat.json", 6738415616, 6738415616, 0, 32, 32, 32, 128, 0, 0, 0, 0, 0, 4096, 32000},
+    {"llama-2-13b-chat.json", 13015864320, 13e9, 0, 40, 40, 40, 128, 0, 0, 0, 0, 0, 4096, 32000},  // card: 13B (0.12 %)
+    {"llama-2-70b.json", 68976648192, 68.98e9, 0, 80, 64, 8, 128, 0, 0, 0, 0, 0, 4096, 32000},
+    {"llama-3.1-8b.json", 8030261248, 8030261248, 0, 32, 32, 8, 128, 0, 0, 0, 0, 0, 131072, 128256},
     // Meta's card says 70B, two digits: the count, 70.55e9, is 0.79 % above it (checked within 1 %).
-    {"llama-3.1-70b.json", 70553706496, 70e9, 0, 80, 64, 8, 128, 0, 0, 0, 0, 0, 131072},
-    {"mistral-7b-instruct-v0.1.json", 7241732096, 7241732096, 0, 32, 32, 8, 128, 4096, 0, 0, 0, 0, 32768},
-    {"mixtral-8x7b-v0.1.json", 46702792704, 46702792704, 12879925248, 32, 32, 8, 128, 0, 0, 0, 8, 2, 32768},
-    {"qwen2.5-7b.json", 7615616512, 7615616512, 0, 28, 28, 4, 128, 0, 0, 0, 0, 0, 131072},
-    {"qwen3-8b.json", 8190735360, 8190735360, 0, 36, 32, 8, 128, 0, 0, 0, 0, 0, 40960},
-    {"qwen3-30b-a3b.json", 30532122624, 30532122624, 3353032704, 48, 32, 4, 128, 0, 0, 0, 128, 8, 40960},
-    {"gemma-2-9b-it.json", 9241705984, 9241705984, 0, 42, 16, 8, 256, 4096, 21, 0, 0, 0, 8192},
-    {"gemma-3-27b-it.json", 27432406640, 27432406640, 0, 62, 32, 16, 128, 1024, 52, 0, 0, 0, 131072},
-    {"phi-3-mini-4k-instruct.json", 3821079552, 3821079552, 0, 32, 32, 32, 96, 2047, 0, 0, 0, 0, 4096},
-    {"gpt-oss-20b.json", 20914757184, 20.9e9, 4187440704, 24, 64, 8, 64, 128, 12, 0, 32, 4, 131072},
-    {"deepseek-v2-lite.json", 15706484224, 15.7e9, 2661150208, 27, 16, 16, 192, 0, 0, 576, 64, 6, 163840},
-    {"deepseek-v3.json", 671026419200, 671e9, 37552297472, 61, 128, 128, 192, 0, 0, 576, 256, 8, 163840},
+    {"llama-3.1-70b.json", 70553706496, 70e9, 0, 80, 64, 8, 128, 0, 0, 0, 0, 0, 131072, 128256},
+    {"mistral-7b-instruct-v0.1.json", 7241732096, 7241732096, 0, 32, 32, 8, 128, 4096, 0, 0, 0, 0, 32768, 32000},
+    {"mixtral-8x7b-v0.1.json", 46702792704, 46702792704, 12879925248, 32, 32, 8, 128, 0, 0, 0, 8, 2, 32768, 32000},
+    {"qwen2.5-7b.json", 7615616512, 7615616512, 0, 28, 28, 4, 128, 0, 0, 0, 0, 0, 131072, 152064},
+    {"qwen3-8b.json", 8190735360, 8190735360, 0, 36, 32, 8, 128, 0, 0, 0, 0, 0, 40960, 151936},
+    {"qwen3-30b-a3b.json", 30532122624, 30532122624, 3353032704, 48, 32, 4, 128, 0, 0, 0, 128, 8, 40960, 151936},
+    {"gemma-2-9b-it.json", 9241705984, 9241705984, 0, 42, 16, 8, 256, 4096, 21, 0, 0, 0, 8192, 256000},
+    {"gemma-3-27b-it.json", 27432406640, 27432406640, 0, 62, 32, 16, 128, 1024, 52, 0, 0, 0, 131072, 262208},
+    {"phi-3-mini-4k-instruct.json", 3821079552, 3821079552, 0, 32, 32, 32, 96, 2047, 0, 0, 0, 0, 4096, 32064},
+    {"gpt-oss-20b.json", 20914757184, 20.9e9, 4187440704, 24, 64, 8, 64, 128, 12, 0, 32, 4, 131072, 201088},
+    {"deepseek-v2-lite.json", 15706484224, 15.7e9, 2661150208, 27, 16, 16, 192, 0, 0, 576, 64, 6, 163840, 102400},
+    {"deepseek-v3.json", 671026419200, 671e9, 37552297472, 61, 128, 128, 192, 0, 0, 576, 256, 8, 163840, 129280},
 };
 
 }  // namespace
@@ -80,7 +81,7 @@ TEST_CASE("import_hf_config counts every family within 0.5 % of the published co
     INFO(e.file);
     const HfImportResult r = import_hf_config(fixture(e.file));
     REQUIRE(r.ok);
-    CHECK(r.values.size() == 12);
+    CHECK(r.values.size() == 13);
     CHECK(value(r, "total_params") == e.total);
     const double tolerance = std::strcmp(e.file, "llama-3.1-70b.json") == 0 ? 0.01 : 0.005;
     CHECK(std::fabs(e.total - e.published) / e.published < tolerance);
@@ -95,6 +96,7 @@ TEST_CASE("import_hf_config counts every family within 0.5 % of the published co
     CHECK(value(r, "experts") == e.experts);
     CHECK(value(r, "experts_per_token") == e.per_token);
     CHECK(value(r, "model_max_context_tokens") == e.max_context);
+    CHECK(value(r, "vocab_size") == e.vocab);
     CHECK_FALSE(r.notes.empty());
     CHECK(has_note(r, "huggingface/transformers"));
   }

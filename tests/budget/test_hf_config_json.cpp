@@ -21,10 +21,11 @@ TEST_CASE("hf_import_json gives ok, error null, the inputs by name and the notes
   CHECK(r.value.find("error")->kind == json::Kind::null_value);
   const json::Value* inputs = r.value.find("inputs");
   REQUIRE(inputs != nullptr);
-  REQUIRE(inputs->keys.size() == 12);
+  REQUIRE(inputs->keys.size() == 13);
   CHECK(inputs->keys[0] == "total_params");
   CHECK(inputs->find("total_params")->number == 6738415616);
   CHECK(inputs->find("model_max_context_tokens")->number == 4096);
+  CHECK(inputs->find("vocab_size")->number == 32000);
   const json::Value* notes = r.value.find("notes");
   REQUIRE(notes->kind == json::Kind::array);
   REQUIRE_FALSE(notes->items.empty());

@@ -5,6 +5,7 @@
 
 #include "budget/capacity.h"
 #include "budget/serving_budget.h"
+#include "workload_fixtures.h"
 
 using namespace llmbudget;
 
@@ -19,18 +20,10 @@ constexpr double kGiB = 1073741824.0;
 // non-torch memory 0.13 GiB, max-model-len 16,000; vLLM reported 14.99 GiB of
 // weights and 51.38 GiB of KV cache).
 BudgetInput llama31_8b_h100_vllm() {
-  BudgetInput in;
-  in.total_params = 8.030261248e9;
-  in.layers = 32;
-  in.query_heads = 32;
-  in.kv_heads = 8;
-  in.head_dim = 128;
-  in.gpu_memory_bytes = 79.18 * kGiB;
+  BudgetInput in = llmbudget::test::llama31_8b(79.18 * kGiB);
   in.headroom_fraction = 0.1;
   in.activation_peak_bytes = 4.76 * kGiB;
   in.runtime_reserve_bytes = 0.13 * kGiB;
-  in.batch = 1;
-  in.context_tokens = 16000;
   return in;
 }
 

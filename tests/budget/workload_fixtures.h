@@ -35,4 +35,22 @@ inline BudgetInput llama31_70b_h100(double gpus = 1) {
   return in;
 }
 
+/// Llama 3.1 8B, 16-bit (content/presets.json and tests/data/hf-configs/llama-3.1-8b.json:
+/// 8,030,261,248 parameters, 32 layers, 32 query heads, 8 KV heads of 128, vocabulary
+/// 128,256; 2 * 32 * 8 * 128 * 2 B = 131,072 B of cache per token) on one GPU of
+/// `gpu_memory_bytes`, one request of 16,000 tokens (llm-d's max-model-len), no runtime memory.
+inline BudgetInput llama31_8b(double gpu_memory_bytes) {
+  BudgetInput in;
+  in.total_params = 8.030261248e9;
+  in.layers = 32;
+  in.query_heads = 32;
+  in.kv_heads = 8;
+  in.head_dim = 128;
+  in.vocab_size = 128256;
+  in.gpu_memory_bytes = gpu_memory_bytes;
+  in.batch = 1;
+  in.context_tokens = 16000;
+  return in;
+}
+
 }  // namespace llmbudget::test

@@ -29,6 +29,7 @@ test('importHfConfig reads gpt-oss-20b: counts, layer mix, experts, context, not
     experts: 32,
     experts_per_token: 4,
     model_max_context_tokens: 131072,
+    vocab_size: 201088,
   });
   // Every key is a declared input, in declaration order.
   const declared = core.declaration.inputs.map((f) => f.name);
@@ -63,4 +64,35 @@ test('importHfConfig refuses with {field, message}, inputs {} and notes []', () 
     assert.deepEqual(r.inputs, {});
     assert.deepEqual(r.notes, []);
   }
+});
+
+test('vllmRuntime() on an imported model: the startup figures vLLM would print for gpt-oss-20b on an H100', () => {
+  const r = core.importHfConfig(fixture('gpt-oss-20b.json'));
+  const input = { ...core.DEFAULT_INPUT, ...r.inputs, gpu_memory_bytes: 81559 * 1048576 };
+  const est = core.vllmRuntime(input);
+  assert.equal(est.ok, true, est.error);
+  // 9.7 x 1,024 x 201,088 x 4 B = 7.44 GiB; llm-d measured 7.38 GiB (0.8 % below).
+  assert.equal(est.value.max_num_seqs, 1024);
+  assert.ok(Math.abs(est.value.activation_peak_bytes - 9.7 * 1024 * 201088 * 4) < 1);
+  assert.ok(Math.abs(est.value.runtime_reserve_bytes - 0.13 * 1073741824) < 1);
+  assert.ok(Math.abs(est.value.headroom_fraction - 0.1) < 1e-12);
+  // The names are the declaration's.
+  assert.deepEqual(Object.keys(est.value), core.declaration.results.vllm_runtime.map((f) => f.name));
+  // 256 sequences, as vLLM takes on an A100: a quarter of the peak.
+  assert.ok(Math.abs(core.vllmRuntime(input, 256).value.activation_peak_bytes - est.value.activation_peak_bytes / 4) < 1);
+});
+
+test('vllmRuntime() refuses an unknown vocabulary and a bad max_num_seqs by name, with no NaN', () => {
+  const unknown = core.vllmRuntime({ ...core.DEFAULT_INPUT });
+  assert.equal(unknown.ok, false);
+  assert.equal(unknown.field, 'vocab_size');
+  assert.match(unknown.error, /vocabulary size/);
+  for (const bad of [2.5, -1, 2e6, NaN, '8']) {
+    const res = core.vllmRuntime({ ...core.DEFAULT_INPUT, vocab_size: 32000 }, bad);
+    assert.equal(res.ok, false, String(bad));
+    assert.equal(res.field, 'max_num_seqs', String(bad));
+    assert.doesNotMatch(res.error, /NaN|Infinity/);
+  }
+  const badInput = core.vllmRuntime({ ...core.DEFAULT_INPUT, vocab_size: 32000, kv_heads: 5 });
+  assert.equal(badInput.field, 'kv_heads');
 });

@@ -91,7 +91,7 @@ test('an unknown key in a preset is refused by name, with the likely input when 
   });
   assertFails(r, `presets.json: lesson-gqa8-8: inputs.kv_headz: is not a BudgetInput field (did you mean kv_heads?); the fields are ${fields}`);
   assertFails(r, `presets.json: defaults: Batch: is not a BudgetInput field (did you mean batch?); the fields are ${fields}`);
-  assertFails(r, 'presets.json: llama-2-7b: batch: is an input a model does not set (a model sets total_params, active_params, layers, query_heads, kv_heads, head_dim, sliding_window_tokens, sliding_window_layers, latent_kv_dim, experts, experts_per_token, model_max_context_tokens)');
+  assertFails(r, 'presets.json: llama-2-7b: batch: is an input a model does not set (a model sets total_params, active_params, layers, query_heads, kv_heads, head_dim, sliding_window_tokens, sliding_window_layers, latent_kv_dim, experts, experts_per_token, model_max_context_tokens, vocab_size)');
   assertFails(r, `presets.json: llama-2-13b: colour: is not a BudgetInput field; the fields are ${fields}; a model may also have id, label, source, notes`);
   assertFails(r, `presets.json: l4-24gb: peak_bandwith_bytes_per_s: is not a BudgetInput field; the fields are ${fields}; a GPU may also have id, label, source, notes, peak_bandwidth_bytes_per_s, peak_flops_per_s, peak_flops_8bit_per_s, peak_flops_4bit_per_s, usable_fraction_bandwidth, usable_fraction_flops`);
   assertFails(r, "presets.json: model-llama-2-7b-a100: kv_heads: is an input field, so it goes in a configuration's inputs");

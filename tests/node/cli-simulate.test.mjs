@@ -61,6 +61,19 @@ test('--concurrency alone is a closed loop; --max-rate adds the highest load', (
   assert.ok(out.max_rate.ttft_at_percentile_s <= 1);
 });
 
+test('--max-num-seqs caps the running requests, the flag --runtime vllm reads too', () => {
+  const capped = simulate(['--kv-heads', '8', '--concurrency', '4', '--requests', '40', '--input-tokens', '256',
+    '--output-tokens', '32', '--max-num-seqs', '2']);
+  assert.ok(capped.mean_running <= 2);
+  const free = simulate(['--kv-heads', '8', '--concurrency', '4', '--requests', '40', '--input-tokens', '256',
+    '--output-tokens', '32']);
+  assert.ok(free.mean_running > 2);
+  // 256 with a token budget of 255: vLLM's rule, named on the budget's flag.
+  const { status, stderr } = run(['--simulate', '--max-num-seqs', '256', '--max-num-batched-tokens', '255']);
+  assert.equal(status, 2);
+  assert.match(stderr, /^budget-table: --max-num-batched-tokens: max_num_batched_tokens must be at least max_num_seqs \(256\)/);
+});
+
 test('above capacity the run is unstable and reports no TTFT or latency', () => {
   // The lesson's 7B serves about 4 requests/s of 512 + 128 tokens; 40/s swamps it.
   const out = simulate(['--kv-heads', '8', '--request-rate', '40', '--requests', '2000', '--input-tokens', '512',

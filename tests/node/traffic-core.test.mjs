@@ -20,7 +20,7 @@ test('loadTrafficCore is memoised; DEFAULT_TRAFFIC holds every declared field', 
   assert.equal(await loadTrafficCore(), traffic);
   assert.deepEqual(Object.entries(traffic.DEFAULT_TRAFFIC), traffic.declaration.inputs.map((f) => [f.name, f.default]));
   assert.equal(traffic.DEFAULT_TRAFFIC.max_num_batched_tokens, 8192); // vLLM's token budget (H100-class, online serving)
-  assert.equal(traffic.DEFAULT_TRAFFIC.max_num_seqs, 256);
+  assert.equal(traffic.DEFAULT_TRAFFIC.max_num_seqs, 0); // vLLM's default for the GPU's memory (the runtime's row)
   assert.deepEqual(traffic.declaration.statistics, ['mean', 'p50', 'p90', 'p99']);
 });
 

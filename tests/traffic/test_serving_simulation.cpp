@@ -179,9 +179,15 @@ TEST_CASE("refusals name the field", "[traffic]") {
   budget.max_num_batched_tokens = 100;
   const TrafficResult b = simulate_traffic(in, budget);
   CHECK(b.error.field == "max_num_batched_tokens");
+  // max_num_seqs 0: vLLM's default for an 80 GB GPU (74.5 GiB, at least 70): 1,024.
   CHECK(b.error.message ==
+        "max_num_batched_tokens must be at least max_num_seqs (1024, vLLM's default for this GPU's memory), so every "
+        "running request's decode token fits one iteration (got 100)");
+  budget.max_num_seqs = 256;
+  budget.max_num_batched_tokens = 255;
+  CHECK(simulate_traffic(in, budget).error.message ==
         "max_num_batched_tokens must be at least max_num_seqs (256), so every running request's decode token fits "
-        "one iteration (got 100)");
+        "one iteration (got 255)");
   TrafficInput fraction = open_loop(1, 10.5, 100, 10);
   CHECK(simulate_traffic(in, fraction).error.field == "requests");
   TrafficInput hit = open_loop(1, 10, 100, 10);

@@ -21,7 +21,7 @@ TEST_CASE("every TrafficInput field is declared once, its default valid", "[traf
   std::set<std::string> names;
   std::set<std::size_t> positions;  // which double of the struct each row's member is
   for (const TrafficInputFieldDeclaration& row : traffic_input_fields()) {
-    CHECK(names.insert(row.field.name).second);
+    CHECK(names.insert(row.field->name).second);
     TrafficInput marked;
     marked.*row.member = -12345;
     double words[sizeof(TrafficInput) / sizeof(double)];
@@ -29,17 +29,17 @@ TEST_CASE("every TrafficInput field is declared once, its default valid", "[traf
     for (std::size_t i = 0; i < std::size(words); ++i) {
       if (words[i] == -12345) CHECK(positions.insert(i).second);
     }
-    CHECK(row.field.member == nullptr);
-    CHECK(std::strlen(row.field.meaning) > 0);
+    CHECK(row.field->member == nullptr);
+    CHECK(std::strlen(row.field->meaning) > 0);
     // A label the page may show: a capital, then letters, spaces and hyphens only
     // (tests/browser/lesson.test.mjs holds every shown label to ^[A-Z][A-Za-z -]+).
-    const std::string label = row.field.label;
+    const std::string label = row.field->label;
     CHECK(std::regex_match(label, std::regex("^[A-Z][A-Za-z -]+$")));
     // No name is also a budget input's: the CLI takes both sets of flags.
-    CHECK(find_budget_input_field(row.field.name) == nullptr);
-    CHECK(find_traffic_input_field(row.field.name) == &row);
-    CHECK(row.field.typical_min >= (row.field.zero_means[0] ? 0 : row.field.min));
-    CHECK(row.field.typical_max <= row.field.max);
+    CHECK(find_budget_input_field(row.field->name) == nullptr);
+    CHECK(find_traffic_input_field(row.field->name) == &row);
+    CHECK(row.field->typical_min >= (row.field->zero_means[0] ? 0 : row.field->min));
+    CHECK(row.field->typical_max <= row.field->max);
   }
   CHECK(traffic_input_fields().size == sizeof(TrafficInput) / sizeof(double));
   CHECK(positions.size() == traffic_input_fields().size);
@@ -53,7 +53,7 @@ TEST_CASE("validation walks the declaration and names the field", "[traffic_decl
     t.*row.member = -5;
     const auto error = validate_traffic_input(t);
     REQUIRE(error.has_value());
-    CHECK(error->field == row.field.name);
+    CHECK(error->field == row.field->name);
   }
   TrafficInput t;
   t.burstiness = 0;

@@ -39,6 +39,7 @@
 #include "budget/planner.h"
 #include "budget/serving_budget.h"
 #include "budget/validate.h"
+#include "budget/vllm_runtime.h"
 #include "number_format.h"
 #include "simulate_output.h"
 #include "text/decimal_scan.h"
@@ -88,16 +89,22 @@ std::vector<InputFlag> flags_of(Table<InputFieldDeclaration> fields) {
   return flags;
 }
 
-// --simulate's flags: the serving simulation's inputs, by their declared names.
+// --simulate's flags: the serving simulation's inputs, by their declared names, but for
+// max_num_seqs, the row it shares with vLLM's runtime estimate: that is --runtime vllm's
+// --max-num-seqs (kVllmRuntimeFlags), one flag for both.
 std::vector<InputFlag> traffic_flags() {
   std::vector<InputFlag> flags;
-  for (const TrafficInputFieldDeclaration& row : traffic_input_fields()) flags.push_back(flag_of(row.field));
+  for (const TrafficInputFieldDeclaration& row : traffic_input_fields()) {
+    if (row.field != &vllm_runtime_input_fields().rows[0]) flags.push_back(flag_of(*row.field));
+  }
   return flags;
 }
 
 const std::vector<InputFlag> kInputFlags = flags_of(budget_input_fields());
 // --plan's speculative-decoding flags: the parameters of speculative(), by their declared names.
 const std::vector<InputFlag> kSpeculativeFlags = flags_of(speculative_input_fields());
+// --runtime vllm's parameter: --max-num-seqs, by its declared name.
+const std::vector<InputFlag> kVllmRuntimeFlags = flags_of(vllm_runtime_input_fields());
 const std::vector<InputFlag> kTrafficFlags = traffic_flags();
 
 // Short --config keys (the lesson's table varies these five).
@@ -342,6 +349,42 @@ std::vector<std::string> apply_gpu_preset(const GpuPreset& gpu, const std::vecto
     set.push_back(f.name);
   }
   return set;
+}
+
+// ---------------------------------------------------------------- --runtime vllm
+
+// Sets the runtime inputs vLLM's startup would give (vllm_runtime_estimate) on
+// `base`, except those in `explicit_fields` (input flags win). `device_name` is
+// the --gpu preset's label ("" without --gpu). Returns the sentence printed
+// after the table: what was assumed and set.
+std::string apply_vllm_runtime(std::optional<double> max_num_seqs, const std::string& device_name,
+                               const std::vector<std::string>& explicit_fields, BudgetInput& base) {
+  // Without --max-num-seqs, vLLM's default for the GPU: its memory and, from --gpu, its name (the A100 rule).
+  const double seqs = max_num_seqs ? *max_num_seqs : vllm_default_max_num_seqs(base.gpu_memory_bytes, device_name);
+  const VllmRuntimeEstimate e = vllm_runtime_estimate(base, seqs);
+  if (!e.ok) {
+    const std::string who = e.error.field == "max_num_seqs" ? kVllmRuntimeFlags[0].flag
+                            : e.error.field == "vocab_size" ? std::string("--runtime vllm")
+                                                            : "--runtime vllm: " + e.error.field;
+    fail(who + ": " + e.error.message + (e.error.field == "vocab_size" ? " (--vocab-size or --hf-config)" : ""));
+  }
+  const BudgetInput estimated = with_vllm_runtime(base, e);
+  std::string kept;
+  for (const char* name : {"headroom_fraction", "activation_peak_bytes", "runtime_reserve_bytes"}) {
+    const InputFlag* flag = nullptr;
+    for (const InputFlag& f : kInputFlags)
+      if (f.field->name == std::string(name)) flag = &f;
+    if (std::find(explicit_fields.begin(), explicit_fields.end(), name) != explicit_fields.end()) {
+      kept += (kept.empty() ? "" : ", ") + flag->flag;
+      continue;
+    }
+    base.*(flag->field->member) = estimated.*(flag->field->member);
+  }
+  const auto gib = [](double bytes) { return format_fixed(bytes / 1073741824.0, 2) + " GiB"; };
+  return "--runtime vllm (an estimate of vLLM's startup): gpu_memory_utilization 0.9 (headroom 0.1), warm-up peak " +
+         gib(e.activation_peak_bytes) + " (9.7 x " + format_grouped(e.max_num_seqs, 0) + " sequences x " +
+         format_grouped(base.vocab_size, 0) + "-token vocabulary x 4 B), non-torch memory " +
+         gib(e.runtime_reserve_bytes) + " per GPU" + (kept.empty() ? "" : "; kept as given: " + kept) + ".";
 }
 
 // ---------------------------------------------------------------- rows
@@ -810,6 +853,14 @@ void print_help() {
       "                            an input the preset does not give takes its default; input\n"
       "                            flags, wherever given, override it\n"
       "  --gpu list                the GPU presets, one a line: id, label, source (tab-separated)\n"
+      "  --runtime vllm            set the runtime inputs as vLLM's startup would measure them\n"
+      "                            (estimate): headroom 0.1 (gpu_memory_utilization 0.9), the\n"
+      "                            warm-up peak 9.7 x max_num_seqs x vocab_size x 4 B (needs\n"
+      "                            --vocab-size or --hf-config), non-torch memory 0.13 GiB (0.55\n"
+      "                            GiB with --gpus > 1); input flags, wherever given, win\n"
+      "  --max-num-seqs N          vLLM's max_num_seqs for --runtime vllm and --simulate (the\n"
+      "                            running requests' cap; default, as vLLM's: 1,024 on a GPU of\n"
+      "                            70 GiB or more whose --gpu label has no A100 in it, else 256)\n"
       "  --label TEXT              name of the single row (one-row mode); printable text\n"
       "                            only: a label with a control character (escape,\n"
       "                            newline, tab, bidi control) is a bad flag\n"
@@ -913,6 +964,8 @@ int main(int argc, char** argv) {
   bool max_rate = false;                       // --max-rate
   TrafficInput traffic;                        // --simulate's inputs
   std::vector<std::string> traffic_given;      // --simulate's flags seen
+  bool vllm_runtime = false;                   // --runtime vllm
+  std::optional<double> max_num_seqs;          // --max-num-seqs N (with --runtime vllm)
 
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
@@ -958,7 +1011,8 @@ int main(int argc, char** argv) {
     }
     const bool known = matched || speculative_flag || traffic_flag || arg == "--csv" || arg == "--json" ||
                        arg == "--config" || arg == "--label" || arg == "--plan" || arg == "--hf-config" ||
-                       arg == "--gpu" || arg == "--simulate" || arg == "--max-rate";
+                       arg == "--gpu" || arg == "--simulate" || arg == "--max-rate" || arg == "--runtime" ||
+                       arg == kVllmRuntimeFlags[0].flag;
     if (!known) {
       if (arg.rfind("-", 0) == 0) fail("unknown flag " + echo(arg) + " (see --help)");
       fail("unexpected argument '" + echo(arg) + "' (flags only; see --help)");
@@ -1021,6 +1075,16 @@ int main(int argc, char** argv) {
       gpu_id = value();
       continue;
     }
+    if (arg == "--runtime") {
+      const std::string kind = value();
+      if (kind != "vllm") fail("--runtime: '" + echo(kind) + "' is not a runtime the estimate knows (vllm)");
+      vllm_runtime = true;
+      continue;
+    }
+    if (arg == kVllmRuntimeFlags[0].flag) {
+      max_num_seqs = parse_number(arg, value());
+      continue;
+    }
     base.*(matched->field->member) = parse_number(matched->flag, value());
     base_fields.push_back(matched->field->name);
   }
@@ -1065,6 +1129,13 @@ int main(int argc, char** argv) {
       base.context_tokens = base.model_max_context_tokens;
     }
   }
+  if (max_num_seqs && !vllm_runtime && !simulate)
+    fail(kVllmRuntimeFlags[0].flag + " is a --runtime vllm or --simulate option (see --help)");
+  // After the model (--hf-config: the vocabulary) and the GPU (--gpu: the memory, which sets vLLM's default).
+  const std::string runtime_note =
+      vllm_runtime
+          ? apply_vllm_runtime(max_num_seqs, gpu_id ? find_gpu_preset(*gpu_id).label : std::string(), base_fields, base)
+          : std::string();
   if (!speculative_given.empty() && !plan_mode) fail(speculative_given[0] + " is a --plan option (see --help)");
   if (!traffic_given.empty() && !simulate) fail(traffic_given[0] + " is a --simulate option (see --help)");
   if (simulate) {
@@ -1078,7 +1149,12 @@ int main(int argc, char** argv) {
     };
     // --concurrency alone means a closed loop: the default request rate steps aside.
     if (seen("--concurrency") && !seen("--request-rate")) traffic.request_rate = 0;
+    // --max-num-seqs, or vLLM's default for the GPU: its memory and, from --gpu, its name (the A100 rule).
+    traffic.max_num_seqs =
+        max_num_seqs ? *max_num_seqs
+                     : vllm_default_max_num_seqs(base.gpu_memory_bytes, gpu_id ? find_gpu_preset(*gpu_id).label : "");
     const auto who = [&](const std::string& field) {
+      if (field == kVllmRuntimeFlags[0].field->name) return kVllmRuntimeFlags[0].flag;
       for (const InputFlag& f : kTrafficFlags) {
         if (field == f.field->name) return f.flag;
       }
@@ -1129,6 +1205,7 @@ int main(int argc, char** argv) {
       print_plan_csv(plan);
     else
       print_plan_table(plan, base, plan_options.speculative);
+    if (!json && !csv && !runtime_note.empty()) std::printf("\n%s\n", runtime_note.c_str());
     return 0;
   }
 
@@ -1172,6 +1249,7 @@ int main(int argc, char** argv) {
     print_table(rows, inputs);
     if (!hf_notes.empty()) std::printf("\n%s:\n", hf_source.c_str());
     for (const std::string& note : hf_notes) std::printf("  %s\n", shown(note).c_str());
+    if (!runtime_note.empty()) std::printf("\n%s\n", runtime_note.c_str());
   }
   return 0;
 }

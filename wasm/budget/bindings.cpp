@@ -19,6 +19,7 @@
 #include "budget/hf_config_json.h"
 #include "budget/serving_budget.h"
 #include "budget/speculative.h"
+#include "budget/vllm_runtime.h"
 
 namespace lb = llmbudget;
 using emscripten::function;
@@ -77,6 +78,7 @@ EMSCRIPTEN_BINDINGS(budget_core) {
   function("speculative", &lb::speculative);
   function("best_draft_tokens", &lb::best_draft_tokens);
   function("attention_memory", &lb::attention_memory);
+  function("vllm_default_max_num_seqs", &lb::vllm_default_max_num_seqs);
   // The config.json importer, as JSON text (hf_config_json.h), and its size limit.
   function("hf_import_json", &lb::hf_import_json);
   function(

@@ -36,6 +36,9 @@ EMSCRIPTEN_KEEPALIVE const double* llmb_flat_capacity_output() { return calls().
 /// 1 when the core accepted the input, 0 when it refused it (then llmb_flat_error_*).
 EMSCRIPTEN_KEEPALIVE int llmb_flat_plan() { return calls().run_plan(); }
 EMSCRIPTEN_KEEPALIVE int llmb_flat_capacity() { return calls().run_capacity(); }
+/// vllm_runtime_estimate() on the input array: 1 when accepted (fields in llmb_flat_vllm_runtime_output()).
+EMSCRIPTEN_KEEPALIVE int llmb_flat_vllm_runtime(double max_num_seqs) { return calls().run_vllm_runtime(max_num_seqs); }
+EMSCRIPTEN_KEEPALIVE const double* llmb_flat_vllm_runtime_output() { return calls().vllm_runtime_output().data(); }
 EMSCRIPTEN_KEEPALIVE int llmb_flat_sweep_batch(double max_batch) { return calls().run_sweep_batch(max_batch); }
 EMSCRIPTEN_KEEPALIVE int llmb_flat_sweep_context(double lo, double hi, double points) {
   return calls().run_sweep_context(lo, hi, points);

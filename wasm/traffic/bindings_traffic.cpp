@@ -37,7 +37,7 @@ EMSCRIPTEN_BINDINGS(traffic_core) {
   for (const lb::InputFieldDeclaration& f : lb::budget_input_fields()) budget.field(f.name, f.member);
   value_object<lb::TrafficInput> traffic("TrafficInput");
   for (const lb::TrafficInputFieldDeclaration& row : lb::traffic_input_fields())
-    traffic.field(row.field.name, row.member);
+    traffic.field(row.field->name, row.member);
   value_object<lb::LatencySummary> summary("LatencySummary");
   for (const lb::LatencyStatisticDeclaration& stat : lb::latency_statistics()) summary.field(stat.name, stat.member);
   register_traffic_result<lb::TrafficResult>("TrafficResult", lb::traffic_result_fields());

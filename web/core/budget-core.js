@@ -124,6 +124,7 @@ const buildCore = oncePerModule((module) => {
   const DEFAULT_INPUT = Object.freeze(Object.fromEntries(declaration.inputs.map((f) => [f.name, f.default])));
   const planValue = flatConverter(declaration.results.plan, declaration.enums);
   const capacityValue = flatConverter(declaration.results.capacity, declaration.enums);
+  const vllmRuntimeValue = flatConverter(declaration.results.vllm_runtime, declaration.enums);
   const planRowValue = flatConverter(declaration.results.plan_levers, declaration.enums);
   // A plan_hardware row: the plan row's fields, then the cost fields, in one flat run (flat_calls.h).
   const hardwareRowFields = [...declaration.results.plan_levers, ...declaration.results.plan_hardware];
@@ -319,6 +320,40 @@ const buildCore = oncePerModule((module) => {
         const bad = writeFlatInput(input);
         if (bad !== null) return bad;
         return flat.capacity() ? { ok: true, value: capacityValue(flat.views().capacity) } : flatFailure();
+      });
+    },
+
+    /**
+     * vLLM's default max_num_seqs for a GPU (vllm_default_max_num_seqs in src/budget/vllm_runtime.h):
+     * 1,024 from 70 GiB up unless the name holds "a100", else 256.
+     * @param {number} gpuMemoryBytes one GPU's capacity in bytes
+     * @param {string} [deviceName=''] the GPU's name (a preset's label), '' when unknown
+     * @returns {number} 256 or 1024; 256 for a capacity that is not a finite number
+     */
+    vllmDefaultMaxNumSeqs(gpuMemoryBytes, deviceName = '') {
+      if (typeof gpuMemoryBytes !== 'number' || !Number.isFinite(gpuMemoryBytes)) return 256;
+      return module.vllm_default_max_num_seqs(gpuMemoryBytes, clipForCore(String(deviceName ?? ''), 256));
+    },
+
+    /**
+     * The runtime inputs that make `input`'s budget read as vLLM's startup log would
+     * (vllm_runtime_estimate in src/budget/vllm_runtime.h): headroom 1 - 0.9, the
+     * warm-up peak 9.7 x max_num_seqs x vocab_size x 4 B, the non-torch reserve by GPU count.
+     * @param {object} input a BudgetInput (every declared field); vocab_size must be known (> 0)
+     * @param {number} [maxNumSeqs=0] vLLM's max_num_seqs (declaration.vllm_runtime_inputs), 0 = its
+     *   default for the GPU's memory
+     * @returns {{ok:true, value:{max_num_seqs, headroom_fraction, activation_peak_bytes,
+     *   runtime_reserve_bytes}} | {ok:false, field, error}} (error: the core's sentence)
+     */
+    vllmRuntime(input, maxNumSeqs = 0) {
+      return guarded(() => {
+        const bad = writeFlatInput(input);
+        if (bad !== null) return bad;
+        if (typeof maxNumSeqs !== 'number' || !Number.isFinite(maxNumSeqs)) {
+          return { ok: false, field: 'max_num_seqs', error: 'max_num_seqs must be a finite number' };
+        }
+        if (!flat.vllmRuntime(maxNumSeqs)) return flatFailure();
+        return { ok: true, value: vllmRuntimeValue(flat.vllmRuntimeOutput(declaration.results.vllm_runtime.length)) };
       });
     },
 

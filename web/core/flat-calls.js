@@ -52,6 +52,9 @@ export function flatCalls(module, sizes) {
     },
     plan: () => module._llmb_flat_plan() !== 0,
     capacity: () => module._llmb_flat_capacity() !== 0,
+    /** vllm_runtime_estimate() on the input view; its fields (`count` doubles) made at each call. */
+    vllmRuntime: (maxNumSeqs) => module._llmb_flat_vllm_runtime(maxNumSeqs) !== 0,
+    vllmRuntimeOutput: (count) => doubles(module._llmb_flat_vllm_runtime_output(), count),
     sweepBatch: (maxBatch) => module._llmb_flat_sweep_batch(maxBatch) !== 0,
     sweepContext: (lo, hi, points) => module._llmb_flat_sweep_context(lo, hi, points) !== 0,
     sweepAcceptance: (k, c, points) => module._llmb_flat_sweep_acceptance(k, c, points) !== 0,

@@ -9,6 +9,7 @@ import { valueText } from '../element/limits.js';
 import { gpuRates } from '../content/check-helpers.js';
 import { settleCaps } from '../element/caps.js';
 import { mountHfImport } from './hf-import.js';
+import { mountRuntimePresets } from './runtime-presets.js';
 
 function pct(f) {
   return `${fmt.int(f * 100)}%`;
@@ -97,6 +98,7 @@ function mount(container, ctx) {
   container.append(section('GPUs', gpus().map((g) => button(g.id, g.label, gpuDetail(g, ctx.core))),
     'Memory is what the card reports (nvidia-smi’s MiB are binary); the rates are datasheet peaks, dense, '
     + 'and the calculator uses the usable share shown.'));
+  mountRuntimePresets(container, ctx, changedText);
   mountHfImport(container, ctx, changedText);
   const sources = [...models(), ...gpus(), ...configurations('model')].filter((x) => x.source);
   if (sources.length) {
