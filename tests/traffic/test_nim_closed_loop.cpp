@@ -13,8 +13,8 @@
 // heads of 128), FP8 weights and activations (1 byte; the 8-bit rate), the h100-sxm-80gb
 // preset's usable figures (85,520,809,984 B, 2.68e12 B/s, 494.75e12 and 989.5e12 FLOP/s,
 // NVLink 450e9 B/s a way), lambda 20 us, vLLM's scheduler defaults (8,192 tokens an
-// iteration, 256 running) and the 10% headroom (gpu_memory_utilization 0.9). 1,000
-// requests per run; every client sends its first request at 0.
+// iteration, max_num_seqs 1,024 on an H100: no cap at these concurrencies) and the 10% headroom (gpu_memory_utilization
+// 0.9). 1,000 requests per run; every client sends its first request at 0.
 #include <catch2/catch.hpp>
 
 #include "budget/budget_math.h"
