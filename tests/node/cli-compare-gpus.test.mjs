@@ -63,7 +63,7 @@ test('refusals name the flag and the reason', () => {
   const cases = [
     [[...WORKLOAD, '--compare-gpus', 'h100-sxm-80gb=2.99,tpu-v5'], /^budget-table: --gpu: 'tpu-v5' is not a GPU preset/],
     [[...WORKLOAD, '--compare-gpus', 'h100-sxm-80gb=cheap'], /^budget-table: --compare-gpus h100-sxm-80gb: /],
-    [[...WORKLOAD, '--compare-gpus', 'h100-sxm-80gb=-1'], /^budget-table: --compare-gpus: price_per_gpu_hour: /],
+    [[...WORKLOAD, '--compare-gpus', 'h100-sxm-80gb=-1'], /^budget-table: --compare-gpus h100-sxm-80gb=-1: price_per_gpu_hour must be 0 \(no price\) or a number from 0\.0001 to 1e6 \(got -1\)\n$/],
     [[...WORKLOAD, '--compare-gpus', 'h100-sxm-80gb,,a100-80gb-sxm'], /^budget-table: --compare-gpus: an empty item/],
     [['--compare-gpus', 'h100-sxm-80gb'], /^budget-table: --compare-gpus is a --plan option/],
     [[...WORKLOAD, '--gpu', 'l4-24gb', '--compare-gpus', 'h100-sxm-80gb'], /^budget-table: --compare-gpus gives the GPU of each option; --gpu cannot be combined with it/],

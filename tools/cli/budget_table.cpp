@@ -961,6 +961,8 @@ void plan_gpu_types(const std::string& list, const BudgetInput& base, const std:
     BudgetInput option = base;
     apply_gpu_preset(find_gpu_preset(id), explicit_fields, option);
     const double price = eq == std::string::npos ? 0 : parse_number("--compare-gpus " + id, item.substr(eq + 1));
+    if (auto error = check_declared_value(plan_cost_input_fields().rows[0], price))
+      fail("--compare-gpus " + echo(item) + ": " + error->message);
     hardware.push_back(hardware_option_of(option, price));
     ids.push_back(id);
     if (comma == list.size()) break;
