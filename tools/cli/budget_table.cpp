@@ -666,32 +666,53 @@ std::string plan_cell(const PlanRow& row, const ResultFieldDeclaration<PlanRow>&
   return "";
 }
 
-void print_plan_json(const PlanLeversResult& plan) {
+// A --compare-gpus row's own fields after the plan row's: the GPU preset's id and the cost fields.
+struct HardwareCells {
+  const std::vector<HardwarePlanRow>* rows = nullptr;  // parallel to the plan rows
+  const std::vector<std::string>* gpu_ids = nullptr;   // one per option
+};
+
+std::string hardware_cell(const HardwarePlanRow& row, const ResultFieldDeclaration<HardwarePlanRow>& f, bool json) {
+  if (f.needs_fit && !row.plan.fits) return json ? "null" : "";
+  return f.kind == ResultKind::flag ? (row.*f.flag ? "true" : "false") : format_shortest(row.*f.number);
+}
+
+void print_plan_json(const std::vector<PlanRow>& rows, const HardwareCells& hw = {}) {
   std::printf("[\n");
-  for (std::size_t i = 0; i < plan.rows.size(); ++i) {
+  for (std::size_t i = 0; i < rows.size(); ++i) {
     std::string line = "  {";
+    if (hw.rows) line += "\"gpu\": " + json_string((*hw.gpu_ids)[static_cast<std::size_t>((*hw.rows)[i].option)]);
     for (const ResultFieldDeclaration<PlanRow>& f : plan_row_fields()) {
       if (line.size() > 3) line += ", ";
-      line += json_string(f.name) + ": " + plan_cell(plan.rows[i], f, true);
+      line += json_string(f.name) + ": " + plan_cell(rows[i], f, true);
     }
-    std::printf("%s}%s\n", line.c_str(), i + 1 < plan.rows.size() ? "," : "");
+    if (hw.rows)
+      for (const ResultFieldDeclaration<HardwarePlanRow>& f : hardware_plan_row_fields())
+        line += ", " + json_string(f.name) + ": " + hardware_cell((*hw.rows)[i], f, true);
+    std::printf("%s}%s\n", line.c_str(), i + 1 < rows.size() ? "," : "");
   }
   std::printf("]\n");
 }
 
-void print_plan_csv(const PlanLeversResult& plan) {
-  std::string header;
+void print_plan_csv(const std::vector<PlanRow>& rows, const HardwareCells& hw = {}) {
+  std::string header = hw.rows ? "gpu" : "";
   for (const ResultFieldDeclaration<PlanRow>& f : plan_row_fields())
     header += (header.empty() ? "" : ",") + std::string(f.name);
+  if (hw.rows)
+    for (const ResultFieldDeclaration<HardwarePlanRow>& f : hardware_plan_row_fields())
+      header += "," + std::string(f.name);
   std::printf("%s\n", header.c_str());
-  for (const PlanRow& row : plan.rows) {
-    std::string line;
-    bool first = true;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    std::string line = hw.rows ? (*hw.gpu_ids)[static_cast<std::size_t>((*hw.rows)[i].option)] : "";
+    bool first = !hw.rows;
     for (const ResultFieldDeclaration<PlanRow>& f : plan_row_fields()) {
       if (!first) line += ",";
       first = false;
-      line += plan_cell(row, f, false);
+      line += plan_cell(rows[i], f, false);
     }
+    if (hw.rows)
+      for (const ResultFieldDeclaration<HardwarePlanRow>& f : hardware_plan_row_fields())
+        line += "," + hardware_cell((*hw.rows)[i], f, false);
     std::printf("%s\n", line.c_str());
   }
 }
@@ -724,20 +745,33 @@ std::string targets_text(const PlanRow& row) {
   return "missed " + missed;
 }
 
-void print_plan_table(const PlanLeversResult& plan, const BudgetInput& in, bool with_speculative) {
+// The planner's table: one line a row, the marked rows named below it. With `hw` (--compare-gpus) each row
+// also names its GPU preset and its cost per million output and input tokens, and the marks are the cost
+// marks across GPUs (cheapest_by_cost, cheapest_by_cost_changing_output) instead of plan_levers()' own.
+void print_plan_table(const std::vector<PlanRow>& rows, double cheapest_row, double cheapest_changing_output_row,
+                      const BudgetInput& in, bool with_speculative, const HardwareCells& hw = {}) {
   std::vector<std::vector<std::string>> cells;
-  std::vector<std::string> header = {"", "Weights", "Cache", "GPUs"};
+  std::vector<std::string> header = {""};
+  if (hw.rows) header.push_back("GPU");
+  for (const char* h : {"Weights", "Cache", "GPUs"}) header.push_back(h);
   if (with_speculative) header.push_back("Speculative");
-  for (const char* h : {"Output", "Memory per GPU", "Verdict", "TTFT", "Per request", "Total", "Targets"})
-    header.push_back(h);
+  for (const char* h : {"Output", "Memory per GPU", "Verdict", "TTFT", "Per request", "Total"}) header.push_back(h);
+  if (hw.rows)
+    for (const char* h : {"$/M output", "$/M input"}) header.push_back(h);
+  header.push_back("Targets");
   cells.push_back(header);
-  for (const PlanRow& row : plan.rows) {
+  const auto gpu_of = [&](std::size_t i) { return (*hw.gpu_ids)[static_cast<std::size_t>((*hw.rows)[i].option)]; };
+  const auto money = [](double dollars) { return dollars > 0 ? "$" + table_number(dollars, 4) : std::string("-"); };
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const PlanRow& row = rows[i];
     const std::string dash = "-";
-    std::vector<std::string> line = {row.cheapest                   ? "*"
-                                     : row.cheapest_changing_output ? "+"
-                                                                    : "",
-                                     bits_text(row.weight_bytes_per_param), bits_text(row.cache_bytes_per_value),
-                                     format_shortest(row.gpus)};
+    const bool first = hw.rows ? (*hw.rows)[i].cheapest_by_cost : row.cheapest;
+    const bool second = hw.rows ? (*hw.rows)[i].cheapest_by_cost_changing_output : row.cheapest_changing_output;
+    std::vector<std::string> line = {first ? "*" : second ? "+" : ""};
+    if (hw.rows) line.push_back(gpu_of(i));
+    line.push_back(bits_text(row.weight_bytes_per_param));
+    line.push_back(bits_text(row.cache_bytes_per_value));
+    line.push_back(format_shortest(row.gpus));
     if (with_speculative) line.push_back(row.speculative ? "yes" : "no");
     line.push_back(row.changes_output ? "changed" : "kept");
     line.push_back(table_number(row.per_gpu_bytes / 1e9, 1) + " GB");
@@ -745,6 +779,10 @@ void print_plan_table(const PlanLeversResult& plan, const BudgetInput& in, bool 
     line.push_back(row.fits ? table_number(row.ttft_s * 1000, 1) + " ms" : dash);
     line.push_back(row.fits ? table_number(row.per_request_tokens_per_s, 1) + " tok/s" : dash);
     line.push_back(row.fits ? table_number(row.total_tokens_per_s, 0) + " tok/s" : dash);
+    if (hw.rows) {
+      line.push_back(money((*hw.rows)[i].cost_per_million_output_tokens));
+      line.push_back(money((*hw.rows)[i].cost_per_million_input_tokens));
+    }
     line.push_back(targets_text(row));
     cells.push_back(line);
   }
@@ -757,9 +795,10 @@ void print_plan_table(const PlanLeversResult& plan, const BudgetInput& in, bool 
     std::string out;
     for (std::size_t c = 0; c < columns; ++c) {
       const std::string pad(widths[c] - width(line[c]), ' ');
-      // Right-align the numeric columns: GPUs and from memory per GPU to total.
+      // Right-align the numeric columns: GPUs, from memory per GPU to total, and the costs.
       const std::string& h = cells[0][c];
-      const bool right = h == "GPUs" || h == "Memory per GPU" || h == "TTFT" || h == "Per request" || h == "Total";
+      const bool right = h == "GPUs" || h == "Memory per GPU" || h == "TTFT" || h == "Per request" || h == "Total" ||
+                         h == "$/M output" || h == "$/M input";
       if (c > 0) out += "  ";
       out += right ? pad + line[c] : line[c] + (c + 1 < columns ? pad : "");
     }
@@ -773,22 +812,29 @@ void print_plan_table(const PlanLeversResult& plan, const BudgetInput& in, bool 
                " tok/s per request";
   std::printf("Targets: %s. Output kept: 16-bit weights and cache (more GPUs%s keep it); 1 GB = 1e9 bytes.\n",
               targets.empty() ? "none" : targets.c_str(), with_speculative ? " and speculative decoding" : "");
+  if (hw.rows)
+    std::printf(
+        "$/M: dollars per million tokens at the GPU's price (output at the batch's decode rate, input at one "
+        "request's prefill rate); - without a price or a fit.\n");
   // The marks, as the lesson orders the levers: output kept first; a changed output only when cheaper.
   const auto tight_note = [](const PlanRow& r) {
     return r.verdict == Verdict::tight ? std::string(", tight: less than the headroom stays free") : std::string();
   };
-  if (plan.cheapest_row >= 0) {
-    const PlanRow& c = plan.rows[static_cast<std::size_t>(plan.cheapest_row)];
-    std::printf("* cheapest that keeps the output and meets every target: %s%s.\n", plan_row_text(c).c_str(),
-                tight_note(c).c_str());
-  }
-  if (plan.cheapest_changing_output_row >= 0) {
-    const PlanRow& c = plan.rows[static_cast<std::size_t>(plan.cheapest_changing_output_row)];
-    std::printf("+ %s that meets every target, changing the output: %s%s; evaluate it on your own tasks first.\n",
-                plan.cheapest_row >= 0 ? "cheaper" : "cheapest", plan_row_text(c).c_str(), tight_note(c).c_str());
-  }
-  if (plan.cheapest_row < 0 && plan.cheapest_changing_output_row < 0)
-    std::printf("No combination meets every target.\n");
+  const auto named = [&](double index) {
+    const std::size_t k = static_cast<std::size_t>(index);
+    std::string text = (hw.rows ? gpu_of(k) + ", " : std::string()) + plan_row_text(rows[k]) + tight_note(rows[k]);
+    if (hw.rows) text += ", " + money((*hw.rows)[k].cost_per_million_output_tokens) + " per million output tokens";
+    return text;
+  };
+  const char* by = hw.rows ? "cheapest per output token" : "cheapest";
+  if (cheapest_row >= 0)
+    std::printf("* %s that keeps the output and meets every target: %s.\n", by, named(cheapest_row).c_str());
+  if (cheapest_changing_output_row >= 0)
+    std::printf("+ %s that meets every target, changing the output: %s; evaluate it on your own tasks first.\n",
+                cheapest_row >= 0 ? "cheaper" : by, named(cheapest_changing_output_row).c_str());
+  if (cheapest_row < 0 && cheapest_changing_output_row < 0)
+    std::printf(hw.rows ? "No priced combination meets every target (give ID=PRICE to rank a GPU by cost).\n"
+                        : "No combination meets every target.\n");
 }
 
 // ---------------------------------------------------------------- help
@@ -878,6 +924,12 @@ void print_help() {
       "                            --per-request-target-tokens-per-s marked *, and the cheapest that\n"
       "                            changes it marked + when it needs fewer GPUs; with --csv or --json\n"
       "                            one record per row (fields as in --fields-json, plan_levers)\n"
+      "  --compare-gpus ID[=PRICE],...\n"
+      "                            --plan over these GPU presets (ids as --gpu list prints them), each\n"
+      "                            with its price in $ per GPU-hour (no built-in price): every row also\n"
+      "                            names its GPU and its cost per million output and input tokens, and\n"
+      "                            the cheapest per output token that keeps the output and meets the\n"
+      "                            targets is marked *; a GPU without a price is planned, not ranked\n"
       "  --fields-json             print the core's declaration of every input and result\n"
       "                            field (name, symbol, unit, range, default, meaning) as JSON\n"
       "  --simulate                the serving simulation of the configuration the input flags\n"
@@ -937,6 +989,46 @@ void print_help() {
       "Exit status: 0 on success, 2 on a bad flag or value (one line on stderr naming it).\n");
 }
 
+// ---------------------------------------------------------------- --plan --compare-gpus
+
+// --plan over several GPU types: `list` is ID[=PRICE] items, comma-separated (a GPU preset id of
+// content/presets.json, its price in $ per GPU-hour; no price: the GPU is planned but not costed).
+// Each option is the preset's Hardware inputs under the input flags given (as --gpu sets them);
+// plan_hardware() plans, costs and ranks them.
+void plan_gpu_types(const std::string& list, const BudgetInput& base, const std::vector<std::string>& explicit_fields,
+                    const PlanOptions& options, bool json, bool csv) {
+  std::vector<HardwareOption> hardware;
+  std::vector<std::string> ids;
+  std::size_t start = 0;
+  while (start <= list.size()) {
+    const std::size_t comma = std::min(list.find(',', start), list.size());
+    const std::string item = list.substr(start, comma - start);
+    start = comma + 1;
+    const std::size_t eq = item.find('=');
+    const std::string id = item.substr(0, eq);
+    if (id.empty()) fail("--compare-gpus: an empty item; give ID[=PRICE],... (ids from --gpu list)");
+    BudgetInput option = base;
+    apply_gpu_preset(find_gpu_preset(id), explicit_fields, option);
+    const double price = eq == std::string::npos ? 0 : parse_number("--compare-gpus " + id, item.substr(eq + 1));
+    if (auto error = check_declared_value(plan_cost_input_fields().rows[0], price))
+      fail("--compare-gpus " + echo(item) + ": " + error->message);
+    hardware.push_back(hardware_option_of(option, price));
+    ids.push_back(id);
+    if (comma == list.size()) break;
+  }
+  const HardwarePlanResult plan = plan_hardware(base, options, hardware);
+  if (!plan.ok) fail("--compare-gpus: " + plan.error.field + ": " + plan.error.message);
+  std::vector<PlanRow> rows;
+  for (const HardwarePlanRow& r : plan.rows) rows.push_back(r.plan);
+  const HardwareCells hw{&plan.rows, &ids};
+  if (json)
+    print_plan_json(rows, hw);
+  else if (csv)
+    print_plan_csv(rows, hw);
+  else
+    print_plan_table(rows, plan.cheapest_row, plan.cheapest_changing_output_row, base, options.speculative, hw);
+}
+
 // ---------------------------------------------------------------- main
 
 bool is_row_field(const std::string& field) {
@@ -966,6 +1058,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> traffic_given;      // --simulate's flags seen
   bool vllm_runtime = false;                   // --runtime vllm
   std::optional<double> max_num_seqs;          // --max-num-seqs N (with --runtime vllm)
+  std::optional<std::string> compare_gpus;     // --compare-gpus ID[=PRICE],... (with --plan)
 
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
@@ -1012,7 +1105,7 @@ int main(int argc, char** argv) {
     const bool known = matched || speculative_flag || traffic_flag || arg == "--csv" || arg == "--json" ||
                        arg == "--config" || arg == "--label" || arg == "--plan" || arg == "--hf-config" ||
                        arg == "--gpu" || arg == "--simulate" || arg == "--max-rate" || arg == "--runtime" ||
-                       arg == kVllmRuntimeFlags[0].flag;
+                       arg == kVllmRuntimeFlags[0].flag || arg == "--compare-gpus";
     if (!known) {
       if (arg.rfind("-", 0) == 0) fail("unknown flag " + echo(arg) + " (see --help)");
       fail("unexpected argument '" + echo(arg) + "' (flags only; see --help)");
@@ -1075,6 +1168,10 @@ int main(int argc, char** argv) {
       gpu_id = value();
       continue;
     }
+    if (arg == "--compare-gpus") {
+      compare_gpus = value();
+      continue;
+    }
     if (arg == "--runtime") {
       const std::string kind = value();
       if (kind != "vllm") fail("--runtime: '" + echo(kind) + "' is not a runtime the estimate knows (vllm)");
@@ -1129,6 +1226,7 @@ int main(int argc, char** argv) {
       base.context_tokens = base.model_max_context_tokens;
     }
   }
+  if (compare_gpus && !plan_mode) fail("--compare-gpus is a --plan option (see --help)");
   if (max_num_seqs && !vllm_runtime && !simulate)
     fail(kVllmRuntimeFlags[0].flag + " is a --runtime vllm or --simulate option (see --help)");
   // After the model (--hf-config: the vocabulary) and the GPU (--gpu: the memory, which sets vLLM's default).
@@ -1191,6 +1289,11 @@ int main(int argc, char** argv) {
       if (missing) fail("--plan: speculative decoding needs all of " + list_text(needed));
     }
     plan_options.speculative = !speculative_given.empty();
+    if (compare_gpus) {
+      if (gpu_id) fail("--compare-gpus gives the GPU of each option; --gpu cannot be combined with it");
+      plan_gpu_types(*compare_gpus, base, base_fields, plan_options, json, csv);
+      return 0;
+    }
     const PlanLeversResult plan = plan_levers(base, plan_options);
     if (!plan.ok) {
       const InputFlag* flag = flag_for_field(plan.error.field);
@@ -1200,11 +1303,11 @@ int main(int argc, char** argv) {
       fail(blame(plan.error.field, flag) + ": " + plan.error.message);
     }
     if (json)
-      print_plan_json(plan);
+      print_plan_json(plan.rows);
     else if (csv)
-      print_plan_csv(plan);
+      print_plan_csv(plan.rows);
     else
-      print_plan_table(plan, base, plan_options.speculative);
+      print_plan_table(plan.rows, plan.cheapest_row, plan.cheapest_changing_output_row, base, plan_options.speculative);
     if (!json && !csv && !runtime_note.empty()) std::printf("\n%s\n", runtime_note.c_str());
     return 0;
   }
