@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The core's layers, lowest first. */
-export const CORE_LAYERS = Object.freeze(['text', 'reading', 'budget', 'grading', 'practice']);
+export const CORE_LAYERS = Object.freeze(['text', 'reading', 'budget', 'traffic', 'grading', 'practice']);
 /** The web layers, lowest first; web/ folders not listed are applications on top. */
 export const WEB_LAYERS = Object.freeze(['core', 'content', 'element', 'quiz', 'parts']);
 const WEB_APPS = Object.freeze(['page', 'embed', 'instructors', 'scorm', 'prerender']);

@@ -20,21 +20,7 @@ using json::close_with;
 void add_inputs(std::string& out, Table<InputFieldDeclaration> fields, bool with_default) {
   const BudgetInput defaults;
   add_object_array(out, fields, [&out, &defaults, with_default](const InputFieldDeclaration& f) {
-    add_text_member(out, "name", f.name);
-    add_text_member(out, "symbol", f.symbol);
-    add_text_member(out, "label", f.label);
-    add_text_member(out, "unit", f.unit);
-    add_text_member(out, "kind", kFieldKindNames[static_cast<int>(f.kind)]);
-    add_number_member(out, "min", f.min);
-    add_number_member(out, "max", f.max);
-    add_flag_member(out, "min_exclusive", f.min_exclusive);
-    add_text_member(out, "zero_means", f.zero_means);
-    add_text_member(out, "max_from", f.max_from);
-    add_number_member(out, "typical_min", f.typical_min);
-    add_number_member(out, "typical_max", f.typical_max);
-    add_text_member(out, "group", f.group);
-    add_text_member(out, "meaning", f.meaning);
-    add_text_member(out, "count_prefixes", kCountPrefixNames[static_cast<int>(f.count_prefixes)]);
+    add_input_declaration_members(out, f);
     if (with_default && f.member != nullptr) add_number_member(out, "default", defaults.*f.member);
   });
 }
@@ -72,6 +58,24 @@ void add_names(std::string& out, const char* const (&names)[N]) {
 }
 
 }  // namespace
+
+void add_input_declaration_members(std::string& out, const InputFieldDeclaration& f) {
+  add_text_member(out, "name", f.name);
+  add_text_member(out, "symbol", f.symbol);
+  add_text_member(out, "label", f.label);
+  add_text_member(out, "unit", f.unit);
+  add_text_member(out, "kind", kFieldKindNames[static_cast<int>(f.kind)]);
+  add_number_member(out, "min", f.min);
+  add_number_member(out, "max", f.max);
+  add_flag_member(out, "min_exclusive", f.min_exclusive);
+  add_text_member(out, "zero_means", f.zero_means);
+  add_text_member(out, "max_from", f.max_from);
+  add_number_member(out, "typical_min", f.typical_min);
+  add_number_member(out, "typical_max", f.typical_max);
+  add_text_member(out, "group", f.group);
+  add_text_member(out, "meaning", f.meaning);
+  add_text_member(out, "count_prefixes", kCountPrefixNames[static_cast<int>(f.count_prefixes)]);
+}
 
 std::string field_declarations_json() {
   std::string out = "{";

@@ -4,7 +4,15 @@
 
 #include <string>
 
+#include "budget/field_declarations.h"
+
 namespace llmbudget {
+
+/// Appends one input declaration's members (no braces) to `out`, each followed by a comma:
+/// "name", "symbol", "label", "unit", "kind", "min", "max", "min_exclusive", "zero_means",
+/// "max_from", "typical_min", "typical_max", "group", "meaning", "count_prefixes". The
+/// budget's inputs and the serving simulation's (traffic_declarations_json.h) share it.
+void add_input_declaration_members(std::string& out, const InputFieldDeclaration& f);
 
 /// JSON object describing every declared field:
 ///   {"max_text_bytes": 200 (kMaxAnswerBytes: the longest text read_field_value reads),

@@ -9,15 +9,7 @@
 
 using namespace llmbudget;
 
-namespace {
-
-BudgetInput lesson_gqa8() {
-  BudgetInput in;  // the lesson's 7B: P = 7e9, L = 32, H_q = 32, d_h = 128, 1e12 B/s, 4e13 FLOP/s
-  in.kv_heads = 8;
-  return in;
-}
-
-}  // namespace
+using test::lesson_gqa8;
 
 TEST_CASE("attention pairs with and without a sliding window", "[prefill]") {
   CHECK(detail::attention_pairs(8, 0) == 36);  // 8*9/2

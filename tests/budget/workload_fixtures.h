@@ -5,6 +5,14 @@
 
 namespace llmbudget::test {
 
+/// The lesson's 7B (P = 7e9, L = 32, H_q = 32, d_h = 128; 80 GB, 1e12 B/s, 4e13 FLOP/s; B = 16,
+/// n = 8192) with grouped-query attention of 8 KV heads.
+inline BudgetInput lesson_gqa8() {
+  BudgetInput in;
+  in.kv_heads = 8;
+  return in;
+}
+
 /// Llama 3.1 70B (config.json: 80 layers, 64 query heads, 8 KV heads, head
 /// dim 128; 70.6e9 parameters) on the H100 SXM preset's usable figures (80 GB,
 /// 0.8 * 3.35e12 = 2.68e12 B/s, 0.5 * 989.5e12 = 494.75e12 FLOP/s, NVLink

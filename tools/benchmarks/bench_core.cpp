@@ -5,6 +5,7 @@
 
 #include "budget/serving_budget.h"
 #include "budget/sweeps.h"
+#include "traffic/serving_simulation.h"
 
 namespace {
 
@@ -45,6 +46,23 @@ void BM_plan_1024_batches(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_plan_1024_batches);
+
+// The serving simulation of 10,000 requests: the lesson's GQA-8 7B, Poisson arrivals at
+// 2 requests/s of 512 prompt and 128 output tokens (about 5.6 running, 227,000 iterations).
+// tools/benchmarks/bench_wasm.mjs runs the same through the facade.
+void BM_simulate_10000_requests(benchmark::State& state) {
+  const llmbudget::BudgetInput in = lesson_input();
+  llmbudget::TrafficInput traffic;
+  traffic.request_rate = 2;
+  traffic.requests = 10000;
+  traffic.input_tokens = 512;
+  traffic.output_tokens = 128;
+  for (auto _ : state) {
+    llmbudget::TrafficResult r = llmbudget::simulate_traffic(in, traffic);
+    benchmark::DoNotOptimize(r);
+  }
+}
+BENCHMARK(BM_simulate_10000_requests)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

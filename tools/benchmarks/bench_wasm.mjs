@@ -1,9 +1,12 @@
 // Wasm timings under node: ns per plan() call through the facade and through
 // the raw binding, and one 1024-point sweepBatch versus 1024 single plan()
-// calls. Medians of repeated rounds; reports only, asserts nothing.
+// calls, and the serving simulation of 10,000 requests (the workload of
+// bench_core.cpp's BM_simulate_10000_requests). Medians of repeated rounds;
+// reports only, asserts nothing.
 //   node tools/benchmarks/bench_wasm.mjs [--json]
 import { performance } from 'node:perf_hooks';
 import { loadBudgetCore } from '../../web/core/budget-core.js';
+import { loadTrafficCore } from '../../web/core/traffic-core.js';
 import { loadWasmModule } from '../../web/core/wasm-module.js';
 
 const ROUNDS = 15;
@@ -28,6 +31,8 @@ function measure(fn, calls) {
 
 const core = await loadBudgetCore();
 const module = await loadWasmModule();
+const traffic = await loadTrafficCore();
+const load = { request_rate: 2, requests: 10000, input_tokens: 512, output_tokens: 128 };
 const input = { ...core.DEFAULT_INPUT, kv_heads: 8 };
 let sink = 0;
 const inputView = new Float64Array(module.HEAPF64.buffer, module._llmb_flat_input(), 1);
@@ -44,6 +49,7 @@ const results = {
   wasm_plan_1024_single_calls_ns: measure(() => {
     for (let b = 1; b <= 1024; b += 1) sink += core.plan({ ...input, batch: b }).value.total_bytes;
   }, 20),
+  wasm_simulate_10000_requests_ns: measure(() => { sink += traffic.simulateTraffic(input, load).value.iterations; }, 1),
 };
 if (sink === 42) console.log('');  // keep the work observable
 

@@ -41,6 +41,7 @@ const TARGETS = {
   ready_to_baseline_ratio: 1.5,
   sweep_wasm_to_native_ratio: 3,
   plan_facade_ns: 2000,
+  simulate_10000_ms: 50, // the serving simulation of 10,000 requests: well under this
   update_p95_ms: 4,
   update_p95_throttled_ms: 8,
   test_wall_s: 8 * 60,
@@ -377,6 +378,7 @@ async function main() {
     row('ready / scripts-off, file://', results.ready.ratio_to_baseline_file, TARGETS.ready_to_baseline_ratio, 'x', (v) => `${v}x`),
     row('1,024-point sweep, wasm / native', sweep ? round(sweep.wasm_node_ns / sweep.native_ns, 1) : null, TARGETS.sweep_wasm_to_native_ratio, 'x', (v) => `${v}x`),
     row('one plan() through the facade', core ? round(core.plan_facade.wasm_node_ns / 1000, 2) : null, TARGETS.plan_facade_ns / 1000, 'us', (v) => `${v} us`),
+    row('10,000 requests simulated, wasm (node)', core && core.simulate_10000 ? round(core.simulate_10000.wasm_node_ns / 1e6, 1) : null, TARGETS.simulate_10000_ms, 'ms', (v) => `${v} ms`),
     row('update p95, lesson page (200 batch steps)', results.update.lesson.p95_ms, TARGETS.update_p95_ms, 'ms', (v) => `${v} ms`),
     row('update p95, CPU 4x slower, 360 px, batch field', results.update.phone_cpu_4x.p95_ms, TARGETS.update_p95_throttled_ms, 'ms', (v) => `${v} ms`),
     row(`worst slider, CPU 4x slower, 360 px (${results.update.every_slider_cpu_4x.worst.slider})`, results.update.every_slider_cpu_4x.worst.p95_ms, TARGETS.update_p95_throttled_ms, 'ms', (v) => `${v} ms`),

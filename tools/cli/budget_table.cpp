@@ -16,6 +16,9 @@
 //                                     the GPU inputs from a preset of content/presets.json
 //                                     (read with the core's JSON reader); input flags win
 //   budget-table --gpu list           the GPU presets: id, label, source
+//   budget-table --simulate --request-rate 2 | --concurrency 16 [--requests N ...] [--max-rate] [--json]
+//                                     the serving simulation (traffic/serving_simulation.h) of
+//                                     the configuration the input flags give
 //
 // Bad flags and values: one line on stderr naming the flag, exit status 2.
 // Every number comes from the core (plan()); this file parses and prints.
@@ -38,9 +41,13 @@
 #include "budget/validate.h"
 #include "budget/vllm_runtime.h"
 #include "number_format.h"
+#include "simulate_output.h"
 #include "text/decimal_scan.h"
 #include "text/json_reader.h"
 #include "text/utf8_text.h"
+#include "traffic/load_search.h"
+#include "traffic/serving_simulation.h"
+#include "traffic/traffic_declarations.h"
 
 using namespace llmbudget;
 
@@ -60,21 +67,35 @@ struct InputFlag {
   const InputFieldDeclaration* field;
 };
 
+InputFlag flag_of(const InputFieldDeclaration& f) {
+  std::string flag = std::string("--") + f.name;
+  std::replace(flag.begin(), flag.end(), '_', '-');
+  std::string metavar;
+  for (const char* p = f.unit; *p != '\0'; ++p) {
+    if (*p == '/')
+      metavar += "_PER_";
+    else if (*p == ' ')
+      metavar += '_';
+    else
+      metavar += static_cast<char>(std::toupper(static_cast<unsigned char>(*p)));
+  }
+  if (metavar.empty()) metavar = "N";
+  return InputFlag{flag, metavar, &f};
+}
+
 std::vector<InputFlag> flags_of(Table<InputFieldDeclaration> fields) {
   std::vector<InputFlag> flags;
-  for (const InputFieldDeclaration& f : fields) {
-    std::string flag = std::string("--") + f.name;
-    std::replace(flag.begin(), flag.end(), '_', '-');
-    std::string metavar;
-    for (const char* p = f.unit; *p != '\0'; ++p) {
-      if (*p == '/')
-        metavar += "_PER_";
-      else if (*p == ' ')
-        metavar += '_';
-      else
-        metavar += static_cast<char>(std::toupper(static_cast<unsigned char>(*p)));
-    }
-    flags.push_back(InputFlag{flag, metavar, &f});
+  for (const InputFieldDeclaration& f : fields) flags.push_back(flag_of(f));
+  return flags;
+}
+
+// --simulate's flags: the serving simulation's inputs, by their declared names, but for
+// max_num_seqs, the row it shares with vLLM's runtime estimate: that is --runtime vllm's
+// --max-num-seqs (kVllmRuntimeFlags), one flag for both.
+std::vector<InputFlag> traffic_flags() {
+  std::vector<InputFlag> flags;
+  for (const TrafficInputFieldDeclaration& row : traffic_input_fields()) {
+    if (row.field != &vllm_runtime_input_fields().rows[0]) flags.push_back(flag_of(*row.field));
   }
   return flags;
 }
@@ -84,6 +105,7 @@ const std::vector<InputFlag> kInputFlags = flags_of(budget_input_fields());
 const std::vector<InputFlag> kSpeculativeFlags = flags_of(speculative_input_fields());
 // --runtime vllm's parameter: --max-num-seqs, by its declared name.
 const std::vector<InputFlag> kVllmRuntimeFlags = flags_of(vllm_runtime_input_fields());
+const std::vector<InputFlag> kTrafficFlags = traffic_flags();
 
 // Short --config keys (the lesson's table varies these five).
 struct ShortKey {
@@ -882,9 +904,9 @@ void print_help() {
       "                            warm-up peak 9.7 x max_num_seqs x vocab_size x 4 B (needs\n"
       "                            --vocab-size or --hf-config), non-torch memory 0.13 GiB (0.55\n"
       "                            GiB with --gpus > 1); input flags, wherever given, win\n"
-      "  --max-num-seqs N          vLLM's max_num_seqs for --runtime vllm (default, as vLLM's: 1,024\n"
-      "                            on a GPU of 70 GiB or more whose --gpu label has no A100 in it,\n"
-      "                            else 256)\n"
+      "  --max-num-seqs N          vLLM's max_num_seqs for --runtime vllm and --simulate (the\n"
+      "                            running requests' cap; default, as vLLM's: 1,024 on a GPU of\n"
+      "                            70 GiB or more whose --gpu label has no A100 in it, else 256)\n"
       "  --label TEXT              name of the single row (one-row mode); printable text\n"
       "                            only: a label with a control character (escape,\n"
       "                            newline, tab, bidi control) is a bad flag\n"
@@ -910,7 +932,34 @@ void print_help() {
       "                            targets is marked *; a GPU without a price is planned, not ranked\n"
       "  --fields-json             print the core's declaration of every input and result\n"
       "                            field (name, symbol, unit, range, default, meaning) as JSON\n"
+      "  --simulate                the serving simulation of the configuration the input flags\n"
+      "                            give: requests arriving (--request-rate, open loop, or\n"
+      "                            --concurrency, closed loop) to replicas running continuous\n"
+      "                            batching with chunked prefill as vLLM's scheduler does, each\n"
+      "                            iteration priced by the budget; prints TTFT, TPOT and\n"
+      "                            end-to-end latency (mean, p50, p90, p99), throughput, goodput\n"
+      "                            (requests meeting --ttft-target-s and\n"
+      "                            --per-request-target-tokens-per-s), requests in flight beside\n"
+      "                            Little's law; an unstable run (queue still growing) prints no\n"
+      "                            TTFT, latency, goodput or in-flight (null in --json)\n"
+      "  --max-rate                with --simulate: the highest request rate (or concurrency)\n"
+      "                            whose TTFT and TPOT at --target-percentile meet the targets\n"
+      "                            (--json: \"max_rate\": {found, highest_load, ...})\n"
       "  -h, --help                this text\n"
+      "\n"
+      "Simulation flags (--simulate only; the run's load and the scheduler's limits):\n");
+  const TrafficInput traffic_defaults;
+  for (const InputFlag& flag : kTrafficFlags) {
+    const InputFieldDeclaration& f = *flag.field;
+    const std::string left = flag.flag + " " + flag.metavar;
+    if (left.size() > 37)
+      std::printf("  %s\n  %-37s %s\n", left.c_str(), "", f.meaning);
+    else
+      std::printf("  %-37s %s\n", left.c_str(), f.meaning);
+    std::printf("  %-37s [%s; default %s]\n", "", detail_range(f).c_str(),
+                format_compact(traffic_defaults.*(find_traffic_input_field(f.name)->member)).c_str());
+  }
+  std::printf(
       "\n"
       "Speculative flags (--plan only; give --acceptance-rate, --draft-tokens and\n"
       "--draft-cost-ratio to add a speculative row to each combination; its speed-up\n"
@@ -1003,6 +1052,10 @@ int main(int argc, char** argv) {
   std::optional<std::string> gpu_id;           // --gpu ID (or "list")
   std::vector<std::string> given;              // flags seen, to refuse a second one
   std::optional<std::string> hf_config_path;   // --hf-config FILE
+  bool simulate = false;                       // --simulate
+  bool max_rate = false;                       // --max-rate
+  TrafficInput traffic;                        // --simulate's inputs
+  std::vector<std::string> traffic_given;      // --simulate's flags seen
   bool vllm_runtime = false;                   // --runtime vllm
   std::optional<double> max_num_seqs;          // --max-num-seqs N (with --runtime vllm)
   std::optional<std::string> compare_gpus;     // --compare-gpus ID[=PRICE],... (with --plan)
@@ -1045,9 +1098,14 @@ int main(int argc, char** argv) {
     for (const InputFlag& f : kSpeculativeFlags) {
       if (arg == f.flag) speculative_flag = &f;
     }
-    const bool known = matched || speculative_flag || arg == "--csv" || arg == "--json" || arg == "--config" ||
-                       arg == "--label" || arg == "--plan" || arg == "--hf-config" || arg == "--gpu" ||
-                       arg == "--runtime" || arg == kVllmRuntimeFlags[0].flag || arg == "--compare-gpus";
+    const InputFlag* traffic_flag = nullptr;
+    for (const InputFlag& f : kTrafficFlags) {
+      if (arg == f.flag) traffic_flag = &f;
+    }
+    const bool known = matched || speculative_flag || traffic_flag || arg == "--csv" || arg == "--json" ||
+                       arg == "--config" || arg == "--label" || arg == "--plan" || arg == "--hf-config" ||
+                       arg == "--gpu" || arg == "--simulate" || arg == "--max-rate" || arg == "--runtime" ||
+                       arg == kVllmRuntimeFlags[0].flag || arg == "--compare-gpus";
     if (!known) {
       if (arg.rfind("-", 0) == 0) fail("unknown flag " + echo(arg) + " (see --help)");
       fail("unexpected argument '" + echo(arg) + "' (flags only; see --help)");
@@ -1070,6 +1128,22 @@ int main(int argc, char** argv) {
     if (arg == "--plan") {
       no_value();
       plan_mode = true;
+      continue;
+    }
+    if (arg == "--simulate") {
+      no_value();
+      simulate = true;
+      continue;
+    }
+    if (arg == "--max-rate") {
+      no_value();
+      max_rate = true;
+      traffic_given.push_back(arg);
+      continue;
+    }
+    if (traffic_flag) {
+      traffic.*(find_traffic_input_field(traffic_flag->field->name)->member) = parse_number(arg, value());
+      traffic_given.push_back(arg);
       continue;
     }
     if (speculative_flag) {
@@ -1153,13 +1227,51 @@ int main(int argc, char** argv) {
     }
   }
   if (compare_gpus && !plan_mode) fail("--compare-gpus is a --plan option (see --help)");
-  if (max_num_seqs && !vllm_runtime) fail(kVllmRuntimeFlags[0].flag + " is a --runtime vllm option (see --help)");
+  if (max_num_seqs && !vllm_runtime && !simulate)
+    fail(kVllmRuntimeFlags[0].flag + " is a --runtime vllm or --simulate option (see --help)");
   // After the model (--hf-config: the vocabulary) and the GPU (--gpu: the memory, which sets vLLM's default).
   const std::string runtime_note =
       vllm_runtime
           ? apply_vllm_runtime(max_num_seqs, gpu_id ? find_gpu_preset(*gpu_id).label : std::string(), base_fields, base)
           : std::string();
   if (!speculative_given.empty() && !plan_mode) fail(speculative_given[0] + " is a --plan option (see --help)");
+  if (!traffic_given.empty() && !simulate) fail(traffic_given[0] + " is a --simulate option (see --help)");
+  if (simulate) {
+    if (plan_mode) fail("--simulate and --plan cannot be combined");
+    if (!configs.empty())
+      fail("--simulate runs the one configuration the input flags give; --config cannot be combined");
+    if (csv) fail("--simulate prints a table or --json; --csv cannot be combined with it");
+    if (single_label) fail("--simulate prints no labels; --label cannot be combined with it");
+    const auto seen = [&](const char* flag) {
+      return std::find(traffic_given.begin(), traffic_given.end(), flag) != traffic_given.end();
+    };
+    // --concurrency alone means a closed loop: the default request rate steps aside.
+    if (seen("--concurrency") && !seen("--request-rate")) traffic.request_rate = 0;
+    // --max-num-seqs, or vLLM's default for the GPU: its memory and, from --gpu, its name (the A100 rule).
+    traffic.max_num_seqs =
+        max_num_seqs ? *max_num_seqs
+                     : vllm_default_max_num_seqs(base.gpu_memory_bytes, gpu_id ? find_gpu_preset(*gpu_id).label : "");
+    const auto who = [&](const std::string& field) {
+      if (field == kVllmRuntimeFlags[0].field->name) return kVllmRuntimeFlags[0].flag;
+      for (const InputFlag& f : kTrafficFlags) {
+        if (field == f.field->name) return f.flag;
+      }
+      const bool from_file = std::find(hf_fields.begin(), hf_fields.end(), field) != hf_fields.end();
+      return from_file ? hf_source : blame(field, flag_for_field(field));
+    };
+    const TrafficResult result = simulate_traffic(base, traffic);
+    if (!result.ok) fail(who(result.error.field) + ": " + result.error.message);
+    std::optional<LoadSearchResult> search;
+    if (max_rate) {
+      search = highest_load(base, traffic);
+      if (!search->ok) fail("--max-rate: " + who(search->error.field) + ": " + search->error.message);
+    }
+    const bool open_loop = traffic.request_rate > 0;
+    const LoadSearchResult* found = search ? &*search : nullptr;
+    std::printf("%s", json ? (simulation_json(result, open_loop, found) + "\n").c_str()
+                           : simulation_text(result, open_loop, found).c_str());
+    return 0;
+  }
   if (plan_mode) {
     if (!configs.empty())
       fail("--plan plans the one workload the input flags give; --config cannot be combined with it");

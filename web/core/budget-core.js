@@ -243,6 +243,17 @@ const buildCore = oncePerModule((module) => {
     },
 
     /**
+     * Whether `input` is a BudgetInput as plan() takes it (every declared field
+     * its own number, no other key): null when it is, else the error value plan()
+     * would give before the core runs. For facades that hand a BudgetInput to
+     * another core call (web/core/traffic-core.js); the core checks the ranges.
+     * @returns {null|{ok:false, field:string, error:string}}
+     */
+    checkInput(input) {
+      return guarded(() => writeFlatInput(input));
+    },
+
+    /**
      * Reads what a person typed into the field `name` (an input or a
      * speculative parameter): the answer checker's number reader plus the
      * field's suffixes ("70B", "6.7 billion", "80 GB", "74.5 GiB", "32k",

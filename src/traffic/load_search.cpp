@@ -1,0 +1,121 @@
+#include "traffic/load_search.h"
+
+#include <cmath>
+
+#include "traffic/serving_simulation.h"
+
+namespace llmbudget {
+
+namespace {
+
+struct Trial {
+  bool ok = false;
+  InputError error;
+  bool meets = false;
+  double ttft_s = 0;
+  double tpot_s = 0;
+};
+
+class Search {
+ public:
+  Search(const BudgetInput& in, const TrafficInput& traffic) : in_(in), traffic_(traffic) {}
+
+  /// One run at `load` (a rate or a concurrency).
+  Trial at(double load) {
+    TrafficInput t = traffic_;
+    if (traffic_.request_rate > 0) {
+      t.request_rate = load;
+    } else {
+      t.concurrency = load;
+    }
+    runs += 1;
+    const TrafficResult r = simulate_traffic(in_, t);
+    Trial trial;
+    trial.ok = r.ok;
+    trial.error = r.error;
+    if (!r.ok) return trial;
+    trial.ttft_s = r.ttft_at_target_percentile_s;
+    trial.tpot_s = r.tpot_at_target_percentile_s;
+    const bool ttft_ok = in_.ttft_target_s == 0 || trial.ttft_s <= in_.ttft_target_s;
+    const bool tpot_ok =
+        in_.per_request_target_tokens_per_s == 0 || trial.tpot_s * in_.per_request_target_tokens_per_s <= 1;
+    trial.meets = !r.unstable && ttft_ok && tpot_ok;
+    return trial;
+  }
+
+  double runs = 0;
+
+ private:
+  const BudgetInput& in_;
+  const TrafficInput& traffic_;
+};
+
+LoadSearchResult finish(bool found, double load, const Trial& trial, double runs) {
+  LoadSearchResult r;
+  r.ok = true;
+  r.found = found;
+  if (found) {
+    r.highest_load = load;
+    r.ttft_at_percentile_s = trial.ttft_s;
+    r.tpot_at_percentile_s = trial.tpot_s;
+  }
+  r.simulations = runs;
+  return r;
+}
+
+LoadSearchResult failed(const InputError& error) {
+  LoadSearchResult r;
+  r.error = error;
+  return r;
+}
+
+}  // namespace
+
+LoadSearchResult highest_load(const BudgetInput& in, const TrafficInput& traffic) {
+  if (in.ttft_target_s == 0 && in.per_request_target_tokens_per_s == 0) {
+    return failed(
+        {"ttft_target_s", "set ttft_target_s or per_request_target_tokens_per_s to search for the highest load"});
+  }
+  Search search(in, traffic);
+  const bool open = traffic.request_rate > 0;
+  double lo = open ? traffic.request_rate : 1;
+  Trial lo_trial = search.at(lo);
+  if (!lo_trial.ok) return failed(lo_trial.error);
+  if (open) {
+    const double floor_rate = traffic.request_rate * 1e-6;
+    while (!lo_trial.meets && lo > floor_rate) {
+      lo /= 2;
+      lo_trial = search.at(lo);
+      if (!lo_trial.ok) return failed(lo_trial.error);
+    }
+  }
+  if (!lo_trial.meets) return finish(false, 0, lo_trial, search.runs);
+  // Double until a run misses.
+  double hi = lo * 2;
+  const double ceiling = open ? 1e6 : 1e5;  // the declared maxima of the rate and the concurrency
+  for (;;) {
+    if (hi > ceiling) return finish(true, lo, lo_trial, search.runs);
+    const Trial trial = search.at(hi);
+    if (!trial.ok) return failed(trial.error);
+    if (!trial.meets) break;
+    lo = hi;
+    lo_trial = trial;
+    hi *= 2;
+  }
+  // Bisect: lo meets, hi misses.
+  for (;;) {
+    const double mid = open ? (lo + hi) / 2 : std::floor((lo + hi) / 2);
+    if (open ? (hi - lo) <= 0.005 * hi : mid <= lo) break;
+    const Trial trial = search.at(mid);
+    if (!trial.ok) return failed(trial.error);
+    if (trial.meets) {
+      lo = mid;
+      lo_trial = trial;
+    } else {
+      hi = mid;
+    }
+  }
+  return finish(true, lo, lo_trial, search.runs);
+}
+
+}  // namespace llmbudget

@@ -1,0 +1,52 @@
+#include "traffic/traffic_declarations_json.h"
+
+#include "budget/field_declarations_json.h"
+#include "text/json_text.h"
+#include "traffic/traffic_declarations.h"
+
+namespace llmbudget {
+
+namespace {
+
+template <class R>
+void add_results(std::string& out, Table<TrafficResultFieldDeclaration<R>> fields) {
+  json::add_object_array(out, fields, [&out](const TrafficResultFieldDeclaration<R>& f) {
+    json::add_text_member(out, "name", f.name);
+    json::add_text_member(out, "unit", f.unit);
+    json::add_text_member(out, "kind", kTrafficResultKindNames[static_cast<int>(f.kind)]);
+    json::add_flag_member(out, "needs_stable", f.needs_stable);
+    json::add_text_member(out, "meaning", f.meaning);
+  });
+}
+
+}  // namespace
+
+std::string traffic_declarations_json() {
+  const TrafficInput defaults;
+  std::string out = "{";
+  json::add_key(out, "inputs");
+  json::add_object_array(out, traffic_input_fields(), [&out, &defaults](const TrafficInputFieldDeclaration& row) {
+    add_input_declaration_members(out, *row.field);
+    json::add_number_member(out, "default", defaults.*row.member);
+  });
+  out += ',';
+  json::add_key(out, "results");
+  out += '{';
+  json::add_key(out, "simulation");
+  add_results(out, traffic_result_fields());
+  out += ',';
+  json::add_key(out, "max_rate");
+  add_results(out, load_search_result_fields());
+  out += "},";
+  json::add_key(out, "statistics");
+  out += '[';
+  for (const LatencyStatisticDeclaration& stat : latency_statistics()) {
+    json::add_string(out, stat.name);
+    out += ',';
+  }
+  json::close_with(out, ']');
+  out += '}';
+  return out;
+}
+
+}  // namespace llmbudget

@@ -1,0 +1,17 @@
+// The serving simulation's declaration (traffic_declarations.h) as one JSON
+// text, for the JS facade (read once when the module loads).
+#pragma once
+
+#include <string>
+
+namespace llmbudget {
+
+/// {"inputs": [input...], "results": {"simulation": [result...], "max_rate": [result...]},
+///  "statistics": ["mean", "p50", "p90", "p99"]}
+/// input: the members of a budget input (add_input_declaration_members(),
+///        budget/field_declarations_json.h) and "default" (TrafficInput{}'s value)
+/// result: {"name", "unit", "kind": "number"|"flag"|"summary", "needs_stable", "meaning"}
+/// Never fails.
+std::string traffic_declarations_json();
+
+}  // namespace llmbudget

@@ -1,0 +1,74 @@
+// The highest load meeting the targets (load_search.h).
+#include <catch2/catch.hpp>
+
+#include "traffic/load_search.h"
+#include "traffic/serving_simulation.h"
+
+using namespace llmbudget;
+
+namespace {
+
+BudgetInput lesson_gqa8_with_targets() {
+  BudgetInput in;
+  in.kv_heads = 8;
+  in.ttft_target_s = 1.0;
+  in.per_request_target_tokens_per_s = 30;  // TPOT at most 33.3 ms
+  return in;
+}
+
+TrafficInput base(double rate, double concurrency) {
+  TrafficInput t;
+  t.request_rate = rate;
+  t.concurrency = concurrency;
+  t.requests = 400;
+  t.input_tokens = 512;
+  t.output_tokens = 128;
+  t.target_percentile = 90;
+  return t;
+}
+
+bool meets(const BudgetInput& in, const TrafficResult& r) {
+  return !r.unstable && r.ttft_at_target_percentile_s <= in.ttft_target_s &&
+         r.tpot_at_target_percentile_s * in.per_request_target_tokens_per_s <= 1;
+}
+
+}  // namespace
+
+TEST_CASE("the highest concurrency meeting the targets: it meets them, one more client does not", "[load_search]") {
+  const BudgetInput in = lesson_gqa8_with_targets();
+  TrafficInput t = base(0, 1);
+  const LoadSearchResult s = highest_load(in, t);
+  REQUIRE(s.ok);
+  REQUIRE(s.found);
+  CHECK(s.highest_load >= 1);
+  t.concurrency = s.highest_load;
+  const TrafficResult at = simulate_traffic(in, t);
+  CHECK(meets(in, at));
+  CHECK(s.tpot_at_percentile_s == at.tpot_at_target_percentile_s);
+  t.concurrency = s.highest_load + 1;
+  CHECK_FALSE(meets(in, simulate_traffic(in, t)));
+}
+
+TEST_CASE("the highest request rate meeting the targets, to 0.5%", "[load_search]") {
+  const BudgetInput in = lesson_gqa8_with_targets();
+  TrafficInput t = base(1, 0);
+  const LoadSearchResult s = highest_load(in, t);
+  REQUIRE(s.ok);
+  REQUIRE(s.found);
+  t.request_rate = s.highest_load;
+  CHECK(meets(in, simulate_traffic(in, t)));
+  t.request_rate = s.highest_load * 1.5;
+  CHECK_FALSE(meets(in, simulate_traffic(in, t)));
+}
+
+TEST_CASE("the highest load: no target, an unreachable target", "[load_search]") {
+  BudgetInput in = lesson_gqa8_with_targets();
+  in.ttft_target_s = 0;
+  in.per_request_target_tokens_per_s = 0;
+  CHECK(highest_load(in, base(1, 0)).error.field == "ttft_target_s");
+  in.ttft_target_s = 0.01;  // a 512-token prompt alone takes 0.18 s
+  const LoadSearchResult s = highest_load(in, base(0, 1));
+  REQUIRE(s.ok);
+  CHECK_FALSE(s.found);
+  CHECK(s.highest_load == 0);
+}

@@ -1,0 +1,122 @@
+// The page's door into the serving simulation (src/traffic/, bound in
+// wasm/traffic/bindings_traffic.cpp): simulateTraffic() and highestLoad()
+// take a BudgetInput (checked as plan() checks it) and a traffic object, and
+// return plain objects. The Embind results are value objects, so no handle
+// needs a delete(). Names, units, ranges and defaults come from the core's
+// declaration (traffic_declarations_json()); nothing is computed here.
+//
+// Result shape: { ok: true, value } or { ok: false, field, error }, `field`
+// naming the rejected input (a BudgetInput field or a traffic field).
+import { loadBudgetCore } from './budget-core.js';
+import { loadWasmModule, oncePerModule } from './wasm-module.js';
+import { clipText } from './echo-text.js';
+
+function describeValue(value) {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (value === undefined) return 'nothing';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+function bindingFailure(err) {
+  return { ok: false, field: '', error: `The budget core could not run this simulation (${err && err.message ? err.message : err}).` };
+}
+
+const buildTrafficCore = oncePerModule((module) => {
+  const declaration = Object.freeze(JSON.parse(module.traffic_declarations_json()));
+  const trafficFields = declaration.inputs.map((f) => f.name);
+  const DEFAULT_TRAFFIC = Object.freeze(Object.fromEntries(declaration.inputs.map((f) => [f.name, f.default])));
+
+  /**
+   * The full TrafficInput for the core: DEFAULT_TRAFFIC under `traffic`'s own keys, and
+   * request_rate 0 when only concurrency is given (a closed loop), as the CLI does.
+   * @returns {{input: object}|{ok:false, field:string, error:string}}
+   */
+  function trafficInput(traffic) {
+    if (traffic === null || typeof traffic !== 'object' || Array.isArray(traffic)) {
+      return { ok: false, field: '', error: `The traffic must be an object of traffic fields (${trafficFields.join(', ')}); got ${describeValue(traffic)}.` };
+    }
+    const input = { ...DEFAULT_TRAFFIC };
+    for (const key of Object.keys(traffic)) {
+      if (!trafficFields.includes(key)) {
+        const shown = clipText(key, 60);
+        return { ok: false, field: shown, error: `${shown} is not a traffic field; the fields are ${trafficFields.join(', ')}.` };
+      }
+      if (typeof traffic[key] !== 'number') return { ok: false, field: key, error: `${key} must be a number (got ${describeValue(traffic[key])})` };
+      input[key] = traffic[key];
+    }
+    if (Object.hasOwn(traffic, 'concurrency') && !Object.hasOwn(traffic, 'request_rate')) input.request_rate = 0;
+    return { input };
+  }
+
+  /** A declared result struct as a plain object: summaries copied, needs_stable fields null when unstable. */
+  function plain(raw, fields, unstable) {
+    const value = {};
+    for (const f of fields) {
+      const v = raw[f.name];
+      value[f.name] = f.needs_stable && unstable ? null : f.kind === 'summary' ? { ...v } : v;
+    }
+    return value;
+  }
+
+  let facade = null;
+  return (budget) => {
+    if (facade !== null) return facade;
+    function run(input, traffic, call) {
+      try {
+        const bad = budget.checkInput(input);
+        if (bad !== null) return bad;
+        const t = trafficInput(traffic);
+        if (!t.input) return t;
+        return call({ ...input }, t.input);
+      } catch (err) {
+        return bindingFailure(err);
+      }
+    }
+    facade = Object.freeze({
+      DEFAULT_TRAFFIC,
+      declaration,
+
+      /**
+       * Simulates `traffic` (traffic fields by declared name; others at DEFAULT_TRAFFIC)
+       * served by replicas of `input` (src/traffic/serving_simulation.h).
+       * @returns value {unstable, ttft_s, tpot_s, e2e_s (each {mean, p50, p90, p99}),
+       *   throughput_tokens_per_s, goodput_requests_per_s, requests_per_s, mean_in_flight,
+       *   littles_law_in_flight, duration_s, mean_running, iterations, max_waiting,
+       *   ttft_at_target_percentile_s, tpot_at_target_percentile_s}
+       *   (declaration.results.simulation); the fields declared needs_stable are null when unstable
+       */
+      simulateTraffic(input, traffic) {
+        return run(input, traffic, (b, t) => {
+          const raw = module.simulate_traffic(b, t);
+          if (!raw.ok) return { ok: false, field: raw.error.field, error: raw.error.message };
+          return { ok: true, value: plain(raw, declaration.results.simulation, raw.unstable) };
+        });
+      },
+
+      /**
+       * The highest request rate (traffic.request_rate > 0: its value is the first guess)
+       * or concurrency meeting input.ttft_target_s and input.per_request_target_tokens_per_s
+       * at traffic.target_percentile (src/traffic/load_search.h). Runs many simulations:
+       * call it off the input path.
+       * @returns value {found, highest_load, ttft_at_percentile_s, tpot_at_percentile_s, simulations}
+       */
+      highestLoad(input, traffic) {
+        return run(input, traffic, (b, t) => {
+          const raw = module.highest_load(b, t);
+          if (!raw.ok) return { ok: false, field: raw.error.field, error: raw.error.message };
+          return { ok: true, value: plain(raw, declaration.results.max_rate, false) };
+        });
+      },
+    });
+    return facade;
+  };
+});
+
+/**
+ * Loads the shared wasm module once and returns the simulation's facade.
+ * @returns {Promise<object>} {DEFAULT_TRAFFIC, declaration, simulateTraffic(), highestLoad()}
+ */
+export function loadTrafficCore() {
+  return Promise.all([loadWasmModule(), loadBudgetCore()]).then(([module, budget]) => buildTrafficCore(module)(budget));
+}
