@@ -95,6 +95,8 @@ test('a drag on the written batch slider moves it, and the live calculator takes
   const moved = await range.inputValue();
   assert.ok(Number(moved) > Number(before), `the written slider moved (${before} -> ${moved})`);
   await assertWrittenBusy(page);
+  const paired = await page.locator(TEXT('batch')).evaluate((el) => getComputedStyle(el).opacity);
+  assert.ok(Number(paired) < 0.6, `the batch field beside the slider, still showing ${START_BATCH}, is dimmed (opacity ${paired})`);
 
   rec.release();
   await waitReady(page);
@@ -102,7 +104,9 @@ test('a drag on the written batch slider moves it, and the live calculator takes
   assert.equal(await range.inputValue(), moved, 'the live slider is where the drag left it');
   const batch = await page.locator(TEXT('batch')).inputValue();
   assert.ok(Number(batch) > Number(START_BATCH), `the batch moved up from ${START_BATCH} (now ${batch})`);
-  assert.equal(await page.locator(`${CALC} [data-out="total_tokens_per_s"]`).evaluate((el) => getComputedStyle(el).opacity), '1');
+  for (const shown of [page.locator(`${CALC} [data-out="total_tokens_per_s"]`), page.locator(TEXT('batch'))]) {
+    assert.equal(await shown.evaluate((el) => getComputedStyle(el).opacity), '1', 'the live drawing is not dimmed');
+  }
   assert.deepEqual(await results(page), await resultsTyped('batch', batch), `the results are those of batch ${batch}`);
   assertQuiet(rec);
   await rec.context.close();

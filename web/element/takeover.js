@@ -9,9 +9,9 @@
 // take input at once: a drag moves the written slider, a key or a typed
 // character lands in it, and the takeover carries each change, in order,
 // into the matching live control as if it had happened there (the live part
-// then computes and draws the results). Until then the written results are
-// dimmed and marked busy: they are the starting values' numbers, not the
-// ones the controls now show. A takeover waits for a pointer pressed on the
+// then computes and draws the results). Until then the written results (and
+// the field paired with a moved slider) are dimmed and marked busy: they are
+// the starting values' numbers, not the ones the controls now show. A takeover waits for a pointer pressed on the
 // written drawing to be released, so a drag is never cut in two. Controls in
 // a part that finishes drawing after the takeover (data-state: the quiz, the
 // KV practice) stay disabled: their live copy may not exist yet to take the
@@ -64,6 +64,10 @@ export function prerenderedContent(root) {
       if (op.kind === 'value' && last && last.kind === 'value' && last.control === op.control) last.value = op.value;
       else taken.push(op);
       markBusy();
+      // A control paired with this one (a slider's number field) still shows the value before.
+      for (const other of op.control.parentElement ? op.control.parentElement.children : []) {
+        if (other !== op.control && other.matches(CONTROLS) && op.kind !== 'click') other.style.opacity = DIMMED_OPACITY;
+      }
     };
     listen(root, 'input', (e) => {
       const c = e.target;
@@ -82,8 +86,9 @@ export function prerenderedContent(root) {
       if (c && inWritten(c) && takesInput.includes(c)) note({ kind: 'click', control: c });
     });
     listen(root, 'submit', (e) => { if (inWritten(e.target)) e.preventDefault(); });
-    listen(root, 'pointerdown', (e) => { if (inWritten(e.target)) pressed = true; });
-    for (const type of ['pointerup', 'pointercancel', 'blur']) {
+    // The main button only: a context menu may swallow the release of another.
+    listen(root, 'pointerdown', (e) => { if (e.button === 0 && inWritten(e.target)) pressed = true; });
+    for (const type of ['pointerup', 'pointercancel', 'contextmenu', 'blur']) {
       // (blur: the window's own, when the page loses the focus mid-drag; not an element's, which capture also sees)
       listen(window, type, (e) => { if (pressed && (type !== 'blur' || e.target === window)) release(); });
     }
