@@ -17,7 +17,7 @@ export const TIME_TARGETS_S = { test_wall: 8 * 60, run_until_serving: 4 * 60 };
 // What each stage of tools/test is, and which ran beside which (tools/test's header).
 const STAGES = {
   bootstrap: 'bootstrap (apt-get, npm ci when missing)',
-  build: 'tools/build: native, wasm, dist/ (lint beside it)',
+  build: 'tools/build: native, wasm, dist/ (lint, sanitizer build beside)',
   lint: 'lint (beside the build)',
   'asan-build': 'sanitizer build (beside lint, build, native..node)',
   asan: 'sanitizer suite (beside the suites before browser)',
