@@ -108,6 +108,7 @@ export class LlmBudgetLab extends HTMLElement {
     this._stale = false; // the shared state changed while the element was far from the viewport
     this._refresh = null; // redraws the parts with the current state (set by drawLab)
     this._dropPrerendered = () => {}; // set when the element starts (takeover.js)
+    this._writtenReleased = () => Promise.resolve(); // the same: resolves once no pointer is held on the build's drawing
     // answerStorage is not set here: a value a script gave the element before
     // it was upgraded (the SCORM adapter runs first) must survive the upgrade.
   }
@@ -158,7 +159,9 @@ export class LlmBudgetLab extends HTMLElement {
     // the build's drawing (web/prerender): it stays shown until the first
     // live drawing replaces it (takeover.js).
     const root = this.shadowRoot || this.attachShadow({ mode: 'open' });
-    this._dropPrerendered = prerenderedContent(root);
+    const written = prerenderedContent(root); // its controls take input from now on
+    this._dropPrerendered = written.drop;
+    this._writtenReleased = written.whenReleased;
     const lab = h('div', { class: 'lab', part: 'lab' });
     lab.hidden = true; // shown once the stylesheet has loaded (no flash of unstyled controls)
     this._live = h('div', { class: 'sr-only', 'aria-live': 'polite', 'aria-atomic': 'true' });

@@ -157,7 +157,8 @@ function configNotices(el, core, presets, unknownParts) {
  * attribute or property changes (the set of names). The store is kept unless
  * the starting input changed, so a new part list keeps the student's inputs.
  * Reads and sets the element's drawing state (_core, _readingCore, _store,
- * _presetsLoaded, _presetsFetch, _mounted, _abort, _unsubscribe, _renders, _lab, _live).
+ * _presetsLoaded, _presetsFetch, _mounted, _abort, _unsubscribe, _renders, _lab, _live,
+ * _writtenReleased, _dropPrerendered).
  * @returns {Promise<boolean>} false when a later change took over the drawing
  */
 export async function drawLab(el, changed) {
@@ -174,6 +175,9 @@ export async function drawLab(el, changed) {
   }
   const { known, unknown } = el._partNames();
   const failedScripts = await ensurePartScripts(known);
+  if (token !== el._renders) return false;
+  // A drag on the build's drawing finishes there; its value is then carried over (takeover.js).
+  await el._writtenReleased();
   if (token !== el._renders) return false;
   // Every input filled in (a field a preset does not give: the core's default).
   const presets = el._presetsLoaded.set.forCore(core);
@@ -259,7 +263,6 @@ export async function drawLab(el, changed) {
   // A link or a shared group may have moved the state from where this element
   // started (the build drew the start): far elements not drawn yet then differ.
   if (Object.keys(start.input).some((k) => store.state.input[k] !== start.input[k])) noteStateChange();
-  el._dropPrerendered(); // the build's drawing, if any, goes in the task the live one shows (takeover.js)
   el._unsubscribe = store.subscribe((state, results) => {
     noteStateChange();
     // Near the viewport (or holding the focus): at once; else when it comes near or in idle time.
@@ -270,5 +273,8 @@ export async function drawLab(el, changed) {
     el._stale = true;
     if (el.isConnected) refreshWhenIdle(el, () => { if (el._stale) el._refresh(); });
   });
+  // The build's drawing, if any, goes in the task the live one shows; what it
+  // took meanwhile reaches the live controls once the parts listen (takeover.js).
+  el._dropPrerendered();
   return true;
 }
