@@ -13,7 +13,7 @@ import { h } from '../element/dom.js';
 import { loadQuizCore } from '../core/quiz-core.js';
 import { validateQuestions } from '../quiz/schema.js';
 import { fetchQuestions } from '../content/fetch-file.js';
-import { makeResolver } from '../quiz/resolve.js';
+import { makeResolver, blockResolver } from '../quiz/resolve.js';
 import { prepareQuestion, preparationError } from '../quiz/prepare.js';
 import { questionView } from '../quiz/render.js';
 import { createAnswerStore } from '../quiz/storage.js';
@@ -235,6 +235,36 @@ function mount(container, ctx) {
     });
 
     if (doc.practice && doc.practice.questions.length > 0) mountPractice(quizCore, doc.practice);
+    if (doc.drills && doc.drills.questions.length > 0) mountDrills(quizCore, doc.drills);
+  }
+
+  // "Find the mistake": each drill a worked estimate with one public calculator
+  // mistake planted, drawn by the core at once and again on "New numbers".
+  function mountDrills(quizCore, block) {
+    const section = h('div', { class: 'quiz-drills', 'data-drills': '' });
+    const area = h('div', { class: 'quiz-practice-list' });
+    const seedLine = h('p', { class: 'quiz-seed', role: 'status' });
+    const button = h('button', { type: 'button', 'data-action': 'drills' }, 'New numbers for the drills');
+    const draw = (seed) => {
+      area.replaceChildren();
+      for (const question of block.questions) {
+        const made = blockResolver(ctx.core, quizCore, { block: 'drills', seed, question, presets: ctx.presets });
+        const prepared = made.ok ? prepareQuestion(question, made.resolve, quizCore) : null;
+        if (!prepared || !prepared.ok) {
+          area.append(h('p', { class: 'quiz-notice quiz-notice-error' }, `${question.title}: ${prepared ? preparationError(prepared) : made.error}`));
+          continue;
+        }
+        area.append(questionView(question, { prepared, quizCore, onChange: () => {} }).el);
+      }
+      section.dataset.seed = String(seed);
+      seedLine.textContent = `Drill numbers: variant ${seed}. Drill answers are not saved.`;
+    };
+    button.addEventListener('click', () => draw(quizCore.randomSeed()));
+    section.append(h('h3', { class: 'quiz-practice-title' }, block.title),
+      h('p', null, 'Each worked estimate below has one mistake that a public memory calculator once made. Name the step it is in, then type what that step should give.'),
+      area, button, seedLine);
+    practice.after(section);
+    draw(quizCore.randomSeed());
   }
 
   function mountPractice(quizCore, block) {
