@@ -1,6 +1,7 @@
 // Browser tests of the "find the mistake" drills in the knowledge check
 // (content/questions.json's "drills" block): Debian chromium via playwright-core.
-// The page draws the drills at a seed it shows (data-seed); the expected numbers
+// The page shows one drill at a time ("Next drill" moves on, "New numbers" redraws
+// it) at a seed it shows (data-seed); the expected numbers
 // for that seed come from the same wasm core under node (quizCore.makeMistakeDrill,
 // prepared as the page prepares them), never worked out here.
 import { test, before, after } from 'node:test';
@@ -68,6 +69,18 @@ async function seedOf(page) {
   return Number(await page.locator(DRILLS).getAttribute('data-seed'));
 }
 
+/** Presses "Next drill" until drill `id` is on screen; returns the seed it was drawn at. */
+async function showDrill(page, id) {
+  for (let i = 0; i < QUESTIONS.drills.questions.length; i += 1) {
+    if (await page.locator(DRILLS).getAttribute('data-drill') === id) return seedOf(page);
+    await page.locator(`${DRILLS} button[data-action="next-drill"]`).click(); // draws at once
+  }
+  throw new Error(`drill ${id} never came`);
+}
+
+/** The expected drill `id` at `seed`. */
+const expectedDrill = (seed, id) => expectedAt(seed).find((e) => e.q.id === id);
+
 async function feedback(page, q, s) {
   const fb = page.locator(`${step(q, s)} [data-feedback]`);
   return { verdict: await fb.getAttribute('data-verdict'), text: await fb.textContent() };
@@ -85,20 +98,22 @@ async function type(page, q, text) {
   return feedback(page, q, 'corrected');
 }
 
-test('the lesson shows five drills, each a six-step worked estimate with the core\'s numbers for its seed', async () => {
+test('the lesson shows the drills one at a time, each a six-step worked estimate with the core\'s numbers for its seed', async () => {
   const rec = await openDrills({ width: 1280, height: 900 });
   const { page } = rec;
-  const seed = await seedOf(page);
-  const expected = expectedAt(seed);
-  assert.equal(await page.locator(`${DRILLS} [data-question]`).count(), 5);
+  assert.equal(await page.locator(`${DRILLS} [data-question]`).count(), 1);
   assert.equal(await page.locator(`${DRILLS} h3.quiz-practice-title`).textContent(), 'Find the mistake');
-  for (const { q, prepared } of expected) {
+  assert.equal(await page.locator(DRILLS).getAttribute('data-drill'), QUESTIONS.drills.questions[0].id);
+  for (const question of QUESTIONS.drills.questions) {
+    const seed = await showDrill(page, question.id);
+    const { q, prepared } = expectedDrill(seed, question.id);
     const items = page.locator(`${DRILLS} [data-question="${q.id}"] ol[data-worked] li`);
     assert.equal(await items.count(), 6, q.id);
     // The mistaken step's line as the core's numbers fill it.
     const n = STEP_OF[q.mistake];
     const line = q.worked[n - 1].replace(/\{([a-z0-9_]+)\}/g, (m, name) => prepared.texts[name]);
     assert.equal(await items.nth(n - 1).textContent(), line, `${q.id} step ${n}`);
+    assert.match(await page.locator(`${DRILLS} .quiz-seed`).textContent(), new RegExp(`^Drill \\d of 5, variant ${seed}\\.`));
   }
   assertQuiet(rec);
   await rec.context.close();
@@ -107,8 +122,9 @@ test('the lesson shows five drills, each a six-step worked estimate with the cor
 test('every drill type is graded right and wrong by the core: the step named, then the corrected number', async () => {
   const rec = await openDrills({ width: 1280, height: 900 });
   const { page } = rec;
-  const expected = expectedAt(await seedOf(page));
-  for (const { q, right, wrong } of expected) {
+  for (const question of QUESTIONS.drills.questions) {
+    const seed = await showDrill(page, question.id);
+    const { q, right, wrong } = expectedDrill(seed, question.id);
     const n = STEP_OF[q.mistake];
     const other = n === 4 ? 1 : 4;
     const no = await choose(page, q.id, `step-${other}`);
@@ -128,26 +144,28 @@ test('every drill type is graded right and wrong by the core: the step named, th
   await rec.context.close();
 });
 
-test('"New numbers for the drills" draws another seed, and the drills follow it', async () => {
+test('"New numbers" redraws the drill on screen at another seed, and "Next drill" wraps round', async () => {
   const rec = await openDrills({ width: 1280, height: 900 });
   const { page } = rec;
   const first = await seedOf(page);
-  const before = await page.locator(`${DRILLS} [data-question="drill-moe-weights"] .quiz-prompt`).textContent();
-  await page.locator(`${DRILLS} button[data-action="drills"]`).click(); // draws at once
+  const id = await page.locator(DRILLS).getAttribute('data-drill');
+  await page.locator(`${DRILLS} button[data-action="drill-numbers"]`).click(); // draws at once
   const second = await seedOf(page);
   assert.notEqual(second, first);
-  const { q, prepared } = expectedAt(second)[0];
+  assert.equal(await page.locator(DRILLS).getAttribute('data-drill'), id);
+  const { q, prepared } = expectedDrill(second, id);
   const prompt = q.prompt.replace(/\{([a-z0-9_]+)\}/g, (m, name) => prepared.texts[name]);
-  assert.equal(await page.locator(`${DRILLS} [data-question="drill-moe-weights"] .quiz-prompt`).textContent(), prompt);
-  assert.match(await page.locator(`${DRILLS} .quiz-seed`).textContent(), new RegExp(`variant ${second}\\b`));
-  assert.ok(before.length > 0);
+  assert.equal(await page.locator(`${DRILLS} [data-question="${id}"] .quiz-prompt`).textContent(), prompt);
+  for (let i = 0; i < QUESTIONS.drills.questions.length; i += 1) await page.locator(`${DRILLS} button[data-action="next-drill"]`).click();
+  assert.equal(await page.locator(DRILLS).getAttribute('data-drill'), id, 'five presses come back to the first drill');
   await rec.context.close();
 });
 
 test('at 360 px a drill is answered with the keyboard only, and nothing scrolls sideways', async () => {
   const rec = await openDrills({ width: 360, height: 740 });
   const { page } = rec;
-  const { q, right } = expectedAt(await seedOf(page)).find((e) => e.q.mistake === 'attention_heads_for_kv');
+  const id = await page.locator(DRILLS).getAttribute('data-drill'); // the drill on screen when the page opens
+  const { q, right } = expectedDrill(await seedOf(page), id);
   const n = STEP_OF[q.mistake];
   // Start on the first choice, as a reader tabbing to the drill does; from there only keys.
   await page.locator(`${step(q.id, 'which-step')} input[data-choice="step-1"]`).focus();
@@ -169,6 +187,16 @@ test('at 360 px a drill is answered with the keyboard only, and nothing scrolls 
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 360);
   const overflow = await page.locator(`${DRILLS} [data-question="${q.id}"]`).evaluate((el) => el.scrollWidth - el.clientWidth);
   assert.ok(overflow <= 0, `drill overflows by ${overflow} px`);
+  // On to the next drill with the keyboard too.
+  const focused = () => page.evaluate(() => {
+    let el = document.activeElement;
+    while (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
+    return el && el.dataset.action;
+  });
+  for (let i = 0; i < 8 && await focused() !== 'next-drill'; i += 1) await page.keyboard.press('Tab');
+  assert.equal(await focused(), 'next-drill');
+  await page.keyboard.press('Enter');
+  assert.notEqual(await page.locator(DRILLS).getAttribute('data-drill'), id);
   assertQuiet(rec);
   await rec.context.close();
 });

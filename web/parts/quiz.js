@@ -238,31 +238,32 @@ function mount(container, ctx) {
     if (doc.drills && doc.drills.questions.length > 0) mountDrills(quizCore, doc.drills);
   }
 
-  // "Find the mistake": each drill a worked estimate with one public calculator
-  // mistake planted, drawn by the core at once and again on "New numbers".
+  // "Find the mistake": one drill at a time (a worked estimate with one public
+  // calculator mistake planted), drawn by the core at a fresh seed; "Next drill"
+  // moves on to the next of the block's drills, "New numbers" redraws this one.
   function mountDrills(quizCore, block) {
     const section = h('div', { class: 'quiz-drills', 'data-drills': '' });
     const area = h('div', { class: 'quiz-practice-list' });
     const seedLine = h('p', { class: 'quiz-seed', role: 'status' });
-    const button = h('button', { type: 'button', 'data-action': 'drills' }, 'New numbers for the drills');
+    const count = block.questions.length;
+    let index = 0;
     const draw = (seed) => {
-      area.replaceChildren();
-      for (const question of block.questions) {
-        const made = blockResolver(ctx.core, quizCore, { block: 'drills', seed, question, presets: ctx.presets });
-        const prepared = made.ok ? prepareQuestion(question, made.resolve, quizCore) : null;
-        if (!prepared || !prepared.ok) {
-          area.append(h('p', { class: 'quiz-notice quiz-notice-error' }, `${question.title}: ${prepared ? preparationError(prepared) : made.error}`));
-          continue;
-        }
-        area.append(questionView(question, { prepared, quizCore, onChange: () => {} }).el);
-      }
-      section.dataset.seed = String(seed);
-      seedLine.textContent = `Drill numbers: variant ${seed}. Drill answers are not saved.`;
+      const question = block.questions[index];
+      const made = blockResolver(ctx.core, quizCore, { block: 'drills', seed, question, presets: ctx.presets });
+      const prepared = made.ok ? prepareQuestion(question, made.resolve, quizCore) : null;
+      area.replaceChildren(!prepared || !prepared.ok
+        ? h('p', { class: 'quiz-notice quiz-notice-error' }, `${question.title}: ${prepared ? preparationError(prepared) : made.error}`)
+        : questionView(question, { prepared, quizCore, onChange: () => {} }).el);
+      Object.assign(section.dataset, { seed: String(seed), drill: question.id });
+      seedLine.textContent = `Drill ${index + 1} of ${count}, variant ${seed}. Drill answers are not saved.`;
     };
-    button.addEventListener('click', () => draw(quizCore.randomSeed()));
+    const next = h('button', { type: 'button', 'data-action': 'next-drill', hidden: count < 2 }, 'Next drill');
+    const again = h('button', { type: 'button', 'data-action': 'drill-numbers' }, 'New numbers');
+    next.addEventListener('click', () => { index = (index + 1) % count; draw(quizCore.randomSeed()); });
+    again.addEventListener('click', () => draw(quizCore.randomSeed()));
     section.append(h('h3', { class: 'quiz-practice-title' }, block.title),
-      h('p', null, 'Each worked estimate below has one mistake that a public memory calculator once made. Name the step it is in, then type what that step should give.'),
-      area, button, seedLine);
+      h('p', null, 'Each worked estimate has one mistake that a public memory calculator once made. Name the step it is in, then type what that step should give.'),
+      area, h('div', { class: 'quiz-drill-actions' }, next, again), seedLine);
     practice.after(section);
     draw(quizCore.randomSeed());
   }
