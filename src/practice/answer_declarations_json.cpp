@@ -96,7 +96,18 @@ std::string answer_declarations_json() {
   add_practice(out, quiz_variant_declaration());
   out += ',';
   add_practice(out, kv_practice_declaration());
-  out += "]}";
+  out += ',';
+  add_practice(out, mistake_drill_declaration());
+  out += "],";
+  // The mistakes a drill can plant, each with its step and its public source.
+  add_key(out, "drill_mistakes");
+  add_object_array(out, mistake_declarations(), [&out](const MistakeDeclaration& m) {
+    add_text_member(out, "name", m.name);
+    json::add_number_member(out, "step", m.step);
+    add_text_member(out, "meaning", m.meaning);
+    add_text_member(out, "source", m.source);
+  });
+  out += '}';
   return out;
 }
 

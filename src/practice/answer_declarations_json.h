@@ -14,7 +14,8 @@ namespace llmbudget {
 ///    "parse_errors": [{"name","meaning"}...],
 ///    "verdicts": {"AnswerVerdict": [verdict...], "ChoiceVerdict": [verdict...]},
 ///    "step_kinds": [{"name","answer":"text"|"choices","verdicts":"AnswerVerdict"|"ChoiceVerdict","meaning"}...],
-///    "practice": [{"calc","block","meaning","fields": [field...]}...]}
+///    "practice": [{"calc","block","meaning","fields": [field...]}...],
+///    "drill_mistakes": [{"name","step","meaning","source"}...]}
 /// verdict: {"name","tone":"good"|"warn"|"bad","meaning"}
 /// field:   {"name","unit","kind":"number"|"flag"|"question","meaning"}
 /// Every enum list is in enum order (entry i is value i). Strings are

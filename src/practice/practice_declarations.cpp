@@ -72,6 +72,59 @@ constexpr PracticeFieldDeclaration<K> kKvFields[] = {
     number<K>("recompute_ratio", "", "total_without_cache / total_with_cache", &K::recompute_ratio),
 };
 
+using D = MistakeDrill;
+constexpr PracticeFieldDeclaration<D> kDrillFields[] = {
+    number<D>("total_params_billion", "", "P in billions, every weight (experts included)", &D::total_params_billion),
+    number<D>("active_params_billion", "", "P_active in billions, the weights one token uses (= P when dense)",
+              &D::active_params_billion),
+    number<D>("layers", "", "L, transformer layers", &D::layers),
+    number<D>("hidden_size", "", "d_model, config.json's hidden_size", &D::hidden_size),
+    number<D>("query_heads", "", "H_q, attention heads", &D::query_heads),
+    number<D>("kv_heads", "", "H_kv, key-value heads (fewer than H_q)", &D::kv_heads),
+    number<D>("head_dim", "", "d_h, config.json's head_dim (may differ from hidden / H_q)", &D::head_dim),
+    number<D>("weight_bytes_per_param", "B", "b_w, bytes per weight: 0.5, 1 or 2", &D::weight_bytes_per_param),
+    number<D>("cache_bytes_per_value", "B", "b_c, bytes per cached value: 1 or 2", &D::cache_bytes_per_value),
+    number<D>("context_tokens", "", "n, tokens each request holds", &D::context_tokens),
+    number<D>("batch", "", "B, concurrent requests", &D::batch),
+    number<D>("gpus", "", "G, GPUs in the machine; the runtime places the model on one", &D::gpus),
+    number<D>("gpu_memory_gb", "GB", "M, one GPU's memory", &D::gpu_memory_gb),
+    number<D>("wrong_step", "", "the step (1 to 6) the planted mistake is in", &D::wrong_step),
+    number<D>("shown_params_billion", "", "step 1 as shown: the parameters (billions) it multiplies",
+              &D::shown_params_billion),
+    number<D>("shown_weight_bytes", "B", "step 1 as shown: weight memory", &D::shown_weight_bytes),
+    number<D>("shown_head_dim", "", "step 2 as shown: the head dimension", &D::shown_head_dim),
+    number<D>("shown_kv_heads", "", "step 3 as shown: the heads it counts", &D::shown_kv_heads),
+    number<D>("shown_kv_bytes_per_token", "B", "step 3 as shown: KV cache per token", &D::shown_kv_bytes_per_token),
+    number<D>("shown_kv_cache_bytes", "B", "step 4 as shown: KV cache of the batch", &D::shown_kv_cache_bytes),
+    number<D>("shown_total_gb", "GB", "step 5 as shown: the total, as labelled", &D::shown_total_gb),
+    number<D>("shown_available_gb", "GB", "step 6 as shown: the memory it fits the total in", &D::shown_available_gb),
+    flag<D>("shown_fits", "step 6 as shown: the verdict", &D::shown_fits),
+    number<D>("weight_bytes", "B", "right: weight memory, P * b_w (plan())", &D::weight_bytes),
+    number<D>("kv_bytes_per_token", "B", "right: KV cache per token, 2 * L * H_kv * d_h * b_c (plan())",
+              &D::kv_bytes_per_token),
+    number<D>("kv_cache_bytes", "B", "right: KV cache of the batch (plan())", &D::kv_cache_bytes),
+    number<D>("total_bytes", "B", "right: weights + KV cache (plan())", &D::total_bytes),
+    number<D>("total_gb", "GB", "right: the total in decimal GB", &D::total_gb),
+    flag<D>("fits", "right: the total fits in one GPU's memory (plan() on one GPU)", &D::fits),
+};
+
+constexpr MistakeDeclaration kMistakes[] = {
+    {DrillMistake::moe_active_params, "moe_active_params", 1,
+     "a mixture-of-experts model's weight memory sized from its active parameters instead of all of them",
+     "https://github.com/AlexsJones/llmfit/issues/230"},
+    {DrillMistake::head_dim_from_hidden, "head_dim_from_hidden", 2,
+     "the head dimension taken as hidden_size / num_attention_heads where the model's head_dim differs",
+     "https://github.com/LMCache/LMCache/pull/694"},
+    {DrillMistake::attention_heads_for_kv, "attention_heads_for_kv", 3,
+     "the KV cache sized with the attention (query) heads instead of the KV heads",
+     "https://github.com/KolosalAI/model-memory-calculator/issues/2"},
+    {DrillMistake::gib_as_gb, "gib_as_gb", 5, "bytes divided by 2^30 (GiB) and the result labelled GB",
+     "https://github.com/alvarobartt/hf-mem/issues/33"},
+    {DrillMistake::vram_summed, "vram_summed", 6,
+     "the memory of every GPU summed into one pool for a runtime that places the model on one GPU",
+     "https://github.com/AlexsJones/llmfit/issues/45"},
+};
+
 constexpr PracticeDeclaration<V> kVariantPractice = {
     "variant",
     "practice",
@@ -84,9 +137,17 @@ constexpr PracticeDeclaration<K> kKvPractice = {
     "seeded numbers for the KV-cache practice (cache size, and what caching saves)",
     {kKvFields, std::size(kKvFields)}};
 
+constexpr PracticeDeclaration<D> kDrillPractice = {
+    "drill",
+    "drills",
+    "seeded worked estimates with one public calculator mistake planted in one step (find the mistake)",
+    {kDrillFields, std::size(kDrillFields)}};
+
 }  // namespace
 
 const PracticeDeclaration<QuizVariant>& quiz_variant_declaration() { return kVariantPractice; }
+const PracticeDeclaration<MistakeDrill>& mistake_drill_declaration() { return kDrillPractice; }
+Table<MistakeDeclaration> mistake_declarations() { return {kMistakes, std::size(kMistakes)}; }
 const PracticeDeclaration<KvPractice>& kv_practice_declaration() { return kKvPractice; }
 
 }  // namespace llmbudget

@@ -1,6 +1,7 @@
 // The one declaration of the practice generators and their fields: the
-// seeded variant of knowledge-check questions 1 and 2 (quiz_variant.h) and the
-// KV-cache practice (kv_practice.h). Each field row gives the name (the
+// seeded variant of knowledge-check questions 1 and 2 (quiz_variant.h), the
+// KV-cache practice (kv_practice.h) and the "find the mistake" drills
+// (mistake_drill.h, with the table of the mistakes they plant). Each field row gives the name (the
 // struct member's, a questions file's {"calc": ..., "field": ...}), the unit
 // its value is in, what kind of value it is, a one-line meaning and the
 // member. The Embind registration (wasm/practice/), kv_practice_values(), the
@@ -12,6 +13,7 @@
 
 #include "grading/numeric_check.h"
 #include "practice/kv_practice.h"
+#include "practice/mistake_drill.h"
 #include "practice/quiz_variant.h"
 #include "text/table.h"
 
@@ -49,5 +51,20 @@ struct PracticeDeclaration {
 const PracticeDeclaration<QuizVariant>& quiz_variant_declaration();
 /// make_kv_practice's generator: 17 number fields.
 const PracticeDeclaration<KvPractice>& kv_practice_declaration();
+/// make_mistake_drill's generator: 29 fields (27 numbers, 2 flags).
+const PracticeDeclaration<MistakeDrill>& mistake_drill_declaration();
+
+/// One mistake a drill can plant: a calculator error seen in public. Strings are static and never null.
+struct MistakeDeclaration {
+  DrillMistake mistake;  ///< row i has value i
+  const char* name;      ///< a questions file's drill "mistake": "moe_active_params"
+  int step;              ///< the step of the worked estimate it is in, 1 to 6 (mistake_drill.h)
+  const char* meaning;   ///< one line: what the calculator did
+  const char* source;    ///< the public report of the error (URL)
+};
+
+/// The mistakes in enum order: moe_active_params, head_dim_from_hidden,
+/// attention_heads_for_kv, gib_as_gb, vram_summed.
+Table<MistakeDeclaration> mistake_declarations();
 
 }  // namespace llmbudget

@@ -152,10 +152,16 @@ test('the written drawing says what the live page says after its scripts run (sa
   assert.deepEqual(written.map((l) => l.parts), live.map((l) => l.parts));
   const calc = live.find((l) => l.parts === 'calculator');
   assert.ok(calc.outputs.some(([k, v]) => k === 'total_tokens_per_s' && v === `${START_ROW.total_tokens_per_s} tokens/s`));
-  // The KV practice draws new numbers on every visit (the core's generator
-  // with a fresh seed): its written copy is one such draw, so its text is
-  // compared with every number masked.
-  const masked = (l) => (l.parts === 'kv-practice' ? l.text.replace(/\d[\d,.]*\d|\d/g, '#') : l.text);
+  // The KV practice and the quiz's "find the mistake" drills draw new numbers
+  // on every visit (the core's generators with a fresh seed): their written
+  // copy is one such draw, so their text is compared with every number (and a
+  // drill's yes/no verdicts) masked.
+  const maskNumbers = (text) => text.replace(/\d[\d,.]*\d|\d/g, '#');
+  const maskDrills = (text) => {
+    const at = text.indexOf('Find the mistake');
+    return at < 0 ? text : text.slice(0, at) + maskNumbers(text.slice(at)).replace(/Fits: (yes|no)\./g, 'Fits: #.');
+  };
+  const masked = (l) => (l.parts === 'kv-practice' ? maskNumbers(l.text) : l.parts === 'quiz' ? maskDrills(l.text) : l.text);
   for (let i = 0; i < live.length; i += 1) {
     assert.ok(live[i].text.length > 100, `${live[i].parts}: the live drawing has text`);
     assert.deepEqual(written[i].outputs, live[i].outputs, `${live[i].parts}: every [data-out] value`);

@@ -671,7 +671,7 @@ test('questions="URL": other schemes are refused without a request; missing fiel
     assert.match(await noticeOf('data'), /^The questions file address “data:application\/json,\{\}” uses “data:”, which is not loaded/);
     const partial = await noticeOf('partial');
     assert.equal(partial, 'The questions file has 3 problems (first: (file): format: must be "llm-budget-lab-questions" (it is missing)); showing the built-in questions.');
-    assert.match(await noticeOf('extra'), /\(first: \(file\): answers_url: unknown key \(expected one of format, lesson, version, questions, practice, kv_practice\)\)/);
+    assert.match(await noticeOf('extra'), /\(first: \(file\): answers_url: unknown key \(expected one of format, lesson, version, questions, practice, kv_practice, drills\)\)/);
     assert.equal(await noticeOf('big'), 'The questions file is too large (300000 bytes; at most 262144); showing the built-in questions.');
     assert.ok(!rec.requests.some((u) => u.startsWith('javascript:') || u.startsWith('data:application/json')), 'refused addresses are not requested');
     assertQuiet(rec);

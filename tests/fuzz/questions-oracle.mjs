@@ -8,7 +8,7 @@
 //                     practice blocks over a few seeds, every step grades sample
 //                     answers without an error, and no value text, message or
 //                     interpretation shows NaN or Infinity.
-import { makeResolver } from '../../web/quiz/resolve.js';
+import { blockResolver } from '../../web/quiz/resolve.js';
 import { prepareQuestion } from '../../web/quiz/prepare.js';
 import { gradeStep } from '../../web/quiz/grade.js';
 import { rawInvisible } from './invisible-text.mjs';
@@ -63,13 +63,12 @@ export function quizProblem(doc, { budget, quizCore, presets }, seeds = PRACTICE
     if (doc[p.block]) blocks.push([p.block, doc[p.block].questions, seeds]);
   }
   for (const [block, questions, blockSeeds] of blocks) {
-    const practice = Object.values(quizCore.PRACTICE).find((p) => p.block === block);
     for (const seed of blockSeeds) {
-      const variant = practice && practice.calc === 'variant' ? quizCore.makeVariant(seed).value : null;
-      const kvPractice = practice && practice.calc === 'kv' ? quizCore.makeKvPractice(seed).value : null;
-      const resolve = makeResolver(budget, quizCore, variant, { kvPractice, presets });
       for (const q of questions) {
         const where = `${block} ${q.id} (seed ${seed})`;
+        const made = blockResolver(budget, quizCore, { block, seed: seed ?? 0, question: q, presets });
+        if (!made.ok) return `${where}: ${made.error}`;
+        const resolve = made.resolve;
         const prepared = prepareQuestion(q, resolve, quizCore);
         if (!prepared.ok) return `${where}: ${JSON.stringify(prepared.problems)}`;
         for (const [name, text] of Object.entries(prepared.texts)) {

@@ -89,8 +89,8 @@ test('every practice field\'s unit is one the quantity reader knows', () => {
   assert.deepEqual([...units].sort(), ['B', 'GB', 'tokens']);
   assert.equal(reading.unitFactor('GB'), 1e9);
   assert.ok(Number.isNaN(reading.unitFactor('bytes/s')));
-  assert.deepEqual(Object.keys(quiz.PRACTICE), ['variant', 'kv']);
-  assert.deepEqual(Object.values(quiz.PRACTICE).map((p) => p.block), ['practice', 'kv_practice']);
+  assert.deepEqual(Object.keys(quiz.PRACTICE), ['variant', 'kv', 'drill']);
+  assert.deepEqual(Object.values(quiz.PRACTICE).map((p) => p.block), ['practice', 'kv_practice', 'drills']);
 });
 
 test('saved answers are checked against the declared step kinds\' answer shapes', () => {

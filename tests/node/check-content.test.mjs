@@ -446,7 +446,7 @@ test('a models or gpus section that is not a list is reported, never a crash', (
 
 test('questions.json: a misspelt key is refused by name at every level, not ignored', () => {
   const cases = [
-    [(doc) => { question(doc, 'q1-fit').titel = 'x'; }, 'questions.json: q1-fit: titel: is not a key here (expected one of id, title, prompt, values, steps, explanation)'],
+    [(doc) => { question(doc, 'q1-fit').titel = 'x'; }, 'questions.json: q1-fit: titel: is not a key here (expected one of id, title, prompt, worked, mistake, values, steps, explanation)'],
     [(doc) => { stepOf(question(doc, 'q1-fit'), 'total').tolerence = 0.05; }, 'questions.json: q1-fit: steps.total.tolerence: is not a key here (expected one of id, kind, prompt, show_when, dimension, unit, expected, tolerance, accept, feedback)'],
     [(doc) => { stepOf(question(doc, 'q1-fit'), 'total').tolerance.close_relativ = 0.1; }, 'questions.json: q1-fit: steps.total.tolerance.close_relativ: is not a key here (expected one of relative, absolute, close_relative)'],
     [(doc) => { stepOf(question(doc, 'q1-fit'), 'total').expected.digts = 2; }, 'questions.json: q1-fit: steps.total.expected.digts: is not a key here (expected one of calc, unit, digits, preset, field, set)'],

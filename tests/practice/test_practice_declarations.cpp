@@ -128,9 +128,32 @@ TEST_CASE("KV practice fields: each named once, and kv_practice_values follows t
   }
 }
 
-TEST_CASE("the two generators have distinct calc names and blocks", "[declarations]") {
-  CHECK(std::string(quiz_variant_declaration().calc) != kv_practice_declaration().calc);
-  CHECK(std::string(quiz_variant_declaration().block) != kv_practice_declaration().block);
+TEST_CASE("drill fields: each named once, and mistake_drill_values follows the table",
+          "[declarations][mistake_drill]") {
+  const auto& p = mistake_drill_declaration();
+  CHECK(std::string(p.calc) == "drill");
+  CHECK(std::string(p.block) == "drills");
+  REQUIRE(p.fields.size == 29);
+  check_rows(p);
+  const MistakeDrill d = make_mistake_drill(3, DrillMistake::gib_as_gb);
+  const std::vector<NamedValue> values = mistake_drill_values(d);
+  REQUIRE(values.size() == p.fields.size);
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const auto& f = p.fields.rows[i];
+    INFO(f.name);
+    CHECK(values[i].name == f.name);
+    CHECK(values[i].unit == f.unit);
+    CHECK(values[i].value == (f.kind == PracticeFieldKind::flag ? (d.*f.flag ? 1.0 : 0.0) : d.*f.number));
+  }
+}
+
+TEST_CASE("the three generators have distinct calc names and blocks", "[declarations]") {
+  const std::set<std::string> calcs = {quiz_variant_declaration().calc, kv_practice_declaration().calc,
+                                       mistake_drill_declaration().calc};
+  const std::set<std::string> blocks = {quiz_variant_declaration().block, kv_practice_declaration().block,
+                                        mistake_drill_declaration().block};
+  CHECK(calcs.size() == 3);
+  CHECK(blocks.size() == 3);
 }
 
 TEST_CASE("the answer-side JSON lists every declared name in order", "[declarations]") {
@@ -144,6 +167,8 @@ TEST_CASE("the answer-side JSON lists every declared name in order", "[declarati
   CHECK(j.find(R"({"name":"total_gb","unit":"GB","kind":"number",)") != std::string::npos);
   CHECK(j.find(R"({"name":"fits","unit":"","kind":"flag",)") != std::string::npos);
   CHECK(j.find(R"({"calc":"kv","block":"kv_practice",)") != std::string::npos);
+  CHECK(j.find(R"({"calc":"drill","block":"drills",)") != std::string::npos);
+  CHECK(j.find(R"("drill_mistakes":[{"name":"moe_active_params","step":1,)") != std::string::npos);
   // Every name appears in declaration order: the parse errors, for one.
   std::size_t at = 0;
   for (const EnumDeclaration& e : parse_error_declarations()) {
@@ -152,8 +177,8 @@ TEST_CASE("the answer-side JSON lists every declared name in order", "[declarati
     CHECK(next != std::string::npos);
     at = next;
   }
-  // One "name" per dimension, parse error, verdict, step kind and practice field.
+  // One "name" per dimension, parse error, verdict, step kind, practice field and drill mistake.
   std::size_t names = 0;
   for (std::size_t p = j.find("\"name\":"); p != std::string::npos; p = j.find("\"name\":", p + 1)) ++names;
-  CHECK(names == 5 + 13 + 5 + 4 + 2 + 19 + 17);
+  CHECK(names == 5 + 13 + 5 + 4 + 2 + 19 + 17 + 29 + 5);
 }

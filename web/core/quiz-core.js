@@ -120,6 +120,9 @@ export const buildQuizCore = oncePerModule((module) => {
   const PRACTICE = Object.freeze(Object.fromEntries(declaration.practice.map((p) => [p.calc, p])));
   const KV_PRACTICE_UNITS = Object.freeze(Object.fromEntries(PRACTICE.kv.fields.map((f) => [f.name, f.unit])));
   const variantFields = PRACTICE.variant.fields;
+  // The mistakes a drill can plant, in the core's enum order (entry i is value i).
+  const DRILL_MISTAKES = Object.freeze(declaration.drill_mistakes.map((m) => Object.freeze({ ...m })));
+  const drillFlags = new Set(PRACTICE.drill.fields.filter((f) => f.kind === 'flag').map((f) => f.name));
   /** Plain question -> {question} for Embind, or {error} naming the field. */
   function toNumericQuestion(question) {
     if (question === null || typeof question !== 'object') {
@@ -183,6 +186,12 @@ export const buildQuizCore = oncePerModule((module) => {
      * { kv_bytes_per_token: 'B', cache_bytes: 'B', total_with_cache: '', ... }.
      */
     KV_PRACTICE_UNITS,
+    /**
+     * The mistakes a "find the mistake" drill can plant (frozen, the core's order):
+     * [{ name: 'moe_active_params', step: 1, meaning, source: 'https://github.com/...' }, ...];
+     * step: the step of the worked estimate (1 to 6) the mistake is in (src/practice/mistake_drill.h).
+     */
+    DRILL_MISTAKES,
 
     /**
      * Grades a typed numeric answer.
@@ -346,6 +355,31 @@ export const buildQuizCore = oncePerModule((module) => {
     },
 
     /**
+     * A "find the mistake" drill (deterministic per seed and mistake; src/practice/mistake_drill.h).
+     * @param {number} seed whole number in [0, 4294967295]
+     * @param {string} mistake one of DRILL_MISTAKES' names
+     * @returns {{ok:true, value:{seed:number, mistake:string, values:Object<string,number|boolean>,
+     *   units:Object<string,string>}} | {ok:false, field:'seed'|'mistake', error:string}}
+     *   values: the fields of PRACTICE.drill (the setting, the worked estimate as shown with the
+     *   mistake in step wrong_step, and the right numbers from the budget core's plan()); the
+     *   flags (shown_fits, fits) as true or false; units: 'B', 'GB' or '' per name.
+     */
+    makeMistakeDrill(seed, mistake) {
+      if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) {
+        return fail('seed', `seed must be a whole number from 0 to ${MAX_SEED} (got ${shown(seed)}).`);
+      }
+      const index = DRILL_MISTAKES.findIndex((m) => m.name === mistake);
+      if (index < 0) {
+        return fail('mistake', `mistake must be one of ${DRILL_MISTAKES.map((m) => m.name).join(', ')} (got ${shown(mistake)}).`);
+      }
+      return guarded(() => {
+        const { values, units } = takeNamedValues(module.mistake_drill_table(seed, index));
+        for (const name of drillFlags) values[name] = values[name] === 1;
+        return { ok: true, value: { seed, mistake, values, units } };
+      });
+    },
+
+    /**
      * A fresh seed for makeVariant from the browser's crypto source (this picks
      * which practice numbers to show; it computes nothing).
      * @returns {number} whole number in [0, 4294967295]
@@ -361,9 +395,9 @@ export const buildQuizCore = oncePerModule((module) => {
 /**
  * Loads the shared wasm module once and returns its quiz facade (one per module).
  * @returns {Promise<object>} quizCore with checkNumericAnswer(text, question),
- *   checkChoiceAnswer(selected, question), makeVariant(seed), makeKvPractice(seed), randomSeed(),
- *   the reading facade as `reading`, and the core's names ANSWER_VERDICTS, CHOICE_VERDICTS,
- *   STEP_KINDS, PRACTICE, KV_PRACTICE_UNITS; all methods are synchronous.
+ *   checkChoiceAnswer(selected, question), makeVariant(seed), makeKvPractice(seed),
+ *   makeMistakeDrill(seed, mistake), randomSeed(), the reading facade as `reading`, and the
+ *   core's names ANSWER_VERDICTS, CHOICE_VERDICTS, STEP_KINDS, PRACTICE, KV_PRACTICE_UNITS, DRILL_MISTAKES; all methods are synchronous.
  */
 export function loadQuizCore() {
   return loadWasmModule().then(buildQuizCore);

@@ -13,7 +13,7 @@ import { h } from '../element/dom.js';
 import { loadQuizCore } from '../core/quiz-core.js';
 import { validateQuestions } from '../quiz/schema.js';
 import { fetchQuestions } from '../content/fetch-file.js';
-import { makeResolver } from '../quiz/resolve.js';
+import { makeResolver, blockResolver } from '../quiz/resolve.js';
 import { prepareQuestion, preparationError } from '../quiz/prepare.js';
 import { questionView } from '../quiz/render.js';
 import { createAnswerStore } from '../quiz/storage.js';
@@ -235,6 +235,37 @@ function mount(container, ctx) {
     });
 
     if (doc.practice && doc.practice.questions.length > 0) mountPractice(quizCore, doc.practice);
+    if (doc.drills && doc.drills.questions.length > 0) mountDrills(quizCore, doc.drills);
+  }
+
+  // "Find the mistake": one drill at a time (a worked estimate with one public
+  // calculator mistake planted), drawn by the core at a fresh seed; "Next drill"
+  // moves on to the next of the block's drills, "New numbers" redraws this one.
+  function mountDrills(quizCore, block) {
+    const section = h('div', { class: 'quiz-drills', 'data-drills': '' });
+    const area = h('div', { class: 'quiz-practice-list' });
+    const seedLine = h('p', { class: 'quiz-seed', role: 'status' });
+    const count = block.questions.length;
+    let index = 0;
+    const draw = (seed) => {
+      const question = block.questions[index];
+      const made = blockResolver(ctx.core, quizCore, { block: 'drills', seed, question, presets: ctx.presets });
+      const prepared = made.ok ? prepareQuestion(question, made.resolve, quizCore) : null;
+      area.replaceChildren(!prepared || !prepared.ok
+        ? h('p', { class: 'quiz-notice quiz-notice-error' }, `${question.title}: ${prepared ? preparationError(prepared) : made.error}`)
+        : questionView(question, { prepared, quizCore, onChange: () => {} }).el);
+      Object.assign(section.dataset, { seed: String(seed), drill: question.id });
+      seedLine.textContent = `Drill ${index + 1} of ${count}, variant ${seed}. Drill answers are not saved.`;
+    };
+    const next = h('button', { type: 'button', 'data-action': 'next-drill', hidden: count < 2 }, 'Next drill');
+    const again = h('button', { type: 'button', 'data-action': 'drill-numbers' }, 'New numbers');
+    next.addEventListener('click', () => { index = (index + 1) % count; draw(quizCore.randomSeed()); });
+    again.addEventListener('click', () => draw(quizCore.randomSeed()));
+    section.append(h('h3', { class: 'quiz-practice-title' }, block.title),
+      h('p', null, 'Each worked estimate has one mistake that a public memory calculator once made. Name the step it is in, then type what that step should give.'),
+      area, h('div', { class: 'quiz-drill-actions' }, next, again), seedLine);
+    practice.after(section);
+    draw(quizCore.randomSeed());
   }
 
   function mountPractice(quizCore, block) {

@@ -1,4 +1,4 @@
-// One question on screen: prompt, its steps (a typed number or a set of
+// One question on screen: prompt, its worked estimate when it has one, its steps (a typed number or a set of
 // choices, each with a Check button and a feedback line), and the worked
 // explanation behind a "Show explanation" button. Every piece of text from
 // the questions file or the student is set with textContent. Grading is the
@@ -72,6 +72,11 @@ export function questionView(question, { prepared, quizCore, onChange, onGraded 
   const el = h('article', { class: 'quiz-question', 'data-question': question.id, 'aria-labelledby': headingId });
   el.append(h('h3', { id: headingId, class: 'quiz-title' }, question.title),
     h('p', { class: 'quiz-prompt' }, fill(question.prompt, texts)));
+  // A worked estimate (a "find the mistake" drill's): numbered steps, so a choice can name one.
+  if (Array.isArray(question.worked)) {
+    el.append(h('ol', { class: 'quiz-worked', 'data-worked': '' },
+      ...question.worked.map((w, i) => h('li', { 'data-worked-step': String(i + 1) }, fill(w, texts)))));
+  }
 
   for (const step of question.steps) {
     const base = nextId(`quiz-${question.id}-${step.id}`);

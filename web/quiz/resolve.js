@@ -1,7 +1,8 @@
 // Turns the calculations a questions file names ({"calc": "plan", ...}) into
 // numbers, by asking the cores: core.plan / core.speculative (budget core),
 // quizCore.makeVariant's result for practice questions, quizCore.makeKvPractice's
-// for the KV-cache practice. Every calculation's unit is the one the core
+// for the KV-cache practice, quizCore.makeMistakeDrill's for a "find the
+// mistake" drill (blockResolver makes the one a block's question needs). Every calculation's unit is the one the core
 // declares for that field (the budget's field declaration, the practice
 // generators' declaration quizCore.PRACTICE), and unit conversion uses the
 // core's own unit factors (quizCore.reading.unitFactor); nothing here
@@ -38,12 +39,13 @@ function sourceUnit(calc, declaration, practice) {
  * A resolver over the cores.
  * @param {object} core budget-core facade; @param {object} quizCore quiz-core facade
  * @param {object|null} variant a makeVariant value (practice questions), or null
- * @param {{kvPractice?: object|null, presets: object}} options a makeKvPractice value (KV-cache
- *   practice questions) and the element's preset set (element/presets.js presetSet), required
+ * @param {{kvPractice?: object|null, drill?: object|null, presets: object}} options a makeKvPractice
+ *   value (KV-cache practice questions), a makeMistakeDrill value (a drill question) and the
+ *   element's preset set (element/presets.js presetSet), required
  * @returns {(calc:object, unit?:string) => ({ok:true, value:number|boolean} | {ok:false, error:string})}
  *   `unit`: the unit the number is wanted in (e.g. "GB"); omitted = the calculation's own unit
  */
-export function makeResolver(core, quizCore, variant, { kvPractice = null, presets }) {
+export function makeResolver(core, quizCore, variant, { kvPractice = null, drill = null, presets }) {
   if (!presets || typeof presets.presetPatch !== 'function') throw new TypeError('makeResolver needs { presets } (element/presets.js presetSet)');
   const factor = (unit) => quizCore.reading.unitFactor(unit);
   // Text from the file as an error quotes it: clipped, invisible characters written out.
@@ -70,6 +72,8 @@ export function makeResolver(core, quizCore, variant, { kvPractice = null, prese
         return variant ? { ok: true, value: variant[calc.field] } : { ok: false, error: 'no practice variant' };
       case 'kv':
         return kvPractice ? { ok: true, value: kvPractice.values[calc.field] } : { ok: false, error: 'no KV-cache practice variant' };
+      case 'drill':
+        return drill ? { ok: true, value: drill.values[calc.field] } : { ok: false, error: 'no drill (the question names no mistake)' };
       default:
         return { ok: false, error: `unknown calculation "${quoted(calc.calc)}"` };
     }
@@ -88,6 +92,29 @@ export function makeResolver(core, quizCore, variant, { kvPractice = null, prese
     const scale = factor(from) / factor(to);
     return Number.isFinite(scale) ? { ok: true, value: r.value * scale } : { ok: false, error: `cannot convert ${from} to ${quoted(to)}` };
   };
+}
+
+/**
+ * The resolver for one question of a questions-file block: the block's practice
+ * generator drawn at `seed` (the block "practice" a makeVariant, "kv_practice" a
+ * makeKvPractice, "drills" a makeMistakeDrill of the question's own "mistake"),
+ * or none for the plain "questions" block.
+ * @param {object} core budget-core facade; @param {object} quizCore quiz-core facade
+ * @param {{block:string, seed:number, question:object, presets:object}} options
+ * @returns {{ok:true, resolve:Function} | {ok:false, error:string}}
+ */
+export function blockResolver(core, quizCore, { block, seed, question, presets }) {
+  const generator = Object.values(quizCore.PRACTICE).find((p) => p.block === block);
+  const drawn = !generator ? { ok: true, value: null }
+    : generator.calc === 'variant' ? quizCore.makeVariant(seed)
+      : generator.calc === 'kv' ? quizCore.makeKvPractice(seed)
+        : quizCore.makeMistakeDrill(seed, question && question.mistake);
+  if (!drawn.ok) return { ok: false, error: drawn.error };
+  const calc = generator ? generator.calc : '';
+  const resolve = makeResolver(core, quizCore, calc === 'variant' ? drawn.value : null, {
+    kvPractice: calc === 'kv' ? drawn.value : null, drill: calc === 'drill' ? drawn.value : null, presets,
+  });
+  return { ok: true, resolve };
 }
 
 /** A resolved value as the text shows it: yes/no, or a number with at most `digits` decimals. */

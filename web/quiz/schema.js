@@ -18,7 +18,7 @@
 import { isObj } from '../content/check-helpers.js';
 import { stepKind, stepKinds } from './step-kinds.js';
 import { clipText } from '../core/echo-text.js';
-import { makeResolver } from './resolve.js';
+import { blockResolver } from './resolve.js';
 import { prepareQuestion } from './prepare.js';
 
 export const QUESTIONS_FORMAT = 'llm-budget-lab-questions';
@@ -78,7 +78,7 @@ const got = (v) => (v === undefined ? ' (it is missing)' : ` (got ${show(v)})`);
  * reported instead of silently grading with no tolerance.
  */
 const KNOWN_KEYS = Object.freeze({
-  question: ['id', 'title', 'prompt', 'values', 'steps', 'explanation'],
+  question: ['id', 'title', 'prompt', 'worked', 'mistake', 'values', 'steps', 'explanation'],
   step: ['id', 'kind', 'prompt', 'show_when'],
   text: ['dimension', 'unit', 'expected', 'tolerance', 'accept', 'feedback'],
   choices: ['choices', 'multiple', 'correct_value'],
@@ -307,6 +307,35 @@ function checkStep(step, i, q, id, add, opts, where, earlier) {
   if (typeof step.id === 'string') earlier.set(step.id, step);
 }
 
+/** The most steps a question's worked estimate ("worked") may list. */
+export const MAX_WORKED_STEPS = 12;
+
+/**
+ * A question's worked estimate and planted mistake: "worked", the numbered
+ * steps shown under the prompt (any question may have them), and "mistake",
+ * which a "find the mistake" drill must name (one of the core's
+ * DRILL_MISTAKES) and no other question may.
+ */
+function checkWorkedAndMistake(q, id, add, where) {
+  if (q.worked !== undefined) {
+    if (!Array.isArray(q.worked) || q.worked.length === 0 || q.worked.length > MAX_WORKED_STEPS) {
+      add(id, 'worked', `must be an array of 1 to ${MAX_WORKED_STEPS} steps (strings)`);
+    } else {
+      Array.from(q.worked).forEach((w, j) => {
+        if (!text(w)) add(id, `worked[${j}]`, `must be a non-empty string of at most ${MAX_TEXT} characters`);
+        else checkPlaceholders(w, id, `worked[${j}]`, add, q.values);
+      });
+    }
+  }
+  const drills = core.PRACTICE.drill.block;
+  const names = core.DRILL_MISTAKES.map((m) => m.name);
+  if (where !== drills) {
+    if (q.mistake !== undefined) add(id, 'mistake', `is only available in ${drills} questions`);
+  } else if (!names.includes(q.mistake)) {
+    add(id, 'mistake', `must be one of ${names.join(', ')}${got(q.mistake)}`);
+  }
+}
+
 function checkQuestion(q, i, add, opts, where, list) {
   // A blank id names nothing a reader can find: the question's place in the file does.
   const id = typeof q?.id === 'string' && q.id.trim() !== '' ? echo(q.id) : `${list}[${i}]`;
@@ -323,6 +352,7 @@ function checkQuestion(q, i, add, opts, where, list) {
   }
   if (!text(q.prompt)) add(id, 'prompt', 'must be a non-empty string');
   else checkPlaceholders(q.prompt, id, 'prompt', add, q.values);
+  checkWorkedAndMistake(q, id, add, where);
   if (!Array.isArray(q.steps) || q.steps.length === 0 || q.steps.length > 20) add(id, 'steps', 'must be an array of 1 to 20 steps');
   else {
     const earlier = new Map();
@@ -379,12 +409,9 @@ export function validateQuestions(doc, opts) {
  * @param where the block the question sits in (its practice generator's numbers, from PREPARE_SEED)
  */
 function checkPrepared(q, add, opts, where) {
-  const generator = Object.values(core.PRACTICE).find((p) => p.block === where);
-  const variant = generator && generator.calc === 'variant' ? core.makeVariant(PREPARE_SEED) : null;
-  const kv = generator && generator.calc === 'kv' ? core.makeKvPractice(PREPARE_SEED) : null;
-  const resolve = makeResolver(opts.budget, core, variant && variant.ok ? variant.value : null,
-    { kvPractice: kv && kv.ok ? kv.value : null, presets: opts.presets });
-  const prepared = prepareQuestion(q, resolve, core, echo);
+  const made = blockResolver(opts.budget, core, { block: where, seed: PREPARE_SEED, question: q, presets: opts.presets });
+  if (!made.ok) { add(echo(q.id), '(question)', made.error); return; }
+  const prepared = prepareQuestion(q, made.resolve, core, echo);
   if (prepared.ok) return;
   for (const p of prepared.problems) add(echo(q.id), p.field, p.reason);
 }
