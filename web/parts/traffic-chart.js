@@ -91,7 +91,7 @@ export function mountTrafficChart(container, inputs) {
         text(shown(keep(g, 'text', 'target-label'), p.target > 0).attr('class', 'headroom-line-label')
           .attr('x', MARGIN.left + 6).attr('y', p.target > 0 ? y(p.target) - 4 : 0), 'target');
         const best = highest && highest.found ? highest.highest_load : 0;
-        shown(keep(g, 'line', 'highest'), best > 0).attr('class', 'crossover-line').attr('data-mark', 'highest-load')
+        shown(keep(g, 'line', 'highest'), best > 0).attr('class', 'crossover-line').attr('data-mark', 'highest-load').attr('data-load', best > 0 ? String(best) : null)
           .attr('x1', x(best)).attr('x2', x(best)).attr('y1', p.top).attr('y2', p.top + panelH);
         const dot = shown(keep(g, 'circle', 'dot'), !!chosen && !chosen.result.unstable).attr('class', 'current-dot').attr('r', 4);
         if (chosen && !chosen.result.unstable) dot.attr('cx', x(chosen.load)).attr('cy', y(chosen.result[`${p.key}_s`].p99));
@@ -113,7 +113,7 @@ export function mountTrafficChart(container, inputs) {
         + `and p99 ${ms(last.result.ttft_s.p99)}, against ${ms(stable[0].result.ttft_s.p99)} at ${loadText(mode, stable[0].load)}.`);
     }
     if (firstUnstable) parts.push(`From ${loadText(mode, firstUnstable.load)} arrivals outpace the server and the queue grows without bound: no p99 exists.`);
-    if (highest && highest.found) parts.push(`The highest load meeting the targets at p${fmt.adaptive(view.percentile)} is ${loadText(mode, highest.highest_load)}.`);
+    if (highest && highest.found) parts.push(`The highest load meeting the targets at p${fmt.groupedNumber(view.percentile)} is ${loadText(mode, highest.highest_load)}.`);
     else if (highest) parts.push('Even the lightest load misses a target.');
     else parts.push('Set a TTFT or per-user target to find the highest load that meets it.');
     frame.summary(parts.join(' '));

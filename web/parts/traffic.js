@@ -178,7 +178,7 @@ function build(body, ctx, traffic) {
       : `${at}: TTFT p50 ${fmt.msText(v.ttft_s.p50)}, p99 ${fmt.msText(v.ttft_s.p99)}; TPOT p50 ${fmt.msText(v.tpot_s.p50)}, p99 ${fmt.msText(v.tpot_s.p99)}.`;
     let tail = '';
     if (highest && !highest.ok) tail = ` The highest-load search could not run: ${highest.error}`;
-    else if (h1 && h1.found) tail = ` Highest load meeting the targets at p${fmt.adaptive(percentile)}: ${loadText(settings.mode, h1.highest_load)}.`;
+    else if (h1 && h1.found) tail = ` Highest load meeting the targets at p${fmt.groupedNumber(percentile)}: ${loadText(settings.mode, h1.highest_load)}.`;
     else if (h1) tail = ' Even the lightest load misses a target.';
     return head + tail;
   }
