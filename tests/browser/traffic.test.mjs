@@ -145,3 +145,38 @@ test('the closed loop runs at a concurrency, and embeds alone with parts="traffi
   assertQuiet(rec);
   await rec.context.close();
 });
+
+test('the decision procedure’s step 5 checks its marked row at the traffic part’s load', async () => {
+  const { fmt } = goldens;
+  const { loadBudgetCore } = await load('web/core/budget-core.js');
+  const { loadTrafficCore } = await load('web/core/traffic-core.js');
+  const budget = await loadBudgetCore();
+  const traffic = await loadTrafficCore();
+  // The lesson's start with a 1 s TTFT target: the planner's marked row (the cheaper one that
+  // changes the output when there is one, as step 5 names it), simulated at 2 requests/s, 1,024 + 256 tokens.
+  const input = { ...budget.DEFAULT_INPUT, kv_heads: 8, ttft_target_s: 1 };
+  const plan = budget.planLevers(input).value;
+  const row = plan.rows[plan.cheapest_changing_output_row >= 0 ? plan.cheapest_changing_output_row : plan.cheapest_row];
+  const config = { ...input, weight_bytes_per_param: row.weight_bytes_per_param, cache_bytes_per_value: row.cache_bytes_per_value, gpus: row.gpus };
+  const t = { request_rate: 2, input_tokens: 1024, output_tokens: 256 };
+  const run = traffic.simulateTraffic(config, t).value;
+  const search = traffic.highestLoad(config, t).value;
+  const meets = search.found && search.highest_load >= 2;
+
+  const { rec, page, part } = await open({ width: 1280, height: 800 });
+  const line = page.locator('llm-budget-lab[parts="decision"] [data-out="decision-traffic"]');
+  assert.equal(await line.textContent(),
+    'At the traffic part’s load of 1.0 requests/s (1,024 + 256 tokens per request) nothing is checked: set a TTFT or per-request target first.');
+  await field(part, 'ttft_target_s').fill('1000');
+  await field(part, 'request_rate').fill('2');
+  await settled(page);
+  await line.scrollIntoViewIfNeeded();
+  await waitRedrawn(page);
+  await page.locator('llm-budget-lab[parts="decision"] [data-out="decision-traffic"]:not([data-busy])').waitFor({ timeout: 20000 });
+  const text = await line.textContent();
+  assert.ok(text.startsWith('At the traffic part’s load of 2.0 requests/s (1,024 + 256 tokens per request), '), text);
+  assert.ok(text.includes(` ${meets ? 'meets' : 'misses'} the targets: TTFT ${fmt.msText(run.ttft_at_target_percentile_s)} and TPOT `
+    + `${fmt.msText(run.tpot_at_target_percentile_s)} at p90; the highest load meeting them is ${fmt.adaptive(search.highest_load)} requests/s.`), text);
+  assertQuiet(rec);
+  await rec.context.close();
+});

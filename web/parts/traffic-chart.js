@@ -8,6 +8,7 @@ import { scaleLinear, scaleLog } from 'd3-scale';
 import { axisBottom, axisLeft } from 'd3-axis';
 import { chartFrame, MARGIN, polyline, keep, text, shown } from './chart-frame.js';
 import * as fmt from '../element/format.js';
+import { loadText } from './traffic-sweep.js';
 
 const HEIGHT = 400;
 const PANEL_GAP = 36;
@@ -29,10 +30,6 @@ function logTicks(lo, hi, most) {
 /** A log axis tick in seconds: "500 ms", "2 s". */
 const tickSeconds = (v) => (v >= 1 ? `${fmt.axisNum(v)} s` : `${fmt.axisNum(v * 1000)} ms`);
 
-/** "1.5 requests/s" or "16 clients". */
-export function loadText(mode, load) {
-  return mode === 'open' ? `${fmt.adaptive(load)} requests/s` : `${fmt.int(load)} ${fmt.plural(load, 'client', 'clients')}`;
-}
 
 /**
  * @param container the part's container

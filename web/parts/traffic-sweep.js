@@ -3,8 +3,27 @@
 // load, the loads of the latency-against-load chart and the highest load
 // meeting the targets. Every number comes from the core's simulateTraffic()
 // and highestLoad(); this file only picks the loads to ask about.
+import * as fmt from '../element/format.js';
 
 const GRID_POINTS = 12;
+// A closed loop's starting concurrency (the open loop starts at the declaration's rate).
+const START_CONCURRENCY = 16;
+
+/** The store option (store.setOption) that holds the traffic part's load for other parts: the decision's step 5. */
+export const TRAFFIC_OPTION = 'traffic';
+
+/**
+ * The load the traffic part starts at, and other parts assume until it says
+ * otherwise: the declaration's default rate and lengths, open loop.
+ * @returns {{mode:'open', load:number, input_tokens:number, output_tokens:number}}
+ */
+export function startSettings(traffic) {
+  const d = traffic.DEFAULT_TRAFFIC;
+  return { mode: 'open', load: d.request_rate, input_tokens: d.input_tokens, output_tokens: d.output_tokens };
+}
+
+/** The closed loop's first concurrency. */
+export const startConcurrency = () => START_CONCURRENCY;
 const MAX_DOUBLINGS = 24;
 
 /**
@@ -68,4 +87,9 @@ export function* sweepJob(traffic, input, settings) {
     yield;
   }
   return { point, highest, sweep, upper };
+}
+
+/** A load in words: "1.5 requests/s" or "16 clients". */
+export function loadText(mode, load) {
+  return mode === 'open' ? `${fmt.adaptive(load)} requests/s` : `${fmt.int(load)} ${fmt.plural(load, 'client', 'clients')}`;
 }

@@ -14,8 +14,8 @@ import { rangeMessage } from '../element/limits.js';
 import * as fmt from '../element/format.js';
 import { loadTrafficCore } from '../core/traffic-core.js';
 import { createRunner } from './traffic-runner.js';
-import { sweepJob } from './traffic-sweep.js';
-import { mountTrafficChart, loadText } from './traffic-chart.js';
+import { sweepJob, startSettings, startConcurrency, TRAFFIC_OPTION, loadText } from './traffic-sweep.js';
+import { mountTrafficChart } from './traffic-chart.js';
 
 // Loaded as soon as the part's script runs: the wasm is in by then, so the
 // facade is ready before the element mounts its parts.
@@ -25,8 +25,6 @@ const trafficReady = loadTrafficCore().then((t) => { trafficCore = t; return t; 
 const LOAD_FIELDS = { open: 'request_rate', closed: 'concurrency' };
 const OWN_FIELDS = ['request_rate', 'concurrency', 'input_tokens', 'output_tokens'];
 const TARGET_FIELDS = ['ttft_target_s', 'per_request_target_tokens_per_s'];
-// The chosen load the part starts at (the declaration's default rate; a closed loop of 16 clients).
-const START_CONCURRENCY = 16;
 
 /**
  * The traffic declaration's rows as field definitions (fields.js reads the same
@@ -59,12 +57,13 @@ function build(body, ctx, traffic) {
   const { core, store } = ctx;
   const TF = trafficFields(traffic);
   const BF = calculatorFields(core).FIELDS;
+  const begin = startSettings(traffic);
   const local = {
-    mode: 'open',
-    request_rate: traffic.DEFAULT_TRAFFIC.request_rate,
-    concurrency: START_CONCURRENCY,
-    input_tokens: traffic.DEFAULT_TRAFFIC.input_tokens,
-    output_tokens: traffic.DEFAULT_TRAFFIC.output_tokens,
+    mode: begin.mode,
+    request_rate: begin.load,
+    concurrency: startConcurrency(),
+    input_tokens: begin.input_tokens,
+    output_tokens: begin.output_tokens,
   };
   const refused = new Set();
   const staleNote = h('p', { class: 'results-stale', role: 'status', 'data-out': 'traffic-stale' });
@@ -147,6 +146,9 @@ function build(body, ctx, traffic) {
     const key = JSON.stringify([input, settings]);
     if (key === lastKey) return;
     lastKey = key;
+    // The load is the page's (the decision procedure's step 5 checks its pick there).
+    const shared = store.state[TRAFFIC_OPTION];
+    if (!shared || JSON.stringify(shared) !== JSON.stringify(settings)) store.setOption(TRAFFIC_OPTION, settings);
     busy(true);
     runner.start(() => sweepJob(traffic, input, settings), (done) => draw(input, settings, done), { now });
   }
