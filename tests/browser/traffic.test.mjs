@@ -115,6 +115,14 @@ test('the traffic part shows the core’s figures, its highest load and the calc
     assert.equal(fmt.msText(alone.ttft_s.p50), fmt.msText(ttft));
     assert.equal(await page.locator(`${CALC} [data-out="ttft_s"]`).first().textContent(), `${fmt.msText(ttft)} (one request arriving alone)`);
 
+    // A configuration the core cannot simulate (70B parameters at 16 bits, 140 GB of weights on
+    // an 80 GB GPU, leave no KV cache): the core's reason, and the last good results stay.
+    await page.locator(`${CALC} input.field-text[data-field="total_params"]`).fill('70');
+    await settled(page);
+    assert.equal(await part.locator('[data-out="traffic-status"]').textContent(), 'No simulation for this configuration: the weights and '
+      + "the runtime's memory leave no KV cache within the headroom limit of each GPU. The chart and the table below are the last good ones.");
+    assert.equal(await cell(part, 'ttft_s', 'p50'), fmt.msText(alone.ttft_s.p50));
+
     await renderAllSections(page);
     const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
     assert.ok(scrollWidth <= clientWidth, `${width} px: ${scrollWidth} > ${clientWidth}`);

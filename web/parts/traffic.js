@@ -135,6 +135,7 @@ function build(body, ctx, traffic) {
 
   const runner = createRunner();
   let lastKey = '';
+  let drawn = false; // a simulation has been drawn: the chart and table hold its results
   function trafficOf(l) {
     return l.mode === 'open' ? { request_rate: l.request_rate, input_tokens: l.input_tokens, output_tokens: l.output_tokens }
       : { concurrency: l.concurrency, input_tokens: l.input_tokens, output_tokens: l.output_tokens };
@@ -159,9 +160,11 @@ function build(body, ctx, traffic) {
   function draw(input, settings, { point, highest, sweep }) {
     busy(false);
     if (!point.ok) {
-      setText(status, `No simulation: ${point.error} The results below are the last good ones.`);
+      const error = point.error.replace(/\.?$/, '.');
+      setText(status, `No simulation for this configuration: ${error}${drawn ? ' The chart and the table below are the last good ones.' : ''}`);
       return;
     }
+    drawn = true;
     const h1 = highest && highest.ok ? highest.value : null;
     const percentile = traffic.DEFAULT_TRAFFIC.target_percentile;
     setText(status, statusText(settings, point.value, h1, highest, percentile));
