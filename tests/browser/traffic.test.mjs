@@ -20,13 +20,15 @@ const load = (rel) => import(pathToFileURL(path.join(REPO, rel)).href);
 let browser;
 let server;
 let goldens;
+let budget; // the facades under node, for the goldens of each test
+let traffic;
 before(async () => {
   ({ browser, server } = await openSession());
   const { loadBudgetCore } = await load('web/core/budget-core.js');
   const { loadTrafficCore } = await load('web/core/traffic-core.js');
   const fmt = await load('web/element/format.js');
-  const budget = await loadBudgetCore();
-  const traffic = await loadTrafficCore();
+  budget = await loadBudgetCore();
+  traffic = await loadTrafficCore();
   // The lesson's starting configuration (preset lesson-gqa8-16): the 7B model with 8 KV heads,
   // 16-bit weights and cache, batch 16, 8,192 tokens; the part starts at the declaration's
   // 1 request/s with 1,024 + 256 tokens.
@@ -134,10 +136,6 @@ test('the traffic part shows the core’s figures, its highest load and the calc
 
 test('the closed loop runs at a concurrency, and embeds alone with parts="traffic"', async () => {
   const { fmt } = goldens;
-  const { loadBudgetCore } = await load('web/core/budget-core.js');
-  const { loadTrafficCore } = await load('web/core/traffic-core.js');
-  const budget = await loadBudgetCore();
-  const traffic = await loadTrafficCore();
   // The embed starts from the core's defaults (32 KV heads), closed loop at the part's 16 clients.
   const closed = traffic.simulateTraffic(budget.DEFAULT_INPUT, { concurrency: 16, input_tokens: 1024, output_tokens: 256 });
   const rec = await recordedPage(browser, { viewport: { width: 360, height: 740 } });
@@ -156,10 +154,6 @@ test('the closed loop runs at a concurrency, and embeds alone with parts="traffi
 
 test('the decision procedure’s step 5 checks its marked row at the traffic part’s load', async () => {
   const { fmt } = goldens;
-  const { loadBudgetCore } = await load('web/core/budget-core.js');
-  const { loadTrafficCore } = await load('web/core/traffic-core.js');
-  const budget = await loadBudgetCore();
-  const traffic = await loadTrafficCore();
   // The lesson's start with a 1 s TTFT target: the planner's marked row (the cheaper one that
   // changes the output when there is one, as step 5 names it), simulated at 2 requests/s, 1,024 + 256 tokens.
   const input = { ...budget.DEFAULT_INPUT, kv_heads: 8, ttft_target_s: 1 };
