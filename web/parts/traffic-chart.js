@@ -34,7 +34,8 @@ const tickSeconds = (v) => (v >= 1 ? `${fmt.axisNum(v)} s` : `${fmt.axisNum(v * 
 /**
  * @param container the part's container
  * @param inputs () => string[] the texts of what drew the chart (its downloads carry them)
- * @returns {{ draw(view) }} view: { mode, load, sweep, highest, ttftTarget, tpotTarget, percentile }
+ * @returns {{ draw(view) }} view: { mode, load, sweep, highest (highestLoad()'s value, null without
+ *   a target or when it failed), searchError (its refusal, '' when none), ttftTarget, tpotTarget, percentile }
  */
 export function mountTrafficChart(container, inputs) {
   const frame = chartFrame(container, {
@@ -110,7 +111,8 @@ export function mountTrafficChart(container, inputs) {
         + `and p99 ${ms(last.result.ttft_s.p99)}, against ${ms(stable[0].result.ttft_s.p99)} at ${loadText(mode, stable[0].load)}.`);
     }
     if (firstUnstable) parts.push(`From ${loadText(mode, firstUnstable.load)} arrivals outpace the server and the queue grows without bound: no p99 exists.`);
-    if (highest && highest.found) parts.push(`The highest load meeting the targets at p${fmt.groupedNumber(view.percentile)} is ${loadText(mode, highest.highest_load)}.`);
+    if (view.searchError) parts.push(`The highest-load search could not run: ${view.searchError.replace(/\.?$/, '.')}`);
+    else if (highest && highest.found) parts.push(`The highest load meeting the targets at p${fmt.groupedNumber(view.percentile)} is ${loadText(mode, highest.highest_load)}.`);
     else if (highest) parts.push('Even the lightest load misses a target.');
     else parts.push('Set a TTFT or per-user target to find the highest load that meets it.');
     frame.summary(parts.join(' '));

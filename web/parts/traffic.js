@@ -170,6 +170,7 @@ function build(body, ctx, traffic) {
     setText(status, statusText(settings, point.value, h1, highest, percentile));
     chart.draw({
       mode: settings.mode, load: settings.load, sweep, highest: h1, percentile,
+      searchError: highest && !highest.ok ? highest.error : '',
       ttftTarget: input.ttft_target_s,
       // The per-user target as a time per token, to draw beside TPOT (the core compares the same way).
       tpotTarget: input.per_request_target_tokens_per_s > 0 ? 1 / input.per_request_target_tokens_per_s : 0,
@@ -182,7 +183,7 @@ function build(body, ctx, traffic) {
       ? `${at} the queue grows without bound: arrivals outpace the server, so no TTFT percentile exists.`
       : `${at}: TTFT p50 ${fmt.msText(v.ttft_s.p50)}, p99 ${fmt.msText(v.ttft_s.p99)}; TPOT p50 ${fmt.msText(v.tpot_s.p50)}, p99 ${fmt.msText(v.tpot_s.p99)}.`;
     let tail = '';
-    if (highest && !highest.ok) tail = ` The highest-load search could not run: ${highest.error}`;
+    if (highest && !highest.ok) tail = ` The highest-load search could not run: ${highest.error.replace(/\.?$/, '.')}`;
     else if (h1 && h1.found) tail = ` Highest load meeting the targets at p${fmt.groupedNumber(percentile)}: ${loadText(settings.mode, h1.highest_load)}.`;
     else if (h1) tail = ' Even the lightest load misses a target.';
     return head + tail;
