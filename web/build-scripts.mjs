@@ -7,7 +7,10 @@
 // (first copy wins), and a later script's import of such a module reads it
 // from there. So the part registry, the store's groups and the wasm
 // instance exist once per page. Script order: shell, core, then any part
-// script (part scripts do not import from each other).
+// script. Only the shell's and the core script's modules are shared: a page
+// may load any part script without the others, so a module two part scripts
+// import (the traffic facade: the traffic part and the decision procedure)
+// is carried by each.
 import { build } from 'esbuild';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,6 +18,7 @@ import { PARTS } from './element/part-names.js';
 import { LAB_SCRIPT_NAMES, scriptFile, scriptNameOfPart } from './element/script-loader.js';
 
 const SHARED_NS = 'llmb-shared';
+const PART_SCRIPT_NAMES = new Set(LAB_SCRIPT_NAMES.filter((n) => n !== 'core'));
 const REGISTRY = 'globalThis.__llmbModules';
 
 /** The scripts in load order: { name, out, entry (import lines of the entry) }. */
@@ -96,7 +100,7 @@ export async function buildLabScripts({ root, dist, plugins, options }) {
       ...keys.map((k, i) => `if (!reg[${JSON.stringify(k)}]) reg[${JSON.stringify(k)}] = m${i};`)].join('\n');
     const result = await build({ ...common, stdin: stdin(expose), write: false });
     writeFileSync(path.join(dist, script.out), result.outputFiles[0].contents);
-    own.forEach((p, i) => provided.set(p, keys[i]));
+    if (!PART_SCRIPT_NAMES.has(script.name)) own.forEach((p, i) => provided.set(p, keys[i]));
     written.push(script.out);
   }
   return written;

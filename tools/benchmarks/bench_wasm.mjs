@@ -1,13 +1,17 @@
 // Wasm timings under node: ns per plan() call through the facade and through
 // the raw binding, and one 1024-point sweepBatch versus 1024 single plan()
 // calls, and the serving simulation of 10,000 requests (the workload of
-// bench_core.cpp's BM_simulate_10000_requests). Medians of repeated rounds;
+// bench_core.cpp's BM_simulate_10000_requests), and the traffic part's work
+// for one drawing (web/parts/traffic-sweep.js on the lesson's start with a
+// 1 s TTFT target: every simulation, and its longest piece, which is one task
+// on the page). Medians of repeated rounds;
 // reports only, asserts nothing.
 //   node tools/benchmarks/bench_wasm.mjs [--json]
 import { performance } from 'node:perf_hooks';
 import { loadBudgetCore } from '../../web/core/budget-core.js';
 import { loadTrafficCore } from '../../web/core/traffic-core.js';
 import { loadWasmModule } from '../../web/core/wasm-module.js';
+import { sweepJob, startSettings } from '../../web/parts/traffic-sweep.js';
 
 const ROUNDS = 15;
 
@@ -51,6 +55,22 @@ const results = {
   }, 20),
   wasm_simulate_10000_requests_ns: measure(() => { sink += traffic.simulateTraffic(input, load).value.iterations; }, 1),
 };
+// The traffic part's drawing: all its pieces in a row, and the longest piece (a task on the page).
+const partInput = { ...input, ttft_target_s: 1 };
+const settings = startSettings(traffic);
+const longest = [];
+results.wasm_traffic_part_sweep_ns = measure(() => {
+  const job = sweepJob(traffic, partInput, settings);
+  let worst = 0;
+  for (;;) {
+    const start = performance.now();
+    const r = job.next();
+    worst = Math.max(worst, performance.now() - start);
+    if (r.done) { sink += r.value.sweep.length; break; }
+  }
+  longest.push(worst * 1e6);
+}, 1);
+results.wasm_traffic_part_longest_piece_ns = median(longest);
 if (sink === 42) console.log('');  // keep the work observable
 
 if (process.argv.includes('--json')) {

@@ -4,19 +4,27 @@
 // calculator, text half typed or refused ("1e" on the way to "1e9") puts
 // back the value from before typing, so no value read on the way stays in use.
 import { h, setText, nextId } from './dom.js';
-import { displayNumber } from './fields.js';
+import { displayNumber, sliderAttrs, toSlider, fromSlider, logSliderKey } from './fields.js';
 import { plainRangeMessage } from './limits.js';
 
 /**
  * @param opts { label, unit, min, max, step, value, check(v) -> {ok, error}, onChange(v),
  *   read(text) -> {ok, value} | {ok: false, error} (the core's reader for this parameter),
- *   onValidity(ok) (optional: told whether the value on screen is the one in use) }
+ *   onValidity(ok) (optional: told whether the value on screen is the one in use),
+ *   def (optional: a field definition of fields.js, whose slider the range follows, log-scaled
+ *     where the declared span is wide; min/max/step are then the slider's own),
+ *   refusal(res) (optional: the sentence for a value check() refused; default the range message) }
+ * @returns {{el, value, set(v)}} set(v) shows a value changed elsewhere (not told to onChange)
  */
 export function pairedInput(opts) {
   const id = nextId('p');
   const labelId = `${id}-label`;
   const errId = `${id}-err`;
-  const range = h('input', { type: 'range', class: 'field-range', min: opts.min, max: opts.max, step: opts.step,
+  const def = opts.def || null;
+  const attrs = def ? sliderAttrs(def) : { min: opts.min, max: opts.max, step: opts.step };
+  const toPos = (v) => (def ? toSlider(def, v) : v);
+  const fromPos = (p) => (def ? fromSlider(def, p) : Number(p));
+  const range = h('input', { type: 'range', class: 'field-range', min: attrs.min, max: attrs.max, step: attrs.step,
     'aria-labelledby': labelId });
   const text = h('input', { type: 'text', id, class: 'field-text', inputmode: 'decimal', autocomplete: 'off',
     'aria-describedby': errId });
@@ -27,13 +35,13 @@ export function pairedInput(opts) {
     h('div', { class: 'field-controls' }, range, text), error);
   let value = opts.value;
   let editStart = null; // the value when typing began, while the text box is being typed in
-  range.value = String(value);
+  range.value = String(toPos(value));
   text.value = displayNumber(value);
 
   const revert = () => {
     if (editStart === null || value === editStart) return;
     value = editStart;
-    range.value = String(value);
+    range.value = String(toPos(value));
     opts.onChange(value);
   };
   const refuse = (message) => {
@@ -48,7 +56,7 @@ export function pairedInput(opts) {
     if (!res.ok) {
       if (fromText) revert();
       // The same wording as the calculator; the range is the control's own.
-      setText(error, plainRangeMessage(opts.min, opts.max, opts.step === 1));
+      setText(error, opts.refusal ? opts.refusal(res) : plainRangeMessage(opts.min, opts.max, opts.step === 1));
       error.hidden = false;
       text.setAttribute('aria-invalid', 'true');
       if (opts.onValidity) opts.onValidity(false);
@@ -58,14 +66,25 @@ export function pairedInput(opts) {
     if (opts.onValidity) opts.onValidity(true);
     text.removeAttribute('aria-invalid');
     value = v;
-    if (fromText) range.value = String(v);
+    if (fromText) range.value = String(toPos(v));
     else text.value = displayNumber(v);
     opts.onChange(v);
   };
   range.addEventListener('input', () => {
     editStart = null;
-    apply(Number(range.value), false);
+    apply(fromPos(range.value), false);
   });
+  if (def && def.slider.log) {
+    // As in the calculator: one log position can round back to the same number.
+    range.addEventListener('keydown', (e) => {
+      const next = logSliderKey(def, value, e.key);
+      if (next === null) return;
+      e.preventDefault();
+      editStart = null;
+      range.value = String(toPos(next));
+      apply(next, false);
+    });
+  }
   text.addEventListener('input', () => {
     if (editStart === null) editStart = value;
     const read = opts.read(text.value);
@@ -76,5 +95,14 @@ export function pairedInput(opts) {
     editStart = null;
     if (error.hidden) text.value = displayNumber(value);
   });
-  return { el, get value() { return value; } };
+  return {
+    el,
+    get value() { return value; },
+    set(v) {
+      if (v === value) return;
+      value = v;
+      range.value = String(toPos(v));
+      if (editStart === null && error.hidden) text.value = displayNumber(v);
+    },
+  };
 }

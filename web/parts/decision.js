@@ -10,6 +10,13 @@ import { registerPart } from '../element/registry.js';
 import { pairedInput } from '../element/paired-input.js';
 import { h, setText, nextId } from '../element/dom.js';
 import * as fmt from '../element/format.js';
+import { loadTrafficCore } from '../core/traffic-core.js';
+import { createRunner } from './traffic-runner.js';
+import { startSettings, trafficAt, TRAFFIC_OPTION, loadText } from './traffic-sweep.js';
+
+// The serving simulation, for step 5's check of the marked row at the traffic part's load.
+let trafficCore = null;
+const trafficReady = loadTrafficCore().then((t) => { trafficCore = t; return t; });
 
 const bits = (bytes) => `${fmt.int(bytes * 8)}-bit`;
 
@@ -69,6 +76,38 @@ function missed(row) {
 function rowOutcome(row) {
   if (!row.fits) return `does not fit (${fmt.bytesText(row.per_gpu_bytes)} per GPU)`;
   return row.meets_targets ? 'meets every target' : `misses ${missed(row)}`;
+}
+
+/**
+ * Step 5 at the stated load: the core's simulation of the marked row at the
+ * traffic part's load (its start when no traffic part has spoken), and the
+ * core's highest load meeting the targets searched from that load, which is
+ * at least the load exactly when a run there meets them (load_search.h).
+ * @returns generator job for traffic-runner.js, returning the sentence
+ */
+function* loadCheckJob(traffic, input, row, settings) {
+  const where = `At the traffic part’s load of ${loadText(settings.mode, settings.load)} `
+    + `(${fmt.int(settings.input_tokens)} + ${fmt.int(settings.output_tokens)} tokens per request)`;
+  if (!row) return `${where} there is no marked configuration to check.`;
+  if (row.speculative) return `${where} the marked row is not simulated: the simulation does not model speculative decoding.`;
+  if (!(input.ttft_target_s > 0 || input.per_request_target_tokens_per_s > 0)) {
+    return `${where} nothing is checked: set a TTFT or per-request target first.`;
+  }
+  const config = { ...input, weight_bytes_per_param: row.weight_bytes_per_param, cache_bytes_per_value: row.cache_bytes_per_value, gpus: row.gpus };
+  const t = trafficAt(settings.mode, settings, settings.load);
+  const run = traffic.simulateTraffic(config, t);
+  yield;
+  const search = traffic.highestLoad(config, t);
+  if (!run.ok) return `${where} the simulation could not run: ${run.error}`;
+  if (!search.ok) return `${where} the highest-load search could not run: ${search.error}`;
+  const p = `p${fmt.groupedNumber(traffic.DEFAULT_TRAFFIC.target_percentile)}`;
+  const v = run.value;
+  const s = search.value;
+  const meets = s.found && s.highest_load >= settings.load;
+  const figures = v.unstable ? 'the queue grows without bound'
+    : `TTFT ${fmt.msText(v.ttft_at_target_percentile_s)} and TPOT ${fmt.msText(v.tpot_at_target_percentile_s)} at ${p}`;
+  const highest = s.found ? `the highest load meeting them is ${loadText(settings.mode, s.highest_load)}` : 'even the lightest load misses one';
+  return `${where}, ${pickName(row)} ${meets ? 'meets' : 'misses'} the targets: ${figures}; ${highest}.`;
 }
 
 /** Dollars: two decimals from $1, else three significant digits ($0.0929). */
@@ -265,7 +304,30 @@ function mount(container, ctx) {
   const evaluateList = h('ul', { 'data-out': 'decision-evaluate' });
   change.after(evaluateList);
   const measure = step('Measure the real system', 'decision-measure');
+  const atLoad = h('p', { 'data-out': 'decision-traffic' });
+  measure.after(atLoad);
   container.append(steps);
+  const checker = createRunner();
+  let checkKey = '';
+  let firstCheck = true;
+  /** Step 5's line for `row` at the traffic part's load, off the input path after the first drawing. */
+  function checkAtLoad(input, row) {
+    if (!trafficCore) {
+      setText(atLoad, 'The serving simulation is loading…');
+      trafficReady.then(() => { checkKey = ''; checkAtLoad(store.state.input, last && last.pick); }, () => setText(atLoad, ''));
+      return;
+    }
+    const settings = store.state[TRAFFIC_OPTION] || startSettings(trafficCore);
+    const key = JSON.stringify([input, row, settings]);
+    if (key === checkKey) return;
+    checkKey = key;
+    atLoad.toggleAttribute('data-busy', true);
+    checker.start(() => loadCheckJob(trafficCore, input, row, settings), (sentence) => {
+      atLoad.removeAttribute('data-busy');
+      setText(atLoad, sentence);
+    }, { now: firstCheck });
+    firstCheck = false;
+  }
 
   const summary = h('p', { class: 'chart-summary', role: 'status', 'data-out': 'decision-summary' });
   container.append(summary);
@@ -321,7 +383,7 @@ function mount(container, ctx) {
     }
     lastKey = key;
     const { rows, cheapest_row: cheapest, cheapest_changing_output_row: changing } = res.value;
-    last = { rows, cheapest, changing };
+    last = { rows, cheapest, changing, pick: changing >= 0 ? rows[changing] : cheapest >= 0 ? rows[cheapest] : null };
     draw(input, rows, cheapest, changing);
     cost.draw(input, options);
   }
@@ -451,7 +513,12 @@ function mount(container, ctx) {
       ...rows.map((r, i) => [r, i]).filter(([r]) => r.changes_output).map(([r, i]) => line(r, i)));
   }
 
-  return { update() { redraw(); } };
+  return {
+    update() {
+      redraw();
+      if (last) checkAtLoad(store.state.input, last.pick);
+    },
+  };
 }
 
 registerPart({ name: 'decision', mount });

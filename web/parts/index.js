@@ -8,6 +8,7 @@ import './batch-chart.js';
 import './speculative.js';
 import './attention.js';
 import './decision.js';
+import './traffic.js';
 import './measured.js';
 import './kv-practice.js';
 // Knowledge-check part: web/parts/quiz.js (written by the quiz helper) calls

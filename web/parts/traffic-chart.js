@@ -1,0 +1,126 @@
+// The traffic part's chart: p50 and p99 TTFT (top panel) and TPOT (bottom)
+// against the load, from the core's simulations of a sweep of loads
+// (traffic-sweep.js), on a log scale so the knee shows; the targets as
+// lines, the highest load meeting them and the chosen load marked, and the
+// loads the core found unstable shaded (no p99 is drawn there: the queue
+// grows without bound and the core reports none).
+import { scaleLinear, scaleLog } from 'd3-scale';
+import { axisBottom, axisLeft } from 'd3-axis';
+import { chartFrame, MARGIN, polyline, keep, text, shown } from './chart-frame.js';
+import * as fmt from '../element/format.js';
+import { loadText } from './traffic-sweep.js';
+
+const HEIGHT = 400;
+const PANEL_GAP = 36;
+const SERIES = ['p50', 'p99'];
+
+/** Tick values of a log axis over [lo, hi]: the 1-2-5 steps, thinned to at most `most`. */
+function logTicks(lo, hi, most) {
+  const out = [];
+  for (let e = Math.floor(Math.log10(lo)); e <= Math.ceil(Math.log10(hi)); e += 1) {
+    for (const m of [1, 2, 5]) {
+      const v = m * 10 ** e;
+      if (v >= lo && v <= hi) out.push(v);
+    }
+  }
+  const every = Math.max(1, Math.ceil(out.length / most));
+  return out.filter((v, i) => i % every === 0);
+}
+
+/** A log axis tick in seconds: "500 ms", "2 s". */
+const tickSeconds = (v) => (v >= 1 ? `${fmt.axisNum(v)} s` : `${fmt.axisNum(v * 1000)} ms`);
+
+
+/**
+ * @param container the part's container
+ * @param inputs () => string[] the texts of what drew the chart (its downloads carry them)
+ * @returns {{ draw(view) }} view: { mode, load, sweep, highest (highestLoad()'s value, null without
+ *   a target or when it failed), searchError (its refusal, '' when none), ttftTarget, tpotTarget, percentile }
+ */
+export function mountTrafficChart(container, inputs) {
+  const frame = chartFrame(container, {
+    title: 'Latency against load',
+    inputs,
+    description: 'Time to first token (top) and time per output token (bottom) at the median and the 99th percentile, '
+      + 'simulated at each load with continuous batching; the dashed lines are your targets.',
+    height: HEIGHT,
+    className: 'traffic-chart',
+  });
+
+  function draw(view) {
+    const { mode, load, sweep, highest, ttftTarget, tpotTarget } = view;
+    const stable = sweep.filter((p) => !p.result.unstable);
+    const firstUnstable = sweep.find((p) => p.result.unstable);
+    const xMax = sweep.length ? sweep[sweep.length - 1].load : load;
+    const chosen = sweep.find((p) => p.load === load);
+    const key = JSON.stringify([mode, load, sweep.map((p) => [p.load, p.result.ttft_s, p.result.tpot_s.p99]),
+      highest, ttftTarget, tpotTarget]);
+    frame.draw((svg, width, height) => {
+      const x = scaleLinear().domain([0, xMax]).range([MARGIN.left, width - MARGIN.right]);
+      const panelH = (height - MARGIN.top - MARGIN.bottom - PANEL_GAP) / 2;
+      const panels = [
+        { key: 'ttft', label: 'time to first token', top: MARGIN.top, target: ttftTarget },
+        { key: 'tpot', label: 'time per output token', top: MARGIN.top + panelH + PANEL_GAP, target: tpotTarget },
+      ];
+      for (const p of panels) {
+        const values = stable.flatMap((d) => SERIES.map((s) => d.result[`${p.key}_s`][s])).filter((v) => v > 0);
+        if (p.target > 0) values.push(p.target);
+        const lo = values.length ? Math.min(...values) * 0.8 : 1e-3;
+        const hi = values.length ? Math.max(...values) * 1.25 : 1;
+        const y = scaleLog().domain([lo, hi]).range([p.top + panelH, p.top]).clamp(true);
+        const g = keep(svg, 'g', `panel-${p.key}`);
+        const unstableX = firstUnstable ? x(firstUnstable.load) : 0;
+        shown(keep(g, 'rect', 'unstable'), !!firstUnstable).attr('class', 'nofit-region').attr('x', unstableX)
+          .attr('width', firstUnstable ? Math.max(1, x(xMax) - unstableX) : 0).attr('y', p.top).attr('height', panelH);
+        text(shown(keep(g, 'text', 'unstable-label'), !!firstUnstable).attr('class', 'nofit-label')
+          .attr('x', x(xMax) - 2).attr('y', p.top + 14).attr('text-anchor', 'end'), 'unstable');
+        keep(g, 'g', 'x-axis').attr('class', 'axis').attr('transform', `translate(0,${p.top + panelH})`)
+          .call(axisBottom(x).ticks(Math.max(2, Math.floor(width / 90))).tickFormat(fmt.axisNum));
+        keep(g, 'g', 'y-axis').attr('class', 'axis').attr('transform', `translate(${MARGIN.left},0)`)
+          .call(axisLeft(y).tickValues(logTicks(lo, hi, 5)).tickFormat(tickSeconds));
+        text(keep(g, 'text', 'title').attr('class', 'axis-title').attr('x', MARGIN.left + 6).attr('y', p.top + 10), p.label);
+        for (const s of SERIES) {
+          keep(g, 'path', `series-${s}`).attr('class', `series series-${s}`).attr('data-series', `${p.key}-${s}`)
+            .attr('d', polyline(stable.map((d) => [x(d.load), y(d.result[`${p.key}_s`][s])])));
+        }
+        shown(keep(g, 'line', 'target'), p.target > 0).attr('class', 'headroom-line').attr('data-target', p.key)
+          .attr('x1', MARGIN.left).attr('x2', width - MARGIN.right)
+          .attr('y1', p.target > 0 ? y(p.target) : 0).attr('y2', p.target > 0 ? y(p.target) : 0);
+        text(shown(keep(g, 'text', 'target-label'), p.target > 0).attr('class', 'headroom-line-label')
+          .attr('x', MARGIN.left + 6).attr('y', p.target > 0 ? y(p.target) - 4 : 0), 'target');
+        const best = highest && highest.found ? highest.highest_load : 0;
+        shown(keep(g, 'line', 'highest'), best > 0).attr('class', 'crossover-line').attr('data-mark', 'highest-load').attr('data-load', best > 0 ? String(best) : null)
+          .attr('x1', x(best)).attr('x2', x(best)).attr('y1', p.top).attr('y2', p.top + panelH);
+        const dot = shown(keep(g, 'circle', 'dot'), !!chosen && !chosen.result.unstable).attr('class', 'current-dot').attr('r', 4);
+        if (chosen && !chosen.result.unstable) dot.attr('cx', x(chosen.load)).attr('cy', y(chosen.result[`${p.key}_s`].p99));
+      }
+      const best = highest && highest.found ? highest.highest_load : 0;
+      text(shown(keep(svg, 'text', 'highest-label'), best > 0).attr('class', 'crossover-label')
+        .attr('x', best > 0 ? Math.min(x(best) + 4, width - MARGIN.right - 150) : 0).attr('y', MARGIN.top + panelH + 24),
+      best > 0 ? `highest meeting targets: ${loadText(mode, best)}` : '');
+      text(keep(svg, 'text', 'legend').attr('class', 'axis-title').attr('x', 4).attr('y', height - 6), 'dashed: p50 · solid: p99');
+      text(keep(svg, 'text', 'x-title').attr('class', 'axis-title').attr('x', width - MARGIN.right).attr('y', height - 6)
+        .attr('text-anchor', 'end'), mode === 'open' ? 'request rate (requests/s)' : 'concurrency (clients)');
+    }, key);
+
+    const ms = (v) => (v === null || v === undefined ? 'unstable' : fmt.msText(v));
+    const last = stable[stable.length - 1];
+    const parts = [];
+    if (last) {
+      parts.push(`Up to ${loadText(mode, last.load)} the queue stays bounded: there p50 TTFT is ${ms(last.result.ttft_s.p50)} `
+        + `and p99 ${ms(last.result.ttft_s.p99)}, against ${ms(stable[0].result.ttft_s.p99)} at ${loadText(mode, stable[0].load)}.`);
+    }
+    if (firstUnstable) parts.push(`From ${loadText(mode, firstUnstable.load)} arrivals outpace the server and the queue grows without bound: no p99 exists.`);
+    if (view.searchError) parts.push(`The highest-load search could not run: ${view.searchError.replace(/\.?$/, '.')}`);
+    else if (highest && highest.found) parts.push(`The highest load meeting the targets at p${fmt.groupedNumber(view.percentile)} is ${loadText(mode, highest.highest_load)}.`);
+    else if (highest) parts.push('Even the lightest load misses a target.');
+    else parts.push('Set a TTFT or per-user target to find the highest load that meets it.');
+    frame.summary(parts.join(' '));
+    frame.table([mode === 'open' ? 'Request rate (requests/s)' : 'Concurrency (clients)', 'TTFT p50', 'TTFT p99', 'TPOT p50', 'TPOT p99', 'Queue'],
+      () => sweep.map((p) => [mode === 'open' ? fmt.adaptive(p.load) : fmt.int(p.load),
+        ms(p.result.ttft_s && p.result.ttft_s.p50), ms(p.result.ttft_s && p.result.ttft_s.p99),
+        p.result.unstable ? 'unstable' : ms(p.result.tpot_s.p50), p.result.unstable ? 'unstable' : ms(p.result.tpot_s.p99),
+        p.result.unstable ? 'grows without bound' : 'bounded']));
+  }
+  return { draw, frame };
+}

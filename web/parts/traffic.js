@@ -1,0 +1,233 @@
+// The traffic part: the serving simulation (web/core/traffic-core.js over
+// src/traffic/) on the calculator's configuration, at a request rate (open
+// loop) or a concurrency (closed loop). Labels, units and ranges of its
+// fields are the core's traffic declaration; the targets are the calculator's
+// own inputs (ttft_target_s, per_request_target_tokens_per_s, in the shared
+// store). It shows latency against load (traffic-chart.js) and the
+// percentiles at the chosen load; every number is the core's. The
+// simulations run off the input path (traffic-runner.js), a stale run dropped.
+import { registerPart } from '../element/registry.js';
+import { pairedInput } from '../element/paired-input.js';
+import { calculatorFields, inputTexts } from '../element/fields.js';
+import { h, setText } from '../element/dom.js';
+import { rangeMessage } from '../element/limits.js';
+import * as fmt from '../element/format.js';
+import { loadTrafficCore } from '../core/traffic-core.js';
+import { createRunner } from './traffic-runner.js';
+import { sweepJob, startSettings, startConcurrency, TRAFFIC_OPTION, loadText } from './traffic-sweep.js';
+import { mountTrafficChart } from './traffic-chart.js';
+
+// Loaded as soon as the part's script runs: the wasm is in by then, so the
+// facade is ready before the element mounts its parts.
+let trafficCore = null;
+const trafficReady = loadTrafficCore().then((t) => { trafficCore = t; return t; });
+
+const LOAD_FIELDS = { open: 'request_rate', closed: 'concurrency' };
+const OWN_FIELDS = ['request_rate', 'concurrency', 'input_tokens', 'output_tokens'];
+const TARGET_FIELDS = ['ttft_target_s', 'per_request_target_tokens_per_s'];
+
+/**
+ * The traffic declaration's rows as field definitions (fields.js reads the same
+ * row shape). A typical span that starts at 0 (0 there means the other loop)
+ * gets a log slider from a thousandth of its top, so the slider never gives 0.
+ */
+function trafficFields(traffic) {
+  const fields = calculatorFields({ declaration: traffic.declaration }).FIELDS;
+  return Object.fromEntries(Object.entries(fields).map(([name, def]) => [name, def.limit.typical_min > 0 ? def
+    : { ...def, slider: { min: def.slider.max / 1000, max: def.slider.max, log: true } }]));
+}
+
+function mount(container, ctx) {
+  const { store } = ctx;
+  container.append(h('h2', { class: 'part-title', text: 'Traffic: latency under load' }));
+  container.append(h('p', { class: 'chart-desc', text: 'Requests arriving at the calculator’s configuration, served with '
+    + 'continuous batching and chunked prefill as vLLM schedules them: each iteration carries one token of every running '
+    + 'request and a slice of waiting prompts, and costs the budget’s own step time. A request waits until its KV cache fits.' }));
+  const body = h('div', { class: 'traffic-body' });
+  container.append(body);
+  let api = null;
+  const start = (traffic) => { api = build(body, ctx, traffic); api.update(store.state, true); };
+  if (trafficCore) start(trafficCore);
+  else trafficReady.then(start, (err) => body.append(h('p', { class: 'lab-error', role: 'alert' },
+    `The serving simulation could not start: ${err && err.message ? err.message : err}`)));
+  return { update(state) { if (api) api.update(state, false); } };
+}
+
+function build(body, ctx, traffic) {
+  const { core, store } = ctx;
+  const TF = trafficFields(traffic);
+  const BF = calculatorFields(core).FIELDS;
+  const begin = startSettings(traffic);
+  const local = {
+    mode: begin.mode,
+    request_rate: begin.load,
+    concurrency: startConcurrency(),
+    input_tokens: begin.input_tokens,
+    output_tokens: begin.output_tokens,
+  };
+  const refused = new Set();
+  const staleNote = h('p', { class: 'results-stale', role: 'status', 'data-out': 'traffic-stale' });
+  const validity = (name) => (ok) => {
+    if (ok) refused.delete(name); else refused.add(name);
+    setText(staleNote, refused.size ? 'Showing the last good results: a field above holds a value that is not used.' : '');
+  };
+
+  // A traffic field: read by the core's quantity reader (a plain number), checked by the core (one short run).
+  const own = (name) => {
+    const def = TF[name];
+    const decl = def.limit;
+    return pairedInput({
+      label: def.label, unit: def.displayUnit, def, value: local[name],
+      read: (textValue) => {
+        const q = ctx.readQuantity(textValue);
+        if (!q.ok) return { ok: false, error: `${def.label}: ${q.error}` };
+        return q.value.has_unit ? { ok: false, error: `${def.label}: type a number of ${def.displayUnit}, without a unit.` }
+          : { ok: true, value: q.value.value };
+      },
+      check: (v) => traffic.simulateTraffic(store.state.input, { ...trafficOf(local), [name]: v, requests: 1 }),
+      refusal: () => `${def.label}: enter ${decl.kind === 'whole' ? 'a whole number' : 'a number'} from `
+        + `${fmt.groupedNumber(decl.min)} to ${fmt.groupedNumber(decl.max)}.`,
+      onChange: (v) => { local[name] = v; schedule(); },
+      onValidity: validity(name),
+    });
+  };
+  // A calculator input (the targets): the store's, checked by the core's plan().
+  const shared = (name) => {
+    const def = BF[name];
+    return pairedInput({
+      label: def.label, unit: def.unit, def, value: store.state.input[name] / def.factor,
+      read: (textValue) => {
+        const r = core.readField(name, textValue, def.factor);
+        return r.ok ? { ok: true, value: r.value / def.factor } : r;
+      },
+      check: (v) => core.plan({ ...store.state.input, [name]: v * def.factor }),
+      refusal: (res) => rangeMessage(calculatorFields(core), name, res, store.state.input),
+      onChange: (v) => { store.tryInput({ [name]: v * def.factor }); },
+      onValidity: validity(name),
+    });
+  };
+  const controls = Object.fromEntries(OWN_FIELDS.map((n) => [n, own(n)]));
+  const targets = Object.fromEntries(TARGET_FIELDS.map((n) => [n, shared(n)]));
+  for (const [name, c] of Object.entries(controls)) c.el.dataset.field = name;
+  for (const [name, c] of Object.entries(targets)) c.el.dataset.field = name;
+
+  const modeButtons = Object.keys(LOAD_FIELDS).map((mode) => h('button', {
+    type: 'button', class: 'choice', 'data-mode': mode, 'aria-pressed': String(mode === local.mode),
+    onclick: () => { local.mode = mode; syncMode(); schedule(); },
+  }, mode === 'open' ? 'Open loop: a request rate' : 'Closed loop: a concurrency'));
+  const modeGroup = h('div', { class: 'choices', role: 'group', 'aria-label': 'Load' }, modeButtons);
+  function syncMode() {
+    for (const b of modeButtons) b.setAttribute('aria-pressed', String(b.dataset.mode === local.mode));
+    controls.request_rate.el.hidden = local.mode !== 'open';
+    controls.concurrency.el.hidden = local.mode !== 'closed';
+  }
+  body.append(modeGroup, h('div', { class: 'part-controls' },
+    ...OWN_FIELDS.map((n) => controls[n].el), ...TARGET_FIELDS.map((n) => targets[n].el)), staleNote);
+  syncMode();
+
+  const status = h('p', { class: 'chart-summary', role: 'status', 'data-out': 'traffic-status' });
+  body.append(status);
+  const chart = mountTrafficChart(body, () => [...inputTexts(core, store.state.input),
+    ...OWN_FIELDS.filter((n) => n !== LOAD_FIELDS[local.mode === 'open' ? 'closed' : 'open'])
+      .map((n) => `${TF[n].label} ${fmt.groupedNumber(local[n])} ${TF[n].displayUnit}`)]);
+  const table = percentilesTable(traffic);
+  body.append(table.el);
+
+  const runner = createRunner();
+  let lastKey = '';
+  let drawn = false; // a simulation has been drawn: the chart and table hold its results
+  function trafficOf(l) {
+    return l.mode === 'open' ? { request_rate: l.request_rate, input_tokens: l.input_tokens, output_tokens: l.output_tokens }
+      : { concurrency: l.concurrency, input_tokens: l.input_tokens, output_tokens: l.output_tokens };
+  }
+  function schedule(now = false) {
+    const input = store.state.input;
+    const settings = { mode: local.mode, load: local[LOAD_FIELDS[local.mode]], input_tokens: local.input_tokens,
+      output_tokens: local.output_tokens };
+    const key = JSON.stringify([input, settings]);
+    if (key === lastKey) return;
+    lastKey = key;
+    // The load is the page's (the decision procedure's step 5 checks its pick there).
+    const shared = store.state[TRAFFIC_OPTION];
+    if (!shared || JSON.stringify(shared) !== JSON.stringify(settings)) store.setOption(TRAFFIC_OPTION, settings);
+    busy(true);
+    runner.start(() => sweepJob(traffic, input, settings), (done) => draw(input, settings, done), { now });
+  }
+  function busy(on) {
+    body.toggleAttribute('data-busy', on);
+    if (on) setText(status, 'Simulating…');
+  }
+  function draw(input, settings, { point, highest, sweep }) {
+    busy(false);
+    if (!point.ok) {
+      const error = point.error.replace(/\.?$/, '.');
+      setText(status, `No simulation for this configuration: ${error}${drawn ? ' The chart and the table below are the last good ones.' : ''}`);
+      return;
+    }
+    drawn = true;
+    const h1 = highest && highest.ok ? highest.value : null;
+    const percentile = traffic.DEFAULT_TRAFFIC.target_percentile;
+    setText(status, statusText(settings, point.value, h1, highest, percentile));
+    chart.draw({
+      mode: settings.mode, load: settings.load, sweep, highest: h1, percentile,
+      searchError: highest && !highest.ok ? highest.error : '',
+      ttftTarget: input.ttft_target_s,
+      // The per-user target as a time per token, to draw beside TPOT (the core compares the same way).
+      tpotTarget: input.per_request_target_tokens_per_s > 0 ? 1 / input.per_request_target_tokens_per_s : 0,
+    });
+    table.draw(settings, point.value);
+  }
+  function statusText(settings, v, h1, highest, percentile) {
+    const at = `At ${loadText(settings.mode, settings.load)}`;
+    const head = v.unstable
+      ? `${at} the queue grows without bound: arrivals outpace the server, so no TTFT percentile exists.`
+      : `${at}: TTFT p50 ${fmt.msText(v.ttft_s.p50)}, p99 ${fmt.msText(v.ttft_s.p99)}; TPOT p50 ${fmt.msText(v.tpot_s.p50)}, p99 ${fmt.msText(v.tpot_s.p99)}.`;
+    let tail = '';
+    if (highest && !highest.ok) tail = ` The highest-load search could not run: ${highest.error.replace(/\.?$/, '.')}`;
+    else if (h1 && h1.found) tail = ` Highest load meeting the targets at p${fmt.groupedNumber(percentile)}: ${loadText(settings.mode, h1.highest_load)}.`;
+    else if (h1) tail = ' Even the lightest load misses a target.';
+    return head + tail;
+  }
+
+  return {
+    update(state, first) {
+      for (const n of TARGET_FIELDS) targets[n].set(state.input[n] / BF[n].factor);
+      schedule(first);
+    },
+  };
+}
+
+/** The percentiles at the chosen load, and the run's throughput, goodput and in-flight beside Little's law. */
+function percentilesTable(traffic) {
+  const stats = traffic.declaration.statistics;
+  const rows = [['ttft_s', 'Time to first token'], ['tpot_s', 'Time per output token'], ['e2e_s', 'End-to-end latency']];
+  const caption = h('caption', { 'data-out': 'traffic-caption' });
+  const head = h('tr', null, h('th', { scope: 'col', text: 'Latency' }),
+    ...stats.map((s) => h('th', { scope: 'col', text: s === 'mean' ? 'Mean' : s })));
+  const tbody = h('tbody');
+  const latency = h('table', { class: 'data-table traffic-percentiles', 'data-out': 'traffic-percentiles' },
+    caption, h('thead', null, head), tbody);
+  const figures = h('tbody');
+  const totals = h('table', { class: 'data-table traffic-totals', 'data-out': 'traffic-totals' },
+    h('thead', null, h('tr', null, h('th', { scope: 'col', text: 'Over the run' }), h('th', { scope: 'col', text: 'Value' }))), figures);
+  const el = h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': 'Percentiles at the chosen load' },
+    latency, totals);
+  const none = 'unstable';
+  function draw(settings, v) {
+    setText(caption, `At ${loadText(settings.mode, settings.load)}${v.unstable ? ': unstable, the queue grows without bound' : ''}`);
+    tbody.replaceChildren(...rows.map(([name, label]) => h('tr', { 'data-row': name }, h('th', { scope: 'row', text: label }),
+      ...stats.map((s) => h('td', { 'data-stat': s, text: v[name] ? fmt.msText(v[name][s]) : none })))));
+    const line = (name, label, value) => h('tr', { 'data-row': name }, h('th', { scope: 'row', text: label }), h('td', { text: value }));
+    const or = (x, f) => (x === null ? none : f(x));
+    figures.replaceChildren(
+      line('throughput_tokens_per_s', 'Throughput', `${fmt.totalText(v.throughput_tokens_per_s)} tokens/s`),
+      line('requests_per_s', 'Requests finished', `${fmt.adaptive(v.requests_per_s)} per second`),
+      line('goodput_requests_per_s', 'Goodput (meeting both targets)', or(v.goodput_requests_per_s, (x) => `${fmt.adaptive(x)} requests/s`)),
+      line('mean_in_flight', 'Mean requests in flight', or(v.mean_in_flight, fmt.adaptive)),
+      line('littles_law_in_flight', 'Little’s law: rate × mean latency', or(v.littles_law_in_flight, fmt.adaptive)),
+      line('max_waiting', 'Longest waiting queue', `${fmt.int(v.max_waiting)} requests`));
+  }
+  return { el, draw };
+}
+
+registerPart({ name: 'traffic', mount });
