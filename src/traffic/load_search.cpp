@@ -1,8 +1,10 @@
 #include "traffic/load_search.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "traffic/serving_simulation.h"
+#include "traffic/traffic_declarations.h"
 
 namespace llmbudget {
 
@@ -50,10 +52,11 @@ class Search {
   const TrafficInput& traffic_;
 };
 
-LoadSearchResult finish(bool found, double load, const Trial& trial, double runs) {
+LoadSearchResult finish(const BudgetInput& in, bool found, double load, const Trial& trial, double runs) {
   LoadSearchResult r;
   r.ok = true;
   r.found = found;
+  r.tpot_target_s = in.per_request_target_tokens_per_s > 0 ? 1 / in.per_request_target_tokens_per_s : 0;
   if (found) {
     r.highest_load = load;
     r.ttft_at_percentile_s = trial.ttft_s;
@@ -81,20 +84,22 @@ LoadSearchResult highest_load(const BudgetInput& in, const TrafficInput& traffic
   double lo = open ? traffic.request_rate : 1;
   Trial lo_trial = search.at(lo);
   if (!lo_trial.ok) return failed(lo_trial.error);
+  // The search stays inside the declared ranges of the rate and the concurrency.
+  const InputFieldDeclaration& load_field = *find_traffic_input_field(open ? "request_rate" : "concurrency")->field;
   if (open) {
-    const double floor_rate = traffic.request_rate * 1e-6;
-    while (!lo_trial.meets && lo > floor_rate) {
+    const double floor_rate = std::max(traffic.request_rate * 1e-6, load_field.min);
+    while (!lo_trial.meets && lo / 2 >= floor_rate) {
       lo /= 2;
       lo_trial = search.at(lo);
       if (!lo_trial.ok) return failed(lo_trial.error);
     }
   }
-  if (!lo_trial.meets) return finish(false, 0, lo_trial, search.runs);
+  if (!lo_trial.meets) return finish(in, false, 0, lo_trial, search.runs);
   // Double until a run misses.
   double hi = lo * 2;
-  const double ceiling = open ? 1e6 : 1e5;  // the declared maxima of the rate and the concurrency
+  const double ceiling = load_field.max;
   for (;;) {
-    if (hi > ceiling) return finish(true, lo, lo_trial, search.runs);
+    if (hi > ceiling) return finish(in, true, lo, lo_trial, search.runs);
     const Trial trial = search.at(hi);
     if (!trial.ok) return failed(trial.error);
     if (!trial.meets) break;
@@ -115,7 +120,7 @@ LoadSearchResult highest_load(const BudgetInput& in, const TrafficInput& traffic
       hi = mid;
     }
   }
-  return finish(true, lo, lo_trial, search.runs);
+  return finish(in, true, lo, lo_trial, search.runs);
 }
 
 }  // namespace llmbudget

@@ -15,7 +15,8 @@ namespace llmbudget {
 /// ("ttft_target_s": "set ttft_target_s or per_request_target_tokens_per_s to search for the highest load").
 /// Open loop (traffic.request_rate > 0; its value is only the search's first guess):
 /// doubling from that guess until a run misses (halving while the guess misses, down to
-/// a millionth of it), then bisection to 0.5% of the rate. Closed loop: concurrency 1, 2,
+/// a millionth of it but never below request_rate's declared minimum), then bisection to 0.5% of the rate.
+/// tpot_target_s gives the per-request target as the TPOT bound the runs are held to. Closed loop: concurrency 1, 2,
 /// 4, ... until a run misses, then bisection over whole numbers. Each step is one
 /// simulate_traffic() run of traffic.requests requests. found is false when the lightest
 /// load tried misses a target. The runs need not be monotone in the load; the search

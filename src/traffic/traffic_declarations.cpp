@@ -122,6 +122,10 @@ constexpr TrafficResultFieldDeclaration<LR> kLoadSearchResultFields[] = {
                &LR::ttft_at_percentile_s),
     number<LR>("tpot_at_percentile_s", "s", false, "TPOT at the target percentile at that load",
                &LR::tpot_at_percentile_s),
+    number<LR>("tpot_target_s", "s", false,
+               "the per-request target as the TPOT a run must stay within, 1 / per_request_target_tokens_per_s; 0 "
+               "without one",
+               &LR::tpot_target_s),
     number<LR>("simulations", "", false, "runs the search took", &LR::simulations),
 };
 

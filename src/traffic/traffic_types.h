@@ -67,7 +67,8 @@ struct LoadSearchResult {
   double highest_load = 0;          ///< requests/s (open loop) or clients (closed loop) meeting the targets
   double ttft_at_percentile_s = 0;  ///< TTFT at target_percentile at that load
   double tpot_at_percentile_s = 0;  ///< TPOT at target_percentile at that load
-  double simulations = 0;           ///< runs the search took
+  double tpot_target_s = 0;  ///< the per-request target as a TPOT bound, 1 / per_request_target_tokens_per_s; 0 = none
+  double simulations = 0;    ///< runs the search took
 };
 
 }  // namespace llmbudget

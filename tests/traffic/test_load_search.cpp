@@ -71,4 +71,13 @@ TEST_CASE("the highest load: no target, an unreachable target", "[load_search]")
   REQUIRE(s.ok);
   CHECK_FALSE(s.found);
   CHECK(s.highest_load == 0);
+  // Open loop from a first guess of 0.001 requests/s: halving stops at the declared minimum rate
+  // (1e-6) instead of asking for 9.765625e-7 (0.001 / 1024), and the answer is "not found".
+  const LoadSearchResult slow = highest_load(in, base(0.001, 0));
+  REQUIRE(slow.ok);
+  CHECK_FALSE(slow.found);
+  // The per-request target as the TPOT bound: 20 tok/s is 50 ms per token; none without it.
+  CHECK(slow.tpot_target_s == 0);
+  in.per_request_target_tokens_per_s = 20;
+  CHECK(highest_load(in, base(0.001, 0)).tpot_target_s == Approx(0.05));
 }

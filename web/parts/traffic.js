@@ -172,8 +172,8 @@ function build(body, ctx, traffic) {
       mode: settings.mode, load: settings.load, sweep, highest: h1, percentile,
       searchError: highest && !highest.ok ? highest.error : '',
       ttftTarget: input.ttft_target_s,
-      // The per-user target as a time per token, to draw beside TPOT (the core compares the same way).
-      tpotTarget: input.per_request_target_tokens_per_s > 0 ? 1 / input.per_request_target_tokens_per_s : 0,
+      // The per-user target as the TPOT bound the core's search holds runs to.
+      tpotTarget: h1 ? h1.tpot_target_s : 0,
     });
     table.draw(settings, point.value);
   }
