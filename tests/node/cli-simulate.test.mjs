@@ -55,7 +55,7 @@ test('--concurrency alone is a closed loop; --max-rate adds the highest load', (
   assert.equal(out.load, 'concurrency');
   assert.ok(out.mean_in_flight <= 4);
   assert.deepEqual(Object.keys(out.max_rate), ['found', 'highest_load', 'ttft_at_percentile_s', 'tpot_at_percentile_s',
-    'simulations']);
+    'tpot_target_s', 'simulations']);
   assert.equal(out.max_rate.found, true);
   assert.ok(Number.isInteger(out.max_rate.highest_load) && out.max_rate.highest_load >= 1);
   assert.ok(out.max_rate.ttft_at_percentile_s <= 1);
