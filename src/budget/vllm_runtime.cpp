@@ -1,6 +1,8 @@
 #include "budget/vllm_runtime.h"
 
 #include <cmath>
+
+#include "budget/field_declarations.h"
 #include "budget/validate.h"
 
 namespace llmbudget {
@@ -35,9 +37,11 @@ VllmRuntimeEstimate vllm_runtime_estimate(const BudgetInput& in, double max_num_
     return e;
   }
   e.max_num_seqs = max_num_seqs > 0 ? max_num_seqs : vllm_default_max_num_seqs(in.gpu_memory_bytes, "");
-  e.headroom_fraction = 1 - kVllmGpuMemoryUtilization;
-  e.activation_peak_bytes = kVllmSamplerCopies * e.max_num_seqs * in.vocab_size * kFloat32Bytes;
-  e.runtime_reserve_bytes = in.gpus > 1 ? kVllmNonTorchBytesTensorParallel : kVllmNonTorchBytesOneGpu;
+  // 1 - 0.9 in doubles is 0.09999999999999998: rounded to the 0.1 it stands for.
+  e.headroom_fraction = std::round((1 - kVllmGpuMemoryUtilization) * 1e9) / 1e9;
+  // Whole bytes: the estimate is good to about 2 %, a fraction of a byte says nothing.
+  e.activation_peak_bytes = std::round(kVllmSamplerCopies * e.max_num_seqs * in.vocab_size * kFloat32Bytes);
+  e.runtime_reserve_bytes = std::round(in.gpus > 1 ? kVllmNonTorchBytesTensorParallel : kVllmNonTorchBytesOneGpu);
   e.ok = true;
   return e;
 }

@@ -60,9 +60,9 @@ struct VllmRuntimeEstimate {
   bool ok = false;
   InputError error;                  ///< when !ok: the field and the reason
   double max_num_seqs = 0;           ///< the sequences the estimate assumed
-  double headroom_fraction = 0;      ///< 1 - gpu_memory_utilization = 0.1
-  double activation_peak_bytes = 0;  ///< kVllmSamplerCopies * max_num_seqs * vocab_size * 4 B
-  double runtime_reserve_bytes = 0;  ///< non-torch memory, by GPU count
+  double headroom_fraction = 0;      ///< 1 - gpu_memory_utilization = 0.1 (exactly)
+  double activation_peak_bytes = 0;  ///< kVllmSamplerCopies * max_num_seqs * vocab_size * 4 B, to a whole byte
+  double runtime_reserve_bytes = 0;  ///< non-torch memory, by GPU count, to a whole byte
 };
 
 /// The runtime inputs that make the budget read as vLLM's startup log would,

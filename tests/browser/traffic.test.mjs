@@ -108,6 +108,25 @@ test('the traffic part shows the core’s figures, its highest load and the calc
     assert.match(await part.locator('[data-out="traffic-stale"]').textContent(), /last good results/);
     await settled(page);
     assert.equal(await cell(part, 'ttft_s', 'p99'), before);
+    // A value committed with Enter is the last good one: a refusal typed after it goes back to it
+    // (2,048 tokens), not to the value before the first keystroke (1,024).
+    const input2048 = traffic.simulateTraffic({ ...budget.DEFAULT_INPUT, kv_heads: 8, ttft_target_s: 1 },
+      { request_rate: 1, input_tokens: 2048, output_tokens: 256 });
+    await field(part, 'input_tokens').fill('2048');
+    await field(part, 'input_tokens').press('Enter');
+    await settled(page);
+    assert.equal(await cell(part, 'ttft_s', 'p99'), fmt.msText(input2048.value.ttft_s.p99));
+    await field(part, 'input_tokens').fill('0');
+    await field(part, 'input_tokens').press('Enter');
+    await settled(page);
+    assert.equal(await cell(part, 'ttft_s', 'p99'), fmt.msText(input2048.value.ttft_s.p99));
+    // A length inside the declared range whose KV cache cannot fit: the core's reason, not the range.
+    await field(part, 'input_tokens').fill('4000000');
+    assert.match(await error.textContent(), /^Input tokens: a request of 4,?000,?256 tokens .*KV cache/);
+    await field(part, 'input_tokens').fill('1024');
+    await field(part, 'input_tokens').press('Enter');
+    await settled(page);
+    assert.equal(await cell(part, 'ttft_s', 'p99'), before);
 
     // A tiny load with the calculator's prompt: TTFT is the calculator's, one request arriving alone.
     await field(part, 'input_tokens').fill('8192');

@@ -54,7 +54,8 @@ TEST_CASE("the estimate reproduces the KV cache vLLM printed for Llama 3.1 8B on
   const BudgetInput in = llama31_8b(79.18 * kGiB);
   const VllmRuntimeEstimate e = vllm_runtime_estimate(in);
   REQUIRE(e.ok);
-  CHECK(e.headroom_fraction == Approx(0.1));
+  CHECK(e.headroom_fraction == 0.1);             // exactly, not 1 - 0.9 = 0.09999999999999998
+  CHECK(e.activation_peak_bytes == 5095764787);  // 9.7 x 1,024 x 128,256 x 4 = 5,095,764,787.2, to a whole byte
   CHECK(e.runtime_reserve_bytes == Approx(0.13 * kGiB));
   const BudgetResult r = plan(with_vllm_runtime(in, e));
   REQUIRE(r.ok);

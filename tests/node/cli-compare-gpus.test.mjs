@@ -61,7 +61,8 @@ test('the table marks the cheapest per output token and says so below it', () =>
 
 test('refusals name the flag and the reason', () => {
   const cases = [
-    [[...WORKLOAD, '--compare-gpus', 'h100-sxm-80gb=2.99,tpu-v5'], /^budget-table: --gpu: 'tpu-v5' is not a GPU preset/],
+    [[...WORKLOAD, '--compare-gpus', 'h100-sxm-80gb=2.99,tpu-v5'], /^budget-table: --compare-gpus: 'tpu-v5' is not a GPU preset/],
+    [[...WORKLOAD, '--compare-gpus', 'h100-sxm-80gb=1,h100-sxm-80gb=2'], /^budget-table: --compare-gpus: h100-sxm-80gb is given twice \(one price a GPU\)\n$/],
     [[...WORKLOAD, '--compare-gpus', 'h100-sxm-80gb=cheap'], /^budget-table: --compare-gpus h100-sxm-80gb: /],
     [[...WORKLOAD, '--compare-gpus', 'h100-sxm-80gb=-1'], /^budget-table: --compare-gpus h100-sxm-80gb=-1: price_per_gpu_hour must be 0 \(no price\) or a number from 0\.0001 to 1e6 \(got -1\)\n$/],
     [[...WORKLOAD, '--compare-gpus', 'h100-sxm-80gb,,a100-80gb-sxm'], /^budget-table: --compare-gpus: an empty item/],

@@ -317,14 +317,14 @@ void print_gpu_list() {
     std::printf("%s\t%s\t%s\n", shown(g.id).c_str(), shown(g.label).c_str(), shown(g.source).c_str());
 }
 
-GpuPreset find_gpu_preset(const std::string& id) {
+GpuPreset find_gpu_preset(const std::string& id, const std::string& flag = "--gpu") {
   std::string ids;
   for (const GpuPreset& g : load_gpu_presets()) {
     if (id == g.id) return g;
     ids += (ids.empty() ? "" : ", ") + g.id;
   }
   const bool count = !id.empty() && std::all_of(id.begin(), id.end(), [](char c) { return c >= '0' && c <= '9'; });
-  fail("--gpu: '" + echo(id) + "' is not a GPU preset of content/presets.json (" +
+  fail(flag + ": '" + echo(id) + "' is not a GPU preset of content/presets.json (" +
        (count ? "for a number of GPUs use --gpus; " : "") + "the ids: " + ids + ")");
 }
 
@@ -1007,8 +1007,12 @@ void plan_gpu_types(const std::string& list, const BudgetInput& base, const std:
     const std::size_t eq = item.find('=');
     const std::string id = item.substr(0, eq);
     if (id.empty()) fail("--compare-gpus: an empty item; give ID[=PRICE],... (ids from --gpu list)");
+    if (std::find(ids.begin(), ids.end(), id) != ids.end())
+      fail("--compare-gpus: " + echo(id) + " is given twice (one price a GPU)");
+    if (ids.size() == kMaxHardwareOptions)
+      fail("--compare-gpus: at most " + format_compact(static_cast<double>(kMaxHardwareOptions)) + " GPUs");
     BudgetInput option = base;
-    apply_gpu_preset(find_gpu_preset(id), explicit_fields, option);
+    apply_gpu_preset(find_gpu_preset(id, "--compare-gpus"), explicit_fields, option);
     const double price = eq == std::string::npos ? 0 : parse_number("--compare-gpus " + id, item.substr(eq + 1));
     if (auto error = check_declared_value(plan_cost_input_fields().rows[0], price))
       fail("--compare-gpus " + echo(item) + ": " + error->message);

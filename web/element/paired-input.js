@@ -91,6 +91,11 @@ export function pairedInput(opts) {
     if (read.ok) apply(read.value, true);
     else refuse(read.error);
   });
+  // Enter (a change event) commits an accepted value: a later refusal goes back to it, not to the
+  // value before the first keystroke.
+  text.addEventListener('change', () => {
+    if (error.hidden) editStart = null;
+  });
   text.addEventListener('blur', () => {
     editStart = null;
     if (error.hidden) text.value = displayNumber(value);

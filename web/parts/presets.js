@@ -98,7 +98,7 @@ function mount(container, ctx) {
   container.append(section('GPUs', gpus().map((g) => button(g.id, g.label, gpuDetail(g, ctx.core))),
     'Memory is what the card reports (nvidia-smi’s MiB are binary); the rates are datasheet peaks, dense, '
     + 'and the calculator uses the usable share shown.'));
-  mountRuntimePresets(container, ctx, changedText);
+  const runtime = mountRuntimePresets(container, ctx, changedText);
   mountHfImport(container, ctx, changedText);
   const sources = [...models(), ...gpus(), ...configurations('model')].filter((x) => x.source);
   if (sources.length) {
@@ -109,6 +109,7 @@ function mount(container, ctx) {
   return {
     update(state) {
       for (const b of buttons) b.setAttribute('aria-pressed', String(b.dataset.preset === state.presetId));
+      runtime.update(state);
     },
   };
 }

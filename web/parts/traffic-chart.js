@@ -114,7 +114,7 @@ export function mountTrafficChart(container, inputs) {
     if (view.searchError) parts.push(`The highest-load search could not run: ${view.searchError.replace(/\.?$/, '.')}`);
     else if (highest && highest.found) parts.push(`The highest load meeting the targets at p${fmt.groupedNumber(view.percentile)} is ${loadText(mode, highest.highest_load)}.`);
     else if (highest) parts.push('Even the lightest load misses a target.');
-    else parts.push('Set a TTFT or per-user target to find the highest load that meets it.');
+    else parts.push('Set a TTFT target or a per-request speed target to find the highest load that meets it.');
     frame.summary(parts.join(' '));
     frame.table([mode === 'open' ? 'Request rate (requests/s)' : 'Concurrency (clients)', 'TTFT p50', 'TTFT p99', 'TPOT p50', 'TPOT p99', 'Queue'],
       () => sweep.map((p) => [mode === 'open' ? fmt.adaptive(p.load) : fmt.int(p.load),

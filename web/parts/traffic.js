@@ -85,8 +85,14 @@ function build(body, ctx, traffic) {
           : { ok: true, value: q.value.value };
       },
       check: (v) => traffic.simulateTraffic(store.state.input, { ...trafficOf(local), [name]: v, requests: 1 }),
-      refusal: () => `${def.label}: enter ${decl.kind === 'whole' ? 'a whole number' : 'a number'} from `
-        + `${fmt.groupedNumber(decl.min)} to ${fmt.groupedNumber(decl.max)}.`,
+      // Outside the declared range: the range. Inside it but refused (a request whose KV cache cannot
+      // fit): the core's own reason, in the page's words.
+      refusal: (res) => (res && res.field === name && res.error && !/ must be /.test(res.error)
+        ? `${def.label}: ${calculatorFields(core).inPageWords(res.error).replace(/\.?$/, '.')}`
+        : res && res.field && res.field !== name && res.error
+          ? `${def.label}: not accepted: ${calculatorFields(core).inPageWords(res.error).replace(/\.?$/, '.')}`
+          : `${def.label}: enter ${decl.kind === 'whole' ? 'a whole number' : 'a number'} from `
+            + `${fmt.groupedNumber(decl.min)} to ${fmt.groupedNumber(decl.max)}.`),
       onChange: (v) => { local[name] = v; schedule(); },
       onValidity: validity(name),
     });
