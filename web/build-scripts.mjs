@@ -9,7 +9,8 @@
 // instance exist once per page. Script order: shell, core, then any part
 // script. Only the shell's and the core script's modules are shared: a page
 // may load any part script without the others, so a module two part scripts
-// import (the traffic facade: the traffic part and the decision procedure)
+// import (the traffic facade: the traffic part, the decision procedure and the
+// measured part)
 // is carried by each.
 import { build } from 'esbuild';
 import { writeFileSync } from 'node:fs';

@@ -11,13 +11,16 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadBudgetCore } from '../../web/core/budget-core.js';
+import { loadTrafficCore } from '../../web/core/traffic-core.js';
 import {
   compareRow, measuredRows, measuredRowInput, sharesWithEveryRunInBand, isLatencyRow, BAND,
+  closedLoopBlocks, closedLoopTraffic, compareSimulated,
 } from '../../web/content/measured-input.js';
 import { checkMeasured } from '../../web/content/measured-check.js';
 import { REPO } from './reference.mjs';
 
 const core = await loadBudgetCore();
+const traffic = await loadTrafficCore();
 const measured = JSON.parse(readFileSync(path.join(REPO, 'content/measured-decode.json'), 'utf8'));
 const presets = JSON.parse(readFileSync(path.join(REPO, 'content/presets.json'), 'utf8'));
 const gpu = presets.gpus.find((g) => g.id === measured.budget.gpu);
@@ -227,7 +230,7 @@ test('FP8 rows multiply at the 8-bit rate once the GPU has one; weight-only int8
 test('check-content: a latency row must name results the core declares in seconds, and a GPU label of budget.gpus', () => {
   const problems = (doc) => {
     const out = [];
-    checkMeasured(doc, (id, field, reason) => out.push(`${id}: ${field}: ${reason}`), { presets, core });
+    checkMeasured(doc, (id, field, reason) => out.push(`${id}: ${field}: ${reason}`), { presets, core, traffic });
     return out;
   };
   assert.deepEqual(problems(measured), []);
@@ -242,4 +245,80 @@ test('check-content: a latency row must name results the core declares in second
   assert.match(got[0], /step_s/);
   assert.match(got[1], /rows\[1\]: gpu: must be a label of budget\.gpus/);
   assert.match(got[2], /rows\[2\]: measured_ms: must be a number of milliseconds greater than 0 \(got 0\)/);
+});
+
+test('NIM closed loop: the serving simulation of the NIM rows’ budget input gives tests/traffic/test_nim_closed_loop.cpp’s goldens', () => {
+  const [{ block, model, gpu: h100 }, ...more] = closedLoopBlocks(measured, presets.models, presets.gpus);
+  assert.equal(more.length, 0);
+  // The same budget input as NIM's concurrency-1 rows (measuredRowInput of the 5,000 / 500 TTFT row).
+  const ttftRow = measuredRows(measured, presets.models, presets.gpus).find(({ row }) => row.quantity === 'TTFT' && row.input_tokens === 5000);
+  const input = measuredRowInput(core, measured.budget, model, h100, block);
+  assert.deepEqual(input, measuredRowInput(core, measured.budget, ttftRow.model, ttftRow.gpu, ttftRow.row));
+  assert.deepEqual(closedLoopTraffic(measured.budget, block, 25), { requests: 1000, input_tokens: 5000, output_tokens: 500, concurrency: 25 });
+  // Measured figures as the source gives them (NIM, "Llama-3.3-70b-instruct Results", 5,000 in / 500 out).
+  assert.deepEqual(block.rows.map((r) => [r.concurrency, r.quantity, r.measured_ms]), [
+    [1, 'TTFT', 406.77], [1, 'ITL', 18.58], [25, 'TTFT', 688.69], [25, 'ITL', 38.75],
+    [50, 'TTFT', 834.51], [50, 'ITL', 59.73], [100, 'TTFT', 7996], [100, 'ITL', 92.91]]);
+  // Goldens of the native test (16-bit cache): mean TTFT 405.40 / 666.18 / 4,032.79 / 38,856.69 ms,
+  // mean TPOT 16.69 / 42.53 / 64.40 / 64.40 ms; the ratios are simulated ÷ measured.
+  const expected = {
+    1: [0.405400187695, (35276853248 + 163840 * 5250) / 2.68e12 + 160 * (16384 / 450e9 + 20e-6)],
+    25: [0.666180666431, 0.0425334827905], 50: [4.03279317336, 0.0644016754776], 100: [38.856689825, 0.0644016754776],
+  };
+  const shown = block.rows.map((row) => {
+    const sim = traffic.simulateTraffic(input, closedLoopTraffic(measured.budget, block, row.concurrency));
+    assert.ok(sim.ok, sim.error);
+    const c = compareSimulated(row, sim);
+    const want = expected[row.concurrency][row.quantity === 'TTFT' ? 0 : 1];
+    assert.ok(Math.abs(c.simulated - want) <= 1e-9 * want, `${row.concurrency} ${row.quantity}: ${c.simulated} against ${want}`);
+    assert.equal(c.ratio, c.simulated / (row.measured_ms / 1000));
+    return [row.concurrency, row.quantity, c.ratio.toFixed(2), c.inTightBand, c.inBand];
+  });
+  assert.deepEqual(shown, [
+    [1, 'TTFT', '1.00', true, true], [1, 'ITL', '0.90', true, true], [25, 'TTFT', '0.97', true, true], [25, 'ITL', '1.10', true, true],
+    [50, 'TTFT', '4.83', false, false], [50, 'ITL', '1.08', true, true], [100, 'TTFT', '4.86', false, false], [100, 'ITL', '0.69', true, true]]);
+  // The knee: the KV budget 0.9 × 85.52 GB − 35.28 GB of weights = 41.69 GB per GPU holds
+  // 41.69e9 / (163,840 B × 5,500) = 46.27 whole requests (the native test's 46.2667).
+  assert.equal(core.plan(input).value.max_concurrency.toFixed(2), '46.27');
+  assert.equal(core.plan({ ...input, cache_bytes_per_value: 1 }).value.max_concurrency.toFixed(2), '92.53');
+});
+
+test('check-content: a closed_loop block names simulation results and statistics the core declares, and each run is asked of the core', () => {
+  const problems = (doc, opts = { traffic }) => {
+    const out = [];
+    checkMeasured(doc, (id, field, reason) => out.push(`${id}: ${field}: ${reason}`), { presets, core, ...opts });
+    return out;
+  };
+  const nimIndex = measured.groups.findIndex((g) => g.closed_loop);
+  const id = `groups[${nimIndex}].closed_loop`;
+  const broken = structuredClone(measured);
+  const b = broken.groups[nimIndex].closed_loop;
+  b.rows[0].simulated = 'step_s';
+  b.rows[1].statistic = 'p95';
+  b.rows[2].concurrency = 0;
+  b.rows[3].measured_ms = -1;
+  broken.budget.traffic = { requests: 0, concurrency: 4, burstyness: 1 };
+  const got = problems(broken);
+  // budget.traffic's own problems first; the runs are not asked while it has any.
+  assert.deepEqual(got, [
+    'budget: traffic.concurrency: is set by each closed_loop block and row, not here',
+    `budget: traffic.burstyness: is not a traffic field (${traffic.declaration.inputs.map((f) => f.name).join(', ')})`,
+    `${id}.rows[0]: simulated: must name a result of the simulation in seconds (ttft_s, tpot_s, e2e_s) (got "step_s")`,
+    `${id}.rows[1]: statistic: must be one of mean, p50, p90, p99 (got "p95")`,
+    `${id}.rows[3]: measured_ms: must be a number of milliseconds greater than 0 (got -1)`,
+  ]);
+  // requests 0 is refused by the core, said once as budget.traffic's field.
+  const none = structuredClone(measured);
+  none.budget.traffic = { requests: 0 };
+  const n = problems(none);
+  assert.equal(n.length, 1, n.join('\n'));
+  assert.match(n[0], /^budget: traffic\.requests: .*requests/);
+  // Concurrency 0 alone (requests fixed): the core's own sentence, under the row's key.
+  const zero = structuredClone(measured);
+  zero.groups[nimIndex].closed_loop.rows[2].concurrency = 0;
+  const z = problems(zero);
+  assert.equal(z.length, 1, z.join('\n'));
+  assert.match(z[0], new RegExp(`^groups\\[${nimIndex}\\]\\.closed_loop\\.rows\\[2\\]: (concurrency|request_rate): `));
+  // Without the traffic core the block cannot be checked, and says so.
+  assert.deepEqual(problems(measured, { traffic: undefined }), [`${id}: (block): cannot be checked without the traffic core`]);
 });

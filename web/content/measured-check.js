@@ -1,7 +1,7 @@
 // The rules of content/measured-decode.json (published decode speeds beside
 // the page's set-up of an estimate for each), used by tools/check-content.
 import { show, isFiniteNumber, coreChecks, typeProblem } from './check-helpers.js';
-import { measuredRowInput, isLatencyRow } from './measured-input.js';
+import { measuredRowInput, isLatencyRow, closedLoopTraffic } from './measured-input.js';
 
 /**
  * measured-decode.json: published decode speeds and the page's set-up of an
@@ -16,11 +16,17 @@ import { measuredRowInput, isLatencyRow } from './measured-input.js';
  * input_tokens and output_tokens. The budget block must point at a model
  * and a GPU of presets.json (a row's "gpu" label through budget.gpus) and give every
  * row's weight label a precision the core accepts; each row's whole estimate input is
- * then asked of the core.
+ * then asked of the core. A group may hold a "closed_loop" block (runs at a fixed
+ * concurrency, held against the serving simulation): a row's model, gpu, weights, gpus and
+ * workload, and rows of concurrency, quantity, measured_ms, "simulated" (a summary result of
+ * the simulation in seconds: ttft_s, tpot_s, e2e_s, read from the traffic declaration) and
+ * "statistic" (one of the declaration's statistics: mean, p50, ...); budget.traffic gives the
+ * traffic fields every such run shares (requests, ...). Each run is asked of the traffic core.
  * @param {unknown} doc  parsed JSON; @param {(id, field, reason) => void} add  reports a problem
- * @param {{presets?: object, core: object}} opts  the presets document it points into, and the budget facade
+ * @param {{presets?: object, core: object, traffic?: object}} opts  the presets document it points
+ *   into, the budget facade, and the traffic facade (without it a closed_loop block is refused)
  */
-export function checkMeasured(doc, add, { presets, core } = {}) {
+export function checkMeasured(doc, add, { presets, core, traffic } = {}) {
   const { checkWithCore, checkString, checkPlainObject } = coreChecks(core);
   if (!checkPlainObject(doc, '(file)', '(top level)', add)) return;
   checkString(doc, 'about', '(file)', add);
@@ -34,6 +40,7 @@ export function checkMeasured(doc, add, { presets, core } = {}) {
   const presetModels = new Map((Array.isArray(presets?.models) ? presets.models : []).filter((m) => m && typeof m.id === 'string').map((m) => [m.id, m]));
   const presetGpus = new Map((Array.isArray(presets?.gpus) ? presets.gpus : []).filter((g) => g && typeof g.id === 'string').map((g) => [g.id, g]));
   let gpu;
+  let trafficOk = true; // budget.traffic is well formed: the closed-loop runs can be asked of the core
   if (budgetOk) {
     checkString(budget, 'about', 'budget', add);
     checkString(budget, 'gpu', 'budget', add);
@@ -65,6 +72,17 @@ export function checkMeasured(doc, add, { presets, core } = {}) {
     for (const [name, id] of Object.entries(budget.models || {})) {
       if (presets && !presetModels.has(id)) add('budget', `models.${name}`, `names no model in presets.json (got ${JSON.stringify(id)})`);
     }
+    // The traffic fields every closed-loop run shares; the block and its rows set the load and the lengths.
+    if (budget.traffic !== undefined && !checkPlainObject(budget.traffic, 'budget', 'traffic', add)) trafficOk = false;
+    else if (budget.traffic !== undefined) {
+      const declared = traffic ? traffic.declaration.inputs.map((f) => f.name) : [];
+      for (const [name, v] of Object.entries(budget.traffic)) {
+        const reason = CLOSED_LOOP_SET.includes(name) ? 'is set by each closed_loop block and row, not here'
+          : traffic && !declared.includes(name) ? `is not a traffic field (${declared.join(', ')})`
+            : !isFiniteNumber(v) ? `must be a number (got ${show(v)})` : null;
+        if (reason) { add('budget', `traffic.${name}`, reason); trafficOk = false; }
+      }
+    }
   }
   // The results a latency row may add up: the plan() numbers the core declares in seconds.
   const secondsResults = core.declaration.results.plan.filter((f) => f.kind === 'number' && f.unit === 's').map((f) => f.name);
@@ -72,6 +90,9 @@ export function checkMeasured(doc, add, { presets, core } = {}) {
     const gid = `groups[${gi}]`;
     if (!checkPlainObject(g, gid, 'group', add)) return;
     for (const key of ['source', 'hardware', 'workload']) checkString(g, key, gid, add);
+    if ('closed_loop' in g && g.models !== null && typeof g.models === 'object') {
+      checkClosedLoop(g, `${gid}.closed_loop`, { budget: budgetOk ? budget : null, ask: trafficOk, presetModels, presetGpus, core, traffic }, add);
+    }
     // A source that gives speeds only says so once for its group; its rows then carry no bandwidth.
     if ('bandwidth_note' in g) checkString(g, 'bandwidth_note', gid, add);
     const bandwidthGiven = !('bandwidth_note' in g);
@@ -80,14 +101,7 @@ export function checkMeasured(doc, add, { presets, core } = {}) {
     g.rows.forEach((r, ri) => {
       const rid = `${gid}.rows[${ri}]`;
       if (!checkPlainObject(r, rid, 'row', add)) return;
-      if (typeof r.model !== 'string' || !(r.model in g.models)) {
-        add(rid, 'model', `must name a model of the group's models (${Object.keys(g.models).join(', ')}) (got ${show(r.model)})`);
-      }
-      checkString(r, 'weights', rid, add);
-      if (!Number.isInteger(r.gpus) || r.gpus < 1) add(rid, 'gpus', `must be a whole number of GPUs, at least 1 (got ${show(r.gpus)})`);
-      if (r.gpu !== undefined && (typeof r.gpu !== 'string' || !(r.gpu in (budget?.gpus || {})))) {
-        add(rid, 'gpu', `must be a label of budget.gpus (${Object.keys(budget?.gpus || {}).join(', ')}) (got ${show(r.gpu)})`);
-      }
+      checkWhereItRan(r, rid, g, budget, checkString, add);
       let workloadTyped = true;
       for (const key of ['batch', 'input_tokens', 'output_tokens']) {
         const reason = r[key] === undefined ? null : typeProblem(r[key]);
@@ -130,5 +144,85 @@ export function checkMeasured(doc, add, { presets, core } = {}) {
         context_tokens: r.input_tokens === undefined ? 'context_tokens' : 'output_tokens' };
       if (!res.ok) add(rid, rowKey[res.field] ?? res.field, res.error);
     });
+  });
+}
+
+/** Where a row (or a closed_loop block) ran: a model of its group, a weights label, a GPU count, and a GPU label of budget.gpus. */
+function checkWhereItRan(r, id, g, budget, checkString, add) {
+  if (typeof r.model !== 'string' || !(r.model in g.models)) {
+    add(id, 'model', `must name a model of the group's models (${Object.keys(g.models).join(', ')}) (got ${show(r.model)})`);
+  }
+  checkString(r, 'weights', id, add);
+  if (!Number.isInteger(r.gpus) || r.gpus < 1) add(id, 'gpus', `must be a whole number of GPUs, at least 1 (got ${show(r.gpus)})`);
+  if (r.gpu !== undefined && (typeof r.gpu !== 'string' || !(r.gpu in (budget?.gpus || {})))) {
+    add(id, 'gpu', `must be a label of budget.gpus (${Object.keys(budget?.gpus || {}).join(', ')}) (got ${show(r.gpu)})`);
+  }
+}
+
+// The traffic fields a closed_loop block and its rows set themselves (not budget.traffic's).
+const CLOSED_LOOP_SET = ['concurrency', 'request_rate', 'input_tokens', 'output_tokens'];
+
+/**
+ * A group's closed_loop block: where it ran (model, gpu, weights, gpus as a row gives them), its
+ * workload (input_tokens and output_tokens required, batch optional), and its rows, each a
+ * measurement at a concurrency held against one statistic of one summary result of the
+ * simulation. The block's budget input is asked of the budget core, and each concurrency's run
+ * of the traffic core (its sentence reported under the row's own key).
+ */
+function checkClosedLoop(g, id, { budget, ask, presetModels, presetGpus, core, traffic }, add) {
+  const { checkString, checkPlainObject } = coreChecks(core);
+  const b = g.closed_loop;
+  if (!checkPlainObject(b, id, '(object)', add)) return;
+  if (!traffic) { add(id, '(block)', 'cannot be checked without the traffic core'); return; }
+  checkString(b, 'about', id, add);
+  checkWhereItRan(b, id, g, budget, checkString, add);
+  let typed = true;
+  for (const key of ['batch', 'input_tokens', 'output_tokens']) {
+    const reason = b[key] === undefined ? (key === 'batch' ? null : 'missing') : typeProblem(b[key]);
+    if (reason) { add(id, key, reason); typed = false; }
+  }
+  const summaries = traffic.declaration.results.simulation.filter((f) => f.kind === 'summary' && f.unit === 's').map((f) => f.name);
+  const statistics = traffic.declaration.statistics;
+  if (!Array.isArray(b.rows) || b.rows.length === 0) { add(id, 'rows', 'must be a non-empty array'); return; }
+  const rowsOk = b.rows.map((r, ri) => {
+    const rid = `${id}.rows[${ri}]`;
+    if (!checkPlainObject(r, rid, 'row', add)) return false;
+    checkString(r, 'quantity', rid, add);
+    if (!isFiniteNumber(r.measured_ms) || r.measured_ms <= 0) add(rid, 'measured_ms', `must be a number of milliseconds greater than 0 (got ${show(r.measured_ms)})`);
+    if (!summaries.includes(r.simulated)) add(rid, 'simulated', `must name a result of the simulation in seconds (${summaries.join(', ')}) (got ${show(r.simulated)})`);
+    if (!statistics.includes(r.statistic)) add(rid, 'statistic', `must be one of ${statistics.join(', ')} (got ${show(r.statistic)})`);
+    const reason = r.concurrency === undefined ? 'missing' : typeProblem(r.concurrency);
+    if (reason) { add(rid, 'concurrency', reason); return false; }
+    return true;
+  });
+  if (!budget) return;
+  if (typeof b.model === 'string' && !(b.model in (budget.models || {}))) { add(id, 'model', `has no entry in budget.models (got ${show(b.model)})`); return; }
+  if (typeof b.weights === 'string' && !(b.weights in (budget.weight_bytes_per_param || {}))) {
+    add(id, 'weights', `has no entry in budget.weight_bytes_per_param (got ${show(b.weights)})`);
+    return;
+  }
+  const model = presetModels.get((budget.models || {})[b.model]);
+  const gpu = presetGpus.get(b.gpu === undefined ? budget.gpu : (budget.gpus || {})[b.gpu]);
+  if (!model || !gpu || typeof b.weights !== 'string' || !Number.isInteger(b.gpus) || !typed || !ask) return;
+  // The block's budget input, exactly as the page builds it, then each run the page will ask for.
+  const input = measuredRowInput(core, budget, model, gpu, b);
+  const res = core.plan(input);
+  const rowKey = { weight_bytes_per_param: 'weights', prompt_tokens: 'input_tokens', context_tokens: 'output_tokens' };
+  if (!res.ok) { add(id, rowKey[res.field] ?? res.field, res.error); return; }
+  const asked = new Map();
+  const said = new Set(); // a refusal of a field every run shares is said once
+  b.rows.forEach((r, ri) => {
+    if (!rowsOk[ri]) return;
+    if (!asked.has(r.concurrency)) asked.set(r.concurrency, traffic.simulateTraffic(input, closedLoopTraffic(budget, b, r.concurrency)));
+    const sim = asked.get(r.concurrency);
+    const rid = `${id}.rows[${ri}]`;
+    if (!sim.ok && (sim.field === 'concurrency' || sim.field === 'request_rate')) add(rid, 'concurrency', sim.error);
+    else if (!sim.ok && !said.has(sim.field)) {
+      said.add(sim.field);
+      if (sim.field === 'input_tokens' || sim.field === 'output_tokens') add(id, sim.field, sim.error);
+      else add('budget', `traffic.${sim.field}`, sim.error);
+    } else if (sim.ok && summaries.includes(r.simulated) && statistics.includes(r.statistic) && sim.value[r.simulated] === null) {
+      add(rid, 'concurrency', `the simulated run is unstable at this load, so it has no ${r.simulated}`);
+    }
   });
 }

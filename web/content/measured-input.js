@@ -131,3 +131,47 @@ export function sharesWithEveryRunInBand(core, doc, models, gpu, { from = 10, to
   }
   return inside;
 }
+
+/**
+ * Every group's "closed_loop" block (a source's runs at a fixed concurrency, held against the
+ * core's serving simulation) with the model preset and GPU preset it maps to, as measuredRows does.
+ * @param {object} doc     the parsed measured-decode.json
+ * @param {object[]} models  the model presets
+ * @param {object[]} gpus    the GPU presets
+ * @returns {{group: object, block: object, model: object|undefined, gpu: object|undefined}[]}  in file order
+ */
+export function closedLoopBlocks(doc, models, gpus) {
+  return doc.groups.filter((group) => group.closed_loop !== undefined).map((group) => ({
+    group, block: group.closed_loop, model: models.find((m) => m.id === doc.budget.models[group.closed_loop.model]),
+    gpu: rowGpu(doc.budget, group.closed_loop, gpus) }));
+}
+
+/**
+ * The traffic fields of one closed-loop run: the budget block's shared traffic fields
+ * (budget.traffic, e.g. requests), the block's input_tokens and output_tokens (traffic fields
+ * of the same name) and the row's concurrency: a closed loop (the facade sets request_rate 0).
+ * @param {object} budget  the file's "budget" block
+ * @param {object} block   a group's "closed_loop" block
+ * @param {number} concurrency  clients, as the row gives it
+ * @returns {object} traffic fields by their declared names, for simulateTraffic()
+ */
+export function closedLoopTraffic(budget, block, concurrency) {
+  return { ...(budget.traffic || {}), input_tokens: block.input_tokens, output_tokens: block.output_tokens, concurrency };
+}
+
+/**
+ * One closed-loop row beside the simulation at its concurrency.
+ * @param {object} row  { measured_ms, simulated (a summary result of the simulation, in seconds), statistic }
+ * @param {{ok: boolean, value?: object}} sim  simulateTraffic()'s answer for the row's concurrency
+ * @returns {{simulated: number|null, ratio: number|null, inBand: boolean, inTightBand: boolean}}
+ *   simulated: seconds (null when the run failed or has no steady value); ratio: simulated ÷ measured
+ *   (above 1 the simulation is slower); the bands as compareRow's
+ */
+export function compareSimulated(row, sim) {
+  const summary = sim && sim.ok ? sim.value[row.simulated] : null;
+  const simulated = summary && Number.isFinite(summary[row.statistic]) ? summary[row.statistic] : null;
+  if (simulated === null) return { simulated: null, ratio: null, inBand: false, inTightBand: false };
+  const ratio = simulated / (row.measured_ms / 1000);
+  const within = (band) => ratio <= band && ratio >= 1 / band;
+  return { simulated, ratio, inBand: within(BAND), inTightBand: within(TIGHT_BAND) };
+}

@@ -16,7 +16,7 @@ export const PARTS = Object.freeze([
   { name: 'attention', script: 'charts', description: 'stored attention-score memory against context, quadratic vs tiled' },
   { name: 'decision', script: 'decision', description: 'the decision procedure on the reader’s workload: baseline, the planner’s table of levers (output-keeping first), the cheapest combination that keeps the output and meets the targets, the cheaper one that changes it (when there is one) and what to evaluate for it' },
   { name: 'traffic', script: 'charts', description: 'the serving simulation at a request rate or a concurrency: p50 and p99 time to first token and per output token against load, the targets and the highest load meeting them, and the percentiles, goodput and Little’s law at the chosen load' },
-  { name: 'measured', script: 'measured', description: 'estimates held against published measured decode speeds (Llama 2 on A100s), with the ratio, the factor-of-two band and a slider for the achieved share of peak bandwidth' },
+  { name: 'measured', script: 'measured', description: 'estimates held against published measured decode speeds (Llama 2 on A100s) and latencies (NIM, NeMo), with the ratio, the factor-of-two band and a slider for the achieved share of peak bandwidth; NIM’s runs at concurrency 1 to 100 against the serving simulation, with the knee' },
   { name: 'kv-practice', script: 'quiz', description: 'KV-cache practice with fresh numbers: cache size, and the key/value projections a cache saves' },
   { name: 'quiz', script: 'quiz', description: 'the knowledge check (questions from the built-in file or the questions attribute)' },
 ].map(Object.freeze));

@@ -6,13 +6,20 @@
 // Mixtral 8x7B runs on the A100), and latencies (NIM's TTFT and ITL on two
 // H100s, NeMo's whole-request latency of Llama 2 7B at batch 1 and 8 on A100
 // and H100), each latency held against the core's results its row names
-// (ttft_s, step_s: declared results, added up as the row counts them). A
+// (ttft_s, step_s: declared results, added up as the row counts them); then
+// NIM's closed-loop runs at concurrency 1 to 100 against the core's serving
+// simulation (web/core/traffic-core.js) on the same budget input, with where
+// the knee comes (the core's max_concurrency: whole requests the KV cache
+// holds). A
 // slider sets the share of each GPU's peak bandwidth the estimates assume,
 // and a line gives the shares at which every decode-speed run sits inside the
 // lesson's factor of two (the core asked at each whole percent). Every
 // estimate is the core's; this part divides two numbers it shows (estimate ÷
-// measurement, achieved ÷ peak), adds up a latency row's named results, and
-// nothing else.
+// measurement, achieved ÷ peak, one TTFT ÷ the previous), adds up a latency
+// row's named results, and nothing else. The simulations are drawn at once
+// when the part starts (the build writes them into the page); after a slider
+// move they run after the next frame, one per task, a stale run dropped
+// (traffic-runner.js).
 import { registerPart } from '../element/registry.js';
 import { pairedInput } from '../element/paired-input.js';
 import { h, setText, nextId } from '../element/dom.js';
@@ -22,7 +29,15 @@ import * as fmt from '../element/format.js';
 import measured from '../../content/measured-decode.json';
 import {
   measuredRowInput, compareRow, measuredRows, sharesWithEveryRunInBand, isLatencyRow, BAND, TIGHT_BAND,
+  closedLoopBlocks, closedLoopTraffic, compareSimulated,
 } from '../content/measured-input.js';
+import { loadTrafficCore } from '../core/traffic-core.js';
+import { createRunner } from './traffic-runner.js';
+
+// Loaded as soon as the part's script runs: the wasm is in by then, so the
+// facade is ready before the element mounts its parts (as the traffic part's).
+let trafficCore = null;
+const trafficReady = loadTrafficCore().then((t) => { trafficCore = t; return t; });
 
 const modelLabel = (name) => name.replace(/-/g, ' ');
 
@@ -106,6 +121,8 @@ function mount(container, ctx) {
     h('h3', { text: 'How the estimates count bytes' }), budget.notes.map((t) => h('p', { text: t }))));
   // Latencies: rows whose estimate adds up the core's results in seconds.
   const latency = latencyRows.length ? latencySection() : null;
+  // Runs at a fixed concurrency, against the serving simulation.
+  const closedLoop = closedLoopBlocks(measured, models(), gpus()).map((b) => closedLoopSection(b));
   const spec = groups.flatMap((g) => g.speculative || []);
   if (spec.length) {
     container.append(h('p', { class: 'measured-notes', text: `The source also measured speculative decoding: ${spec.map((s) => `${s.target} `
@@ -167,7 +184,135 @@ function mount(container, ctx) {
     return { draw: drawLatency };
   }
 
-  function draw() {
+  /**
+   * One closed_loop block: a table of its rows (measured, simulated, ratio, bands, requests
+   * running), a summary and the knee sentence; returns { draw(first) } for the slider.
+   */
+  function closedLoopSection({ group, block, model, gpu: g }) {
+    const ctitle = nextId('measured-closed-loop-title');
+    const section = h('div', { class: 'measured-closed-loop', 'data-out': 'measured-closed-loop' });
+    const csummary = h('p', { class: 'chart-summary', role: 'status', 'data-out': 'measured-closed-loop-summary' });
+    const knee = h('p', { class: 'chart-summary', 'data-out': 'measured-knee' });
+    const ccaption = h('caption');
+    const cbody = h('tbody');
+    const heads = ['Concurrency', 'Measured', 'Simulated', 'Simulated ÷ measured', `Within ${fmt.num1(TIGHT_BAND)}×?`,
+      `Within ${BAND}×?`, 'Requests running'];
+    const ctable = h('table', { class: 'data-table measured-table', 'data-out': 'measured-closed-loop-table' }, ccaption,
+      h('thead', null, h('tr', null, heads.map((x) => h('th', { scope: 'col', text: x })))), cbody);
+    const cwrap = h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-labelledby': ctitle }, ctable);
+    const name = `${modelLabel(block.model)}, ${block.weights}, ${block.gpus} × ${block.gpu ?? g.label}`;
+    const work = `${fmt.int(block.input_tokens)} in / ${fmt.int(block.output_tokens)} out`;
+    const requests = (measured.budget.traffic || {}).requests;
+    section.append(
+      h('h3', { id: ctitle, text: 'Under load: runs at a fixed concurrency against the serving simulation' }),
+      h('p', { class: 'chart-desc', text: `Measured: ${block.about} (${group.source.split(',')[0]}; ${name}). Simulated: the `
+        + 'core’s serving simulation of the same budget input as the rows above, closed loop at each row’s concurrency'
+        + `${requests ? `, ${fmt.int(requests)} requests a run` : ''}: continuous batching with chunked prefill, a request admitted `
+        + 'only while its whole context fits the KV cache. A TTFT is the simulation’s mean ttft_s, an ITL its mean tpot_s, '
+        + 'the time per output token after the first; above 1 the simulation is slower than the run. The slider above sets '
+        + 'the share of peak bandwidth here too.' }),
+      csummary,
+      // Seven columns fit the wide layout: the hint starts hidden (as the build writes it) and shows on a narrow screen.
+      scrollHint(cwrap, 'Scroll the table sideways for more columns →', { out: 'measured-closed-loop-scroll-hint' }), cwrap,
+      knee);
+    container.append(section);
+    const ms = (s) => `${fmt.fixed2(s * 1000)} ms`;
+    const concurrencies = [...new Set(block.rows.map((r) => r.concurrency))];
+    const runner = createRunner();
+    let requested = null; // the share of the latest run started (a run in flight included)
+
+    /** Runs the simulation at each concurrency, one per piece of work; returns { input, runs }. */
+    function* job(traffic, at) {
+      const input = measuredRowInput(core, measured.budget, model, g, block, at);
+      const runs = new Map();
+      for (const c of concurrencies) {
+        runs.set(c, traffic.simulateTraffic(input, closedLoopTraffic(measured.budget, block, c)));
+        yield;
+      }
+      return { input, runs, at };
+    }
+
+    function show({ input, runs, at }) {
+      section.removeAttribute('data-busy');
+      const judged = [];
+      cbody.replaceChildren(...block.rows.map((row, i) => {
+        const sim = runs.get(row.concurrency);
+        const measuredText = `${row.quantity} ${fmt.fixed2(row.measured_ms)} ms`;
+        const label = `${fmt.int(row.concurrency)} (${row.quantity})`;
+        let cells;
+        if (!sim.ok) cells = [label, measuredText, sim.error, '', '', '', ''];
+        else {
+          const { simulated, ratio, inBand, inTightBand } = compareSimulated(row, sim);
+          if (simulated === null) cells = [label, measuredText, 'no steady value (the queue grows)', '—', 'no', 'no', fmt.num1(sim.value.mean_running)];
+          else {
+            judged.push({ inBand, inTightBand, ratio });
+            cells = [label, measuredText, `${row.statistic} ${row.simulated} ${ms(simulated)}`, `${fmt.fixed2(ratio)}×`,
+              inTightBand ? 'yes' : 'no', inBand ? 'yes' : 'no', fmt.num1(sim.value.mean_running)];
+          }
+        }
+        return h('tr', { 'data-row': i, 'data-concurrency': row.concurrency },
+          cells.map((text, j) => (j === 0 ? h('th', { scope: 'row', text })
+            : h('td', { text, class: j === 4 || j === 5 ? (text === 'yes' ? 'in-band' : 'out-of-band') : undefined }))));
+      }));
+      setText(ccaption, `${name}, ${work}: measured against the serving simulation at ${fmt.int(at * 100)}% of the GPU’s peak bandwidth. `
+        + 'Requests running: the simulation’s mean count of requests an iteration carries.');
+      setText(csummary, `At ${fmt.int(at * 100)}% of peak bandwidth, ${judged.filter((x) => x.inTightBand).length} of ${block.rows.length} `
+        + `simulated figures lie within a factor of ${fmt.num1(TIGHT_BAND)} of the measurement and ${judged.filter((x) => x.inBand).length} within ${BAND}.`);
+      setText(knee, kneeText(input, runs));
+    }
+
+    /**
+     * Where the knee comes: each step's rise of the mean TTFT, simulated and measured, and the
+     * whole requests of the block's context the KV cache holds (the core's max_concurrency).
+     */
+    function kneeText(input, runs) {
+      const ttft = block.rows.filter((r) => r.simulated === 'ttft_s');
+      const plan = core.plan(input);
+      if (ttft.length < 2 || !plan.ok || ttft.some((r) => !runs.get(r.concurrency).ok)) return '';
+      const sim = ttft.map((r) => compareSimulated(r, runs.get(r.concurrency)).simulated);
+      if (sim.some((v) => v === null)) return '';
+      const steps = ttft.slice(1).map((r, i) => ({ from: ttft[i].concurrency, to: r.concurrency,
+        simulated: sim[i + 1] / sim[i], measured: r.measured_ms / ttft[i].measured_ms }));
+      const rises = (key) => steps.map((s) => `${fmt.fixed2(s[key])}× from ${fmt.int(s.from)} to ${fmt.int(s.to)}`).join(', ');
+      const most = steps.reduce((a, b) => (b.measured > a.measured ? b : a));
+      const holds = plan.value.max_concurrency;
+      const past = steps.find((s) => s.from <= holds && s.to > holds);
+      const where = past ? `between ${fmt.int(past.from)} and ${fmt.int(past.to)}`
+        : holds < steps[0].from ? `below ${fmt.int(steps[0].from)}` : `above ${fmt.int(steps[steps.length - 1].to)}`;
+      const agree = past && past.from === most.from;
+      const tokens = fmt.int(block.input_tokens + block.output_tokens);
+      let text = `The knee: the simulated mean TTFT rises ${rises('simulated')}; the measured ${rises('measured')}. `
+        + `In the simulation it comes where whole requests stop fitting the KV cache: the budget holds ${fmt.fixed2(holds)} requests of `
+        + `${tokens} tokens (the core’s max_concurrency at ${fmt.groupedNumber(input.cache_bytes_per_value)} bytes per cached value), so past `
+        + `that the others wait for a place: ${where}. The measured TTFT rises most between ${fmt.int(most.from)} and ${fmt.int(most.to)}`
+        + `${agree ? ', where the simulated knee is too.' : ', so the measured knee comes there, later than the simulated one.'}`;
+      if (!agree && input.cache_bytes_per_value > 1) {
+        const fp8 = core.plan({ ...input, cache_bytes_per_value: 1 });
+        if (fp8.ok) {
+          text += ` At 1 byte per cached value (an FP8 cache, which the source does not state) the core’s max_concurrency is `
+            + `${fmt.fixed2(fp8.value.max_concurrency)}; the rows keep the ${fmt.int(input.cache_bytes_per_value * 8)}-bit cache the other rows assume.`;
+        }
+      }
+      return text;
+    }
+
+    return {
+      draw(first) {
+        if (requested === share && !first) return;
+        requested = share;
+        const at = share;
+        const go = (traffic) => {
+          section.setAttribute('data-busy', '');
+          runner.start(() => job(traffic, at), show, { now: first });
+        };
+        if (trafficCore) go(trafficCore);
+        else trafficReady.then((t) => go(t), (err) => setText(csummary, `The serving simulation could not start: ${err && err.message ? err.message : err}`));
+      },
+    };
+  }
+
+  function draw(first = false) {
+    for (const c of closedLoop) c.draw(first);
     latency?.draw();
     const shown = [];
     const cells = [];
@@ -213,7 +358,7 @@ function mount(container, ctx) {
       + 'Move the share to see how much of the gap bandwidth alone explains: every estimate moves with it, but the quantised '
       + 'and many-GPU rows keep a gap of their own, time the budget leaves out (unpacking quantised weights, keeping several GPUs in step).');
   }
-  draw();
+  draw(true);
   return { update() {} };
 }
 
