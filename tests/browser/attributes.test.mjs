@@ -93,11 +93,13 @@ test('each attribute changed on a live element takes effect; several changes in 
   // questions
   await setAttrs(page, 'q', { questions: 'custom.json' });
   await page.waitForSelector('#q [data-part="quiz"][data-state="ready"]');
-  assert.equal(await page.locator('#q [data-question]').count(), 1);
+  assert.equal(await page.locator('#q [data-question]').count(), 1);  // the custom file has no drills
   assert.equal(await page.locator('#q [data-question="c1-weights"] h3').textContent(), 'Custom: weights of a 70B model');
   await setAttrs(page, 'q', { questions: null });
   await page.waitForSelector('#q [data-part="quiz"][data-state="ready"]');
-  assert.equal(await page.locator('#q [data-question]').count(), QUESTIONS.questions.length);
+  // The built-in knowledge check again (its drills, one shown at a time, sit outside the question list).
+  assert.equal(await page.locator('#q .quiz-list [data-question]').count(), QUESTIONS.questions.length);
+  assert.equal(await page.locator('#q .quiz-drills [data-question]').count(), 1);
   // presets: a file with one more GPU gives it a button, and preset= can name it
   assert.equal(await page.locator('#p [data-preset="test-gpu-192gb"]').count(), 0);
   await setAttrs(page, 'p', { presets: 'more-presets.json', preset: 'test-gpu-192gb' });
