@@ -51,8 +51,8 @@ constexpr double kVllmNonTorchBytesTensorParallel = 0.55 * 1073741824.0;
 /// vLLM's default max_num_seqs for the OpenAI server (vllm/engine/arg_utils.py,
 /// EngineArgs.get_batch_defaults): 1,024 on GPUs of at least 70 GiB whose device
 /// name does not contain "a100" (any case; H100, H200, B200, MI300X), 256
-/// otherwise (the A100 80 GB is excepted by name: a larger default slowed it,
-/// vLLM pull request 17885). gpu_memory_bytes: one GPU's capacity in bytes;
+/// otherwise (the A100 80 GB is excepted by name: vLLM's comment there says a
+/// larger token budget lowered its throughput). gpu_memory_bytes: one GPU's capacity in bytes;
 /// device_name: the GPU's name as a preset or the driver gives it, "" when unknown.
 double vllm_default_max_num_seqs(double gpu_memory_bytes, const std::string& device_name);
 
