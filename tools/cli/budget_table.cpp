@@ -370,11 +370,11 @@ std::string apply_vllm_runtime(std::optional<double> max_num_seqs, const std::st
   }
   const BudgetInput estimated = with_vllm_runtime(base, e);
   std::string kept;
-  for (const char* name : {"headroom_fraction", "activation_peak_bytes", "runtime_reserve_bytes"}) {
-    const InputFlag* flag = nullptr;
-    for (const InputFlag& f : kInputFlags)
-      if (f.field->name == std::string(name)) flag = &f;
-    if (std::find(explicit_fields.begin(), explicit_fields.end(), name) != explicit_fields.end()) {
+  // The estimate's results that are BudgetInput fields (all but max_num_seqs), by the declaration.
+  for (const ResultFieldDeclaration<VllmRuntimeEstimate>& f : vllm_runtime_result_fields()) {
+    const InputFlag* flag = flag_for_field(f.name);
+    if (!flag) continue;
+    if (std::find(explicit_fields.begin(), explicit_fields.end(), f.name) != explicit_fields.end()) {
       kept += (kept.empty() ? "" : ", ") + flag->flag;
       continue;
     }

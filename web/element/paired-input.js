@@ -13,7 +13,7 @@ import { plainRangeMessage } from './limits.js';
  *   onValidity(ok) (optional: told whether the value on screen is the one in use),
  *   def (optional: a field definition of fields.js, whose slider the range follows, log-scaled
  *     where the declared span is wide; min/max/step are then the slider's own),
- *   refusal(res) (optional: the sentence for a value check() refused; default the range message) }
+ *   refusal(res, v) (optional: the sentence for a value v that check() refused; default the range message) }
  * @returns {{el, value, set(v)}} set(v) shows a value changed elsewhere (not told to onChange)
  */
 export function pairedInput(opts) {
@@ -56,7 +56,7 @@ export function pairedInput(opts) {
     if (!res.ok) {
       if (fromText) revert();
       // The same wording as the calculator; the range is the control's own.
-      setText(error, opts.refusal ? opts.refusal(res) : plainRangeMessage(opts.min, opts.max, opts.step === 1));
+      setText(error, opts.refusal ? opts.refusal(res, v) : plainRangeMessage(opts.min, opts.max, opts.step === 1));
       error.hidden = false;
       text.setAttribute('aria-invalid', 'true');
       if (opts.onValidity) opts.onValidity(false);

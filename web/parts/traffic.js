@@ -31,6 +31,14 @@ const TARGET_FIELDS = ['ttft_target_s', 'per_request_target_tokens_per_s'];
  * row shape). A typical span that starts at 0 (0 there means the other loop)
  * gets a log slider from a thousandth of its top, so the slider never gives 0.
  */
+/**
+ * Whether `v` is inside a declared field's range (limit: {min, max, kind}); the core refused it for
+ * another reason then (a request whose KV cache cannot fit), and its own sentence says which.
+ */
+function inDeclaredRange(limit, v) {
+  return Number.isFinite(v) && v >= limit.min && v <= limit.max && (limit.kind !== 'whole' || Number.isInteger(v));
+}
+
 function trafficFields(traffic) {
   const fields = calculatorFields({ declaration: traffic.declaration }).FIELDS;
   return Object.fromEntries(Object.entries(fields).map(([name, def]) => [name, def.limit.typical_min > 0 ? def
@@ -87,12 +95,11 @@ function build(body, ctx, traffic) {
       check: (v) => traffic.simulateTraffic(store.state.input, { ...trafficOf(local), [name]: v, requests: 1 }),
       // Outside the declared range: the range. Inside it but refused (a request whose KV cache cannot
       // fit): the core's own reason, in the page's words.
-      refusal: (res) => (res && res.field === name && res.error && !/ must be /.test(res.error)
-        ? `${def.label}: ${calculatorFields(core).inPageWords(res.error).replace(/\.?$/, '.')}`
-        : res && res.field && res.field !== name && res.error
-          ? `${def.label}: not accepted: ${calculatorFields(core).inPageWords(res.error).replace(/\.?$/, '.')}`
-          : `${def.label}: enter ${decl.kind === 'whole' ? 'a whole number' : 'a number'} from `
-            + `${fmt.groupedNumber(decl.min)} to ${fmt.groupedNumber(decl.max)}.`),
+      refusal: (res, v) => (inDeclaredRange(decl, v) && res && res.error
+        ? `${def.label}: ${res.field === name ? '' : 'not accepted: '}`
+          + `${calculatorFields(core).inPageWords(res.error).replace(/\.?$/, '.')}`
+        : `${def.label}: enter ${decl.kind === 'whole' ? 'a whole number' : 'a number'} from `
+          + `${fmt.groupedNumber(decl.min)} to ${fmt.groupedNumber(decl.max)}.`),
       onChange: (v) => { local[name] = v; schedule(); },
       onValidity: validity(name),
     });
