@@ -1,6 +1,8 @@
 // Builds the element as several classic scripts (used by web/build.mjs):
 //   dist/llm-budget-lab.js              web/element/index.js: the shell and the script loader
-//   dist/llm-budget-lab-core.js         web/element/core-script.js: wasm glue, facades, store, drawing
+//   dist/llm-budget-lab-core.js         web/element/core-script.js: the full wasm module's glue, facades, store, drawing
+//   dist/llm-budget-lab-core-calc.js    the same modules over the calculator's wasm module (web/core/wasm-variants.js),
+//                                       for a page whose elements show only calculator parts; a page loads one of the two
 //   dist/llm-budget-lab-part-<s>.js     the parts whose `script` is <s> in web/element/part-names.js
 // A later script does not carry its own copy of a module an earlier one
 // holds: each script puts the modules it holds in globalThis.__llmbModules
@@ -19,15 +21,15 @@ import { PARTS } from './element/part-names.js';
 import { LAB_SCRIPT_NAMES, scriptFile, scriptNameOfPart } from './element/script-loader.js';
 
 const SHARED_NS = 'llmb-shared';
-const PART_SCRIPT_NAMES = new Set(LAB_SCRIPT_NAMES.filter((n) => n !== 'core'));
+const CORE_SCRIPT_NAMES = new Set(['core', 'core-calc']);
+const PART_SCRIPT_NAMES = new Set(LAB_SCRIPT_NAMES.filter((n) => !CORE_SCRIPT_NAMES.has(n)));
 const REGISTRY = 'globalThis.__llmbModules';
 
 /** The scripts in load order: { name, out, entry (import lines of the entry) }. */
 function scriptPlan(root) {
   const abs = (p) => JSON.stringify(path.join(root, p));
-  const entries = {
-    core: `import ${abs('web/element/core-script.js')};`,
-  };
+  const coreEntry = `import ${abs('web/element/core-script.js')};`;
+  const entries = { core: coreEntry, 'core-calc': coreEntry };
   // A part script: each of its parts' modules (web/parts/<name>.js registers the part when it runs).
   const partEntry = (name) => [...PARTS.filter((p) => scriptNameOfPart(p.name) === name).map((p) => `import ${abs(`web/parts/${p.name}.js`)};`),
     `import { provideScript } from ${abs('web/element/script-loader.js')};`,
@@ -78,17 +80,21 @@ function ownModules(metafile, root) {
 
 /**
  * Builds every script of the element into `dist`.
- * @param {{root:string, dist:string, plugins:object[], options:object}} opts
- *   plugins: esbuild plugins every script needs (the wasm source);
+ * @param {{root:string, dist:string, wasmPlugin:(variant:string)=>object, options:object}} opts
+ *   wasmPlugin: the esbuild plugin that gives a core script its wasm module's wrapper,
+ *   'full' for dist/llm-budget-lab-core.js (and the rest), 'calc' for the calculator's core script;
  *   options: esbuild options shared by every script (minify, target...)
+ * @param {Map<string,object>} [opts.metafiles] when given, filled with each written file's esbuild metafile
  * @returns {Promise<string[]>} the files written (dist/ names), in load order
  */
-export async function buildLabScripts({ root, dist, plugins, options }) {
+export async function buildLabScripts({ root, dist, wasmPlugin, options, metafiles = null }) {
   const provided = new Map();
+  let shellModules = null; // what the shell holds: all a core script may read from the registry
   const written = [];
   for (const script of scriptPlan(root)) {
-    const shared = new Map(provided);
-    const common = { ...options, absWorkingDir: root, bundle: true, format: 'iife', plugins: [sharedModules(shared), ...plugins] };
+    const shared = new Map(CORE_SCRIPT_NAMES.has(script.name) ? shellModules || provided : provided);
+    const variant = script.name === 'core-calc' ? 'calc' : 'full';
+    const common = { ...options, absWorkingDir: root, bundle: true, format: 'iife', plugins: [sharedModules(shared), wasmPlugin(variant)] };
     const stdin = (contents) => ({ contents, resolveDir: root, sourcefile: `entry:${script.name}`, loader: 'js' });
     // 1. Which modules this script holds.
     const probe = await build({ ...common, stdin: stdin(script.entry), write: false, metafile: true, minify: false });
@@ -99,9 +105,13 @@ export async function buildLabScripts({ root, dist, plugins, options }) {
       ...own.map((p, i) => `import * as m${i} from ${JSON.stringify(p)};`),
       `const reg = ${REGISTRY} || (${REGISTRY} = Object.create(null));`,
       ...keys.map((k, i) => `if (!reg[${JSON.stringify(k)}]) reg[${JSON.stringify(k)}] = m${i};`)].join('\n');
-    const result = await build({ ...common, stdin: stdin(expose), write: false });
+    const result = await build({ ...common, stdin: stdin(expose), write: false, metafile: Boolean(metafiles) });
     writeFileSync(path.join(dist, script.out), result.outputFiles[0].contents);
-    if (!PART_SCRIPT_NAMES.has(script.name)) own.forEach((p, i) => provided.set(p, keys[i]));
+    if (metafiles) metafiles.set(script.out, result.metafile);
+    // The two core scripts hold the same modules under the same keys; part
+    // scripts read them from whichever of the two the page loaded.
+    if (!PART_SCRIPT_NAMES.has(script.name) && script.name !== 'core-calc') own.forEach((p, i) => provided.set(p, keys[i]));
+    if (script.name === 'shell') shellModules = new Map(provided);
     written.push(script.out);
   }
   return written;

@@ -2,7 +2,9 @@
 // after the wasm build: tools/build does both).
 //   dist/llm-budget-lab.js   the classic script a page includes: the element's shell, which loads
 //     dist/llm-budget-lab-core.js (facades, store, drawing) and dist/llm-budget-lab-part-*.js when needed
-//   dist/llm-budget-lab.wasm the core, streamed over http; dist/llm-budget-lab-wasm.js the same as base64 (file://)
+//     (or dist/llm-budget-lab-core-calc.js, the same over the calculator's smaller module, when a page shows only calculator parts)
+//   dist/llm-budget-lab.wasm the core, streamed over http; dist/llm-budget-lab-wasm.js the same as base64 (file://);
+//     dist/llm-budget-lab-calc.wasm and dist/llm-budget-lab-calc-wasm.js the calculator's module (web/core/wasm-variants.js)
 //   dist/llm-budget-lab.css  the element's shadow-root styles
 //   dist/lesson.css          the lesson page's own styles
 //   dist/index.html          content/lesson/*.md rendered, math as MathML, parts as elements holding their default drawing
@@ -18,11 +20,13 @@ import { renderLesson, mathStyleCss } from './page/render-lesson.mjs';
 import { renderInstructors } from './instructors/render.mjs';
 import { buildScormPackage } from './scorm/package.mjs';
 import { buildLabScripts } from './build-scripts.mjs';
+import { WASM_VARIANTS } from './core/wasm-variants.js';
+import { embeddedWasm, WASM_DATA_URL } from './wasm-plugin.mjs';
 import { prerenderLesson } from './prerender/prerender-lesson.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
-const wasmModule = path.join(root, 'build/wasm/budget_core.js');
+const wasmModuleOf = (variant) => path.join(root, 'build/wasm', WASM_VARIANTS[variant].module);
 
 /**
  * Strict CSP guard: no inline style or script, no inline handler and no asset
@@ -43,54 +47,33 @@ function fail(msg) {
   process.exit(1);
 }
 
-if (!existsSync(wasmModule)) fail(`${path.relative(root, wasmModule)} is missing: run tools/build (the wasm build) first`);
+for (const variant of Object.keys(WASM_VARIANTS)) {
+  const m = wasmModuleOf(variant);
+  if (!existsSync(m)) fail(`${path.relative(root, m)} is missing: run tools/build (the wasm build) first`);
+}
 mkdirSync(dist, { recursive: true });
 
-// The wasm is embedded in budget_core.js as a data: URL (node loads it so).
+// Each wasm module is embedded in its .js as a data: URL (node loads it so).
 // For the page, that URL is cut out and the bytes are written twice:
-// dist/llm-budget-lab.wasm, which an http page streams, and
-// dist/llm-budget-lab-wasm.js, a classic script with the same bytes as base64
-// for file:// and other places where fetching cannot work
-// (web/core/wasm-source.js chooses). Emscripten's loader then never
-// fetch()es the data: URL, which a strict CSP would block.
-const WASM_DATA_URL = /(["'])data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)\1/;
-const wasmBase64 = (() => {
-  const m = readFileSync(wasmModule, 'utf8').match(WASM_DATA_URL);
-  if (!m) fail('budget_core.js holds no embedded wasm data: URL (is -sSINGLE_FILE=1 set?)');
-  return m[2];
-})();
-writeFileSync(path.join(dist, 'llm-budget-lab.wasm'), Buffer.from(wasmBase64, 'base64'));
-writeFileSync(path.join(dist, 'llm-budget-lab-wasm.js'),
-  `(globalThis.__llmbWasm = globalThis.__llmbWasm || {}).base64 = ${JSON.stringify(wasmBase64)};\n`);
-const embeddedWasm = {
-  name: 'llmb-wasm-source',
-  setup(b) {
-    b.onResolve({ filter: /budget_core\.js$/ }, (args) => (args.namespace === 'llmb-wasm'
-      ? { path: wasmModule, namespace: 'llmb-wasm-raw' }
-      : { path: wasmModule, namespace: 'llmb-wasm' }));
-    b.onLoad({ filter: /.*/, namespace: 'llmb-wasm-raw' }, () => ({
-      contents: readFileSync(wasmModule, 'utf8').replace(WASM_DATA_URL, '""'), loader: 'js',
-    }));
-    b.onLoad({ filter: /.*/, namespace: 'llmb-wasm' }, () => ({
-      loader: 'js',
-      resolveDir: path.dirname(wasmModule),
-      contents: `import factory from './budget_core.js';
-import { wasmSource } from ${JSON.stringify(path.join(root, 'web/core/wasm-source.js'))};
-export default function createBudgetCore(options) {
-  return wasmSource().then((source) => factory(Object.assign({}, options, source)));
+// the .wasm file (dist/llm-budget-lab.wasm for the full module), which an
+// http page streams, and a classic script with the same bytes as base64
+// (dist/llm-budget-lab-wasm.js) for file:// and other places where fetching
+// cannot work (web/core/wasm-source.js chooses). Emscripten's loader then
+// never fetch()es the data: URL, which a strict CSP would block.
+for (const [variant, files] of Object.entries(WASM_VARIANTS)) {
+  const m = readFileSync(wasmModuleOf(variant), 'utf8').match(WASM_DATA_URL);
+  if (!m) fail(`${files.module} holds no embedded wasm data: URL (is -sSINGLE_FILE=1 set?)`);
+  writeFileSync(path.join(dist, files.wasmFile), Buffer.from(m[2], 'base64'));
+  writeFileSync(path.join(dist, files.base64File),
+    `(globalThis.__llmbWasm = globalThis.__llmbWasm || {})[${JSON.stringify(files.base64Key)}] = ${JSON.stringify(m[2])};\n`);
 }
-`,
-    }));
-  },
-};
-
 // 1. The element's scripts (web/build-scripts.mjs): the shell a page includes,
 //    the core script and the part scripts it loads when needed. Node built-ins
 //    that Emscripten's node branch asks for are left as (never executed) requires.
 const labScripts = await buildLabScripts({
   root,
   dist,
-  plugins: [embeddedWasm],
+  wasmPlugin: (variant) => embeddedWasm(root, variant),
   options: {
     platform: 'browser',
     target: ['es2020'],
@@ -143,7 +126,7 @@ writeFileSync(path.join(dist, 'instructors.html'), instructorsPage);
 writeFileSync(path.join(dist, 'llm-budget-lab-scorm.zip'), buildScormPackage({ dist }).zip);
 
 // 4. Sizes.
-const files = ['index.html', ...labScripts, 'llm-budget-lab.wasm', 'llm-budget-lab-wasm.js', 'llm-budget-lab.css', 'lesson.css', 'favicon.svg',
+const files = ['index.html', ...labScripts, ...Object.values(WASM_VARIANTS).flatMap((v) => [v.wasmFile, v.base64File]), 'llm-budget-lab.css', 'lesson.css', 'favicon.svg',
   'embed.html', 'embed.js', 'embed.css', 'llm-budget-lab-embed.js', 'instructors.html', 'instructors.js', 'instructors.css', 'scorm-adapter.js', 'llm-budget-lab-scorm.zip'];
 let rawTotal = 0;
 let gzTotal = 0;

@@ -39,10 +39,10 @@ test('from file:// the base64 copy is loaded as a classic script, and the wasm f
   await rec.context.close();
 });
 
-const SCRIPTS = /\/(llm-budget-lab(?:-core|-part-[a-z-]+)?\.js)$/;
+const SCRIPTS = /\/(llm-budget-lab(?:-core(?:-calc)?|-part-[a-z-]+)?\.js)$/;
 const scriptsRequested = (requests) => requests.map((u) => new URL(u).pathname.match(SCRIPTS)).filter(Boolean).map((m) => m[1]);
 
-test('an embed that shows only the calculator downloads only the shell, the core script and the calculator’s script', async () => {
+test('an embed that shows only the calculator downloads only the shell, the calculator’s core script and module, and the calculator’s script', async () => {
   const rec = await recordedPage(browser, { viewport: { width: 1280, height: 800 } });
   await rec.page.goto(`${server.url}embed.html?parts=calculator`);
   await waitReady(rec.page);
@@ -56,9 +56,33 @@ test('an embed that shows only the calculator downloads only the shell, the core
     if (document.readyState === 'complete') after();
     else window.addEventListener('load', after, { once: true });
   }));
-  const expected = ['llm-budget-lab-core.js', 'llm-budget-lab-part-calculator.js', 'llm-budget-lab.js'];
+  const expected = ['llm-budget-lab-core-calc.js', 'llm-budget-lab-part-calculator.js', 'llm-budget-lab.js'];
   assert.deepEqual([...new Set(scriptsRequested(inDocument.map((p) => `http://x${p}`)))].sort(), expected);
   assert.deepEqual(scriptsRequested(rec.requests).sort(), expected);
+  // The calculator's wasm module, not the full one (no answer checker, practice or simulation).
+  assert.equal(named(rec.requests, 'llm-budget-lab-calc.wasm').length, 1);
+  assert.equal(named(rec.requests, 'llm-budget-lab.wasm').length, 0);
+  assertQuiet(rec);
+  await rec.context.close();
+});
+
+test('a calculator-only embed whose parts later gain the quiz loads the full core and grades with it', async () => {
+  const rec = await recordedPage(browser, { viewport: { width: 1280, height: 800 } });
+  await rec.page.goto(`${server.url}embed.html?parts=calculator`);
+  await waitReady(rec.page);
+  assert.equal(named(rec.requests, 'llm-budget-lab.wasm').length, 0);
+  await rec.page.evaluate(() => document.querySelector('llm-budget-lab').setAttribute('parts', 'calculator quiz'));
+  const lab = rec.page.locator('llm-budget-lab');
+  await rec.page.waitForSelector('llm-budget-lab [data-part="quiz"][data-state="ready"]', { timeout: 15000 });
+  // The full module came, and the calculator still answers (31.2 GB, the lesson's default row).
+  assert.equal(named(rec.requests, 'llm-budget-lab.wasm').length, 1);
+  assert.equal(scriptsRequested(rec.requests).filter((f) => f === 'llm-budget-lab-core.js').length, 1);
+  assert.equal(await lab.locator('[data-out="total_bytes"]').textContent(), '31.2 GB');
+  // The core grades: the knowledge check's first total is 53 GB (tests/data/seed-values.json, q1-fit).
+  const total = lab.locator('[data-part="quiz"] [data-question="q1-fit"] [data-step="total"]');
+  await total.locator('input').fill('53 GB');
+  await total.locator('button.quiz-check').click();
+  assert.equal(await total.locator('[data-feedback]').getAttribute('data-verdict'), 'correct');
   assertQuiet(rec);
   await rec.context.close();
 });

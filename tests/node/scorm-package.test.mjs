@@ -24,12 +24,14 @@ test('package-scorm --parts: one element with those parts, every file in the man
     const out = path.join(dir, 'week3.zip');
     const r = run(['--parts', 'calculator quiz', '--title', 'Week 3 <budget>', '--out', out]);
     assert.equal(r.status, 0, r.stderr);
-    // index.html, imsmanifest.xml, the 8 files every package carries, and the part scripts of
-    // calculator and quiz (llm-budget-lab-part-calculator.js, -part-quiz.js): 12.
+    // index.html, imsmanifest.xml, the 5 files every package carries, the full core (core script,
+    // .wasm, base64 copy: the quiz needs the full module), and the part scripts of calculator
+    // and quiz (llm-budget-lab-part-calculator.js, -part-quiz.js): 12.
     assert.match(r.stdout, /^package-scorm: .*week3\.zip \(12 files, \d+ bytes\)\n$/);
     const names = Object.keys(unzipSync(new Uint8Array(readFileSync(out)))).sort();
     assert.ok(names.includes('llm-budget-lab-part-quiz.js') && names.includes('llm-budget-lab-core.js'));
     assert.ok(!names.includes('llm-budget-lab-part-charts.js'), 'a package without charts carries no chart script');
+    assert.ok(!names.includes('llm-budget-lab-core-calc.js') && !names.includes('llm-budget-lab-calc.wasm'));
     const files = unzipSync(new Uint8Array(readFileSync(out)));
     const html = strFromU8(files['index.html']);
     assert.ok(html.includes('<llm-budget-lab parts="calculator quiz"></llm-budget-lab>'));
@@ -39,6 +41,22 @@ test('package-scorm --parts: one element with those parts, every file in the man
       assert.ok(manifest.includes(`<file href="${name}"/>`), name);
     }
     assert.ok(manifest.includes('adlcp:scormType="sco" href="index.html"'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('package-scorm --parts with only calculator parts carries the calculator\'s core and module, not the full ones', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'scorm-pkg-'));
+  try {
+    const out = path.join(dir, 'calc.zip');
+    const r = run(['--parts', 'calculator memory-chart', '--out', out]);
+    assert.equal(r.status, 0, r.stderr);
+    const names = Object.keys(unzipSync(new Uint8Array(readFileSync(out)))).sort();
+    // The element on this page picks llm-budget-lab-core-calc.js (no part needs the full module).
+    assert.deepEqual(names.filter((n) => /core|wasm/.test(n)),
+      ['llm-budget-lab-calc-wasm.js', 'llm-budget-lab-calc.wasm', 'llm-budget-lab-core-calc.js']);
+    assert.ok(names.includes('llm-budget-lab-part-charts.js') && names.includes('llm-budget-lab-part-calculator.js'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,16 +1,16 @@
-// Embind table for answer checking: a declarative
-// list, no logic; the enums are registered by looping over the core's name
-// tables, so no enum name is typed here. Links into the same module as bindings.cpp (budget_core.js),
-// so every name here is distinct from that file's (Quiz* prefixes) and no
-// shared type is registered twice. Vector fields (QuizIndexVector) arrive in
-// JS as handles that web/core/quiz-core.js copies and .delete()s; so does
-// the unit table (QuizUnitSymbolVector).
+// Embind table for answer checking: a declarative list, no logic; the
+// verdict enums are registered by looping over the core's name tables, so no
+// enum name is typed here. Links into the full module (budget_core.js) beside
+// wasm/reading/bindings_reading.cpp, which registers the unit dimensions its
+// questions use; every name is distinct from the budget table's (Quiz*
+// prefixes), so no shared type is registered twice. Vector fields
+// (QuizIndexVector) arrive in JS as handles that web/core/quiz-core.js copies
+// and .delete()s.
 #include <emscripten/bind.h>
 
 #include "grading/answer_check.h"
 #include "grading/answer_hint.h"
 #include "grading/grading_declarations.h"
-#include "reading/reading_declarations.h"
 
 namespace lb = llmbudget;
 using emscripten::enum_;
@@ -30,36 +30,11 @@ void register_verdicts(const char* name, lb::Table<lb::VerdictDeclaration> rows)
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(quiz_core) {
-  // Enum names from the core's declarations (reading_declarations.h, grading_declarations.h).
-  enum_<lb::UnitDimension> dimensions("QuizUnitDimension");
-  for (const lb::DimensionDeclaration& d : lb::dimension_declarations()) dimensions.value(d.name, d.dimension);
-  enum_<lb::ParseError> parse_errors("QuizParseError");
-  for (const lb::EnumDeclaration& e : lb::parse_error_declarations())
-    parse_errors.value(e.name, static_cast<lb::ParseError>(e.value));
+  // Enum names from the core's declarations (grading_declarations.h).
   register_verdicts<lb::AnswerVerdict>("QuizAnswerVerdict", lb::answer_verdict_declarations());
   register_verdicts<lb::ChoiceVerdict>("QuizChoiceVerdict", lb::choice_verdict_declarations());
 
   register_vector<int>("QuizIndexVector");
-  register_vector<lb::UnitSymbol>("QuizUnitSymbolVector");
-
-  value_object<lb::UnitSymbol>("QuizUnitSymbol")
-      .field("dimension", &lb::UnitSymbol::dimension)
-      .field("symbol", &lb::UnitSymbol::symbol)
-      .field("canonical", &lb::UnitSymbol::canonical)
-      .field("factor", &lb::UnitSymbol::factor);
-
-  value_object<lb::Quantity>("QuizQuantity")
-      .field("ok", &lb::Quantity::ok)
-      .field("error", &lb::Quantity::error)
-      .field("message", &lb::Quantity::message)
-      .field("value", &lb::Quantity::value)
-      .field("alt_value", &lb::Quantity::alt_value)
-      .field("ambiguous", &lb::Quantity::ambiguous)
-      .field("has_unit", &lb::Quantity::has_unit)
-      .field("unit", &lb::Quantity::unit)
-      .field("dimension", &lb::Quantity::dimension)
-      .field("unit_factor", &lb::Quantity::unit_factor)
-      .field("approximate", &lb::Quantity::approximate);
 
   value_object<lb::NumericQuestion>("QuizNumericQuestion")
       .field("dimension", &lb::NumericQuestion::dimension)
@@ -98,9 +73,6 @@ EMSCRIPTEN_BINDINGS(quiz_core) {
       .field("extra", &lb::ChoiceCheck::extra)
       .field("message", &lb::ChoiceCheck::message);
 
-  function("unit_table", &lb::unit_table);
-  function("escape_invisible", &lb::escape_invisible);
-  function("parse_quantity", &lb::parse_quantity);
   function("check_numeric_answer", &lb::check_numeric_answer);
   function("numeric_answer_hint", &lb::numeric_answer_hint);
   function("check_choice_answer", &lb::check_choice_answer);

@@ -6,7 +6,6 @@
 // question fields use.
 #include <emscripten/bind.h>
 
-#include "practice/answer_declarations_json.h"
 #include "practice/practice_declarations.h"
 #include "practice/quiz_variant.h"
 
@@ -26,6 +25,4 @@ EMSCRIPTEN_BINDINGS(quiz_variant) {
   }
 
   function("make_variant", &lb::make_variant);
-  // The answer side's names, units and practice fields, read once by web/core/.
-  function("answer_declarations_json", &lb::answer_declarations_json);
 }

@@ -116,7 +116,11 @@ function deepFreeze(object) {
   return Object.freeze(object);
 }
 
-const buildCore = oncePerModule((module) => {
+/**
+ * Builds the facade over an instantiated module, once per module (either wasm
+ * module: web/core/wasm-variants.js). Exported for tests; pages use loadBudgetCore().
+ */
+export const buildCore = oncePerModule((module) => {
   const declaration = deepFreeze(JSON.parse(module.field_declarations_json()));
   const inputFields = declaration.inputs.map((f) => f.name);
   const maxTextBytes = declaration.max_text_bytes;
@@ -571,10 +575,12 @@ const buildCore = oncePerModule((module) => {
 
 /**
  * Loads the shared wasm module once and returns its facade (one per module).
+ * @param {'any'|'full'} [need] which module (web/core/wasm-module.js): 'full' for a
+ *   caller that pairs this facade with the full module's (the simulation's)
  * @returns {Promise<object>} core with DEFAULT_INPUT, declaration, plan(), capacity(),
  *   speculative(), bestDraftTokens(), attentionMemory(), importHfConfig(), sweepBatch(),
  *   sweepContext(), sweepAcceptance(); all methods are synchronous.
  */
-export function loadBudgetCore() {
-  return loadWasmModule().then(buildCore);
+export function loadBudgetCore(need = 'any') {
+  return loadWasmModule(need).then(buildCore);
 }

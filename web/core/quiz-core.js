@@ -400,5 +400,5 @@ export const buildQuizCore = oncePerModule((module) => {
  *   core's names ANSWER_VERDICTS, CHOICE_VERDICTS, STEP_KINDS, PRACTICE, KV_PRACTICE_UNITS, DRILL_MISTAKES; all methods are synchronous.
  */
 export function loadQuizCore() {
-  return loadWasmModule().then(buildQuizCore);
+  return loadWasmModule('full').then(buildQuizCore);
 }

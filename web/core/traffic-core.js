@@ -118,5 +118,5 @@ const buildTrafficCore = oncePerModule((module) => {
  * @returns {Promise<object>} {DEFAULT_TRAFFIC, declaration, simulateTraffic(), highestLoad()}
  */
 export function loadTrafficCore() {
-  return Promise.all([loadWasmModule(), loadBudgetCore()]).then(([module, budget]) => buildTrafficCore(module)(budget));
+  return Promise.all([loadWasmModule('full'), loadBudgetCore('full')]).then(([module, budget]) => buildTrafficCore(module)(budget));
 }

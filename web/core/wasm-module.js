@@ -1,28 +1,53 @@
-// The one shared instance of the Emscripten module (build/wasm/budget_core.js).
+// The shared instances of the Emscripten modules (web/core/wasm-variants.js):
+// the full module (build/wasm/budget_core.js) and the calculator's
+// (budget_core_calc.js), at most one instance of each per page.
 //
-// budget_core.js is a CommonJS/classic script with the wasm embedded
-// (-sSINGLE_FILE=1 -sMODULARIZE=1 -sEXPORT_NAME=createBudgetCore). esbuild
-// bundles it through this import for the page; node imports it directly
-// (build/wasm/package.json marks that folder CommonJS).
-import createBudgetCore from '../../build/wasm/budget_core.js';
+// Each module is a CommonJS/classic script with the wasm embedded
+// (-sSINGLE_FILE=1 -sMODULARIZE=1 -sEXPORT_NAME=createBudgetCore). In node
+// (tests, the prerender, the content checks) the import below is the full
+// module itself (build/wasm/package.json marks that folder CommonJS). In the
+// page, the build replaces it by a wrapper over the module its core script
+// carries: `WASM_VARIANT` names which, and the wrapper leaves its factory in
+// globalThis.__llmbGlue, so a core script loaded later (the full one, on a
+// page that started with only calculator parts) adds its factory to the same
+// table.
+import * as bundled from '../../build/wasm/budget_core.js';
 
-let modulePromise = null;
+const glues = (globalThis.__llmbGlue = globalThis.__llmbGlue || Object.create(null));
+/** The module this script carries: 'full' or 'calc' (in node, always 'full'). */
+export const BUNDLED_WASM_VARIANT = bundled.WASM_VARIANT || 'full';
+if (!glues[BUNDLED_WASM_VARIANT]) glues[BUNDLED_WASM_VARIANT] = bundled.default;
+
+const instances = new Map(); // variant -> Promise<module>
 
 /**
- * Instantiates the wasm module once and hands every caller the same instance,
+ * Instantiates a wasm module once and hands every caller the same instance,
  * so several elements on one page share one heap and one compile.
  * A failed instantiation is not memoised: the next call tries again.
+ * @param {'any'|'full'} need  'full': the answer checker, practice, drills and
+ *   the simulation are needed; 'any' (default): the budget and reading tables
+ *   suffice, and the full module is used when this page has it (loaded or
+ *   loadable), else the calculator's.
  * @returns {Promise<object>} the Emscripten Module with the Embind table
- *   (plan, capacity, sweep_batch, ... as declared in wasm/*.cpp).
+ *   (plan, capacity, sweep_batch, ... as declared in wasm/*.cpp); rejects
+ *   for 'full' when no full module is on the page (only the calculator's
+ *   core script was loaded).
  */
-export function loadWasmModule() {
-  if (modulePromise === null) {
-    modulePromise = createBudgetCore().catch((err) => {
-      modulePromise = null;
+export function loadWasmModule(need = 'any') {
+  const variant = need === 'full' || glues.full || instances.has('full') ? 'full' : 'calc';
+  if (!instances.has(variant)) {
+    const factory = glues[variant];
+    if (typeof factory !== 'function') {
+      return Promise.reject(new Error(variant === 'full'
+        ? 'This page loaded the calculator-only core script, which has no answer checker, practice or simulation; load llm-budget-lab-core.js first.'
+        : 'No wasm module is loaded on this page.'));
+    }
+    instances.set(variant, factory().catch((err) => {
+      instances.delete(variant);
       throw err;
-    });
+    }));
   }
-  return modulePromise;
+  return instances.get(variant);
 }
 
 /**

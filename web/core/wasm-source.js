@@ -1,18 +1,19 @@
-// Where the page gets the wasm bytes (the bundle's wrapper around
-// budget_core.js calls wasmSource(); node loads budget_core.js directly).
+// Where the page gets the wasm bytes of a module (web/core/wasm-variants.js:
+// the full one or the calculator's; the bundle's wrapper around the module its
+// core script carries calls wasmSource(variant); node loads the module directly).
 //
 // Over http(s), with the script on the page's own origin, the browser
-// streams dist/llm-budget-lab.wasm and compiles it while it downloads
+// streams the module's .wasm file (dist/llm-budget-lab.wasm for the full one)
+// and compiles it while it downloads
 // (WebAssembly.compileStreaming; the server must send application/wasm,
 // as tools/serve.mjs does; with another type it compiles after download).
 // From file://, in a sandboxed frame (an opaque origin), from another
 // origin (no CORS needed) or when the fetch fails, it loads
-// dist/llm-budget-lab-wasm.js instead: a classic script holding the same
+// the module's base64 script (dist/llm-budget-lab-wasm.js) instead: a classic script holding the same
 // bytes as base64, the one form file:// allows. So an http page never
 // downloads the base64 copy, and the base64 copy never needs fetch().
 
-const WASM_FILE = 'llm-budget-lab.wasm';
-const BASE64_FILE = 'llm-budget-lab-wasm.js';
+import { WASM_VARIANTS } from './wasm-variants.js';
 
 // The bundle's own URL, read while it runs (currentScript is null later).
 const current = typeof document !== 'undefined' ? document.currentScript : null;
@@ -25,25 +26,27 @@ function decodeBase64(text) {
   return bytes;
 }
 
-let base64Promise = null;
-/** Loads the base64 script once and resolves to the wasm bytes. */
-function loadBase64Copy() {
-  if (base64Promise) return base64Promise;
-  base64Promise = new Promise((resolve, reject) => {
+const base64Promises = new Map(); // variant -> Promise<Uint8Array>
+/** Loads the variant's base64 script once and resolves to the wasm bytes. */
+function loadBase64Copy(variant) {
+  if (base64Promises.has(variant)) return base64Promises.get(variant);
+  const { base64File, base64Key } = WASM_VARIANTS[variant];
+  const promise = new Promise((resolve, reject) => {
     const store = globalThis.__llmbWasm;
-    if (store && store.base64) { resolve(decodeBase64(store.base64)); return; }
+    if (store && store[base64Key]) { resolve(decodeBase64(store[base64Key])); return; }
     const script = document.createElement('script');
-    script.src = new URL(BASE64_FILE, scriptBase).href;
+    script.src = new URL(base64File, scriptBase).href;
     script.async = true;
     script.onload = () => {
       const loaded = globalThis.__llmbWasm;
-      if (loaded && loaded.base64) resolve(decodeBase64(loaded.base64));
-      else reject(new Error(`${BASE64_FILE} did not provide the module`));
+      if (loaded && loaded[base64Key]) resolve(decodeBase64(loaded[base64Key]));
+      else reject(new Error(`${base64File} did not provide the module`));
     };
-    script.onerror = () => reject(new Error(`${BASE64_FILE} could not be loaded`));
+    script.onerror = () => reject(new Error(`${base64File} could not be loaded`));
     document.head.append(script);
-  }).catch((err) => { base64Promise = null; throw err; });
-  return base64Promise;
+  }).catch((err) => { base64Promises.delete(variant); throw err; });
+  base64Promises.set(variant, promise);
+  return promise;
 }
 
 /** True when the wasm file can be fetched: http(s), and the bundle on the page's own origin. */
@@ -61,8 +64,8 @@ function canStream() {
 }
 
 /** Compiles the streamed file; resolves to null when that cannot work here. */
-function compileStreamed() {
-  const url = new URL(WASM_FILE, scriptBase).href;
+function compileStreamed(variant) {
+  const url = new URL(WASM_VARIANTS[variant].wasmFile, scriptBase).href;
   return fetch(url, { credentials: 'same-origin' })
     .then((res) => {
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
@@ -74,21 +77,23 @@ function compileStreamed() {
     .catch(() => null);
 }
 
-let sourcePromise = null;
+const sourcePromises = new Map(); // variant -> Promise<object>
 
 /**
- * The options to hand Emscripten's factory: { instantiateWasm } that uses a
- * module compiled from the streamed file, or { wasmBinary } with the bytes of
- * the base64 copy. Started once (the element's shell starts it while the
- * core script loads; the core's loader then gets the same promise); a
- * failure is not kept, so a later call tries again.
+ * The options to hand Emscripten's factory of a module: { instantiateWasm }
+ * that uses a module compiled from the streamed file, or { wasmBinary } with
+ * the bytes of the base64 copy. Started once per module (the element's shell
+ * starts it while the core script loads; the core's loader then gets the same
+ * promise); a failure is not kept, so a later call tries again.
+ * @param {'full'|'calc'} [variant] which module (web/core/wasm-variants.js); default 'full'
  * @returns {Promise<object>}
  */
-export function wasmSource() {
-  if (sourcePromise) return sourcePromise;
-  const streamed = canStream() ? compileStreamed() : Promise.resolve(null);
-  sourcePromise = streamed.then((module) => {
-    if (!module) return loadBase64Copy().then((bytes) => ({ wasmBinary: bytes }));
+export function wasmSource(variant = 'full') {
+  if (!Object.hasOwn(WASM_VARIANTS, variant)) return Promise.reject(new Error(`unknown wasm module "${variant}"`));
+  if (sourcePromises.has(variant)) return sourcePromises.get(variant);
+  const streamed = canStream() ? compileStreamed(variant) : Promise.resolve(null);
+  const promise = streamed.then((module) => {
+    if (!module) return loadBase64Copy(variant).then((bytes) => ({ wasmBinary: bytes }));
     return {
       instantiateWasm(imports, receive) {
         WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module));
@@ -96,8 +101,9 @@ export function wasmSource() {
       },
     };
   }).catch((err) => {
-    sourcePromise = null;
+    sourcePromises.delete(variant);
     throw err;
   });
-  return sourcePromise;
+  sourcePromises.set(variant, promise);
+  return promise;
 }

@@ -39,7 +39,7 @@
 // in the first viewport is ready, and labReady = "true" once every
 // <llm-budget-lab> in the document is.
 import { PART_NAMES } from './part-names.js';
-import { loadScript, preloadScripts, scriptNameOfPart } from './script-loader.js';
+import { coreScriptName, coreWasmVariant, loadCoreScript, noteParts, preloadScripts, scriptNameOfPart } from './script-loader.js';
 import { scheduleStart, reconnected, onPrintBeforeStart } from './start-scheduler.js';
 import { wasmSource } from '../core/wasm-source.js';
 import { h } from './dom.js';
@@ -86,7 +86,7 @@ export class LlmBudgetLab extends HTMLElement {
    * workbench uses it). Resolves to [{id, field, reason}], empty when usable.
    */
   static async checkQuestions(doc) {
-    const { checkQuestions } = await loadScript('core');
+    const { checkQuestions } = await loadCoreScript(['quiz']); // the quiz's validator needs the full module
     return checkQuestions(doc);
   }
 
@@ -155,6 +155,7 @@ export class LlmBudgetLab extends HTMLElement {
       return;
     }
     this._started = true;
+    noteParts(this._partNames().known); // before any element starts: the page's core script covers every part
     // The lesson page's elements come with a declarative shadow root holding
     // the build's drawing (web/prerender): it stays shown until the first
     // live drawing replaces it (takeover.js).
@@ -193,9 +194,10 @@ export class LlmBudgetLab extends HTMLElement {
    */
   async _startDrawing() {
     try {
-      wasmSource().catch(() => {}); // starts the download; the core script's loader reuses it
-      preloadScripts(['core', ...this._partNames().known.map(scriptNameOfPart)]);
-      const [draw] = await Promise.all([loadScript('core'), this._addStylesheet()]);
+      const parts = this._partNames().known;
+      wasmSource(coreWasmVariant()).catch(() => {}); // starts the download; the core script's loader reuses it
+      preloadScripts([coreScriptName(), ...parts.map(scriptNameOfPart)]);
+      const [draw] = await Promise.all([loadCoreScript(parts), this._addStylesheet()]);
       const { core, readingCore } = await draw.loadCores();
       this._draw = draw;
       this._core = core;
@@ -236,6 +238,7 @@ export class LlmBudgetLab extends HTMLElement {
    */
   async _render(changed) {
     this.removeAttribute('ready');
+    if (changed && changed.has && changed.has('parts')) await loadCoreScript(this._partNames().known);
     const drawn = await this._draw.drawLab(this, changed);
     if (!drawn) return;
     if (!this.isConnected) this.disconnectedCallback(); // taken out while it drew: stop listening

@@ -3,8 +3,12 @@
 // shows them, each with the sentence the instructors' page gives it and the
 // script that holds its code (`script`: dist/llm-budget-lab-part-<script>.js,
 // loaded when an element showing the part comes near the viewport; parts
-// that share code share a script). Data only: the element, the build, the
-// lesson renderer, the instructors' page and tools/check-content all read it.
+// that share code share a script) and, as `wasm: 'full'`, the parts that need
+// the full wasm module (the answer checker, practice, drills or the serving
+// simulation; web/core/wasm-variants.js): a page whose elements show none of
+// them loads the calculator's smaller module. Data only: the element, the
+// build, the lesson renderer, the instructors' page and tools/check-content
+// all read it.
 
 export const PARTS = Object.freeze([
   { name: 'presets', script: 'calculator', description: 'buttons for the ready-made configurations, models and GPUs' },
@@ -14,11 +18,11 @@ export const PARTS = Object.freeze([
   { name: 'batch-chart', script: 'charts', description: 'tokens/s against batch, with the region that does not fit' },
   { name: 'speculative', script: 'charts', description: 'speculative decoding: tokens per pass against acceptance rate, and the speed-up' },
   { name: 'attention', script: 'charts', description: 'stored attention-score memory against context, quadratic vs tiled' },
-  { name: 'decision', script: 'decision', description: 'the decision procedure on the reader’s workload: baseline, the planner’s table of levers (output-keeping first), the cheapest combination that keeps the output and meets the targets, the cheaper one that changes it (when there is one) and what to evaluate for it' },
-  { name: 'traffic', script: 'charts', description: 'the serving simulation at a request rate or a concurrency: p50 and p99 time to first token and per output token against load, the targets and the highest load meeting them, and the percentiles, goodput and Little’s law at the chosen load' },
-  { name: 'measured', script: 'measured', description: 'estimates held against published measured decode speeds (Llama 2 on A100s) and latencies (NIM, NeMo), with the ratio, the factor-of-two band and a slider for the achieved share of peak bandwidth; NIM’s runs at concurrency 1 to 100 against the serving simulation, with the knee' },
-  { name: 'kv-practice', script: 'quiz', description: 'KV-cache practice with fresh numbers: cache size, and the key/value projections a cache saves' },
-  { name: 'quiz', script: 'quiz', description: 'the knowledge check (questions from the built-in file or the questions attribute)' },
+  { name: 'decision', script: 'decision', wasm: 'full', description: 'the decision procedure on the reader’s workload: baseline, the planner’s table of levers (output-keeping first), the cheapest combination that keeps the output and meets the targets, the cheaper one that changes it (when there is one) and what to evaluate for it' },
+  { name: 'traffic', script: 'charts', wasm: 'full', description: 'the serving simulation at a request rate or a concurrency: p50 and p99 time to first token and per output token against load, the targets and the highest load meeting them, and the percentiles, goodput and Little’s law at the chosen load' },
+  { name: 'measured', script: 'measured', wasm: 'full', description: 'estimates held against published measured decode speeds (Llama 2 on A100s) and latencies (NIM, NeMo), with the ratio, the factor-of-two band and a slider for the achieved share of peak bandwidth; NIM’s runs at concurrency 1 to 100 against the serving simulation, with the knee' },
+  { name: 'kv-practice', script: 'quiz', wasm: 'full', description: 'KV-cache practice with fresh numbers: cache size, and the key/value projections a cache saves' },
+  { name: 'quiz', script: 'quiz', wasm: 'full', description: 'the knowledge check (questions from the built-in file or the questions attribute)' },
 ].map(Object.freeze));
 
 /** Part names in the order parts="all" shows them. */
@@ -31,6 +35,12 @@ export const PART_SCRIPTS = Object.freeze([...new Set(PARTS.map((p) => p.script)
 export function partScript(name) {
   const part = PARTS.find((p) => p.name === name);
   return part ? part.script : undefined;
+}
+
+/** True when part `name` needs the full wasm module (see above); false for an unknown name. */
+export function needsFullModule(name) {
+  const part = PARTS.find((p) => p.name === name);
+  return Boolean(part && part.wasm === 'full');
 }
 
 /** The keys a lesson directive may give after its name: {{part:quiz questions=URL}}. */

@@ -1,14 +1,16 @@
 // Loads the lab's other classic scripts on demand (part of the first script,
 // dist/llm-budget-lab.js). The build splits the element into:
 //   llm-budget-lab.js             this loader, the element's shell and the part registry
-//   llm-budget-lab-core.js        the wasm glue, both facades, the store, presets, fields and drawing
+//   llm-budget-lab-core.js        the wasm glue, the facades, the store, presets, fields and drawing
+//   llm-budget-lab-core-calc.js   the same over the calculator's smaller wasm module, loaded instead
+//                                 when no element on the page shows a part that needs the full one
 //   llm-budget-lab-part-<s>.js    the parts whose `script` is <s> (web/element/part-names.js)
 // Each later script announces itself with provideScript(name, exports) when
 // it runs. Classic scripts are used (not ES modules) because they load from
 // file://, in sandboxed frames and under `script-src 'self'`.
 // Scripts are found next to this one: setScriptBase() is called with its URL.
 
-import { PART_SCRIPTS, partScript } from './part-names.js';
+import { PART_SCRIPTS, needsFullModule, partScript } from './part-names.js';
 
 const FILE_PREFIX = 'llm-budget-lab-';
 
@@ -22,8 +24,12 @@ export function scriptNameOfPart(partName) {
   return `part-${partScript(partName)}`;
 }
 
-/** The names of the scripts the shell may load, in load order ("core", then "part-<script>" each). */
-export const LAB_SCRIPT_NAMES = Object.freeze(['core', ...PART_SCRIPTS.map((s) => `part-${s}`)]);
+/**
+ * The names of the scripts the shell may load, in load order: a core script
+ * ("core", over the full wasm module, or "core-calc", over the calculator's:
+ * coreScriptName() chooses), then "part-<script>" each.
+ */
+export const LAB_SCRIPT_NAMES = Object.freeze(['core', 'core-calc', ...PART_SCRIPTS.map((s) => `part-${s}`)]);
 
 let scriptBase = typeof location !== 'undefined' ? location.href : '';
 
@@ -94,4 +100,49 @@ export function loadScript(name) {
   }).finally(() => loading.delete(name));
   loading.set(name, promise);
   return promise;
+}
+
+// The part names the page's elements show (noted when each connects, before
+// any starts), and the core script the page loaded first.
+const pageParts = new Set();
+let chosenCore = null;
+
+/** Notes the part names an element shows, so the core script chosen covers them. */
+export function noteParts(names) {
+  for (const n of names) pageParts.add(n);
+}
+
+/**
+ * The core script this page uses: the one it loaded or that is already here, else "core" when a
+ * noted part needs the full wasm module (part-names.js needsFullModule),
+ * else "core-calc".
+ * @returns {'core'|'core-calc'}
+ */
+export function coreScriptName() {
+  if (chosenCore) return chosenCore;
+  // A core script already here (the prerender's bundle, or a page that includes one) is the one used.
+  if (provided.has('core')) return 'core';
+  if (provided.has('core-calc')) return 'core-calc';
+  return [...pageParts].some(needsFullModule) ? 'core' : 'core-calc';
+}
+
+/** The wasm module of coreScriptName(): 'full' or 'calc' (web/core/wasm-variants.js). */
+export function coreWasmVariant() {
+  return coreScriptName() === 'core' ? 'full' : 'calc';
+}
+
+/**
+ * Loads the page's core script for an element showing `partNames`, and, when
+ * the page started with the calculator's core script but these parts need the
+ * full wasm module (parts changed later, or an element added later), the full
+ * core script too, which adds that module's factory to the page.
+ * @param {string[]} partNames  known part names
+ * @returns {Promise<object>} the exports of the page's core script (drawLab, loadCores, checkQuestions)
+ */
+export async function loadCoreScript(partNames) {
+  noteParts(partNames);
+  if (!chosenCore) chosenCore = coreScriptName();
+  const core = await loadScript(chosenCore);
+  if (chosenCore === 'core-calc' && partNames.some(needsFullModule)) await loadScript('core');
+  return core;
 }

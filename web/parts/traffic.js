@@ -20,7 +20,16 @@ import { mountTrafficChart } from './traffic-chart.js';
 // Loaded as soon as the part's script runs: the wasm is in by then, so the
 // facade is ready before the element mounts its parts.
 let trafficCore = null;
-const trafficReady = loadTrafficCore().then((t) => { trafficCore = t; return t; });
+// Loaded when the part is first shown, not when its script runs: the charts
+// script also holds the calculator's charts, which a page may show over the
+// calculator's wasm module, which has no simulation.
+let trafficLoading = null;
+function trafficReady() {
+  if (!trafficLoading) {
+    trafficLoading = loadTrafficCore().then((t) => { trafficCore = t; return t; }, (err) => { trafficLoading = null; throw err; });
+  }
+  return trafficLoading;
+}
 
 const LOAD_FIELDS = { open: 'request_rate', closed: 'concurrency' };
 const OWN_FIELDS = ['request_rate', 'concurrency', 'input_tokens', 'output_tokens'];
@@ -56,7 +65,7 @@ function mount(container, ctx) {
   let api = null;
   const start = (traffic) => { api = build(body, ctx, traffic); api.update(store.state, true); };
   if (trafficCore) start(trafficCore);
-  else trafficReady.then(start, (err) => body.append(h('p', { class: 'lab-error', role: 'alert' },
+  else trafficReady().then(start, (err) => body.append(h('p', { class: 'lab-error', role: 'alert' },
     `The serving simulation could not start: ${err && err.message ? err.message : err}`)));
   return { update(state) { if (api) api.update(state, false); } };
 }

@@ -6,16 +6,28 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { zipSync, strToU8 } from 'fflate';
-import { PART_NAMES } from '../element/part-names.js';
+import { PART_NAMES, needsFullModule } from '../element/part-names.js';
 import { LAB_SCRIPT_NAMES, scriptFile, scriptNameOfPart } from '../element/script-loader.js';
+import { WASM_VARIANTS } from '../core/wasm-variants.js';
 
 /** dist/ files every package carries (the element finds its stylesheet, scripts and wasm beside its script). */
-export const PACKAGE_FILES = Object.freeze(['llm-budget-lab.js', scriptFile('core'), 'llm-budget-lab.css', 'llm-budget-lab.wasm',
-  'llm-budget-lab-wasm.js', 'lesson.css', 'favicon.svg', 'scorm-adapter.js']);
+export const PACKAGE_FILES = Object.freeze(['llm-budget-lab.js', 'llm-budget-lab.css', 'lesson.css', 'favicon.svg', 'scorm-adapter.js']);
+
+/**
+ * The core script and wasm files a package needs: the calculator's when it
+ * shows only parts that need no full module (the element then loads those,
+ * script-loader.js coreScriptName), else the full ones.
+ */
+export function coreFiles(parts) {
+  const calcOnly = Array.isArray(parts) && parts.length > 0 && !parts.includes('all') && !parts.some(needsFullModule);
+  const variant = WASM_VARIANTS[calcOnly ? 'calc' : 'full'];
+  return [scriptFile(calcOnly ? 'core-calc' : 'core'), variant.wasmFile, variant.base64File];
+}
 
 /** The part scripts a package needs: those of `parts`, or every one for the lesson (null). */
 function partScriptFiles(parts) {
-  const names = parts ? [...new Set(parts.map(scriptNameOfPart))] : LAB_SCRIPT_NAMES.filter((n) => n !== 'core');
+  const names = parts && !parts.includes('all') ? [...new Set(parts.map(scriptNameOfPart))]
+    : LAB_SCRIPT_NAMES.filter((n) => n !== 'core' && n !== 'core-calc');
   return names.map(scriptFile);
 }
 export const LAUNCH = 'index.html';
@@ -104,7 +116,7 @@ ${fileLines}
  */
 export function buildScormPackage({ dist, parts = null, title = 'LLM Budget Lab: serving budgets', identifier = 'llm-budget-lab-LM10-T6' }) {
   const entries = { [LAUNCH]: strToU8(launchPage(dist, parts, title)) };
-  for (const f of [...PACKAGE_FILES, ...partScriptFiles(parts)]) entries[f] = new Uint8Array(readFileSync(path.join(dist, f)));
+  for (const f of [...PACKAGE_FILES, ...coreFiles(parts), ...partScriptFiles(parts)]) entries[f] = new Uint8Array(readFileSync(path.join(dist, f)));
   const files = Object.keys(entries);
   const all = { 'imsmanifest.xml': strToU8(manifest({ identifier, title, files })), ...entries };
   // A fixed date keeps the zip the same bytes for the same inputs.

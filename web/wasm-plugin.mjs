@@ -1,0 +1,40 @@
+// The esbuild plugin that gives a core script its wasm module (used by
+// web/build.mjs and tools/benchmarks/weight.mjs).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { WASM_VARIANTS } from './core/wasm-variants.js';
+
+/** The wasm bytes embedded in an Emscripten -sSINGLE_FILE module, as a data: URL (group 2: base64). */
+export const WASM_DATA_URL = /(["'])data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)\1/;
+
+/**
+ * The esbuild plugin: the core script's import of build/wasm/budget_core.js
+ * (web/core/wasm-module.js) becomes a wrapper over `variant`'s module, its
+ * data: URL cut out, whose factory fetches the bytes with wasmSource(variant).
+ * @param {string} root the repository; @param {'full'|'calc'} variant (web/core/wasm-variants.js)
+ */
+export function embeddedWasm(root, variant) {
+  const wasmModule = path.join(root, 'build/wasm', WASM_VARIANTS[variant].module);
+  return {
+    name: `llmb-wasm-source-${variant}`,
+    setup(b) {
+      b.onResolve({ filter: /budget_core(_calc)?\.js$/ }, (args) => (args.namespace === 'llmb-wasm'
+        ? { path: wasmModule, namespace: 'llmb-wasm-raw' }
+        : { path: wasmModule, namespace: 'llmb-wasm' }));
+      b.onLoad({ filter: /.*/, namespace: 'llmb-wasm-raw' }, () => ({
+        contents: readFileSync(wasmModule, 'utf8').replace(WASM_DATA_URL, '""'), loader: 'js',
+      }));
+      b.onLoad({ filter: /.*/, namespace: 'llmb-wasm' }, () => ({
+        loader: 'js',
+        resolveDir: path.dirname(wasmModule),
+        contents: `import factory from './${WASM_VARIANTS[variant].module}';
+import { wasmSource } from ${JSON.stringify(path.join(root, 'web/core/wasm-source.js'))};
+export const WASM_VARIANT = ${JSON.stringify(variant)};
+export default function createBudgetCore(options) {
+  return wasmSource(WASM_VARIANT).then((source) => factory(Object.assign({}, options, source)));
+}
+`,
+      }));
+    },
+  };
+}
