@@ -20,6 +20,8 @@ import { LAB_SCRIPT_NAMES, scriptFile, scriptNameOfPart } from './element/script
 
 const SHARED_NS = 'llmb-shared';
 const PART_SCRIPT_NAMES = new Set(LAB_SCRIPT_NAMES.filter((n) => n !== 'core'));
+/** Scripts whose modules are not shared: the lesson page's own (only that page loads them). */
+const PAGE_SCRIPT_NAMES = new Set(['page', 'tour']);
 const REGISTRY = 'globalThis.__llmbModules';
 
 /** The scripts in load order: { name, out, entry (import lines of the entry) }. */
@@ -35,6 +37,11 @@ function scriptPlan(root) {
   return [
     { name: 'shell', out: 'llm-budget-lab.js', entry: `import ${abs('web/element/index.js')};` },
     ...LAB_SCRIPT_NAMES.map((name) => ({ name, out: scriptFile(name), entry: entries[name] || partEntry(name) })),
+    // The lesson page's own scripts: its small page script, which runs before the core
+    // script and so shares only the shell's modules, and the guided tour, which the page
+    // script loads after the core script (web/page/lesson-page.js).
+    { name: 'page', out: 'lesson-page.js', entry: `import ${abs('web/page/lesson-page.js')};`, shellOnly: true },
+    { name: 'tour', out: scriptFile('tour'), entry: `import ${abs('web/page/tour-ui.js')};` },
   ];
 }
 
@@ -85,9 +92,10 @@ function ownModules(metafile, root) {
  */
 export async function buildLabScripts({ root, dist, plugins, options }) {
   const provided = new Map();
+  let shellModules = null;
   const written = [];
   for (const script of scriptPlan(root)) {
-    const shared = new Map(provided);
+    const shared = new Map(script.shellOnly ? shellModules : provided);
     const common = { ...options, absWorkingDir: root, bundle: true, format: 'iife', plugins: [sharedModules(shared), ...plugins] };
     const stdin = (contents) => ({ contents, resolveDir: root, sourcefile: `entry:${script.name}`, loader: 'js' });
     // 1. Which modules this script holds.
@@ -101,7 +109,8 @@ export async function buildLabScripts({ root, dist, plugins, options }) {
       ...keys.map((k, i) => `if (!reg[${JSON.stringify(k)}]) reg[${JSON.stringify(k)}] = m${i};`)].join('\n');
     const result = await build({ ...common, stdin: stdin(expose), write: false });
     writeFileSync(path.join(dist, script.out), result.outputFiles[0].contents);
-    if (!PART_SCRIPT_NAMES.has(script.name)) own.forEach((p, i) => provided.set(p, keys[i]));
+    if (!PART_SCRIPT_NAMES.has(script.name) && !PAGE_SCRIPT_NAMES.has(script.name)) own.forEach((p, i) => provided.set(p, keys[i]));
+    if (script.name === 'shell') shellModules = new Map(provided);
     written.push(script.out);
   }
   return written;

@@ -9,6 +9,9 @@ import { zipSync, strToU8 } from 'fflate';
 import { PART_NAMES } from '../element/part-names.js';
 import { LAB_SCRIPT_NAMES, scriptFile, scriptNameOfPart } from '../element/script-loader.js';
 
+/** The lesson page's own scripts (web/build-scripts.mjs): its page script and the tour's. */
+const PAGE_SCRIPT_FILES = Object.freeze(['lesson-page.js', scriptFile('tour')]);
+
 /** dist/ files every package carries (the element finds its stylesheet, scripts and wasm beside its script). */
 export const PACKAGE_FILES = Object.freeze(['llm-budget-lab.js', scriptFile('core'), 'llm-budget-lab.css', 'llm-budget-lab.wasm',
   'llm-budget-lab-wasm.js', 'lesson.css', 'favicon.svg', 'scorm-adapter.js']);
@@ -16,7 +19,8 @@ export const PACKAGE_FILES = Object.freeze(['llm-budget-lab.js', scriptFile('cor
 /** The part scripts a package needs: those of `parts`, or every one for the lesson (null). */
 function partScriptFiles(parts) {
   const names = parts ? [...new Set(parts.map(scriptNameOfPart))] : LAB_SCRIPT_NAMES.filter((n) => n !== 'core');
-  return names.map(scriptFile);
+  // The lesson also carries its page script and the guided tour's (web/build-scripts.mjs PAGE_SCRIPTS).
+  return [...names.map(scriptFile), ...(parts ? [] : PAGE_SCRIPT_FILES)];
 }
 export const LAUNCH = 'index.html';
 const ADAPTER_TAG = '<script src="scorm-adapter.js" defer></script>';
