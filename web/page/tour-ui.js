@@ -66,14 +66,37 @@ function targetWords(target, found) {
   return dt ? `${dt}, in the ${target.part}` : `the ${target.part}`;
 }
 
-/** Scrolls `node` into view above (or below) the panel, instantly (no motion). */
+const overlaps = (a, b) => a.bottom > b.top - 8 && a.top < b.bottom + 8 && a.right > b.left && a.left < b.right;
+
+/**
+ * Scrolls `node` into view (instantly: no motion) clear of the panel. On a
+ * phone the panel spans the bottom, so the number is scrolled above it; on a
+ * wider window the panel moves to another corner (data-dock) when the number
+ * sits in a sticky box (the calculator's results) that scrolling cannot move.
+ */
 function bringIntoView(node, panelEl) {
   if (!node) return;
-  node.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'auto' });
-  const r = node.getBoundingClientRect();
-  const p = panelEl.getBoundingClientRect();
-  // The panel is fixed at the bottom: a number under it moves up above it.
-  if (r.bottom > p.top - 8 && r.top < p.bottom) window.scrollBy({ top: r.bottom - p.top + 16, behavior: 'auto' });
+  const wide = window.matchMedia('(min-width: 601px)').matches;
+  const place = () => {
+    const r = node.getBoundingClientRect();
+    if (wide) {
+      if (r.top < 0 || r.bottom > window.innerHeight) window.scrollBy({ top: r.top - (window.innerHeight - r.height) / 2, behavior: 'auto' });
+      for (const dock of ['bottom-right', 'bottom-left', 'top-right', 'top-left']) {
+        panelEl.dataset.dock = dock;
+        if (!overlaps(node.getBoundingClientRect(), panelEl.getBoundingClientRect())) return;
+      }
+      panelEl.dataset.dock = 'bottom-right';
+      return;
+    }
+    // A phone: the number goes to the middle of the space above the panel.
+    panelEl.dataset.dock = 'bottom';
+    const free = panelEl.getBoundingClientRect().top;
+    const top = Math.max(8, (free - r.height) / 2);
+    if (Math.abs(r.top - top) > 4) window.scrollBy({ top: r.top - top, behavior: 'auto' });
+  };
+  place();
+  // Parts that draw as they come near may still move the page: placed again on the next frames.
+  requestAnimationFrame(() => { place(); requestAnimationFrame(place); });
 }
 
 function buildPanel() {
@@ -184,8 +207,6 @@ async function showStep(index, { fromLink = false, focus = null } = {}) {
   }
   if (!ready) setText(ui.message, `The ${step.target.part} has not loaded yet; it appears below once it has.`);
   let found = findTarget(step.target);
-  markNode(found.node, 'tour');
-  bringIntoView(found.node, ui.el);
   const whereText = found.node ? `Look at ${targetWords(step.target, found)} (outlined).` : '';
   setText(ui.where, whereText);
   if (step.predict) {
@@ -202,8 +223,11 @@ async function showStep(index, { fromLink = false, focus = null } = {}) {
       setText(ui.message, `This step’s prediction cannot be checked (${prepared.problems[0].field}: ${prepared.problems[0].reason}).`);
     }
   }
-  setText(ui.live, `Step ${index + 1} of ${n}: ${step.title}. ${step.text} ${whereText}${step.predict ? ` ${step.predict.prompt}` : ''}`);
+  // The panel's height is known now: the calculator's phone bar sits above it, the target clear of it.
   document.documentElement.style.setProperty('--llmb-view-inset-bottom', `${Math.round(ui.el.getBoundingClientRect().height)}px`);
+  markNode(found.node, 'tour');
+  bringIntoView(found.node, ui.el);
+  setText(ui.live, `Step ${index + 1} of ${n}: ${step.title}. ${step.text} ${whereText}${step.predict ? ` ${step.predict.prompt}` : ''}`);
   document.documentElement.dataset.tourStep = tourStepSegment(tour.id, index);
   if (focus) focus.focus();
 }
