@@ -39,13 +39,6 @@ const out = (page, key) => page.evaluate((k) => {
   return node ? node.textContent : null;
 }, key);
 
-/** The calculator's current text box value for input `name`. */
-const inputValue = (page, name) => page.evaluate((n) => {
-  const el = [...document.querySelectorAll('llm-budget-lab')].find((e) => e.getAttribute('parts') === 'calculator');
-  const box = el.shadowRoot.querySelector(`[data-field="${n}"] input.field-text, input.field-text[data-field="${n}"], input.field-text[name="${n}"]`);
-  return box ? box.value : null;
-}, name);
-
 /** What the tour has marked: { part, field } of the node with data-view-mark~=tour. */
 const marked = (page) => page.evaluate(() => {
   for (const el of document.querySelectorAll('llm-budget-lab')) {
@@ -53,7 +46,7 @@ const marked = (page) => page.evaluate(() => {
     if (node) {
       const r = node.getBoundingClientRect();
       const panel = document.querySelector('[data-tour-panel]').getBoundingClientRect();
-      return { parts: el.getAttribute('parts'), field: node.getAttribute('data-field'), section: node.tagName === 'SECTION',
+      return { parts: el.getAttribute('parts'), field: node.getAttribute('data-result'), section: node.tagName === 'SECTION',
         rects: JSON.stringify([r.top, r.bottom, panel.top, panel.bottom, scrollY]), inView: r.bottom > 0 && r.top < window.innerHeight, underPanel: r.bottom > panel.top && r.top < panel.bottom && r.right > panel.left && r.left < panel.right };
     }
   }
@@ -287,7 +280,7 @@ test('a linked term outlines its number on focus and says its value', async () =
   const markedField = await page.evaluate(() => {
     const el = [...document.querySelectorAll('llm-budget-lab')].find((e) => e.getAttribute('parts') === 'calculator');
     const n = el.shadowRoot.querySelector('[data-view-mark~="term"]');
-    return n && n.getAttribute('data-field');
+    return n && n.getAttribute('data-result');
   });
   assert.ok((markedField || '').split(' ').includes('kv_cache_bytes'));
   assert.equal(await term.getAttribute('tabindex'), '0');

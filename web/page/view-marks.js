@@ -2,7 +2,7 @@
 // guided tour and the lesson's linked terms: the part is found by its name
 // among the page's <llm-budget-lab> elements (the section the element draws
 // for it, [data-part=NAME] in its open shadow root), the number by the
-// declared result field it shows ([data-field~=NAME], set by the part that
+// declared result field it shows ([data-result~=NAME], set by the part that
 // draws it: web/parts/results.js). The mark is an attribute,
 // data-view-mark, that the element's stylesheet outlines (web/styles/lab.css).
 // Of several nodes showing the field (the phone's compact bar and the full
@@ -28,7 +28,7 @@ export function findTarget({ part, field }, doc = document) {
   const section = host && host.shadowRoot ? host.shadowRoot.querySelector(`section[data-part="${part}"]`) : null;
   if (!section) return { host, node: null, exact: false };
   if (!field) return { host, node: section, exact: true };
-  const nodes = [...section.querySelectorAll('[data-field]')].filter((n) => n.getAttribute('data-field').split(' ').includes(field));
+  const nodes = [...section.querySelectorAll('[data-result]')].filter((n) => n.getAttribute('data-result').split(' ').includes(field));
   const shown = nodes.find(laidOut);
   return shown ? { host, node: shown, exact: true } : { host, node: section, exact: false };
 }

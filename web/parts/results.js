@@ -61,7 +61,7 @@ function kvCapacityText(input, plan) {
 
 export function mountResults(parent, ctx) {
   const out = {};
-  // data-field: the declared result fields (plan(), capacity()) a number shows, by
+  // data-result: the declared result fields (plan(), capacity()) a number shows, by
   // their names, for the lesson's tour and terms to point at (web/page/view-marks.js).
   const FIELDS_SHOWN = {
     weight_bytes: 'weight_bytes', kv_cache_bytes: 'kv_cache_bytes kv_cache_bytes_per_token', total_bytes: 'total_bytes',
@@ -72,15 +72,15 @@ export function mountResults(parent, ctx) {
     max_batch: 'max_batch', max_batch_with_headroom: 'max_batch_with_headroom', max_context_tokens: 'max_context_tokens',
     crossover_batch: 'crossover_batch', min_gpus_to_fit: 'min_gpus_to_fit', layer_mix: 'full_attention_layers sliding_window_layers_used',
   };
-  const dd = (key) => (out[key] = h('dd', { 'data-out': key, 'data-field': FIELDS_SHOWN[key] }));
+  const dd = (key) => (out[key] = h('dd', { 'data-result': FIELDS_SHOWN[key], 'data-out': key }));
   // Memory per GPU: shown only when the model is split over several GPUs.
   const perGpuTerm = h('dt', { text: 'Memory per GPU' });
   // Read per decode step: shown for a mixture of experts, where it is less than memory.
   const trafficTerm = h('dt', { text: 'Read per decode step' });
   const verdictMark = h('span', { class: 'verdict-mark', 'aria-hidden': 'true' });
-  const verdictWord = h('strong', { 'data-out': 'verdict', 'data-field': 'verdict fits headroom_limit_bytes' });
+  const verdictWord = h('strong', { 'data-out': 'verdict' });
   const verdictNote = h('span', { class: 'verdict-note', 'data-out': 'verdict-note' });
-  const verdict = h('p', { class: 'verdict' }, verdictMark, ' ', verdictWord, ' ', verdictNote);
+  const verdict = h('p', { class: 'verdict', 'data-result': 'verdict fits headroom_limit_bytes' }, verdictMark, ' ', verdictWord, ' ', verdictNote);
   const gib = h('input', { type: 'checkbox', class: 'gib-toggle' });
   gib.addEventListener('change', () => ctx.store.setOption('showGiB', gib.checked));
 
@@ -127,7 +127,7 @@ export function mountResults(parent, ctx) {
     targets: 'ttft_target_met per_request_target_met', max_batch: 'max_batch', max_context: 'max_context_tokens', min_gpus: 'min_gpus_to_fit',
   };
   const pair = (term, key, extra = false) => h('div', { class: extra ? 'calc-status-pair calc-status-extra' : 'calc-status-pair' },
-    h('dt', { text: term }), (compact[key] = h('dd', { 'data-compact': key, 'data-field': COMPACT_FIELDS[key] })));
+    h('dt', { text: term }), (compact[key] = h('dd', { 'data-result': COMPACT_FIELDS[key], 'data-compact': key })));
   const more = h('button', { type: 'button', class: 'calc-status-more', 'aria-expanded': 'false' }, 'More');
   const statusLine = h('p', { class: 'calc-status-line', 'data-out': 'status-line' });
   const status = h('div', { class: 'calc-status', role: 'region', 'aria-label': 'Results summary' },

@@ -105,7 +105,8 @@ export function stepResolver(step, core, quizCore, presets) {
  */
 export function preparePrediction(step, core, quizCore, presets) {
   const p = step.predict;
-  const { then: _then, ...quizStep } = p;
+  const quizStep = { ...p };
+  delete quizStep.then; // the tour's own key: the change the reveal makes
   const question = { id: step.id, title: step.title, prompt: p.prompt, steps: [{ id: 'predict', ...quizStep }] };
   const prepared = prepareQuestion(question, stepResolver(step, core, quizCore, presets), quizCore);
   if (!prepared.ok) {
