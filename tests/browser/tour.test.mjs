@@ -131,48 +131,45 @@ test('decision tour end to end with the keyboard only at 1280 x 800; predictions
     }
     assert.fail(`choice ${value} not reached with the arrow keys`);
   };
-  await focusOn('[data-tour-action="next"]');
-  await page.keyboard.press('Enter');
+  /** Presses a panel button reached by Tab (`action`: its data-tour-action). */
+  const press = async (action) => {
+    await focusOn(`[data-tour-action="${action}"]`);
+    await page.keyboard.press('Enter');
+  };
+  /** Picks `value` with the keyboard and checks it; resolves to the core's verdict. */
+  const predict = async (value) => {
+    await chooseRadio(value);
+    await press('check');
+    return page.locator('[data-tour-feedback]').getAttribute('data-verdict');
+  };
+  await press('next');
   await checkStep(page, 1);
   assert.match(await out(page, 'verdict'), /not fit/i, 'the baseline does not fit (the calculator says so)');
-  await chooseRadio('yes');
-  await focusOn('[data-tour-action="check"]');
-  await page.keyboard.press('Enter');
   const fb = page.locator('[data-tour-feedback]');
-  assert.equal(await fb.getAttribute('data-verdict'), 'wrong', 'Yes is graded wrong by the core');
+  assert.equal(await predict('yes'), 'wrong', 'Yes is graded wrong by the core');
   assert.match(await fb.textContent(), /^Not right\. Seventy billion/);
   // Then right: arrow to "No".
-  await chooseRadio('no');
-  await focusOn('[data-tour-action="check"]');
-  await page.keyboard.press('Enter');
-  assert.equal(await fb.getAttribute('data-verdict'), 'correct', 'No is graded right');
+  assert.equal(await predict('no'), 'correct', 'No is graded right');
   assert.match(await fb.textContent(), /^Correct\./);
   await page.screenshot({ path: path.join(OUT, 'tour-decision-2-desktop.png') });
 
   // Step 3: two GPUs (the calculator's GPUs field holds 2).
-  await focusOn('[data-tour-action="next"]');
-  await page.keyboard.press('Enter');
+  await press('next');
   await checkStep(page, 2);
   assert.match(await out(page, 'per_gpu_bytes'), /on each of 2 GPUs/);
   // Step 4: its prediction's reveal sets 8-bit weights, and then it fits.
-  await focusOn('[data-tour-action="next"]');
-  await page.keyboard.press('Enter');
+  await press('next');
   await checkStep(page, 3);
   assert.match(await out(page, 'verdict'), /not fit/i, 'before the reveal, still 16-bit');
-  await chooseRadio('yes');
-  await focusOn('[data-tour-action="check"]');
-  await page.keyboard.press('Enter');
-  assert.equal(await fb.getAttribute('data-verdict'), 'correct');
+  assert.equal(await predict('yes'), 'correct');
   assert.doesNotMatch(await out(page, 'verdict'), /not fit/i, 'the reveal made the change: it fits with 8-bit weights');
   // Step 5: the traffic part, then Finish.
-  await focusOn('[data-tour-action="next"]');
-  await page.keyboard.press('Enter');
+  await press('next');
   await checkStep(page, 4);
   assert.equal(await page.locator('[data-tour-action="next"]').textContent(), 'Finish');
   await page.screenshot({ path: path.join(OUT, 'tour-decision-5-desktop.png') });
   // Back goes to step 4; Escape leaves, focus back on the start button, step gone from the link.
-  await focusOn('[data-tour-action="back"]');
-  await page.keyboard.press('Enter');
+  await press('back');
   await checkStep(page, 3);
   await page.keyboard.press('Escape');
   await page.waitForFunction(() => !document.querySelector('[data-tour-panel]'));
@@ -286,5 +283,34 @@ test('a linked term outlines its number on focus and says its value', async () =
   assert.equal(await term.getAttribute('tabindex'), '0');
   await term.blur();
   assert.ok(!(await tip.isVisible()));
+  await rec.context.close();
+});
+
+test('the four costs tour: each step outlines its number and each prediction is graded from the core', async () => {
+  const rec = await openPage({ width: 1280, height: 800 });
+  const { page } = rec;
+  const tour = TOURS.find((t) => t.id === 'four-costs');
+  await page.locator('button[data-tour-start="four-costs"]').click();
+  // The right answers, worked by hand for the lesson's 7B model: 8-bit weights are 7e9 x 1 B = 7 GB;
+  // the KV cache holds every token, so twice the context is twice the cache (17.18 GB -> 34.36 GB);
+  // a second request adds its cache to every step's reads, so each request slows (B = 1 -> 2);
+  // prefill's arithmetic grows with the prompt, so half the prompt gives an earlier first token.
+  const answers = { weights: '7 GB', cache: 'up', bandwidth: 'down', arithmetic: 'down' };
+  for (const [i, step] of tour.steps.entries()) {
+    await waitStep(page, `four-costs/${i + 1}`);
+    const m = await marked(page);
+    assert.ok(m && (m.field || '').split(' ').includes(step.target.field), `${step.id}: ${step.target.field} outlined (got ${m && m.field})`);
+    assert.ok(!m.underPanel, `${step.id}: not under the panel (${m.rects})`);
+    if (step.predict.kind === 'numeric') await page.locator('[data-tour-answer]').fill(answers[step.id]);
+    else await page.locator(`[data-tour-predict] input[value="${answers[step.id]}"]`).check();
+    await page.locator('[data-tour-action="check"]').click();
+    assert.equal(await page.locator('[data-tour-feedback]').getAttribute('data-verdict'), 'correct', step.id);
+    if (step.id === 'cache') assert.match(await out(page, 'kv_cache_bytes'), /^34\.4 GB/, 'the reveal doubled the context: 34.36 GB of cache');
+    if (i < tour.steps.length - 1) await page.locator('[data-tour-action="next"]').click();
+  }
+  await page.locator('[data-tour-action="next"]').click();
+  await page.waitForFunction(() => !document.querySelector('[data-tour-panel]'));
+  assert.match(await page.locator('[data-tour-status]').textContent(), /^You finished the tour “The four costs”\.$/);
+  assertQuiet(rec);
   await rec.context.close();
 });
