@@ -35,7 +35,10 @@ function openTour(request, opener) {
   return opening;
 }
 
-for (const b of starts) b.addEventListener('click', () => openTour({ tour: b.dataset.tourStart, step: 0 }, b));
+for (const b of starts) {
+  b.addEventListener('click', () => openTour({ tour: b.dataset.tourStart, step: 0 }, b));
+  b.disabled = false; // written disabled: without this script there is no tour
+}
 
 /** Offers the step kept from last time ("Resume the tour at step 3"), if any. */
 function offerResume() {
@@ -45,14 +48,20 @@ function offerResume() {
   const kept = recallStep(tourList);
   if (!kept) return;
   const t = tourList[kept.tour];
+  const row = document.createElement('p');
+  row.className = 'tour-resume';
+  row.dataset.tourResume = '';
   const b = document.createElement('button');
   b.type = 'button';
-  b.className = 'tour-resume';
-  b.dataset.tourResume = '';
-  b.textContent = `Resume the tour at step ${kept.step + 1}`;
-  b.setAttribute('aria-describedby', `tour-title-${t.id}`);
+  b.id = 'tour-resume-button';
+  b.textContent = 'Resume the tour';
+  const where = document.createElement('span');
+  where.id = 'tour-resume-where';
+  where.textContent = ` at step ${kept.step + 1} of “${t.title}”`;
+  b.setAttribute('aria-labelledby', 'tour-resume-button tour-resume-where');
   b.addEventListener('click', () => openTour({ tour: t.id, step: kept.step }, b));
-  box.querySelector('.tour-start-list').after(b);
+  row.append(b, where);
+  box.querySelector('.tour-start-list').after(row);
 }
 
 // A link that names a tour step opens it; so does a step typed into the address later.

@@ -79,6 +79,12 @@ function bringIntoView(node, panelEl) {
   const wide = window.matchMedia('(min-width: 601px)').matches;
   const place = () => {
     const r = node.getBoundingClientRect();
+    // A whole part taller than the window: its top comes into view.
+    if (r.height > window.innerHeight * 0.6) {
+      if (Math.abs(r.top - 16) > 4) window.scrollBy({ top: r.top - 16, behavior: 'auto' });
+      panelEl.dataset.dock = wide ? 'bottom-right' : 'bottom';
+      return;
+    }
     if (wide) {
       if (r.top < 0 || r.bottom > window.innerHeight) window.scrollBy({ top: r.top - (window.innerHeight - r.height) / 2, behavior: 'auto' });
       for (const dock of ['bottom-right', 'bottom-left', 'top-right', 'top-left']) {
