@@ -25,7 +25,7 @@ const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The core's layers, lowest first. */
 export const CORE_LAYERS = Object.freeze(['text', 'reading', 'budget', 'traffic', 'grading', 'practice']);
 /** The web layers, lowest first; web/ folders not listed are applications on top. */
-export const WEB_LAYERS = Object.freeze(['core', 'content', 'element', 'quiz', 'parts']);
+export const WEB_LAYERS = Object.freeze(['core', 'content', 'element', 'quiz', 'parts', 'tour']);
 const WEB_APPS = Object.freeze(['page', 'embed', 'instructors', 'scorm', 'prerender']);
 
 function walk(dir, keep) {

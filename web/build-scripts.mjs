@@ -23,6 +23,8 @@ import { LAB_SCRIPT_NAMES, scriptFile, scriptNameOfPart } from './element/script
 const SHARED_NS = 'llmb-shared';
 const CORE_SCRIPT_NAMES = new Set(['core', 'core-calc']);
 const PART_SCRIPT_NAMES = new Set(LAB_SCRIPT_NAMES.filter((n) => !CORE_SCRIPT_NAMES.has(n)));
+/** Scripts whose modules are not shared: the lesson page's own (only that page loads them). */
+const PAGE_SCRIPT_NAMES = new Set(['page', 'tour']);
 const REGISTRY = 'globalThis.__llmbModules';
 
 /** The scripts in load order: { name, out, entry (import lines of the entry) }. */
@@ -37,6 +39,11 @@ function scriptPlan(root) {
   return [
     { name: 'shell', out: 'llm-budget-lab.js', entry: `import ${abs('web/element/index.js')};` },
     ...LAB_SCRIPT_NAMES.map((name) => ({ name, out: scriptFile(name), entry: entries[name] || partEntry(name) })),
+    // The lesson page's own scripts: its small page script, which runs before the core
+    // script and so shares only the shell's modules, and the guided tour, which the page
+    // script loads after the core script (web/page/lesson-page.js).
+    { name: 'page', out: 'lesson-page.js', entry: `import ${abs('web/page/lesson-page.js')};`, shellOnly: true },
+    { name: 'tour', out: scriptFile('tour'), entry: `import ${abs('web/page/tour-ui.js')};` },
   ];
 }
 
@@ -89,10 +96,10 @@ function ownModules(metafile, root) {
  */
 export async function buildLabScripts({ root, dist, wasmPlugin, options, metafiles = null }) {
   const provided = new Map();
-  let shellModules = null; // what the shell holds: all a core script may read from the registry
+  let shellModules = null; // what the shell holds: all a core script or the page script may read from the registry
   const written = [];
   for (const script of scriptPlan(root)) {
-    const shared = new Map(CORE_SCRIPT_NAMES.has(script.name) ? shellModules || provided : provided);
+    const shared = new Map(CORE_SCRIPT_NAMES.has(script.name) || script.shellOnly ? shellModules || provided : provided);
     const variant = script.name === 'core-calc' ? 'calc' : 'full';
     const common = { ...options, absWorkingDir: root, bundle: true, format: 'iife', plugins: [sharedModules(shared), wasmPlugin(variant)] };
     const stdin = (contents) => ({ contents, resolveDir: root, sourcefile: `entry:${script.name}`, loader: 'js' });
@@ -110,7 +117,9 @@ export async function buildLabScripts({ root, dist, wasmPlugin, options, metafil
     if (metafiles) metafiles.set(script.out, result.metafile);
     // The two core scripts hold the same modules under the same keys; part
     // scripts read them from whichever of the two the page loaded.
-    if (!PART_SCRIPT_NAMES.has(script.name) && script.name !== 'core-calc') own.forEach((p, i) => provided.set(p, keys[i]));
+    if (!PART_SCRIPT_NAMES.has(script.name) && !PAGE_SCRIPT_NAMES.has(script.name) && script.name !== 'core-calc') {
+      own.forEach((p, i) => provided.set(p, keys[i]));
+    }
     if (script.name === 'shell') shellModules = new Map(provided);
     written.push(script.out);
   }

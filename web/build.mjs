@@ -23,6 +23,7 @@ import { buildLabScripts } from './build-scripts.mjs';
 import { WASM_VARIANTS } from './core/wasm-variants.js';
 import { embeddedWasm, WASM_DATA_URL } from './wasm-plugin.mjs';
 import { prerenderLesson } from './prerender/prerender-lesson.mjs';
+import { tourStartMarkup } from './page/tour-markup.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -96,7 +97,7 @@ writeFileSync(path.join(dist, 'lesson.css'), `${readFileSync(path.join(root, 'we
 const toc = headings.filter((x) => x.level === 2)
   .map((x) => `    <li><a href="#${x.id}">${x.html.replace(/<math[\s\S]*?<\/math>/g, '')}</a></li>`).join('\n');
 const lessonPage = readFileSync(path.join(root, 'web/page/template.html'), 'utf8')
-  .replace('{{TOC}}', toc).replace('{{LESSON}}', html);
+  .replace('{{TOC}}', toc).replace('{{TOURS}}', () => tourStartMarkup(path.join(root, 'content/tours.json'))).replace('{{LESSON}}', html);
 // Numbers before scripts: each element's default drawing, made by the page's
 // own element code over the wasm core in node, written in as a declarative
 // shadow root (web/prerender/prerender-lesson.mjs).

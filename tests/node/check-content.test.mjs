@@ -52,9 +52,9 @@ function assertFails(r, expectedLine) {
 test('the real content passes', () => {
   const r = run();
   assert.equal(r.code, 0, r.err);
-  // presets.json + nine lesson files (+ questions.json and measured-decode.json when they exist)
+  // presets.json + nine lesson files (+ questions.json, tours.json and measured-decode.json when they exist)
   const expected = 1 + fs.readdirSync(path.join(CONTENT, 'lesson')).filter((n) => n.endsWith('.md')).length +
-    ['questions.json', 'measured-decode.json'].filter((f) => fs.existsSync(path.join(CONTENT, f))).length;
+    ['questions.json', 'tours.json', 'measured-decode.json'].filter((f) => fs.existsSync(path.join(CONTENT, f))).length;
   assert.equal(r.out, `check-content: ${expected} files OK\n`);
 });
 

@@ -12,8 +12,10 @@ import { clipText } from '../core/echo-text.js';
 import { settleCaps } from './caps.js';
 import { calculatorFields, lowerFirst } from './fields.js';
 import { valueText } from './limits.js';
+import { splitFragment } from './link-fragment.js';
 
 export const FRAGMENT_PREFIX = 'lab:';
+export { TOUR_PREFIX, splitFragment, joinFragment } from './link-fragment.js';
 /** Longer fragments are not read at all (a link of every field is under 700 characters). */
 export const MAX_FRAGMENT_CHARS = 2000;
 
@@ -30,8 +32,8 @@ export function encodeFragment(input, base, names) {
 }
 
 /**
- * Reads a location.hash. Returns null when the fragment is not the lab's (a
- * heading anchor such as #budget, or none); else { input, notices } where
+ * Reads a location.hash (after a tour step, if it starts with one). Returns
+ * null when the fragment is not the lab's (a heading anchor such as #budget, or none); else { input, notices } where
  * `input` is `base` with every usable pair applied and `notices` says, in
  * words, each pair that was not used and why.
  * @param {string} hash  location.hash, with or without the leading '#'
@@ -41,7 +43,7 @@ export function encodeFragment(input, base, names) {
  * @param {(text:string)=>string} visible  the core's escape for invisible characters
  */
 export function readFragment(hash, core, base, words = (t) => t, visible = (t) => t) {
-  const raw = String(hash || '').replace(/^#/, '');
+  const raw = splitFragment(hash).rest;
   if (!raw.startsWith(FRAGMENT_PREFIX)) return null;
   if (raw.length > MAX_FRAGMENT_CHARS) {
     return { input: { ...base }, notices: [`The link’s settings are too long to be the calculator’s (${raw.length} characters), so the starting values are shown.`] };

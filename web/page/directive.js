@@ -26,3 +26,19 @@ export function readDirective(line) {
   }
   return { ok: true, name, params };
 }
+
+/**
+ * A linked term inside a line: {{term:TARGET|text}}, where TARGET is a part
+ * name (calculator, traffic...), a declared result field shown in the
+ * calculator (kv_cache_bytes), or PART.FIELD; the text may hold inline maths.
+ * On the page the text outlines that part or number while hovered or focused
+ * (web/page/lesson-page.js).
+ */
+export const TERM_SPAN = /\{\{term:([a-z0-9_-]+(?:\.[a-z0-9_]+)?)\|([^{}|\n]+)\}\}/g;
+
+/** A term's target: { part, field? } (a bare name that is no part is a calculator field). */
+export function termTarget(name) {
+  const [a, b] = String(name).split('.');
+  if (b !== undefined) return { part: a, field: b };
+  return PART_NAMES.includes(a) ? { part: a } : { part: 'calculator', field: a };
+}

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { marked } from 'marked';
 import temml from 'temml';
 
-import { readDirective, DIRECTIVE_LINE } from './directive.js';
+import { readDirective, DIRECTIVE_LINE, TERM_SPAN, termTarget } from './directive.js';
 
 const escapeAttr = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -72,6 +72,12 @@ export function renderMarkdown(source, file, state) {
     const d = readDirective(line);
     if (!d.ok) throw new Error(`${file}: directive ${d.error}`);
     return `\n${hold(`<div class="lab-slot">${partMarkup(d.name, d.params)}</div>`)}\n`;
+  });
+  // Linked terms: the text stays Markdown (and maths); only the span around it is held.
+  text = text.replace(TERM_SPAN, (_, name, inner) => {
+    const t = termTarget(name);
+    const target = t.field ? `${t.part}.${t.field}` : t.part;
+    return `${hold(`<span class="lab-term" tabindex="0" data-term="${escapeAttr(target)}" aria-describedby="lab-term-desc lab-term-tip">`)}${inner}${hold('</span>')}`;
   });
   // Math: display first, then inline; \$ stays a literal dollar.
   text = text.replace(/\$\$([\s\S]+?)\$\$/g, (_, tex) => `\n${hold(`<div class="math-display">${typeset(tex.trim(), true, file)}</div>`)}\n`);

@@ -11,7 +11,7 @@
 // later one with the attribute says that another element keeps the link and
 // offers "Download inputs" only (its link would bring back the first one's inputs).
 import { h, setText } from '../element/dom.js';
-import { encodeFragment, readFragment, FRAGMENT_PREFIX } from '../element/link-state.js';
+import { encodeFragment, readFragment, FRAGMENT_PREFIX, splitFragment, joinFragment } from '../element/link-state.js';
 import { offerJsonDownload, downloadSentence } from '../element/download.js';
 import { copyByHandBox } from '../element/copy-by-hand.js';
 import { asksForFragment } from '../element/attribute-names.js';
@@ -39,12 +39,14 @@ let openingFragmentRead = false;
 
 /** Replaces the fragment without a history entry; a frame that forbids it keeps working without. */
 function writeFragment(fragment) {
-  const current = location.hash;
+  // A tour step at the start of the address stays there (#tour=decision/3&lab:...).
+  const { tour, rest } = splitFragment(location.hash);
   // Starting values and a heading anchor (#budget) in the address: leave the anchor.
-  if (!fragment && !current.startsWith(`#${FRAGMENT_PREFIX}`)) return;
-  if (current === (fragment ? `#${fragment}` : '')) return;
+  if (!fragment && !rest.startsWith(FRAGMENT_PREFIX)) return;
+  const next = joinFragment(tour, fragment);
+  if (location.hash === (next ? `#${next}` : '')) return;
   try {
-    history.replaceState(history.state, '', `${location.pathname}${location.search}${fragment ? `#${fragment}` : ''}`);
+    history.replaceState(history.state, '', `${location.pathname}${location.search}${next ? `#${next}` : ''}`);
   } catch {
     // Sandboxed or opaque-origin documents may refuse; the link tools still show the URL.
   }

@@ -61,7 +61,18 @@ function kvCapacityText(input, plan) {
 
 export function mountResults(parent, ctx) {
   const out = {};
-  const dd = (key) => (out[key] = h('dd', { 'data-out': key }));
+  // data-result: the declared result fields (plan(), capacity()) a number shows, by
+  // their names, for the lesson's tour and terms to point at (web/page/view-marks.js).
+  const FIELDS_SHOWN = {
+    weight_bytes: 'weight_bytes', kv_cache_bytes: 'kv_cache_bytes kv_cache_bytes_per_token', total_bytes: 'total_bytes',
+    per_gpu_bytes: 'per_gpu_bytes kv_heads_per_gpu', free_bytes: 'free_bytes', decode_traffic_bytes: 'decode_traffic_bytes experts_touched',
+    step: 'step_s comm_s', bound_by: 'bound_by memory_time_s compute_time_s matmul_bits', per_request_tokens_per_s: 'per_request_tokens_per_s',
+    total_tokens_per_s: 'total_tokens_per_s', ttft_s: 'ttft_s', ttft_target: 'ttft_target_met ttft_margin_s',
+    per_request_target: 'per_request_target_met per_request_margin_tokens_per_s', kv_capacity: 'kv_capacity_tokens max_concurrency',
+    max_batch: 'max_batch', max_batch_with_headroom: 'max_batch_with_headroom', max_context_tokens: 'max_context_tokens',
+    crossover_batch: 'crossover_batch', min_gpus_to_fit: 'min_gpus_to_fit', layer_mix: 'full_attention_layers sliding_window_layers_used',
+  };
+  const dd = (key) => (out[key] = h('dd', { 'data-result': FIELDS_SHOWN[key], 'data-out': key }));
   // Memory per GPU: shown only when the model is split over several GPUs.
   const perGpuTerm = h('dt', { text: 'Memory per GPU' });
   // Read per decode step: shown for a mixture of experts, where it is less than memory.
@@ -69,7 +80,7 @@ export function mountResults(parent, ctx) {
   const verdictMark = h('span', { class: 'verdict-mark', 'aria-hidden': 'true' });
   const verdictWord = h('strong', { 'data-out': 'verdict' });
   const verdictNote = h('span', { class: 'verdict-note', 'data-out': 'verdict-note' });
-  const verdict = h('p', { class: 'verdict' }, verdictMark, ' ', verdictWord, ' ', verdictNote);
+  const verdict = h('p', { class: 'verdict', 'data-result': 'verdict fits headroom_limit_bytes' }, verdictMark, ' ', verdictWord, ' ', verdictNote);
   const gib = h('input', { type: 'checkbox', class: 'gib-toggle' });
   gib.addEventListener('change', () => ctx.store.setOption('showGiB', gib.checked));
 
@@ -110,8 +121,13 @@ export function mountResults(parent, ctx) {
   const compact = {};
   // Each name and value in a <div> of its own (allowed in a <dl>), so the bar
   // can wrap the pairs without parting a name from its value.
+  const COMPACT_FIELDS = {
+    weights: 'weight_bytes', kv: 'kv_cache_bytes', step: 'step_s bound_by', per_request: 'per_request_tokens_per_s',
+    total: 'total_tokens_per_s', ttft: 'ttft_s', per_gpu: 'per_gpu_bytes', free: 'free_bytes',
+    targets: 'ttft_target_met per_request_target_met', max_batch: 'max_batch', max_context: 'max_context_tokens', min_gpus: 'min_gpus_to_fit',
+  };
   const pair = (term, key, extra = false) => h('div', { class: extra ? 'calc-status-pair calc-status-extra' : 'calc-status-pair' },
-    h('dt', { text: term }), (compact[key] = h('dd', { 'data-compact': key })));
+    h('dt', { text: term }), (compact[key] = h('dd', { 'data-result': COMPACT_FIELDS[key], 'data-compact': key })));
   const more = h('button', { type: 'button', class: 'calc-status-more', 'aria-expanded': 'false' }, 'More');
   const statusLine = h('p', { class: 'calc-status-line', 'data-out': 'status-line' });
   const status = h('div', { class: 'calc-status', role: 'region', 'aria-label': 'Results summary' },

@@ -10,6 +10,9 @@ import { PART_NAMES, needsFullModule } from '../element/part-names.js';
 import { LAB_SCRIPT_NAMES, scriptFile, scriptNameOfPart } from '../element/script-loader.js';
 import { WASM_VARIANTS } from '../core/wasm-variants.js';
 
+/** The lesson page's own scripts (web/build-scripts.mjs): its page script and the tour's. */
+const PAGE_SCRIPT_FILES = Object.freeze(['lesson-page.js', scriptFile('tour')]);
+
 /** dist/ files every package carries (the element finds its stylesheet, scripts and wasm beside its script). */
 export const PACKAGE_FILES = Object.freeze(['llm-budget-lab.js', 'llm-budget-lab.css', 'lesson.css', 'favicon.svg', 'scorm-adapter.js']);
 
@@ -28,7 +31,8 @@ export function coreFiles(parts) {
 function partScriptFiles(parts) {
   const names = parts && !parts.includes('all') ? [...new Set(parts.map(scriptNameOfPart))]
     : LAB_SCRIPT_NAMES.filter((n) => n !== 'core' && n !== 'core-calc');
-  return names.map(scriptFile);
+  // The lesson also carries its page script and the guided tour's (web/build-scripts.mjs scriptPlan).
+  return [...names.map(scriptFile), ...(parts ? [] : PAGE_SCRIPT_FILES)];
 }
 export const LAUNCH = 'index.html';
 const ADAPTER_TAG = '<script src="scorm-adapter.js" defer></script>';

@@ -1,0 +1,106 @@
+// The lesson page's own small script (dist/lesson-page.js, after the
+// element's shell): the guided tours' start and resume controls, and the
+// lesson's linked terms. It stays small: the tour itself (its panel, its
+// steps and the cores it grades with) is dist/llm-budget-lab-tour.js, loaded
+// only when a tour is started or the link names a tour step (#tour=decision/3),
+// after the core script it uses (web/element/script-loader.js).
+//
+// The start controls are written into the page by the build (web/page/tour-markup.mjs):
+// one button per tour, [data-tour-start=ID] with data-tour-steps, so a
+// kept step can be offered for resuming without loading the tours.
+import { loadScript } from '../element/script-loader.js';
+import { splitFragment } from '../element/link-fragment.js';
+import { recallStep } from '../tour/tour-memory.js';
+import { findTarget, markNode, clearMarks } from './view-marks.js';
+
+const box = document.querySelector('[data-tour-box]');
+const status = box ? box.querySelector('[data-tour-status]') : null;
+const starts = box ? [...box.querySelectorAll('button[data-tour-start]')] : [];
+const tourList = starts.map((b) => ({ id: b.dataset.tourStart, title: b.dataset.tourTitle || '', steps: Array.from({ length: Number(b.dataset.tourSteps) || 0 }) }));
+
+let opening = null;
+/** Loads the tour's script (after the core script) and hands it the request. */
+function openTour(request, opener) {
+  if (status) status.textContent = 'Loading the tour.';
+  opening = (opening || loadScript('core').then(() => loadScript('tour')))
+    .then((tour) => {
+      if (status) status.textContent = '';
+      tour.openTour(request, { opener, status, onClose: offerResume });
+      return tour;
+    })
+    .catch((err) => {
+      opening = null;
+      if (status) status.textContent = `The tour could not be loaded (${err && err.message ? err.message : 'unknown reason'}). Reload the page to try again.`;
+    });
+  return opening;
+}
+
+for (const b of starts) {
+  b.addEventListener('click', () => openTour({ tour: b.dataset.tourStart, step: 0 }, b));
+  b.disabled = false; // written disabled: without this script there is no tour
+}
+
+/** Offers the step kept from last time ("Resume the tour at step 3"), if any. */
+function offerResume() {
+  if (!box) return;
+  const old = box.querySelector('[data-tour-resume]');
+  if (old) old.remove();
+  const kept = recallStep(tourList);
+  if (!kept) return;
+  const t = tourList[kept.tour];
+  const row = document.createElement('p');
+  row.className = 'tour-resume';
+  row.dataset.tourResume = '';
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.id = 'tour-resume-button';
+  b.textContent = 'Resume the tour';
+  const where = document.createElement('span');
+  where.id = 'tour-resume-where';
+  where.textContent = ` at step ${kept.step + 1} of “${t.title}”`;
+  b.setAttribute('aria-labelledby', 'tour-resume-button tour-resume-where');
+  b.addEventListener('click', () => openTour({ tour: t.id, step: kept.step }, b));
+  row.append(b, where);
+  box.querySelector('.tour-start-list').after(row);
+}
+
+// A link that names a tour step opens it; so does a step typed into the address later.
+function fromAddress() {
+  const segment = splitFragment(location.hash).tour;
+  if (segment === null || segment === document.documentElement.dataset.tourStep) return;
+  openTour({ segment, fromLink: true }, null);
+}
+window.addEventListener('hashchange', fromAddress);
+fromAddress();
+offerResume();
+
+// Linked terms: a word or symbol of the lesson marked {{term:FIELD|text}} that
+// points at the number showing FIELD (or at a part), outlined while the term
+// is hovered or focused; a tip beside the term says what the number is now.
+const tip = document.getElementById('lab-term-tip');
+function showTerm(term) {
+  const [part, field] = (term.dataset.term || '').split('.');
+  const { node, exact } = findTarget({ part, field });
+  markNode(node, 'term');
+  if (!tip) return;
+  const label = node && node.previousElementSibling && node.previousElementSibling.tagName === 'DT' ? node.previousElementSibling.textContent : '';
+  tip.textContent = node && exact && field
+    ? `In the ${part} now: ${label ? `${label}, ` : ''}${node.textContent.trim()}`
+    : node ? `Outlined in the ${part}.` : `The ${part} has not loaded yet.`;
+  const r = term.getBoundingClientRect();
+  tip.hidden = false;
+  tip.dataset.place = r.top > 80 ? 'above' : 'below';
+  tip.style.setProperty('--term-x', `${Math.max(8, Math.min(r.left, window.innerWidth - 260))}px`);
+  tip.style.setProperty('--term-y', `${r.top > 80 ? r.top - 6 : r.bottom + 6}px`);
+}
+function hideTerm() {
+  clearMarks('term');
+  if (tip) tip.hidden = true;
+}
+for (const term of document.querySelectorAll('.lab-term[data-term]')) {
+  term.addEventListener('mouseenter', () => showTerm(term));
+  term.addEventListener('focus', () => showTerm(term));
+  term.addEventListener('mouseleave', () => { if (document.activeElement !== term) hideTerm(); });
+  term.addEventListener('blur', hideTerm);
+  term.addEventListener('keydown', (e) => { if (e.key === 'Escape') hideTerm(); });
+}

@@ -1,0 +1,286 @@
+// The guided tour's panel on the lesson page (dist/llm-budget-lab-tour.js,
+// loaded by web/page/lesson-page.js after the core script). The tours are
+// content/tours.json (checked by tools/check-content, web/tour/tour-schema.js).
+//
+// Each step sets the live state through the lesson's shared store (the one
+// its elements share, group "lesson"; store.tryInput, as a preset button
+// does), outlines the part or number it is about (view-marks.js), scrolls it
+// into view clear of the panel, announces the step in a live region, keeps
+// it in the link (#tour=decision/3, before the calculator's #lab: settings)
+// and in the browser for resuming. A prediction is a quiz step graded by the
+// core (web/tour/tour-steps.js, web/quiz/grade.js), with the quiz's feedback;
+// checking it (or asking for the answer) then makes the change it asked about.
+// Keyboard: Back, Next and Leave are buttons; Escape leaves; focus goes to the
+// step's title when the tour opens and back to where it was when it closes.
+import tourDoc from '../../content/tours.json';
+import { loadBudgetCore } from '../core/budget-core.js';
+import { loadQuizCore } from '../core/quiz-core.js';
+import { groupStore } from '../element/store.js';
+import { builtInPresets } from '../element/presets.js';
+import { provideScript } from '../element/script-loader.js';
+import { h, setText } from '../element/dom.js';
+import { splitFragment, joinFragment, FRAGMENT_PREFIX } from '../element/link-state.js';
+import { readTourStep, tourStepSegment } from '../tour/tour-link.js';
+import { stepInput, preparePrediction } from '../tour/tour-steps.js';
+import { keepStep } from '../tour/tour-memory.js';
+import { gradeStep } from '../quiz/grade.js';
+import { choiceFeedback } from '../quiz/feedback.js';
+import { stepKind } from '../quiz/step-kinds.js';
+import { findTarget, markNode, clearMarks, elementOfPart } from './view-marks.js';
+
+const TOURS = tourDoc.tours;
+/** How long a step waits for its part to be drawn before it says so [ms]. */
+const PART_WAIT_MS = 15000;
+
+let cores = null;
+let panel = null; // the open tour's state, or null
+let uid = 0;
+
+/** Replaces the address's tour step (null: none), keeping the calculator's settings. */
+function writeTourLink(segment) {
+  const { rest } = splitFragment(location.hash);
+  const keep = rest.startsWith(FRAGMENT_PREFIX) ? rest : '';
+  const next = joinFragment(segment, keep);
+  try {
+    history.replaceState(history.state, '', `${location.pathname}${location.search}${next ? `#${next}` : ''}`);
+  } catch {
+    // A frame that may not change its address: the tour works without the link.
+  }
+}
+
+/** Resolves once `host` has drawn its parts (or after PART_WAIT_MS, with false). */
+function drawn(host) {
+  if (!host) return Promise.resolve(false);
+  if (host.hasAttribute('ready')) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), PART_WAIT_MS);
+    host.addEventListener('llm-budget-lab-ready', () => { clearTimeout(timer); resolve(true); }, { once: true });
+  });
+}
+
+/** The words for a target: "Weights in the calculator" or "the decision part". */
+function targetWords(target, found) {
+  const node = found.node;
+  const dt = node && found.exact && target.field && node.previousElementSibling && node.previousElementSibling.tagName === 'DT'
+    ? node.previousElementSibling.textContent.trim() : '';
+  return dt ? `${dt}, in the ${target.part}` : `the ${target.part}`;
+}
+
+const overlaps = (a, b) => a.bottom > b.top - 8 && a.top < b.bottom + 8 && a.right > b.left && a.left < b.right;
+
+/**
+ * Scrolls `node` into view (instantly: no motion) clear of the panel. On a
+ * phone the panel spans the bottom, so the number is scrolled above it; on a
+ * wider window the panel moves to another corner (data-dock) when the number
+ * sits in a sticky box (the calculator's results) that scrolling cannot move.
+ */
+function bringIntoView(node, panelEl) {
+  if (!node) return;
+  const wide = window.matchMedia('(min-width: 601px)').matches;
+  const place = () => {
+    const r = node.getBoundingClientRect();
+    // A whole part taller than the window: its top comes into view.
+    if (r.height > window.innerHeight * 0.6) {
+      if (Math.abs(r.top - 16) > 4) window.scrollBy({ top: r.top - 16, behavior: 'auto' });
+      panelEl.dataset.dock = wide ? 'bottom-right' : 'bottom';
+      return;
+    }
+    if (wide) {
+      if (r.top < 0 || r.bottom > window.innerHeight) window.scrollBy({ top: r.top - (window.innerHeight - r.height) / 2, behavior: 'auto' });
+      for (const dock of ['bottom-right', 'bottom-left', 'top-right', 'top-left']) {
+        panelEl.dataset.dock = dock;
+        if (!overlaps(node.getBoundingClientRect(), panelEl.getBoundingClientRect())) return;
+      }
+      panelEl.dataset.dock = 'bottom-right';
+      return;
+    }
+    // A phone: the number goes to the middle of the space above the panel.
+    panelEl.dataset.dock = 'bottom';
+    const free = panelEl.getBoundingClientRect().top;
+    const top = Math.max(8, (free - r.height) / 2);
+    if (Math.abs(r.top - top) > 4) window.scrollBy({ top: r.top - top, behavior: 'auto' });
+  };
+  place();
+  // Parts that draw as they come near may still move the page: placed again on the next frames.
+  requestAnimationFrame(() => { place(); requestAnimationFrame(place); });
+}
+
+function buildPanel() {
+  const id = `tour-${++uid}`;
+  const title = h('h2', { class: 'tour-title', id: `${id}-title`, tabindex: '-1' });
+  const progress = h('p', { class: 'tour-progress', 'data-tour-progress': '' });
+  const text = h('p', { class: 'tour-text', 'data-tour-text': '' });
+  const where = h('p', { class: 'tour-where', 'data-tour-where': '' });
+  const predict = h('div', { class: 'tour-predict', 'data-tour-predict': '' });
+  const message = h('p', { class: 'tour-message', role: 'status', 'data-tour-message': '' });
+  const live = h('p', { class: 'sr-only', 'aria-live': 'polite', 'data-tour-live': '' });
+  const back = h('button', { type: 'button', 'data-tour-action': 'back' }, 'Back');
+  const next = h('button', { type: 'button', class: 'tour-next', 'data-tour-action': 'next' }, 'Next');
+  const leave = h('button', { type: 'button', 'data-tour-action': 'leave' }, 'Leave the tour');
+  const el = h('section', { class: 'tour-panel', 'data-tour-panel': '', 'aria-labelledby': `${id}-title` },
+    progress, title, text, where, predict, message,
+    h('div', { class: 'tour-nav' }, back, next, leave), live);
+  return { el, title, progress, text, where, predict, message, live, back, next, leave };
+}
+
+/** Closes the tour: removes the panel, the mark and the link's step; focus goes back. */
+function closeTour(note) {
+  if (!panel) return;
+  const { ui, opener, onClose, status, keydown } = panel;
+  document.removeEventListener('keydown', keydown);
+  clearMarks('tour');
+  ui.el.remove();
+  document.documentElement.style.removeProperty('--llmb-view-inset-bottom');
+  delete document.documentElement.dataset.tourStep;
+  writeTourLink(null);
+  panel = null;
+  if (onClose) onClose();
+  if (status && note) status.textContent = note;
+  const back = opener && opener.isConnected ? opener : document.querySelector('[data-tour-start]');
+  if (back) back.focus();
+}
+
+/** The prediction's controls for `prepared` (a quiz step), graded by the core on Check. */
+function drawPrediction(ui, step, prepared, reveal) {
+  const { quizCore } = cores;
+  const q = prepared.step;
+  const kind = stepKind(q, quizCore);
+  const fid = `tour-predict-${++uid}`;
+  const feedback = h('div', { class: 'tour-feedback', role: 'status', 'data-tour-feedback': '' });
+  let answer;
+  let control;
+  if (kind.answer === 'choices') {
+    const name = `${fid}-choice`;
+    const boxes = q.choices.map((c) => h('label', { class: 'tour-choice' },
+      h('input', { type: 'radio', name, value: c.id, 'data-choice': c.id }), ` ${c.text}`));
+    control = h('fieldset', { class: 'tour-choices' }, h('legend', { text: q.prompt }), boxes);
+    answer = () => [...control.querySelectorAll('input:checked')].map((i) => i.value);
+  } else {
+    const input = h('input', { type: 'text', id: `${fid}-box`, inputmode: 'decimal', autocomplete: 'off', 'data-tour-answer': '' });
+    const hint = kind.hint ? kind.hint(q, quizCore) : '';
+    control = h('div', { class: 'tour-typed' }, h('label', { for: `${fid}-box`, text: q.prompt }), input,
+      hint ? h('p', { class: 'tour-hint', text: hint }) : null);
+    input.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); check.click(); } });
+    answer = () => input.value;
+  }
+  const check = h('button', { type: 'button', 'data-tour-action': 'check' }, 'Check my prediction');
+  const show = h('button', { type: 'button', 'data-tour-action': 'show' }, 'Show me');
+  check.addEventListener('click', () => {
+    const a = answer();
+    if (kind.answer === 'choices' && a.length === 0) { setText(feedback, 'Pick one answer first.'); return; }
+    const r = gradeStep(q, prepared.settings, a, quizCore);
+    if (!r.ok) { setText(feedback, r.error); return; }
+    const words = kind.answer === 'choices' ? choiceFeedback(q, r, prepared.texts) : { lead: r.message, notes: [] };
+    feedback.dataset.verdict = r.verdict;
+    feedback.dataset.tone = kind.tones[r.verdict] || '';
+    feedback.replaceChildren(h('p', { text: words.lead }), ...words.notes.map((n) => h('p', { text: n })));
+    reveal(true);
+  });
+  show.addEventListener('click', () => reveal(false));
+  ui.predict.replaceChildren(h('p', { class: 'tour-predict-lead', text: 'Predict first, then check.' }), control,
+    h('div', { class: 'tour-predict-actions' }, check, show), feedback);
+}
+
+/** Shows step `index` of the open tour; `fromLink`: the link's own settings (if any) are kept. */
+async function showStep(index, { fromLink = false, focus = null } = {}) {
+  const { tour, ui } = panel;
+  const step = tour.steps[index];
+  const { core, quizCore, presets } = cores;
+  panel.index = index;
+  const token = ++panel.token;
+  const n = tour.steps.length;
+  setText(ui.progress, `${tour.title}: step ${index + 1} of ${n}`);
+  setText(ui.title, step.title);
+  setText(ui.text, step.text);
+  setText(ui.message, '');
+  setText(ui.where, '');
+  ui.predict.replaceChildren();
+  ui.back.disabled = index === 0;
+  setText(ui.next, index === n - 1 ? 'Finish' : 'Next');
+  writeTourLink(tourStepSegment(tour.id, index));
+  keepStep(tour.id, index);
+  // The part the step is about: drawn once it comes near the viewport.
+  const host = elementOfPart(step.target.part);
+  if (host && !host.hasAttribute('ready')) host.scrollIntoView({ block: 'start', behavior: 'auto' });
+  const ready = await drawn(host);
+  if (!panel || panel.token !== token) return;
+  const store = host ? groupStore(host.getAttribute('group') || 'lesson', core, () => presets.defaultInput(core)) : null;
+  const linkKeeps = fromLink && splitFragment(location.hash).rest.startsWith(FRAGMENT_PREFIX);
+  const state = stepInput(step, presets, core);
+  if (store && state.ok && !linkKeeps) {
+    const presetOnly = step.set.preset !== undefined && !step.set.inputs;
+    store.tryInput(state.input, presetOnly ? step.set.preset : null, { replacesAll: true });
+  }
+  if (!ready) setText(ui.message, `The ${step.target.part} has not loaded yet; it appears below once it has.`);
+  let found = findTarget(step.target);
+  const whereText = found.node ? `Look at ${targetWords(step.target, found)} (outlined).` : '';
+  setText(ui.where, whereText);
+  if (step.predict) {
+    const prepared = preparePrediction(step, core, quizCore, presets);
+    if (prepared.ok) {
+      drawPrediction(ui, step, prepared, () => {
+        const after = stepInput(step, presets, core, step.predict.then || {});
+        if (store && after.ok && step.predict.then) store.tryInput(after.input, null, { replacesAll: true });
+        found = findTarget(step.target);
+        markNode(found.node, 'tour');
+        bringIntoView(found.node, ui.el);
+      });
+    } else {
+      setText(ui.message, `This step’s prediction cannot be checked (${prepared.problems[0].field}: ${prepared.problems[0].reason}).`);
+    }
+  }
+  // The panel's height is known now: the calculator's phone bar sits above it, the target clear of it.
+  document.documentElement.style.setProperty('--llmb-view-inset-bottom', `${Math.round(ui.el.getBoundingClientRect().height)}px`);
+  markNode(found.node, 'tour');
+  bringIntoView(found.node, ui.el);
+  setText(ui.live, `Step ${index + 1} of ${n}: ${step.title}. ${step.text} ${whereText}${step.predict ? ` ${step.predict.prompt}` : ''}`);
+  document.documentElement.dataset.tourStep = tourStepSegment(tour.id, index);
+  if (focus) focus.focus();
+}
+
+/**
+ * Opens a tour (or moves the open one) as lesson-page.js asks.
+ * @param {{tour?:string, step?:number, segment?:string, fromLink?:boolean}} request  a tour id
+ *   and step index (from 0), or a link's tour segment ("decision/3")
+ * @param {{opener:HTMLElement|null, status:HTMLElement|null, onClose:Function}} page
+ */
+export async function openTour(request, { opener = null, status = null, onClose = null } = {}) {
+  if (!cores) {
+    const [core, quizCore] = await Promise.all([loadBudgetCore(), loadQuizCore()]);
+    cores = { core, quizCore, presets: builtInPresets.forCore(core) };
+  }
+  let where;
+  if (request.segment !== undefined) {
+    where = readTourStep(request.segment, TOURS);
+    if (!where.ok) {
+      if (status) status.textContent = where.message;
+      if (panel) closeTour(null);
+      return;
+    }
+  } else {
+    const tour = TOURS.findIndex((t) => t.id === request.tour);
+    if (tour < 0 || !Number.isInteger(request.step) || request.step < 0 || request.step >= TOURS[tour].steps.length) return;
+    where = { tour, step: request.step };
+  }
+  if (status) status.textContent = '';
+  const tour = TOURS[where.tour];
+  if (panel && panel.tour !== tour) closeTour(null);
+  if (!panel) {
+    const ui = buildPanel();
+    const keydown = (e) => { if (e.key === 'Escape' && !e.defaultPrevented) closeTour('You left the tour. Resume it from here any time.'); };
+    panel = { tour, ui, index: 0, token: 0, opener, onClose, status, keydown };
+    document.body.append(ui.el);
+    document.addEventListener('keydown', keydown);
+    ui.back.addEventListener('click', () => { if (panel.index > 0) showStep(panel.index - 1, { focus: panel.index - 1 === 0 ? ui.next : ui.back }); });
+    ui.next.addEventListener('click', () => {
+      if (panel.index < panel.tour.steps.length - 1) showStep(panel.index + 1, { focus: ui.next });
+      else closeTour(`You finished the tour “${panel.tour.title}”.`);
+    });
+    ui.leave.addEventListener('click', () => closeTour('You left the tour. Resume it from here any time.'));
+    await showStep(where.step, { fromLink: request.fromLink === true, focus: ui.title });
+    return;
+  }
+  await showStep(where.step, { fromLink: request.fromLink === true, focus: panel.ui.title });
+}
+
+provideScript('tour', { openTour });
