@@ -32,8 +32,8 @@ VllmRuntimeEstimate vllm_runtime_estimate(const BudgetInput& in, double max_num_
   }
   if (in.vocab_size == 0) {
     e.error = {"vocab_size",
-               "the estimate of vLLM's warm-up needs the model's vocabulary size, vocab_size (config.json's "
-               "vocab_size), which is 0 (not known)"};
+               "vocab_size must be known (a whole number from 1 to 1e7) for the estimate of vLLM's warm-up, "
+               "which sizes its logits by the model's vocabulary (config.json's vocab_size); it is 0 (not known)"};
     return e;
   }
   e.max_num_seqs = max_num_seqs > 0 ? max_num_seqs : vllm_default_max_num_seqs(in.gpu_memory_bytes, "");

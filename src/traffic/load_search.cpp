@@ -16,6 +16,7 @@ struct Trial {
   bool meets = false;
   double ttft_s = 0;
   double tpot_s = 0;
+  bool tpot_defined = false;
 };
 
 class Search {
@@ -38,6 +39,7 @@ class Search {
     if (!r.ok) return trial;
     trial.ttft_s = r.ttft_at_target_percentile_s;
     trial.tpot_s = r.tpot_at_target_percentile_s;
+    trial.tpot_defined = r.tpot_defined;
     const bool ttft_ok = in_.ttft_target_s == 0 || trial.ttft_s <= in_.ttft_target_s;
     const bool tpot_ok =
         in_.per_request_target_tokens_per_s == 0 || trial.tpot_s * in_.per_request_target_tokens_per_s <= 1;
@@ -61,6 +63,7 @@ LoadSearchResult finish(const BudgetInput& in, bool found, double load, const Tr
     r.highest_load = load;
     r.ttft_at_percentile_s = trial.ttft_s;
     r.tpot_at_percentile_s = trial.tpot_s;
+    r.tpot_defined = trial.tpot_defined;
   }
   r.simulations = runs;
   return r;
@@ -76,8 +79,9 @@ LoadSearchResult failed(const InputError& error) {
 
 LoadSearchResult highest_load(const BudgetInput& in, const TrafficInput& traffic) {
   if (in.ttft_target_s == 0 && in.per_request_target_tokens_per_s == 0) {
-    return failed(
-        {"ttft_target_s", "set ttft_target_s or per_request_target_tokens_per_s to search for the highest load"});
+    return failed({"ttft_target_s",
+                   "ttft_target_s or per_request_target_tokens_per_s must be set (above 0) to search for the highest "
+                   "load (both are 0: no target)"});
   }
   Search search(in, traffic);
   const bool open = traffic.request_rate > 0;

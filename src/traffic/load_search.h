@@ -12,7 +12,7 @@ namespace llmbudget {
 /// meets them when it is stable, its TTFT at that percentile is at most
 /// in.ttft_target_s (when set) and its TPOT at that percentile at most
 /// 1 / in.per_request_target_tokens_per_s (when set). At least one target must be set
-/// ("ttft_target_s": "set ttft_target_s or per_request_target_tokens_per_s to search for the highest load").
+/// ("ttft_target_s": "ttft_target_s or per_request_target_tokens_per_s must be set (above 0) to search ...").
 /// Open loop (traffic.request_rate > 0; its value is only the search's first guess):
 /// doubling from that guess until a run misses (halving while the guess misses, down to
 /// a millionth of it but never below request_rate's declared minimum), then bisection to 0.5% of the rate.

@@ -349,6 +349,7 @@ TrafficResult Simulation::run() {
   result.duration_s = now;
   result.unstable = open && queue_kept_growing();
   result.ttft_s = summarize_latencies(ttft);
+  result.tpot_defined = !tpot.empty();
   result.tpot_s = summarize_latencies(tpot);
   result.e2e_s = summarize_latencies(e2e);
   // summarize_latencies() sorted the lists.

@@ -69,8 +69,9 @@ constexpr InputFieldDeclaration kTrafficRows[] = {
 
 template <class R>
 constexpr TrafficResultFieldDeclaration<R> number(const char* name, const char* unit, bool needs_stable,
-                                                  const char* meaning, double R::*member) {
-  return {name, unit, TrafficResultKind::number, needs_stable, meaning, member, nullptr, nullptr};
+                                                  const char* meaning, double R::*member,
+                                                  bool R::*null_unless = nullptr) {
+  return {name, unit, TrafficResultKind::number, needs_stable, meaning, member, nullptr, nullptr, null_unless};
 }
 template <class R>
 constexpr TrafficResultFieldDeclaration<R> flag(const char* name, const char* meaning, bool R::*member) {
@@ -78,17 +79,21 @@ constexpr TrafficResultFieldDeclaration<R> flag(const char* name, const char* me
 }
 template <class R>
 constexpr TrafficResultFieldDeclaration<R> summary(const char* name, bool needs_stable, const char* meaning,
-                                                   LatencySummary R::*member) {
-  return {name, "s", TrafficResultKind::summary, needs_stable, meaning, nullptr, nullptr, member};
+                                                   LatencySummary R::*member, bool R::*null_unless = nullptr) {
+  return {name, "s", TrafficResultKind::summary, needs_stable, meaning, nullptr, nullptr, member, null_unless};
 }
 
 using TR = TrafficResult;
 constexpr TrafficResultFieldDeclaration<TR> kTrafficResultFields[] = {
     flag<TR>("unstable", "arrivals outpace the server: the waiting queue was still growing at the end of the run",
              &TR::unstable),
+    flag<TR>("tpot_defined",
+             "some request generated two or more tokens, so there is an inter-token time: false when every request "
+             "has one output token, and TPOT is then not defined (null)",
+             &TR::tpot_defined),
     summary<TR>("ttft_s", true, "time to first token: arrival to the first generated token", &TR::ttft_s),
     summary<TR>("tpot_s", false, "time per output token after the first, per request (its mean inter-token latency)",
-                &TR::tpot_s),
+                &TR::tpot_s, &TR::tpot_defined),
     summary<TR>("e2e_s", true, "end-to-end latency: arrival to the last token", &TR::e2e_s),
     number<TR>("throughput_tokens_per_s", "tok/s", false, "output tokens per second over the run",
                &TR::throughput_tokens_per_s),
@@ -109,19 +114,21 @@ constexpr TrafficResultFieldDeclaration<TR> kTrafficResultFields[] = {
     number<TR>("ttft_at_target_percentile_s", "s", true, "TTFT at the target percentile",
                &TR::ttft_at_target_percentile_s),
     number<TR>("tpot_at_target_percentile_s", "s", false, "TPOT at the target percentile",
-               &TR::tpot_at_target_percentile_s),
+               &TR::tpot_at_target_percentile_s, &TR::tpot_defined),
 };
 
 using LR = LoadSearchResult;
 constexpr TrafficResultFieldDeclaration<LR> kLoadSearchResultFields[] = {
     flag<LR>("found", "some load meets the targets (false: even the lightest misses one)", &LR::found),
+    flag<LR>("tpot_defined", "the run at that load had a TPOT (some request of two or more output tokens)",
+             &LR::tpot_defined),
     number<LR>("highest_load", "", false,
                "the highest request rate (requests/s, open loop) or concurrency (closed loop) meeting the targets",
                &LR::highest_load),
     number<LR>("ttft_at_percentile_s", "s", false, "TTFT at the target percentile at that load",
                &LR::ttft_at_percentile_s),
     number<LR>("tpot_at_percentile_s", "s", false, "TPOT at the target percentile at that load",
-               &LR::tpot_at_percentile_s),
+               &LR::tpot_at_percentile_s, &LR::tpot_defined),
     number<LR>("tpot_target_s", "s", false,
                "the per-request target as the TPOT a run must stay within, 1 / per_request_target_tokens_per_s; 0 "
                "without one",

@@ -36,7 +36,18 @@ struct TrafficResultFieldDeclaration {
   double Result::*number;
   bool Result::*flag;
   LatencySummary Result::*summary;
+  /// nullptr, or a flag of the same result (declared among its fields; its name is the JSON's
+  /// "null_unless"): no result (null) while that flag is false (tpot_defined: TPOT has no value when
+  /// every request generated one token, so no inter-token time exists).
+  bool Result::*null_unless = nullptr;
 };
+
+/// True when field `f` of `result` has no value: the run is `unstable` and `f` is declared needs_stable,
+/// or `f`'s null_unless flag is false. The CLI's writers ask this; the facade reads the same rule from the JSON.
+template <class Result>
+bool traffic_result_is_null(const TrafficResultFieldDeclaration<Result>& f, const Result& result, bool unstable) {
+  return (f.needs_stable && unstable) || (f.null_unless != nullptr && !(result.*f.null_unless));
+}
 
 /// One statistic of a LatencySummary: "mean", "p50", "p90" or "p99".
 struct LatencyStatisticDeclaration {

@@ -10,11 +10,18 @@ namespace {
 
 template <class R>
 void add_results(std::string& out, Table<TrafficResultFieldDeclaration<R>> fields) {
-  json::add_object_array(out, fields, [&out](const TrafficResultFieldDeclaration<R>& f) {
+  json::add_object_array(out, fields, [&out, fields](const TrafficResultFieldDeclaration<R>& f) {
     json::add_text_member(out, "name", f.name);
     json::add_text_member(out, "unit", f.unit);
     json::add_text_member(out, "kind", kTrafficResultKindNames[static_cast<int>(f.kind)]);
     json::add_flag_member(out, "needs_stable", f.needs_stable);
+    // The flag's name, found by its member among the same result's flags.
+    const char* null_unless = "";
+    for (const TrafficResultFieldDeclaration<R>& g : fields) {
+      if (f.null_unless != nullptr && g.kind == TrafficResultKind::flag && g.flag == f.null_unless)
+        null_unless = g.name;
+    }
+    json::add_text_member(out, "null_unless", null_unless);
     json::add_text_member(out, "meaning", f.meaning);
   });
 }

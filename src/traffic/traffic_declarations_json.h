@@ -10,7 +10,8 @@ namespace llmbudget {
 ///  "statistics": ["mean", "p50", "p90", "p99"]}
 /// input: the members of a budget input (add_input_declaration_members(),
 ///        budget/field_declarations_json.h) and "default" (TrafficInput{}'s value)
-/// result: {"name", "unit", "kind": "number"|"flag"|"summary", "needs_stable", "meaning"}
+/// result: {"name", "unit", "kind": "number"|"flag"|"summary", "needs_stable",
+///          "null_unless" (a flag's name or ""), "meaning"}
 /// Never fails.
 std::string traffic_declarations_json();
 

@@ -43,6 +43,10 @@ struct TrafficResult {
   bool ok = false;
   InputError error;
   bool unstable = false;
+  /// Some request generated two or more tokens: only then is there an inter-token time, so TPOT is
+  /// defined. False (every request of one output token): tpot_s and tpot_at_target_percentile_s are
+  /// no result (declared null_unless "tpot_defined"; printed as null, not 0).
+  bool tpot_defined = false;
   LatencySummary ttft_s;  ///< arrival to first token
   LatencySummary tpot_s;  ///< per request: (end - first token) / (output tokens - 1); requests of one token left out
   LatencySummary e2e_s;   ///< arrival to last token
@@ -64,6 +68,7 @@ struct LoadSearchResult {
   bool ok = false;
   InputError error;
   bool found = false;               ///< false when even the lightest load misses a target
+  bool tpot_defined = false;        ///< the run at that load had a TPOT (some request of two or more tokens)
   double highest_load = 0;          ///< requests/s (open loop) or clients (closed loop) meeting the targets
   double ttft_at_percentile_s = 0;  ///< TTFT at target_percentile at that load
   double tpot_at_percentile_s = 0;  ///< TPOT at target_percentile at that load

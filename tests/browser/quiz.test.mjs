@@ -2,7 +2,8 @@
 // Expected answers come from tests/data/seed-values.json (knowledge_check):
 // Q1 total 53 GB (13 GB weights + 40 GB cache), does not fit in 48 GB, 8-bit cache
 // gives 20 GB and 33 GB in all; Q2 (1 - 0.8^4) / (1 - 0.8) = 2.952 tokens per pass;
-// Q3 only 4-bit weights change the outputs.
+// Q3 only 4-bit weights change the outputs. Q4 (ours, on Little's law) takes its numbers from the
+// core's serving simulation (tests/node/quiz-simulate.test.mjs).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -163,6 +164,37 @@ test('numbers typed in several forms are graded by the core; choices, follow-up 
   // Path and query only: the origin (checked above) holds a random port that may contain "53".
   const sent = rec.requests.map((u) => { const url = new URL(u); return url.pathname + url.search + url.hash; });
   assert.ok(!sent.some((u) => /53|2\.952|2,952/.test(u)), 'no answer text in any request');
+  assertQuiet(rec);
+  await rec.context.close();
+});
+
+test('Question 4, Little\'s law: the prompt shows the simulation\'s numbers; L = λ × W is right, the nominal rate close, W / λ wrong', async () => {
+  const rec = await openQuiz();
+  const { page } = rec;
+  const q = `${QUIZ} [data-question="q4-littles-law"]`;
+  // The core's run (tests/node/quiz-simulate.test.mjs): lesson-gqa8-16, 1,000 requests of 1,024 + 256 tokens
+  // at 1 request/s: 0.958 requests/s finished, mean end-to-end latency 6.57 s, 6.296 requests in flight.
+  const prompt = await page.locator(`${q} .quiz-prompt`).first().textContent();
+  assert.match(prompt, /1,000 requests of 1,024 prompt tokens and 256 output tokens arrive at random, 1 per second on average\./);
+  assert.match(prompt, /requests finished at λ = 0\.958 per second, each took W = 6\.57 s on average/);
+  // 0.958 × 6.57 = 6.294, within 3 % of 6.296.
+  const right = await answer(page, 'q4-littles-law', 'in-flight', '0.958 × 6.57');
+  assert.equal(right.verdict, 'correct');
+  assert.equal((await answer(page, 'q4-littles-law', 'in-flight', '6.3')).verdict, 'correct');
+  // The nominal rate: 1 × 6.57 = 6.57, 4.3 % high: close, and the step says which rate to use.
+  const nominal = await answer(page, 'q4-littles-law', 'in-flight', '6.57');
+  assert.equal(nominal.verdict, 'close');
+  assert.match(nominal.text, /Use the rate measured over the run, λ = 0\.958 per second, not the nominal 1 per second/);
+  // W / λ = 6.858: wrong, with the step's hint.
+  const divided = await answer(page, 'q4-littles-law', 'in-flight', '6.57 / 0.958');
+  assert.equal(divided.verdict, 'wrong');
+  assert.match(divided.text, /Little’s law multiplies: L = λ × W/);
+  assert.equal((await answer(page, 'q4-littles-law', 'in-flight', '0.958 × 6.57')).verdict, 'correct');
+  await page.locator(`${q} .quiz-explain-toggle`).click();
+  assert.match(await page.locator(`${q} .quiz-explanation`).textContent(), /Here L = 0\.958 × 6\.57 ≈ 6\.3 requests\./);
+  // Saved under its own key, beside the released questions' keys.
+  const saved = JSON.parse(await page.evaluate((k) => localStorage.getItem(k), KEY('q4-littles-law')));
+  assert.equal(saved.steps['in-flight'].answer, '0.958 × 6.57');
   assertQuiet(rec);
   await rec.context.close();
 });

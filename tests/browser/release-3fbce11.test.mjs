@@ -5,7 +5,9 @@
 // verdicts, and the link with the same numbers.
 // The answers (seed-values.json's knowledge check): Q1 13 GB + 40 GB = 53 GB,
 // does not fit, 8-bit cache, 33 GB; Q2 answered "3" against 2.952 tokens per
-// pass (close, not right); Q3 4-bit weights, evaluate: 6 of 7 steps right.
+// pass (close, not right); Q3 4-bit weights, evaluate: 6 of 7 steps right. The current file
+// adds Q4 (Little's law, one step) after them: 3fbce11 never saw it, so it comes back
+// unanswered and the same answers read 6 of 8 steps right, 3 of 4 questions complete.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdtempSync, mkdirSync, rmSync, copyFileSync } from 'node:fs';
@@ -25,7 +27,11 @@ const ANSWERS_FILE = path.join(DATA, 'answers-file.json');
 const QUIZ = 'llm-budget-lab [data-part="quiz"]';
 const step = (q, s) => `${QUIZ} [data-question="${q}"] [data-step="${s}"]`;
 const CALC = 'llm-budget-lab[parts="calculator"]';
-const SCORE = 'Knowledge check complete: 6 of 7 steps right.';
+/** The score line 3fbce11 showed, over its three questions (7 steps). */
+const RELEASED_SCORE = 'Knowledge check complete: 6 of 7 steps right.';
+/** The same answers now: Q4's step is one more, not answered yet. */
+const SCORE = 'So far: 6 of 8 steps right; 3 of 4 questions complete.';
+const Q4 = (q) => `${QUIZ} [data-question="q4-littles-law"] [data-step="in-flight"] ${q}`;
 
 let browser;
 let server;
@@ -48,11 +54,12 @@ async function assertAnswersBack(root, what) {
   assert.equal(await checked('q3-output-changing', 'changes', 'weights-4bit'), true, what);
   assert.equal(await verdict('q3-output-changing', 'action'), 'correct', what);
   assert.equal(await root.locator(`${QUIZ} [data-question="q1-fit"] button.quiz-explain-toggle`).getAttribute('aria-expanded'), 'true', what);
+  assert.equal(await root.locator(`${Q4('input')}`).inputValue(), '', `${what}: Q4 is new, so unanswered`);
   assert.equal(await root.locator(`${QUIZ} [data-quiz-score]`).textContent(), SCORE, what);
 }
 
 test('3fbce11 wrote the score line this test expects', () => {
-  assert.equal(LINK.score, SCORE);
+  assert.equal(LINK.score, RELEASED_SCORE);
 });
 
 test("3fbce11's localStorage records come back: answers, verdicts, the opened explanation, the score", async () => {
@@ -69,7 +76,7 @@ test("3fbce11's localStorage records come back: answers, verdicts, the opened ex
   // Saved again in the same form: a record the current page writes reads as 3fbce11's did.
   await rec.page.locator(`${step('q2-speculative', 'tokens')} input`).fill('2.952');
   await rec.page.locator(`${step('q2-speculative', 'tokens')} button.quiz-check`).click();
-  await rec.page.locator(`${QUIZ} [data-quiz-score]`).filter({ hasText: '7 of 7' }).waitFor();
+  await rec.page.locator(`${QUIZ} [data-quiz-score]`).filter({ hasText: '7 of 8' }).waitFor();
   const key = Object.keys(STORED).find((k) => k.endsWith(':q2-speculative'));
   const saved = JSON.parse(await rec.page.evaluate((k) => localStorage.getItem(k), key));
   // The same record, the changed step now stamped with the second it was saved (a time of this run).
@@ -143,9 +150,13 @@ document.body.append(frame);`);
     // One more answer: the page records the score and writes suspend_data in the same format.
     await sco.locator(`${step('q2-speculative', 'tokens')} input`).fill('2.952');
     await sco.locator(`${step('q2-speculative', 'tokens')} button.quiz-check`).click();
-    await sco.locator(`${QUIZ} [data-quiz-score]`).filter({ hasText: '7 of 7' }).waitFor();
+    await sco.locator(`${QUIZ} [data-quiz-score]`).filter({ hasText: '7 of 8' }).waitFor();
+    // And the new Q4 (L = λ × W from its prompt's numbers): the check is complete, and its score recorded.
+    await sco.locator(Q4('input')).fill('0.958 × 6.57');
+    await sco.locator(Q4('button.quiz-check')).click();
+    await sco.locator(`${QUIZ} [data-quiz-score]`).filter({ hasText: 'Knowledge check complete: 8 of 8' }).waitFor();
     const cmi = await rec.page.evaluate(() => window.API_1484_11.renderCMIToJSONObject().cmi);
-    assert.deepEqual(cmi.score, { scaled: '1', raw: '7', min: '0', max: '7' });
+    assert.deepEqual(cmi.score, { scaled: '1', raw: '8', min: '0', max: '8' });
     // Written again in the current format (version 2, web/scorm/suspend-data.js), every record
     // 3fbce11 wrote in it, the one not touched exactly as it was.
     const before = JSON.parse(SCORM.suspend_data);

@@ -5,7 +5,9 @@
 // The answers (seed-values.json's knowledge check): Q1 13 GB + 40 GB = 53 GB,
 // does not fit in 48 GB, 8-bit cache, 33 GB: four right; Q2 "2.95" typed but
 // not checked (so no verdict); Q3 4-bit weights, evaluate: two right. Six of
-// seven steps right, two of three questions complete.
+// seven steps right, two of three questions complete. The current file adds Q4
+// (Little's law, one step), which 73460c0 never saw: it comes back unanswered,
+// and the same answers read 6 of 8 steps right, 2 of 4 questions complete.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdtempSync, mkdirSync, rmSync, copyFileSync } from 'node:fs';
@@ -22,7 +24,11 @@ const SCORM = read('scorm-cmi.json');
 
 const QUIZ = 'llm-budget-lab [data-part="quiz"]';
 const step = (q, s) => `${QUIZ} [data-question="${q}"] [data-step="${s}"]`;
-const SCORE = 'So far: 6 of 7 steps right; 2 of 3 questions complete.';
+/** The score line 73460c0 showed, over its three questions (7 steps). */
+const RELEASED_SCORE = 'So far: 6 of 7 steps right; 2 of 3 questions complete.';
+/** The same answers now: Q4's step is one more, not answered yet. */
+const SCORE = 'So far: 6 of 8 steps right; 2 of 4 questions complete.';
+const Q4 = (q) => `${QUIZ} [data-question="q4-littles-law"] [data-step="in-flight"] ${q}`;
 
 let browser;
 let server;
@@ -45,11 +51,12 @@ async function assertAnswersBack(root, what) {
   assert.equal(await checked('q3-output-changing', 'changes', 'weights-4bit'), true, what);
   assert.equal(await verdict('q3-output-changing', 'action'), 'correct', what);
   assert.equal(await root.locator(`${QUIZ} [data-question="q3-output-changing"] button.quiz-explain-toggle`).getAttribute('aria-expanded'), 'true', what);
+  assert.equal(await root.locator(Q4('input')).inputValue(), '', `${what}: Q4 is new, so unanswered`);
   assert.equal(await root.locator(`${QUIZ} [data-quiz-score]`).textContent(), SCORE, what);
 }
 
 test('73460c0 wrote the score line this test expects', () => {
-  assert.equal(SCORM.score_line, SCORE);
+  assert.equal(SCORM.score_line, RELEASED_SCORE);
 });
 
 test("73460c0's localStorage records come back: answers, verdicts, the unchecked answer, the opened explanation", async () => {
@@ -92,7 +99,11 @@ document.body.append(frame);`);
     // Checking Q2's box as it is: 2.95 is within the step's ±0.005 of 2.952, so right, and the check is complete.
     await sco.locator(`${step('q2-speculative', 'tokens')} button.quiz-check`).click();
     await sco.locator(`${step('q2-speculative', 'tokens')} [data-feedback][data-verdict="correct"]`).waitFor();
-    assert.equal(await sco.locator(`${QUIZ} [data-quiz-score]`).textContent(), 'Knowledge check complete: 7 of 7 steps right.');
+    assert.equal(await sco.locator(`${QUIZ} [data-quiz-score]`).textContent(), 'So far: 7 of 8 steps right; 3 of 4 questions complete.');
+    // And the new Q4 (L = λ × W from its prompt's numbers) completes the check.
+    await sco.locator(Q4('input')).fill('0.958 × 6.57');
+    await sco.locator(Q4('button.quiz-check')).click();
+    await sco.locator(`${QUIZ} [data-quiz-score]`).filter({ hasText: 'Knowledge check complete: 8 of 8 steps right.' }).waitFor();
     const cmi = await rec.page.evaluate(() => window.API_1484_11.renderCMIToJSONObject().cmi);
     const now = JSON.parse(cmi.suspend_data);
     assert.equal(now.version, 2);

@@ -2,7 +2,8 @@
 // and the iframe's relay of them to its parent, only to the origin named in
 // ?report-origin=; forged, cross-origin and malformed messages are ignored.
 // Expected answers: tests/data/seed-values.json (Q1 53 GB, does not fit in
-// 48 GB, 33 GB with an 8-bit cache; Q2 2.952 tokens per pass; Q3 4-bit weights).
+// 48 GB, 33 GB with an 8-bit cache; Q2 2.952 tokens per pass; Q3 4-bit weights), and Q4's
+// requests in flight, 0.958 × 6.57 from the core's simulation (tests/node/quiz-simulate.test.mjs).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
@@ -58,6 +59,7 @@ async function answerAll(root, { wrongEffect = false } = {}) {
   await type(root, 'q2-speculative', 'tokens', String(KC['q2-speculative'].tokens_per_pass.toFixed(3)));
   await choose(root, 'q3-output-changing', 'changes', ['weights-4bit']);
   await choose(root, 'q3-output-changing', 'action', ['evaluate']);
+  await type(root, 'q4-littles-law', 'in-flight', '0.958 × 6.57');
 }
 
 function quizPage(attrs) {
@@ -113,7 +115,7 @@ test('report="events": a step, a question and the whole check each give an xAPI-
   assert.deepEqual(got[1].detail.result.score, { scaled: 0, raw: 0, min: 0, max: 1 });
 
   // The whole check: Q1 has total, fits, lever and the 8-bit follow-up (4 steps),
-  // Q2 one, Q3 two: 7 steps; one wrong (40 GB for 33 GB) gives 6 of 7.
+  // Q2 one, Q3 two, Q4 one: 8 steps; one wrong (40 GB for 33 GB) gives 7 of 8 = 0.875.
   await page.evaluate(() => { window.got = []; });
   await answerAll(page, { wrongEffect: true });
   got = await page.evaluate(() => window.got);
@@ -123,7 +125,7 @@ test('report="events": a step, a question and the whole check each give an xAPI-
   const check = checks[0].detail;
   assert.equal(check.object.id, URN);
   assert.equal(check.object.definition.type, 'http://adlnet.gov/expapi/activities/assessment');
-  assert.deepEqual(check.result, { score: { scaled: 0.8571, raw: 6, min: 0, max: 7 }, success: false, completion: true });
+  assert.deepEqual(check.result, { score: { scaled: 0.875, raw: 7, min: 0, max: 8 }, success: false, completion: true });
   const q1 = got.filter((g) => g.type === 'llm-budget-lab-question-completed' && g.detail.object.id.endsWith(':q1-fit'));
   assert.equal(q1.length, 1, 'Q1 completes only when its follow-up step is checked too');
   assert.deepEqual(q1[0].detail.result.score, { scaled: 0.75, raw: 3, min: 0, max: 4 });
@@ -132,15 +134,15 @@ test('report="events": a step, a question and the whole check each give an xAPI-
   assert.equal(lever.detail.object.definition.interactionType, 'choice');
   // The page says the same score.
   const line = page.locator('llm-budget-lab [data-quiz-score]');
-  assert.equal(await line.textContent(), 'Knowledge check complete: 6 of 7 steps right.');
-  assert.equal(await line.getAttribute('data-raw'), '6');
-  assert.equal(await line.getAttribute('data-max'), '7');
+  assert.equal(await line.textContent(), 'Knowledge check complete: 7 of 8 steps right.');
+  assert.equal(await line.getAttribute('data-raw'), '7');
+  assert.equal(await line.getAttribute('data-max'), '8');
 
-  // Fixing the wrong step completes the check again, now 7 of 7 and passed.
+  // Fixing the wrong step completes the check again, now 8 of 8 and passed.
   await type(page, 'q1-fit', 'effect-cache-8bit', '33 GB');
   const last = await page.evaluate(() => window.got.at(-1));
   assert.equal(last.type, 'llm-budget-lab-check-completed');
-  assert.deepEqual(last.detail.result, { score: { scaled: 1, raw: 7, min: 0, max: 7 }, success: true, completion: true });
+  assert.deepEqual(last.detail.result, { score: { scaled: 1, raw: 8, min: 0, max: 8 }, success: true, completion: true });
   assertQuiet(rec);
   await rec.context.close();
 });

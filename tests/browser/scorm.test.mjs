@@ -170,7 +170,8 @@ test('SCORM package in scorm-again: answers, score and status recorded; a relaun
   assert.equal(cmi.completion_status, 'incomplete');
   assert.equal(cmi.exit, 'suspend');
 
-  // Every step; the 8-bit follow-up answered 40 GB where 33 GB is right: 6 of 7.
+  // Every step (Q1 4, Q2 1, Q3 2, Q4 1: 8); the 8-bit follow-up answered 40 GB where 33 GB is right: 7 of 8.
+  // Q4's L = λ × W from the numbers its prompt shows (the core's simulation, tests/node/quiz-simulate.test.mjs).
   await type(sco, 'q1-fit', 'total', `${KC['q1-fit'].total_gb} GB`);
   await choose(sco, 'q1-fit', 'fits', KC['q1-fit'].fits ? 'yes' : 'no');
   await choose(sco, 'q1-fit', 'lever', 'cache-8bit');
@@ -178,13 +179,14 @@ test('SCORM package in scorm-again: answers, score and status recorded; a relaun
   await type(sco, 'q2-speculative', 'tokens', KC['q2-speculative'].tokens_per_pass.toFixed(3));
   await choose(sco, 'q3-output-changing', 'changes', 'weights-4bit');
   await choose(sco, 'q3-output-changing', 'action', 'evaluate');
+  await type(sco, 'q4-littles-law', 'in-flight', '0.958 × 6.57');
   const line = sco.locator('llm-budget-lab [data-quiz-score]');
-  assert.equal(await line.textContent(), 'Knowledge check complete: 6 of 7 steps right.');
+  assert.equal(await line.textContent(), 'Knowledge check complete: 7 of 8 steps right.');
 
   cmi = await cmiOf(first.page);
   // The page's score is the recorded one.
-  assert.deepEqual(cmi.score, { scaled: '0.8571', raw: await line.getAttribute('data-raw'), min: '0', max: await line.getAttribute('data-max') });
-  assert.deepEqual(cmi.score, { scaled: '0.8571', raw: '6', min: '0', max: '7' });
+  assert.deepEqual(cmi.score, { scaled: '0.875', raw: await line.getAttribute('data-raw'), min: '0', max: await line.getAttribute('data-max') });
+  assert.deepEqual(cmi.score, { scaled: '0.875', raw: '7', min: '0', max: '8' });
   assert.equal(cmi.completion_status, 'completed');
   assert.equal(cmi.success_status, 'failed');
   const suspend = JSON.parse(cmi.suspend_data);
@@ -202,7 +204,7 @@ test('SCORM package in scorm-again: answers, score and status recorded; a relaun
   // The student corrects the follow-up: recorded again, now passed.
   await type(sco, 'q1-fit', 'effect-cache-8bit', `${KC['q1-fit'].after_8bit_cache.total_gb} GB`);
   cmi = await cmiOf(first.page);
-  assert.deepEqual(cmi.score, { scaled: '1', raw: '7', min: '0', max: '7' });
+  assert.deepEqual(cmi.score, { scaled: '1', raw: '8', min: '0', max: '8' });
   assert.equal(cmi.success_status, 'passed');
 
   // Leaving the SCO (the LMS closes its frame): Terminate, once.
@@ -224,10 +226,11 @@ test('SCORM package in scorm-again: answers, score and status recorded; a relaun
   assert.equal(await verdict(sco, 'q2-speculative', 'tokens'), 'correct');
   assert.equal(await verdict(sco, 'q1-fit', 'effect-cache-8bit'), 'correct');
   assert.equal(await sco.locator(`${step('q3-output-changing', 'changes')} input[data-choice="weights-4bit"]`).isChecked(), true);
-  assert.equal(await sco.locator('llm-budget-lab [data-quiz-score]').textContent(), 'Knowledge check complete: 7 of 7 steps right.');
+  assert.equal(await verdict(sco, 'q4-littles-law', 'in-flight'), 'correct');
+  assert.equal(await sco.locator('llm-budget-lab [data-quiz-score]').textContent(), 'Knowledge check complete: 8 of 8 steps right.');
   const again = await cmiOf(second.page);
   assert.equal(again.completion_status, 'completed', 'a relaunch keeps the completion');
-  assert.deepEqual(again.score, { scaled: '1', raw: '7', min: '0', max: '7' });
+  assert.deepEqual(again.score, { scaled: '1', raw: '8', min: '0', max: '8' });
   assert.deepEqual(second.pageErrors, []);
   await second.context.close();
 });

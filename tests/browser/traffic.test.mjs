@@ -156,6 +156,30 @@ test('the traffic part shows the core’s figures, its highest load and the calc
   }
 });
 
+test('one output token: TPOT reads "not defined" in the table, the status and the chart\'s data, never 0', async () => {
+  const { rec, page, part } = await open({ width: 1280, height: 800 });
+  await field(part, 'output_tokens').fill('1');
+  await settled(page);
+  // The core's run: every request ends with its first token, so tpot_defined is false and tpot_s null.
+  const one = traffic.simulateTraffic({ ...budget.DEFAULT_INPUT, kv_heads: 8 }, { request_rate: 1, input_tokens: 1024, output_tokens: 1 });
+  assert.equal(one.value.tpot_defined, false);
+  assert.equal(one.value.tpot_s, null);
+  for (const stat of ['mean', 'p50', 'p90', 'p99']) assert.equal(await cell(part, 'tpot_s', stat), 'not defined', stat);
+  assert.equal(await cell(part, 'ttft_s', 'p50'), goldens.fmt.msText(one.value.ttft_s.p50));
+  assert.match(await part.locator('[data-out="traffic-status"]').textContent(),
+    /TPOT not defined: every request has one output token, so there is no time between tokens\./);
+  await part.locator('details.chart-data summary').click();
+  // The load is the row's header; then TTFT p50, TTFT p99, TPOT p50, TPOT p99, the queue.
+  const first = part.locator('details.chart-data tbody tr').first().locator('td');
+  assert.equal(await first.nth(2).textContent(), 'not defined');
+  assert.equal(await first.nth(3).textContent(), 'not defined');
+  assert.equal(await first.nth(4).textContent(), 'bounded');
+  // No TPOT point is drawn (an empty path), and nothing threw.
+  assert.doesNotMatch(await part.locator('path[data-series="tpot-p99"]').getAttribute('d') ?? '', /NaN/);
+  assertQuiet(rec);
+  await rec.context.close();
+});
+
 test('the closed loop runs at a concurrency, and embeds alone with parts="traffic"', async () => {
   const { fmt } = goldens;
   // The embed starts from the core's defaults (32 KV heads), closed loop at the part's 16 clients.

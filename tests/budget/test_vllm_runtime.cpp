@@ -102,6 +102,8 @@ TEST_CASE("the estimate refuses an unknown vocabulary, a bad max_num_seqs and a 
   VllmRuntimeEstimate e = vllm_runtime_estimate(in);
   CHECK_FALSE(e.ok);
   CHECK(e.error.field == "vocab_size");
+  // Like every validation message, it begins with the field's name (budget/field_checks.h).
+  CHECK(e.error.message.rfind("vocab_size must be known", 0) == 0);
   in.vocab_size = 32000;
   for (double bad : {-1.0, 2.5, 2e6}) {
     e = vllm_runtime_estimate(in, bad);

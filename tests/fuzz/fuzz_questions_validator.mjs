@@ -28,6 +28,7 @@ import { validateQuestions } from '../../web/quiz/schema.js';
 import { presetSet } from '../../web/element/preset-set.js';
 import { loadBudgetCore } from '../../web/core/budget-core.js';
 import { loadQuizCore } from '../../web/core/quiz-core.js';
+import { loadTrafficCore } from '../../web/core/traffic-core.js';
 import { generator, mutate, ODD_VALUES } from './questions-mutants.mjs';
 import { problemFault, quizProblem } from './questions-oracle.mjs';
 import { loopArguments, runLoop } from './node-loop.mjs';
@@ -51,7 +52,9 @@ const VALUES = Object.freeze([...ODD_VALUES, -0, 5e-324, Number.MAX_VALUE, -Numb
 const budget = await loadBudgetCore();
 const quizCore = await loadQuizCore();
 const presets = presetSet(PRESETS).forCore(budget);
-const opts = { quizCore, budget, presets };
+// The serving simulation's facade: the built-in file's Question 4 is a "simulate" calculation.
+const traffic = await loadTrafficCore();
+const opts = { quizCore, budget, presets, traffic };
 
 /** JSON that keeps the numbers JSON cannot hold, as {"$number": text}. */
 function savedJson(doc) {

@@ -51,11 +51,12 @@ const NOT_A_NUMBER = /\bNaN\b|Infinity/;
  * each question as the quiz part does, practice blocks over `seeds`, and
  * grades a few answers of each step.
  * @param {object} doc  a questions file validateQuestions accepted
- * @param {{budget:object, quizCore:object, presets:object}} cores  the facades and preset set it was checked with
+ * @param {{budget:object, quizCore:object, presets:object, traffic?:object}} cores  the facades and preset set it was
+ *   checked with (traffic: the serving simulation's, for a "simulate" calculation)
  * @param {readonly number[]} [seeds]  practice seeds (32-bit unsigned)
  * @returns {string|null}
  */
-export function quizProblem(doc, { budget, quizCore, presets }, seeds = PRACTICE_SEEDS) {
+export function quizProblem(doc, { budget, quizCore, presets, traffic = null }, seeds = PRACTICE_SEEDS) {
   // The file's own text may say NaN or Infinity; then only the grading errors count.
   const fileSaysIt = NOT_A_NUMBER.test(JSON.stringify(doc));
   const blocks = [['questions', doc.questions, [null]]];
@@ -66,7 +67,7 @@ export function quizProblem(doc, { budget, quizCore, presets }, seeds = PRACTICE
     for (const seed of blockSeeds) {
       for (const q of questions) {
         const where = `${block} ${q.id} (seed ${seed})`;
-        const made = blockResolver(budget, quizCore, { block, seed: seed ?? 0, question: q, presets });
+        const made = blockResolver(budget, quizCore, { block, seed: seed ?? 0, question: q, presets, traffic });
         if (!made.ok) return `${where}: ${made.error}`;
         const resolve = made.resolve;
         const prepared = prepareQuestion(q, resolve, quizCore);

@@ -86,7 +86,8 @@ test('vllmRuntime() refuses an unknown vocabulary and a bad max_num_seqs by name
   const unknown = core.vllmRuntime({ ...core.DEFAULT_INPUT });
   assert.equal(unknown.ok, false);
   assert.equal(unknown.field, 'vocab_size');
-  assert.match(unknown.error, /vocabulary size/);
+  // Begins with the field's name, as every range message does.
+  assert.match(unknown.error, /^vocab_size must be known \(a whole number from 1 to 1e7\) for the estimate of vLLM/);
   for (const bad of [2.5, -1, 2e6, NaN, '8']) {
     const res = core.vllmRuntime({ ...core.DEFAULT_INPUT, vocab_size: 32000 }, bad);
     assert.equal(res.ok, false, String(bad));

@@ -290,7 +290,10 @@ const stepOf = (q, id) => q.steps.find((s) => s.id === id);
 test('questions.json: the real file names the seed questions and computes their answers from the core', () => {
   const doc = JSON.parse(fs.readFileSync(path.join(CONTENT, 'questions.json'), 'utf8'));
   const seed = JSON.parse(fs.readFileSync(SEED, 'utf8')).knowledge_check;
-  assert.deepEqual(doc.questions.map((q) => q.id), seed.map((q) => q.id));
+  // The seed's three questions first, in their order (stored answers name them); ours after them:
+  // q4-littles-law, on Little's law over the serving simulation (its own test below).
+  assert.deepEqual(doc.questions.slice(0, seed.length).map((q) => q.id), seed.map((q) => q.id));
+  assert.deepEqual(doc.questions.slice(seed.length).map((q) => q.id), ['q4-littles-law']);
   // Expected answers are calculations, not typed-in numbers.
   assert.equal(stepOf(question(doc, 'q1-fit'), 'total').expected.calc, 'plan');
   assert.equal(stepOf(question(doc, 'q2-speculative'), 'tokens').expected.calc, 'speculative');
@@ -299,6 +302,30 @@ test('questions.json: the real file names the seed questions and computes their 
   // Q3: the choices that are right are exactly the seed's output-changing levers.
   const changes = stepOf(question(doc, 'q3-output-changing'), 'changes');
   assert.deepEqual(changes.choices.map((c) => c.correct), seed[2].changes_output);
+});
+
+test('questions.json: the Little\'s law question asks the serving simulation, and a bad simulate calculation is named', () => {
+  const doc = JSON.parse(fs.readFileSync(path.join(CONTENT, 'questions.json'), 'utf8'));
+  const step = stepOf(question(doc, 'q4-littles-law'), 'in-flight');
+  assert.equal(step.expected.calc, 'simulate');
+  assert.equal(step.expected.field, 'mean_in_flight');
+  // The real file passes ('the real content passes'); a field the traffic declaration does not have, a traffic
+  // key it does not declare and a value the core refuses are each named by question and path.
+  const r = runOnBrokenQuestions((d) => {
+    const q = question(d, 'q4-littles-law');
+    stepOf(q, 'in-flight').expected.field = 'in_flight';
+    q.values.throughput.traffic = { ...q.values.throughput.traffic, rate: 1 };
+  });
+  assert.equal(r.code, 1, r.err);
+  assert.match(r.err, /^questions\.json: q4-littles-law: steps\.in-flight\.expected\.field: must be one of unstable, tpot_defined, ttft_s\.mean, .*max_rate\.highest_load, .* \(got "in_flight"\)$/m);
+  assert.match(r.err, /^questions\.json: q4-littles-law: values\.throughput\.traffic\.rate: is not a traffic field \(the fields are request_rate, concurrency, /m);
+  const refused = runOnBrokenQuestions((d) => { question(d, 'q4-littles-law').values.latency_s.traffic.output_tokens = 0; });
+  assertFails(refused, 'questions.json: q4-littles-law: values.latency_s: traffic.output_tokens: output_tokens must be a whole number from 1 to 1e8 (got 0)');
+});
+
+test('questions.json: an empty drills block is refused by its path', () => {
+  const r = runOnBrokenQuestions((doc) => { doc.drills.questions = []; });
+  assertFails(r, 'questions.json: (file): drills.questions: must hold 1 to 50 questions (got an empty array); leave "drills" out for none');
 });
 
 test('questions.json: a wrong format tag is reported', () => {

@@ -54,8 +54,9 @@ test('--concurrency alone is a closed loop; --max-rate adds the highest load', (
     '--output-tokens', '64', '--ttft-target-s', '1', '--per-request-target-tokens-per-s', '20', '--max-rate']);
   assert.equal(out.load, 'concurrency');
   assert.ok(out.mean_in_flight <= 4);
-  assert.deepEqual(Object.keys(out.max_rate), ['found', 'highest_load', 'ttft_at_percentile_s', 'tpot_at_percentile_s',
-    'tpot_target_s', 'simulations']);
+  assert.deepEqual(Object.keys(out.max_rate), ['found', 'tpot_defined', 'highest_load', 'ttft_at_percentile_s',
+    'tpot_at_percentile_s', 'tpot_target_s', 'simulations']);
+  assert.equal(out.max_rate.tpot_defined, true); // 64 output tokens: 63 gaps between them
   assert.equal(out.max_rate.found, true);
   assert.ok(Number.isInteger(out.max_rate.highest_load) && out.max_rate.highest_load >= 1);
   assert.ok(out.max_rate.ttft_at_percentile_s <= 1);
@@ -104,7 +105,8 @@ test('bad --simulate flags are one line naming the flag, exit 2', () => {
     [['--simulate', '--max-num-batched-tokens', '100'], /^budget-table: --max-num-batched-tokens: /],
     [['--requests', '10'], /^budget-table: --requests is a --simulate option/],
     [['--simulate', '--plan'], /cannot be combined/],
-    [['--simulate', '--max-rate'], /^budget-table: --max-rate: --ttft-target-s: set ttft_target_s/],
+    // One flag prefix, then the core's sentence beginning with the field's name, then the flags to give.
+    [['--simulate', '--max-rate'], /^budget-table: --max-rate: ttft_target_s or per_request_target_tokens_per_s must be set \(above 0\) to search for the highest load \(both are 0: no target\) \(give --ttft-target-s or --per-request-target-tokens-per-s\)\n$/],
     [['--simulate', '--kv-heads', '7'], /^budget-table: --kv-heads: /],
   ];
   for (const [args, message] of cases) {
@@ -114,6 +116,26 @@ test('bad --simulate flags are one line naming the flag, exit 2', () => {
     assert.match(stderr, message, args.join(' '));
     assert.equal(stderr.trim().split('\n').length, 1, args.join(' '));
   }
+});
+
+test('--output-tokens 1: TPOT is null in JSON and "not defined" in the table, not 0', () => {
+  const args = ['--kv-heads', '8', '--request-rate', '0.001', '--requests', '4', '--input-tokens', '1000', '--output-tokens', '1'];
+  const out = simulate(args);
+  assert.equal(out.tpot_defined, false);
+  assert.equal(out.tpot_s, null);
+  assert.equal(out.tpot_at_target_percentile_s, null);
+  assert.deepEqual(Object.keys(out.ttft_s), SUMMARY_KEYS);
+  const text = run(['--simulate', ...args]);
+  assert.equal(text.status, 0, text.stderr);
+  assert.match(text.stdout, /^ {2}tpot_s \(s\) +not defined \(every request has one output token: no inter-token time\)$/m);
+  assert.match(text.stdout, /^ {2}tpot_at_target_percentile_s \(s\) +not defined /m);
+  assert.doesNotMatch(text.stdout, /tpot_s \(s\) +mean 0 /);
+  const search = run(['--simulate', ...args, '--max-rate', '--ttft-target-s', '1']);
+  assert.equal(search.status, 0, search.stderr);
+  assert.match(search.stdout, /^max rate: .* TPOT not defined at the target percentile;/m);
+  const json = simulate([...args, '--max-rate', '--ttft-target-s', '1']);
+  assert.equal(json.max_rate.tpot_defined, false);
+  assert.equal(json.max_rate.tpot_at_percentile_s, null);
 });
 
 test('--help lists every simulation flag with its range and default', () => {

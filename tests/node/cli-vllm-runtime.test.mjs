@@ -60,7 +60,7 @@ test('the table says what the estimate assumed; a flag given keeps its value', (
 
 test('refusals name the flag and the reason, on stderr, with status 2', () => {
   const cases = [
-    [['--runtime', 'vllm'], /^budget-table: --runtime vllm: .*vocabulary size, vocab_size .*\(--vocab-size or --hf-config\)\n$/],
+    [['--runtime', 'vllm'], /^budget-table: --runtime vllm: vocab_size must be known .*\(--vocab-size or --hf-config\)\n$/],
     [['--runtime', 'sglang'], /^budget-table: --runtime: 'sglang' is not a runtime the estimate knows \(vllm\)\n$/],
     [['--max-num-seqs', '8'], /^budget-table: --max-num-seqs is a --runtime vllm or --simulate option/],
     [['--runtime', 'vllm', '--vocab-size', '32000', '--max-num-seqs', '2.5'], /^budget-table: --max-num-seqs: max_num_seqs must be/],

@@ -17,6 +17,7 @@ import { gradeStep } from '../../web/quiz/grade.js';
 import { presetSet } from '../../web/element/preset-set.js';
 import { loadBudgetCore } from '../../web/core/budget-core.js';
 import { loadQuizCore } from '../../web/core/quiz-core.js';
+import { loadTrafficCore } from '../../web/core/traffic-core.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PRESETS = JSON.parse(fs.readFileSync(path.join(ROOT, 'content/presets.json'), 'utf8'));
@@ -24,7 +25,9 @@ const QUESTIONS = JSON.parse(fs.readFileSync(path.join(ROOT, 'content/questions.
 const budget = await loadBudgetCore();
 const quizCore = await loadQuizCore();
 const presets = presetSet(PRESETS).forCore(budget);
-const opts = { quizCore, budget, presets };
+// The serving simulation's facade: the built-in file's Question 4 is a "simulate" calculation.
+const traffic = await loadTrafficCore();
+const opts = { quizCore, budget, presets, traffic };
 const lines = (problems) => problems.map((p) => `${p.id}: ${p.field}: ${p.reason}`);
 
 test('the facade names the five mistakes with their steps and public sources, in the core\'s order', () => {

@@ -25,6 +25,7 @@ import { validateQuestions } from '../../web/quiz/schema.js';
 import { presetSet } from '../../web/element/preset-set.js';
 import { loadBudgetCore } from '../../web/core/budget-core.js';
 import { loadQuizCore } from '../../web/core/quiz-core.js';
+import { loadTrafficCore } from '../../web/core/traffic-core.js';
 import { generator, mutate } from '../fuzz/questions-mutants.mjs';
 import { problemFault, quizProblem as quizProblemWith } from '../fuzz/questions-oracle.mjs';
 
@@ -37,7 +38,9 @@ const SEED = Number(process.env.LLMB_FUZZ_SEED || 20240611);
 const budget = await loadBudgetCore();
 const quizCore = await loadQuizCore();
 const presets = presetSet(PRESETS).forCore(budget);
-const opts = { quizCore, budget, presets };
+// The serving simulation's facade: the built-in file's Question 4 is a "simulate" calculation.
+const traffic = await loadTrafficCore();
+const opts = { quizCore, budget, presets, traffic };
 const quizProblem = (doc) => quizProblemWith(doc, opts);
 
 test(`questions-file validator: ${ROUNDS} seeded mutants (seed ${SEED}) never throw and report plain problems`, async () => {

@@ -14,13 +14,16 @@ import { makeResolver, fill } from '../../web/quiz/resolve.js';
 import { presetSet } from '../../web/element/preset-set.js';
 import { loadBudgetCore } from '../../web/core/budget-core.js';
 import { loadQuizCore } from '../../web/core/quiz-core.js';
+import { loadTrafficCore } from '../../web/core/traffic-core.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PRESETS = JSON.parse(fs.readFileSync(path.join(ROOT, 'content/presets.json'), 'utf8'));
 const budget = await loadBudgetCore();
 const quizCore = await loadQuizCore();
 const presets = presetSet(PRESETS).forCore(budget);
-const opts = { quizCore, budget, presets };
+// The serving simulation's facade: the built-in file's Question 4 is a "simulate" calculation.
+const traffic = await loadTrafficCore();
+const opts = { quizCore, budget, presets, traffic };
 
 /** A one-question file; `valuesJson` is raw JSON text so that a "__proto__" key stays an own key. */
 function file(valuesJson, prompt, choiceText = 'Three') {

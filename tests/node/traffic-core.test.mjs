@@ -64,6 +64,25 @@ test('closed loop from concurrency alone; an unstable run has null latencies; hi
   assert.ok(best.value.highest_load >= 1);
 });
 
+test('one output token: TPOT is null (not defined), never 0; two tokens give one', () => {
+  const one = traffic.simulateTraffic(GQA8, { request_rate: 0.001, requests: 4, input_tokens: 1000, output_tokens: 1 });
+  assert.ok(one.ok, one.error);
+  assert.equal(one.value.tpot_defined, false);
+  assert.equal(one.value.tpot_s, null);
+  assert.equal(one.value.tpot_at_target_percentile_s, null);
+  // The declaration says which fields, and by which flag.
+  assert.deepEqual(traffic.declaration.results.simulation.filter((f) => f.null_unless).map((f) => [f.name, f.null_unless]),
+    [['tpot_s', 'tpot_defined'], ['tpot_at_target_percentile_s', 'tpot_defined']]);
+  const knee = traffic.highestLoad({ ...GQA8, ttft_target_s: 1 }, { request_rate: 0.5, requests: 50, input_tokens: 1000, output_tokens: 1 });
+  assert.ok(knee.ok, knee.error);
+  assert.equal(knee.value.tpot_defined, false);
+  assert.equal(knee.value.tpot_at_percentile_s, null);
+  // Two tokens alone: one decode step at context 1,001, (14e9 + 131,072 × 1,001) / 1e12 s.
+  const two = traffic.simulateTraffic(GQA8, { request_rate: 0.001, requests: 4, input_tokens: 1000, output_tokens: 2 });
+  assert.equal(two.value.tpot_defined, true);
+  assert.ok(Math.abs(two.value.tpot_s.mean - 0.014131203072) < 1e-12);
+});
+
 test('refusals name the field and never throw', () => {
   assert.equal(traffic.simulateTraffic(GQA8, { request_rate: 1, concurrency: 2 }).field, 'request_rate');
   assert.equal(traffic.simulateTraffic(GQA8, { requests: 'many' }).field, 'requests');

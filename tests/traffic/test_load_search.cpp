@@ -65,7 +65,12 @@ TEST_CASE("the highest load: no target, an unreachable target", "[load_search]")
   BudgetInput in = lesson_gqa8_with_targets();
   in.ttft_target_s = 0;
   in.per_request_target_tokens_per_s = 0;
-  CHECK(highest_load(in, base(1, 0)).error.field == "ttft_target_s");
+  const LoadSearchResult none = highest_load(in, base(1, 0));
+  CHECK(none.error.field == "ttft_target_s");
+  // The message begins with the field's name, as validation messages do (budget/field_checks.h).
+  CHECK(none.error.message ==
+        "ttft_target_s or per_request_target_tokens_per_s must be set (above 0) to search for the highest load "
+        "(both are 0: no target)");
   in.ttft_target_s = 0.01;  // a 512-token prompt alone takes 0.18 s
   const LoadSearchResult s = highest_load(in, base(0, 1));
   REQUIRE(s.ok);

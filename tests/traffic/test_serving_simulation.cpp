@@ -63,6 +63,28 @@ TEST_CASE("a request alone: TTFT is ttft_s and TPOT the batch-1 decode step", "[
   CHECK(r.mean_running == 1);
 }
 
+TEST_CASE("one output token: no time between tokens, so no TPOT (not a TPOT of 0)", "[traffic]") {
+  const BudgetInput in = lesson_gqa8();
+  const TrafficResult one = simulate_traffic(in, open_loop(1e-3, 5, 1000, 1));
+  REQUIRE(one.ok);
+  CHECK_FALSE(one.tpot_defined);
+  // The first token is the last: end-to-end latency is the TTFT, 0.3565601536 s alone (test_prefill.cpp).
+  CHECK(one.e2e_s.mean == Approx(one.ttft_s.mean).epsilon(1e-12));
+  // Lengths of 1 to 3 tokens (2 * (1 -+ 0.5), floored): the requests of 2 or 3 tokens have a TPOT.
+  TrafficInput mixed = open_loop(1e-3, 20, 1000, 2);
+  mixed.length_range_ratio = 0.5;
+  const TrafficResult some = simulate_traffic(in, mixed);
+  REQUIRE(some.ok);
+  CHECK(some.tpot_defined);
+  CHECK(some.tpot_s.mean > 0);
+  const TrafficResult two = simulate_traffic(in, open_loop(1e-3, 5, 1000, 2));
+  REQUIRE(two.ok);
+  CHECK(two.tpot_defined);
+  // One request alone: (14e9 + 131,072 * 1001) / 1e12 = 14.131203072 ms, the batch-1 step after a 1000-token prompt.
+  // (finish - first token) of event times near 6,000 s: good to about 1e-12 relative, not to the last bit.
+  CHECK(two.tpot_s.mean == Approx(0.014131203072).epsilon(1e-9));
+}
+
 TEST_CASE("a closed loop worked by hand, iteration by iteration", "[traffic]") {
   // Two clients, three requests of 3,000 prompt tokens and 3 output tokens, a budget of 4,096
   // tokens an iteration (the lesson's 7B, GQA 8):

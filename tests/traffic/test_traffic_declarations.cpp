@@ -63,11 +63,39 @@ TEST_CASE("validation walks the declaration and names the field", "[traffic_decl
 TEST_CASE("result declarations cover the result structs", "[traffic_declarations]") {
   std::set<std::string> names;
   for (const auto& row : traffic_result_fields()) CHECK(names.insert(row.name).second);
-  for (const auto& row : load_search_result_fields()) CHECK(names.insert(row.name).second);
-  // ok and error are not declared; every other member is: the flag unstable, 3 summaries, 11 numbers.
-  CHECK(traffic_result_fields().size == 15);
-  CHECK(load_search_result_fields().size == 6);  // found and 5 numbers
+  // The search's names differ from the run's, but for tpot_defined, which says the same of the run at that load.
+  std::set<std::string> search;
+  for (const auto& row : load_search_result_fields()) {
+    CHECK(search.insert(row.name).second);
+    CHECK((names.count(row.name) == 0) == (std::string(row.name) != "tpot_defined"));
+  }
+  // ok and error are not declared; every other member is: the flags unstable and tpot_defined, 3 summaries,
+  // 11 numbers.
+  CHECK(traffic_result_fields().size == 16);
+  CHECK(load_search_result_fields().size == 7);  // found, tpot_defined and 5 numbers
   CHECK(latency_statistics().size == 4);
+}
+
+TEST_CASE("TPOT is declared null without a second token; nothing else is", "[traffic_declarations]") {
+  std::set<std::string> nullable;
+  for (const auto& row : traffic_result_fields()) {
+    if (row.null_unless) {
+      CHECK(row.null_unless == &TrafficResult::tpot_defined);
+      nullable.insert(row.name);
+    }
+  }
+  CHECK(nullable == std::set<std::string>{"tpot_s", "tpot_at_target_percentile_s"});
+  for (const auto& row : load_search_result_fields()) {
+    CHECK((row.null_unless != nullptr) == (std::string(row.name) == "tpot_at_percentile_s"));
+  }
+  TrafficResult r;
+  r.tpot_defined = false;
+  const auto& tpot = traffic_result_fields().rows[3];
+  REQUIRE(std::string(tpot.name) == "tpot_s");
+  CHECK(traffic_result_is_null(tpot, r, false));
+  r.tpot_defined = true;
+  CHECK_FALSE(traffic_result_is_null(tpot, r, false));
+  CHECK_FALSE(traffic_result_is_null(tpot, r, true));  // TPOT is measured even when the queue grows
 }
 
 TEST_CASE("percentiles interpolate between order statistics", "[traffic_declarations]") {

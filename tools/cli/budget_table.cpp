@@ -1268,7 +1268,15 @@ int main(int argc, char** argv) {
     std::optional<LoadSearchResult> search;
     if (max_rate) {
       search = highest_load(base, traffic);
-      if (!search->ok) fail("--max-rate: " + who(search->error.field) + ": " + search->error.message);
+      // The simulation above ran, so the search's refusal is its own: no target (named ttft_target_s).
+      // One prefix, the core's sentence, then the flags that set a target.
+      if (!search->ok) {
+        const bool no_target = search->error.field == "ttft_target_s";
+        fail("--max-rate: " + search->error.message + " (" +
+             (no_target ? "give " + who("ttft_target_s") + " or " + who("per_request_target_tokens_per_s")
+                        : who(search->error.field)) +
+             ")");
+      }
     }
     const bool open_loop = traffic.request_rate > 0;
     const LoadSearchResult* found = search ? &*search : nullptr;

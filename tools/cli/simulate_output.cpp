@@ -24,7 +24,7 @@ std::string fields_json(const R& result, Table<TrafficResultFieldDeclaration<R>>
   for (const TrafficResultFieldDeclaration<R>& f : fields) {
     if (!out.empty()) out += ", ";
     out += std::string("\"") + f.name + "\": ";
-    if (f.needs_stable && unstable)
+    if (traffic_result_is_null(f, result, unstable))
       out += "null";
     else if (f.kind == TrafficResultKind::flag)
       out += result.*f.flag ? "true" : "false";
@@ -60,6 +60,8 @@ std::string simulation_text(const TrafficResult& result, bool open_loop, const L
     line.resize(std::max<std::size_t>(line.size() + 1, 38), ' ');
     if (f.needs_stable && result.unstable) {
       line += "-";
+    } else if (traffic_result_is_null(f, result, result.unstable)) {
+      line += "not defined (every request has one output token: no inter-token time)";
     } else if (f.kind == TrafficResultKind::summary) {
       for (const LatencyStatisticDeclaration& stat : latency_statistics())
         line += std::string(stat.name) + " " + format_significant((result.*f.summary).*stat.member, 4) + "  ";
@@ -72,10 +74,11 @@ std::string simulation_text(const TrafficResult& result, bool open_loop, const L
     if (!search->found) {
       out += "max rate: even the lightest load tried misses a target\n";
     } else {
+      const std::string tpot =
+          search->tpot_defined ? format_compact(search->tpot_at_percentile_s) + " s" : std::string("not defined");
       out += "max rate: " + format_compact(search->highest_load) + (open_loop ? " requests/s" : " clients") +
-             " meets the targets (TTFT " + format_compact(search->ttft_at_percentile_s) + " s, TPOT " +
-             format_compact(search->tpot_at_percentile_s) + " s at the target percentile; " +
-             format_compact(search->simulations) + " runs)\n";
+             " meets the targets (TTFT " + format_compact(search->ttft_at_percentile_s) + " s, TPOT " + tpot +
+             " at the target percentile; " + format_compact(search->simulations) + " runs)\n";
     }
   }
   return out;

@@ -49,12 +49,17 @@ const buildTrafficCore = oncePerModule((module) => {
     return { input };
   }
 
-  /** A declared result struct as a plain object: summaries copied, needs_stable fields null when unstable. */
+  /**
+   * A declared result struct as a plain object: summaries copied; null for the fields declared
+   * needs_stable when unstable, and for those whose declared null_unless flag is false (TPOT
+   * without a second token), as the core's traffic_result_is_null() says.
+   */
   function plain(raw, fields, unstable) {
     const value = {};
     for (const f of fields) {
       const v = raw[f.name];
-      value[f.name] = f.needs_stable && unstable ? null : f.kind === 'summary' ? { ...v } : v;
+      const none = (f.needs_stable && unstable) || (f.null_unless !== '' && !raw[f.null_unless]);
+      value[f.name] = none ? null : f.kind === 'summary' ? { ...v } : v;
     }
     return value;
   }
@@ -80,11 +85,12 @@ const buildTrafficCore = oncePerModule((module) => {
       /**
        * Simulates `traffic` (traffic fields by declared name; others at DEFAULT_TRAFFIC)
        * served by replicas of `input` (src/traffic/serving_simulation.h).
-       * @returns value {unstable, ttft_s, tpot_s, e2e_s (each {mean, p50, p90, p99}),
+       * @returns value {unstable, tpot_defined, ttft_s, tpot_s, e2e_s (each {mean, p50, p90, p99}),
        *   throughput_tokens_per_s, goodput_requests_per_s, requests_per_s, mean_in_flight,
        *   littles_law_in_flight, duration_s, mean_running, iterations, max_waiting,
        *   ttft_at_target_percentile_s, tpot_at_target_percentile_s}
-       *   (declaration.results.simulation); the fields declared needs_stable are null when unstable
+       *   (declaration.results.simulation); the fields declared needs_stable are null when unstable,
+       *   tpot_s and tpot_at_target_percentile_s null when tpot_defined is false (one output token)
        */
       simulateTraffic(input, traffic) {
         return run(input, traffic, (b, t) => {
@@ -99,7 +105,8 @@ const buildTrafficCore = oncePerModule((module) => {
        * or concurrency meeting input.ttft_target_s and input.per_request_target_tokens_per_s
        * at traffic.target_percentile (src/traffic/load_search.h). Runs many simulations:
        * call it off the input path.
-       * @returns value {found, highest_load, ttft_at_percentile_s, tpot_at_percentile_s, simulations}
+       * @returns value {found, tpot_defined, highest_load, ttft_at_percentile_s, tpot_at_percentile_s (null
+       *   without a TPOT), tpot_target_s, simulations}
        */
       highestLoad(input, traffic) {
         return run(input, traffic, (b, t) => {

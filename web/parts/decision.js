@@ -105,7 +105,8 @@ function* loadCheckJob(traffic, input, row, settings) {
   const s = search.value;
   const meets = s.found && s.highest_load >= settings.load;
   const figures = v.unstable ? 'the queue grows without bound'
-    : `TTFT ${fmt.msText(v.ttft_at_target_percentile_s)} and TPOT ${fmt.msText(v.tpot_at_target_percentile_s)} at ${p}`;
+    : `TTFT ${fmt.msText(v.ttft_at_target_percentile_s)} and TPOT ${v.tpot_at_target_percentile_s === null ? 'not defined (one output token)'
+      : fmt.msText(v.tpot_at_target_percentile_s)} at ${p}`;
   const highest = s.found ? `the highest load meeting them is ${loadText(settings.mode, s.highest_load)}` : 'even the lightest load misses one';
   return `${where}, ${pickName(row)} ${meets ? 'meets' : 'misses'} the targets: ${figures}; ${highest}.`;
 }

@@ -13,7 +13,8 @@ import { h } from '../element/dom.js';
 import { loadQuizCore } from '../core/quiz-core.js';
 import { validateQuestions } from '../quiz/schema.js';
 import { fetchQuestions } from '../content/fetch-file.js';
-import { makeResolver, blockResolver } from '../quiz/resolve.js';
+import { makeResolver, blockResolver, needsTraffic } from '../quiz/resolve.js';
+import { loadTrafficCore } from '../core/traffic-core.js';
 import { prepareQuestion, preparationError } from '../quiz/prepare.js';
 import { questionView } from '../quiz/render.js';
 import { createAnswerStore } from '../quiz/storage.js';
@@ -22,12 +23,19 @@ import { downloadSentence, offerJsonDownload } from '../element/download.js';
 import { copyByHandBox } from '../element/copy-by-hand.js';
 import { EVENT_TYPES, questionProgress, stepStatement, questionStatement, checkStatement } from '../quiz/report.js';
 
+/**
+ * The serving simulation's facade for a questions document that names a "simulate"
+ * calculation, else null: a file without one never starts it (resolve.js needsTraffic).
+ * @returns {Promise<object|null>}
+ */
+const trafficFor = (doc) => (needsTraffic(doc) ? loadTrafficCore() : Promise.resolve(null));
+
 // The questions are checked, and prepared, over the cores and presets the quiz itself uses.
-const schemaOptions = (ctx, quizCore) => ({ quizCore, budget: ctx.core, presets: ctx.presets });
+const schemaOptions = (ctx, quizCore, traffic) => ({ quizCore, budget: ctx.core, presets: ctx.presets, traffic });
 
 /** The first problem of a questions document as a notice ("" when it is usable). */
-function problemsNotice(doc, ctx, quizCore, what) {
-  const problems = validateQuestions(doc, schemaOptions(ctx, quizCore));
+async function problemsNotice(doc, ctx, quizCore, what) {
+  const problems = validateQuestions(doc, schemaOptions(ctx, quizCore, await trafficFor(doc)));
   if (problems.length === 0) return '';
   const p = problems[0];
   return `${what} has ${problems.length} problem${problems.length === 1 ? '' : 's'} (first: ${p.id}: ${p.field}: ${p.reason}); showing the built-in questions.`;
@@ -43,7 +51,7 @@ function problemsNotice(doc, ctx, quizCore, what) {
 async function loadQuestions(ctx, quizCore) {
   const url = ctx.questionsUrl;
   if (ctx.questionsDocument) {
-    const notice = problemsNotice(ctx.questionsDocument, ctx, quizCore, 'The questions document');
+    const notice = await problemsNotice(ctx.questionsDocument, ctx, quizCore, 'The questions document');
     return notice ? { doc: builtInQuestions, notice } : { doc: ctx.questionsDocument, notice: null };
   }
   if (!url) return { doc: builtInQuestions, notice: null };
@@ -55,7 +63,7 @@ async function loadQuestions(ctx, quizCore) {
   if (fetched.aborted) return null; // the element was drawn again: this quiz is gone
   if (!fetched.ok) return { doc: builtInQuestions, notice: `The questions file ${fetched.error}; showing the built-in questions.` };
   const doc = fetched.doc;
-  const notice = problemsNotice(doc, ctx, quizCore, 'The questions file');
+  const notice = await problemsNotice(doc, ctx, quizCore, 'The questions file');
   return notice ? { doc: builtInQuestions, notice } : { doc, notice: null };
 }
 
@@ -77,11 +85,12 @@ function mount(container, ctx) {
   // The core first: the questions file is checked with its units and names.
   loadQuizCore()
     .then((quizCore) => loadQuestions(ctx, quizCore).then((loaded) => [quizCore, loaded]))
-    .then(([quizCore, loaded]) => {
+    .then(([quizCore, loaded]) => (loaded ? trafficFor(loaded.doc).then((traffic) => [quizCore, loaded, traffic]) : []))
+    .then(([quizCore, loaded, traffic]) => {
       if (!loaded) return;
       const { doc, notice: loadNotice } = loaded;
       if (loadNotice) notice(loadNotice, 'questions');
-      start(quizCore, doc);
+      start(quizCore, doc, traffic);
       container.dataset.state = 'ready';
     })
     .catch((err) => {
@@ -89,7 +98,7 @@ function mount(container, ctx) {
       container.dataset.state = 'failed';
     });
 
-  function start(quizCore, doc) {
+  function start(quizCore, doc, traffic) {
     const { lesson, version } = doc;
     const given = ctx.host && ctx.host.answerStorage;
     const store = createAnswerStore({
@@ -100,7 +109,7 @@ function mount(container, ctx) {
         typeof given.removeItem === 'function' ? given : null,
       onUnavailable: () => notice('This browser is not letting the page save your answers (storage is blocked or full), so they are kept only until you leave the page. Use “Download my answers” to keep a copy (where the browser may block the file, it also shows the answers as text to copy).', 'storage', lateNotices),
     });
-    const resolve = makeResolver(ctx.core, quizCore, null, { presets: ctx.presets });
+    const resolve = makeResolver(ctx.core, quizCore, null, { presets: ctx.presets, traffic });
     const views = [];
     const scoreLine = h('p', { class: 'quiz-score', role: 'status', 'data-quiz-score': '' });
     /** Totals over every question: raw right steps of max shown, complete questions. */
@@ -234,14 +243,14 @@ function mount(container, ctx) {
           `${kept ? `, ${plural(kept, 'other answer', 'other answers')} of yours kept` : ''}.${skippedNote}`;
     });
 
-    if (doc.practice && doc.practice.questions.length > 0) mountPractice(quizCore, doc.practice);
-    if (doc.drills && doc.drills.questions.length > 0) mountDrills(quizCore, doc.drills);
+    if (doc.practice && doc.practice.questions.length > 0) mountPractice(quizCore, doc.practice, traffic);
+    if (doc.drills && doc.drills.questions.length > 0) mountDrills(quizCore, doc.drills, traffic);
   }
 
   // "Find the mistake": one drill at a time (a worked estimate with one public
   // calculator mistake planted), drawn by the core at a fresh seed; "Next drill"
   // moves on to the next of the block's drills, "New numbers" redraws this one.
-  function mountDrills(quizCore, block) {
+  function mountDrills(quizCore, block, traffic) {
     const section = h('div', { class: 'quiz-drills', 'data-drills': '' });
     const area = h('div', { class: 'quiz-practice-list' });
     const seedLine = h('p', { class: 'quiz-seed', role: 'status' });
@@ -249,7 +258,7 @@ function mount(container, ctx) {
     let index = 0;
     const draw = (seed) => {
       const question = block.questions[index];
-      const made = blockResolver(ctx.core, quizCore, { block: 'drills', seed, question, presets: ctx.presets });
+      const made = blockResolver(ctx.core, quizCore, { block: 'drills', seed, question, presets: ctx.presets, traffic });
       const prepared = made.ok ? prepareQuestion(question, made.resolve, quizCore) : null;
       area.replaceChildren(!prepared || !prepared.ok
         ? h('p', { class: 'quiz-notice quiz-notice-error' }, `${question.title}: ${prepared ? preparationError(prepared) : made.error}`)
@@ -268,7 +277,7 @@ function mount(container, ctx) {
     draw(quizCore.randomSeed());
   }
 
-  function mountPractice(quizCore, block) {
+  function mountPractice(quizCore, block, traffic) {
     const area = h('div', { class: 'quiz-practice-list' });
     const seedLine = h('p', { class: 'quiz-seed', role: 'status' });
     const button = h('button', { type: 'button', 'data-action': 'practice' }, block.title);
@@ -276,7 +285,7 @@ function mount(container, ctx) {
       const seed = quizCore.randomSeed();
       const v = quizCore.makeVariant(seed);
       if (!v.ok) { seedLine.textContent = v.error; return; }
-      const resolve = makeResolver(ctx.core, quizCore, v.value, { presets: ctx.presets });
+      const resolve = makeResolver(ctx.core, quizCore, v.value, { presets: ctx.presets, traffic });
       area.replaceChildren();
       for (const question of block.questions) {
         const prepared = prepareQuestion(question, resolve, quizCore);
@@ -294,5 +303,13 @@ function mount(container, ctx) {
   return { update() {} };
 }
 
-// checkDocument: the questions file's checks, for the instructors' workbench (LlmBudgetLab.checkQuestions).
-registerPart({ name: 'quiz', mount, checkDocument: validateQuestions });
+/**
+ * The questions file's checks, for the instructors' workbench (LlmBudgetLab.checkQuestions):
+ * validateQuestions with the traffic facade added when the file names a "simulate" calculation.
+ * @returns {Promise<{id:string, field:string, reason:string}[]>}
+ */
+async function checkDocument(doc, opts) {
+  return validateQuestions(doc, { ...opts, traffic: opts.traffic || await trafficFor(doc) });
+}
+
+registerPart({ name: 'quiz', mount, checkDocument });

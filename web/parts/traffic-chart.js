@@ -53,7 +53,7 @@ export function mountTrafficChart(container, inputs) {
     const firstUnstable = sweep.find((p) => p.result.unstable);
     const xMax = sweep.length ? sweep[sweep.length - 1].load : load;
     const chosen = sweep.find((p) => p.load === load);
-    const key = JSON.stringify([mode, load, sweep.map((p) => [p.load, p.result.ttft_s, p.result.tpot_s.p99]),
+    const key = JSON.stringify([mode, load, sweep.map((p) => [p.load, p.result.ttft_s, p.result.tpot_s && p.result.tpot_s.p99]),
       highest, ttftTarget, tpotTarget]);
     frame.draw((svg, width, height) => {
       const x = scaleLinear().domain([0, xMax]).range([MARGIN.left, width - MARGIN.right]);
@@ -63,7 +63,9 @@ export function mountTrafficChart(container, inputs) {
         { key: 'tpot', label: 'time per output token', top: MARGIN.top + panelH + PANEL_GAP, target: tpotTarget },
       ];
       for (const p of panels) {
-        const values = stable.flatMap((d) => SERIES.map((s) => d.result[`${p.key}_s`][s])).filter((v) => v > 0);
+        // A run with no TPOT (one output token: tpot_s null) draws no TPOT point.
+        const drawn = stable.filter((d) => d.result[`${p.key}_s`]);
+        const values = drawn.flatMap((d) => SERIES.map((s) => d.result[`${p.key}_s`][s])).filter((v) => v > 0);
         if (p.target > 0) values.push(p.target);
         const lo = values.length ? Math.min(...values) * 0.8 : 1e-3;
         const hi = values.length ? Math.max(...values) * 1.25 : 1;
@@ -81,7 +83,7 @@ export function mountTrafficChart(container, inputs) {
         text(keep(g, 'text', 'title').attr('class', 'axis-title').attr('x', MARGIN.left + 6).attr('y', p.top + 10), p.label);
         for (const s of SERIES) {
           keep(g, 'path', `series-${s}`).attr('class', `series series-${s}`).attr('data-series', `${p.key}-${s}`)
-            .attr('d', polyline(stable.map((d) => [x(d.load), y(d.result[`${p.key}_s`][s])])));
+            .attr('d', polyline(drawn.map((d) => [x(d.load), y(d.result[`${p.key}_s`][s])])));
         }
         shown(keep(g, 'line', 'target'), p.target > 0).attr('class', 'headroom-line').attr('data-target', p.key)
           .attr('x1', MARGIN.left).attr('x2', width - MARGIN.right)
@@ -91,8 +93,9 @@ export function mountTrafficChart(container, inputs) {
         const best = highest && highest.found ? highest.highest_load : 0;
         shown(keep(g, 'line', 'highest'), best > 0).attr('class', 'crossover-line').attr('data-mark', 'highest-load').attr('data-load', best > 0 ? String(best) : null)
           .attr('x1', x(best)).attr('x2', x(best)).attr('y1', p.top).attr('y2', p.top + panelH);
-        const dot = shown(keep(g, 'circle', 'dot'), !!chosen && !chosen.result.unstable).attr('class', 'current-dot').attr('r', 4);
-        if (chosen && !chosen.result.unstable) dot.attr('cx', x(chosen.load)).attr('cy', y(chosen.result[`${p.key}_s`].p99));
+        const dotted = !!chosen && !chosen.result.unstable && !!chosen.result[`${p.key}_s`];
+        const dot = shown(keep(g, 'circle', 'dot'), dotted).attr('class', 'current-dot').attr('r', 4);
+        if (dotted) dot.attr('cx', x(chosen.load)).attr('cy', y(chosen.result[`${p.key}_s`].p99));
       }
       const best = highest && highest.found ? highest.highest_load : 0;
       text(shown(keep(svg, 'text', 'highest-label'), best > 0).attr('class', 'crossover-label')
@@ -104,6 +107,8 @@ export function mountTrafficChart(container, inputs) {
     }, key);
 
     const ms = (v) => (v === null || v === undefined ? 'unstable' : fmt.msText(v));
+    // TPOT of a stable run is null only when no request had a second token.
+    const tpotMs = (r, s) => (r.unstable ? 'unstable' : r.tpot_s ? fmt.msText(r.tpot_s[s]) : 'not defined');
     const last = stable[stable.length - 1];
     const parts = [];
     if (last) {
@@ -119,7 +124,7 @@ export function mountTrafficChart(container, inputs) {
     frame.table([mode === 'open' ? 'Request rate (requests/s)' : 'Concurrency (clients)', 'TTFT p50', 'TTFT p99', 'TPOT p50', 'TPOT p99', 'Queue'],
       () => sweep.map((p) => [mode === 'open' ? fmt.adaptive(p.load) : fmt.int(p.load),
         ms(p.result.ttft_s && p.result.ttft_s.p50), ms(p.result.ttft_s && p.result.ttft_s.p99),
-        p.result.unstable ? 'unstable' : ms(p.result.tpot_s.p50), p.result.unstable ? 'unstable' : ms(p.result.tpot_s.p99),
+        tpotMs(p.result, 'p50'), tpotMs(p.result, 'p99'),
         p.result.unstable ? 'grows without bound' : 'bounded']));
   }
   return { draw, frame };

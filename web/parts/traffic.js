@@ -34,6 +34,8 @@ function trafficReady() {
 const LOAD_FIELDS = { open: 'request_rate', closed: 'concurrency' };
 const OWN_FIELDS = ['request_rate', 'concurrency', 'input_tokens', 'output_tokens'];
 const TARGET_FIELDS = ['ttft_target_s', 'per_request_target_tokens_per_s'];
+/** Why a run has no TPOT (the core's tpot_defined is false). */
+const NO_TPOT = 'every request has one output token, so there is no time between tokens';
 
 /**
  * The traffic declaration's rows as field definitions (fields.js reads the same
@@ -203,7 +205,9 @@ function build(body, ctx, traffic) {
     const at = `At ${loadText(settings.mode, settings.load)}`;
     const head = v.unstable
       ? `${at} the queue grows without bound: arrivals outpace the server, so no TTFT percentile exists.`
-      : `${at}: TTFT p50 ${fmt.msText(v.ttft_s.p50)}, p99 ${fmt.msText(v.ttft_s.p99)}; TPOT p50 ${fmt.msText(v.tpot_s.p50)}, p99 ${fmt.msText(v.tpot_s.p99)}.`;
+      : `${at}: TTFT p50 ${fmt.msText(v.ttft_s.p50)}, p99 ${fmt.msText(v.ttft_s.p99)}; ${v.tpot_s
+        ? `TPOT p50 ${fmt.msText(v.tpot_s.p50)}, p99 ${fmt.msText(v.tpot_s.p99)}.`
+        : `TPOT not defined: ${NO_TPOT}.`}`;
     let tail = '';
     if (highest && !highest.ok) tail = ` The highest-load search could not run: ${highest.error.replace(/\.?$/, '.')}`;
     else if (h1 && h1.found) tail = ` Highest load meeting the targets at p${fmt.groupedNumber(percentile)}: ${loadText(settings.mode, h1.highest_load)}.`;
@@ -237,8 +241,10 @@ function percentilesTable(traffic) {
   const none = 'unstable';
   function draw(settings, v) {
     setText(caption, `At ${loadText(settings.mode, settings.load)}${v.unstable ? ': unstable, the queue grows without bound' : ''}`);
+    // A null summary: the run is unstable, or (TPOT) no request had a second token.
+    const missing = (name) => (name === 'tpot_s' && !v.tpot_defined ? 'not defined' : none);
     tbody.replaceChildren(...rows.map(([name, label]) => h('tr', { 'data-row': name }, h('th', { scope: 'row', text: label }),
-      ...stats.map((s) => h('td', { 'data-stat': s, text: v[name] ? fmt.msText(v[name][s]) : none })))));
+      ...stats.map((s) => h('td', { 'data-stat': s, text: v[name] ? fmt.msText(v[name][s]) : missing(name) })))));
     const line = (name, label, value) => h('tr', { 'data-row': name }, h('th', { scope: 'row', text: label }), h('td', { text: value }));
     const or = (x, f) => (x === null ? none : f(x));
     figures.replaceChildren(

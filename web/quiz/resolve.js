@@ -1,5 +1,8 @@
 // Turns the calculations a questions file names ({"calc": "plan", ...}) into
 // numbers, by asking the cores: core.plan / core.speculative (budget core),
+// traffic.simulateTraffic / traffic.highestLoad (the serving simulation's
+// facade, web/core/traffic-core.js, for "simulate"; loaded by the caller only
+// when a file uses it: needsTraffic()),
 // quizCore.makeVariant's result for practice questions, quizCore.makeKvPractice's
 // for the KV-cache practice, quizCore.makeMistakeDrill's for a "find the
 // mistake" drill (blockResolver makes the one a block's question needs). Every calculation's unit is the one the core
@@ -22,7 +25,7 @@ function formatter(digits) {
  * speculative fields (the budget's) and for the practice generators' fields
  * (quizCore.PRACTICE[calc].fields).
  */
-function sourceUnit(calc, declaration, practice) {
+function sourceUnit(calc, declaration, practice, traffic) {
   const f = calc.field || '';
   const declared = (list) => {
     const d = list.find((x) => x.name === f);
@@ -31,39 +34,151 @@ function sourceUnit(calc, declaration, practice) {
   if (calc.calc === 'plan') return declared(declaration.results.plan);
   if (calc.calc === 'input') return declared(declaration.inputs);
   if (calc.calc === 'speculative') return declared(declaration.results.speculative);
+  if (calc.calc === SIMULATE && traffic) {
+    const d = simulationField(traffic.declaration, f);
+    return d ? d.unit : '';
+  }
   if (Object.hasOwn(practice, calc.calc)) return declared(practice[calc.calc].fields);
   return '';
+}
+
+/** The calculation kind that runs the serving simulation. */
+export const SIMULATE = 'simulate';
+/** The prefix of a "simulate" field that asks the highest-load search instead: "max_rate.highest_load". */
+export const MAX_RATE_PREFIX = 'max_rate.';
+
+/**
+ * The fields a "simulate" calculation may name, from the traffic declaration
+ * (traffic facade's `declaration`, src/traffic/traffic_declarations.cpp):
+ * every number and flag of the simulation's results by name
+ * ("mean_in_flight", "requests_per_s", "unstable"), every latency summary with one of
+ * the declared statistics ("e2e_s.mean", "ttft_s.p90"), and every number and flag of the
+ * highest-load search after "max_rate." ("max_rate.highest_load", "max_rate.found").
+ * @returns {{name:string, unit:string, kind:'number'|'flag', search:boolean, result:string, statistic:string|null}[]}
+ *   result: the declared result's name; statistic: the summary's statistic, or null
+ */
+export function simulationFields(trafficDeclaration) {
+  const out = [];
+  const { simulation, max_rate: maxRate } = trafficDeclaration.results;
+  for (const f of simulation) {
+    if (f.kind === 'summary') {
+      for (const stat of trafficDeclaration.statistics) {
+        out.push({ name: `${f.name}.${stat}`, unit: f.unit, kind: 'number', search: false, result: f.name, statistic: stat });
+      }
+    } else out.push({ name: f.name, unit: f.unit, kind: f.kind, search: false, result: f.name, statistic: null });
+  }
+  for (const f of maxRate) {
+    if (f.kind !== 'summary') out.push({ name: MAX_RATE_PREFIX + f.name, unit: f.unit, kind: f.kind, search: true, result: f.name, statistic: null });
+  }
+  return out;
+}
+const fieldLists = new WeakMap();
+/** The simulationFields() entry named `name`, or undefined. */
+export function simulationField(trafficDeclaration, name) {
+  if (!fieldLists.has(trafficDeclaration)) fieldLists.set(trafficDeclaration, simulationFields(trafficDeclaration));
+  return fieldLists.get(trafficDeclaration).find((f) => f.name === name);
+}
+
+/**
+ * True when the questions document `doc` names a "simulate" calculation anywhere
+ * (a value, an expected answer or a correct_value, in any block): its callers then
+ * load the traffic facade (loadTrafficCore()) and pass it; a file without one never loads it.
+ */
+export function needsTraffic(doc) {
+  const seen = new Set();
+  const walk = (v) => {
+    if (v === null || typeof v !== 'object' || seen.has(v)) return false;
+    seen.add(v);
+    if (!Array.isArray(v) && v.calc === SIMULATE) return true;
+    return Object.values(v).some(walk);
+  };
+  return walk(doc);
+}
+
+// Runs of the simulation already made, per traffic facade: the core is deterministic
+// (the same input and seed give the same run), and the quiz and its checks ask the same
+// calculation for a value and an expected answer. At most RUNS_KEPT are kept.
+const RUNS_KEPT = 64;
+const runsByFacade = new WeakMap();
+function cachedRun(traffic, key, run) {
+  if (!runsByFacade.has(traffic)) runsByFacade.set(traffic, new Map());
+  const runs = runsByFacade.get(traffic);
+  if (!runs.has(key)) {
+    if (runs.size >= RUNS_KEPT) runs.delete(runs.keys().next().value);
+    runs.set(key, run());
+  }
+  return runs.get(key);
 }
 
 /**
  * A resolver over the cores.
  * @param {object} core budget-core facade; @param {object} quizCore quiz-core facade
  * @param {object|null} variant a makeVariant value (practice questions), or null
- * @param {{kvPractice?: object|null, drill?: object|null, presets: object}} options a makeKvPractice
- *   value (KV-cache practice questions), a makeMistakeDrill value (a drill question) and the
- *   element's preset set (element/presets.js presetSet), required
+ * @param {{kvPractice?: object|null, drill?: object|null, presets: object, traffic?: object|null}} options
+ *   a makeKvPractice value (KV-cache practice questions), a makeMistakeDrill value (a drill
+ *   question), the element's preset set (element/presets.js presetSet), required, and the
+ *   traffic facade (web/core/traffic-core.js), needed only by "simulate" calculations
  * @returns {(calc:object, unit?:string) => ({ok:true, value:number|boolean} | {ok:false, error:string})}
- *   `unit`: the unit the number is wanted in (e.g. "GB"); omitted = the calculation's own unit
+ *   `unit`: the unit the number is wanted in (e.g. "GB"); omitted = the calculation's own unit.
+ *   A "simulate" calculation {preset, set?, traffic?, field} runs traffic.simulateTraffic (or, for
+ *   a "max_rate." field, traffic.highestLoad) on the preset's input with `set` over it and the
+ *   traffic fields `traffic` gives (others at the declaration's defaults); its errors name the
+ *   field, a traffic field as "traffic.<name>"
  */
-export function makeResolver(core, quizCore, variant, { kvPractice = null, drill = null, presets }) {
+export function makeResolver(core, quizCore, variant, { kvPractice = null, drill = null, presets, traffic = null }) {
   if (!presets || typeof presets.presetPatch !== 'function') throw new TypeError('makeResolver needs { presets } (element/presets.js presetSet)');
   const factor = (unit) => quizCore.reading.unitFactor(unit);
   // Text from the file as an error quotes it: clipped, invisible characters written out.
   const quoted = (text) => quizCore.reading.quoteText(text);
+
+  /** The budget input a plan, input or simulate calculation names, or {error}. */
+  function presetInput(calc) {
+    const patch = presets.presetPatch(calc.preset, core);
+    if (!patch) return { error: `unknown preset "${quoted(calc.preset)}"` };
+    return { input: { ...presets.defaultInput(core), ...patch, ...(calc.set || {}) } };
+  }
+
+  function simulate(calc) {
+    if (!traffic) return { ok: false, error: 'a "simulate" calculation needs the serving simulation (the caller passes { traffic }: web/core/traffic-core.js loadTrafficCore())' };
+    const field = simulationField(traffic.declaration, calc.field);
+    if (!field) {
+      const names = simulationFields(traffic.declaration).map((f) => f.name);
+      return { ok: false, error: `field "${quoted(String(calc.field))}" is not a result of the simulation; the fields are ${names.join(', ')}` };
+    }
+    const made = presetInput(calc);
+    if (made.error) return { ok: false, error: made.error };
+    const load = calc.traffic === undefined ? {} : calc.traffic;
+    const key = JSON.stringify([field.search, made.input, load]);
+    const r = cachedRun(traffic, key, () => (field.search ? traffic.highestLoad(made.input, load) : traffic.simulateTraffic(made.input, load)));
+    if (!r.ok) {
+      // A refusal of a budget input (the preset or its "set") names that input; any other names a traffic field.
+      const budgetField = core.declaration.inputs.some((f) => f.name === r.field);
+      return { ok: false, error: r.field && !budgetField ? `traffic.${r.field}: ${r.error}` : r.error };
+    }
+    const value = r.value[field.result];
+    if (value === null) {
+      const why = field.result.startsWith('tpot') && !r.value.tpot_defined
+        ? 'every request has one output token, so TPOT is not defined'
+        : 'the run is unstable (arrivals outpace the server: the queue grows without bound)';
+      return { ok: false, error: `simulate.${calc.field} has no value: ${why}` };
+    }
+    return { ok: true, value: field.statistic ? value[field.statistic] : value };
+  }
 
   function raw(calc) {
     switch (calc.calc) {
       case 'number': return { ok: true, value: calc.value };
       case 'input':
       case 'plan': {
-        const patch = presets.presetPatch(calc.preset, core);
-        if (!patch) return { ok: false, error: `unknown preset "${quoted(calc.preset)}"` };
-        const input = { ...presets.defaultInput(core), ...patch, ...(calc.set || {}) };
+        const made = presetInput(calc);
+        if (made.error) return { ok: false, error: made.error };
+        const { input } = made;
         // An input is one the core accepts (a "set" may not leave the preset unusable).
         const r = core.plan(input);
         if (!r.ok) return { ok: false, error: r.error };
         return { ok: true, value: calc.calc === 'input' ? input[calc.field] : r.value[calc.field] };
       }
+      case SIMULATE: return simulate(calc);
       case 'speculative': {
         const r = core.speculative(calc.acceptance_rate, calc.draft_tokens, calc.draft_cost_ratio ?? 0);
         return r.ok ? { ok: true, value: r.value[calc.field] } : { ok: false, error: r.error };
@@ -86,7 +201,7 @@ export function makeResolver(core, quizCore, variant, { kvPractice = null, drill
     if (typeof r.value !== 'number' || !Number.isFinite(r.value)) {
       return { ok: false, error: `${calc.calc}.${calc.field} gave no number` };
     }
-    const from = sourceUnit(calc, core.declaration, quizCore.PRACTICE);
+    const from = sourceUnit(calc, core.declaration, quizCore.PRACTICE, traffic);
     const to = unit === undefined ? from : unit;
     if (!from || !to || from === to) return r;
     const scale = factor(from) / factor(to);
@@ -100,10 +215,11 @@ export function makeResolver(core, quizCore, variant, { kvPractice = null, drill
  * makeKvPractice, "drills" a makeMistakeDrill of the question's own "mistake"),
  * or none for the plain "questions" block.
  * @param {object} core budget-core facade; @param {object} quizCore quiz-core facade
- * @param {{block:string, seed:number, question:object, presets:object}} options
+ * @param {{block:string, seed:number, question:object, presets:object, traffic?:object|null}} options
+ *   traffic: the traffic facade, for "simulate" calculations (makeResolver)
  * @returns {{ok:true, resolve:Function} | {ok:false, error:string}}
  */
-export function blockResolver(core, quizCore, { block, seed, question, presets }) {
+export function blockResolver(core, quizCore, { block, seed, question, presets, traffic = null }) {
   const generator = Object.values(quizCore.PRACTICE).find((p) => p.block === block);
   const drawn = !generator ? { ok: true, value: null }
     : generator.calc === 'variant' ? quizCore.makeVariant(seed)
@@ -112,7 +228,7 @@ export function blockResolver(core, quizCore, { block, seed, question, presets }
   if (!drawn.ok) return { ok: false, error: drawn.error };
   const calc = generator ? generator.calc : '';
   const resolve = makeResolver(core, quizCore, calc === 'variant' ? drawn.value : null, {
-    kvPractice: calc === 'kv' ? drawn.value : null, drill: calc === 'drill' ? drawn.value : null, presets,
+    kvPractice: calc === 'kv' ? drawn.value : null, drill: calc === 'drill' ? drawn.value : null, presets, traffic,
   });
   return { ok: true, resolve };
 }

@@ -18,7 +18,7 @@
 import { isObj } from '../content/check-helpers.js';
 import { stepKind, stepKinds } from './step-kinds.js';
 import { clipText } from '../core/echo-text.js';
-import { blockResolver } from './resolve.js';
+import { blockResolver, SIMULATE, simulationFields } from './resolve.js';
 import { prepareQuestion } from './prepare.js';
 
 export const QUESTIONS_FORMAT = 'llm-budget-lab-questions';
@@ -85,6 +85,7 @@ const KNOWN_KEYS = Object.freeze({
   calc: ['calc', 'unit', 'digits'],
   number: ['value'],
   budget: ['preset', 'field', 'set'],
+  simulate: ['preset', 'field', 'set', 'traffic'],
   practice: ['field'],
   tolerance: ['relative', 'absolute', 'close_relative'],
   choice: ['id', 'text', 'feedback', 'value', 'correct'],
@@ -135,33 +136,65 @@ function speculativeParams(opts) {
   return opts.declaration ? opts.declaration.speculative_inputs.filter((p) => p.zero_means === '') : [];
 }
 
+/** The checks of a calculation's preset and "set" (plan, input and simulate name a configuration so). */
+function checkPresetAndSet(c, id, field, add, opts) {
+  if (typeof c.preset !== 'string') add(id, `${field}.preset`, 'must name a configuration id from presets.json');
+  else if (opts.presetIds && !opts.presetIds.has(c.preset)) add(id, `${field}.preset`, `is not a configuration id in presets.json${got(c.preset)}`);
+  if (c.set !== undefined) {
+    const inputs = inputFields(opts);
+    if (!isObj(c.set)) add(id, `${field}.set`, 'must be an object of input fields and numbers');
+    else for (const [k, v] of Object.entries(c.set)) {
+      if (inputs && !inputs.includes(k)) add(id, `${field}.set.${echo(k)}`, 'is not an input field');
+      else if (!isNum(v)) add(id, `${field}.set.${echo(k)}`, `must be a finite number${got(v)}`);
+    }
+  }
+}
+
+/**
+ * A "simulate" calculation: its traffic fields and result field by the traffic
+ * declaration's names (opts.traffic, the traffic facade); the values' ranges are
+ * the core's, checked when the question is prepared (the simulation runs then).
+ */
+function checkSimulate(c, id, field, add, opts) {
+  if (!opts.traffic) {
+    add(id, `${field}.calc`, '"simulate" needs the serving simulation: the checker was given no traffic core (web/core/traffic-core.js)');
+    return;
+  }
+  const declaration = opts.traffic.declaration;
+  const names = simulationFields(declaration).map((f) => f.name);
+  if (typeof c.field !== 'string' || !names.includes(c.field)) add(id, `${field}.field`, `must be one of ${names.join(', ')}${got(c.field)}`);
+  if (c.traffic !== undefined) {
+    const inputs = declaration.inputs.map((f) => f.name);
+    if (!isObj(c.traffic)) add(id, `${field}.traffic`, `must be an object of traffic fields and numbers (${inputs.join(', ')})`);
+    else for (const [k, v] of Object.entries(c.traffic)) {
+      if (!inputs.includes(k)) add(id, `${field}.traffic.${echo(k)}`, `is not a traffic field (the fields are ${inputs.join(', ')})`);
+      else if (!isNum(v)) add(id, `${field}.traffic.${echo(k)}`, `must be a finite number${got(v)}`);
+    }
+  }
+}
+
 function checkCalc(c, id, field, add, opts, where) {
   if (!isObj(c)) return add(id, field, 'must be an object such as {"calc": "plan", ...}');
   const practice = core.PRACTICE;
-  const kinds = [...BUDGET_CALCS, ...Object.keys(practice), 'number'];
+  const kinds = [...BUDGET_CALCS, SIMULATE, ...Object.keys(practice), 'number'];
   if (!kinds.includes(c.calc)) return add(id, `${field}.calc`, `must be one of ${kinds.join(', ')}${got(c.calc)}`);
   const own = c.calc === 'number' ? KNOWN_KEYS.number
     : c.calc === 'plan' || c.calc === 'input' ? KNOWN_KEYS.budget
-      : c.calc === 'speculative' ? ['field', ...speculativeParams(opts).map((p) => p.name)]
-        : KNOWN_KEYS.practice;
+      : c.calc === SIMULATE ? KNOWN_KEYS.simulate
+        : c.calc === 'speculative' ? ['field', ...speculativeParams(opts).map((p) => p.name)]
+          : KNOWN_KEYS.practice;
   if (c.calc !== 'speculative' || opts.declaration) refuseUnknownKeys(c, [...KNOWN_KEYS.calc, ...own], id, field, add);
   if (c.calc === 'number') {
     if (!isNum(c.value)) add(id, `${field}.value`, `must be a finite number${got(c.value)}`);
   } else if (c.calc === 'plan' || c.calc === 'input') {
-    if (typeof c.preset !== 'string') add(id, `${field}.preset`, 'must name a configuration id from presets.json');
-    else if (opts.presetIds && !opts.presetIds.has(c.preset)) add(id, `${field}.preset`, `is not a configuration id in presets.json${got(c.preset)}`);
+    checkPresetAndSet(c, id, field, add, opts);
     const allowed = c.calc === 'plan' ? planFields(opts) : inputFields(opts);
     if (typeof c.field !== 'string' || (allowed && !allowed.includes(c.field))) {
       add(id, `${field}.field`, `must be one of ${(allowed || ['an input field']).join(', ')}${got(c.field)}`);
     }
-    if (c.set !== undefined) {
-      const inputs = inputFields(opts);
-      if (!isObj(c.set)) add(id, `${field}.set`, 'must be an object of input fields and numbers');
-      else for (const [k, v] of Object.entries(c.set)) {
-        if (inputs && !inputs.includes(k)) add(id, `${field}.set.${echo(k)}`, 'is not an input field');
-        else if (!isNum(v)) add(id, `${field}.set.${echo(k)}`, `must be a finite number${got(v)}`);
-      }
-    }
+  } else if (c.calc === SIMULATE) {
+    checkPresetAndSet(c, id, field, add, opts);
+    checkSimulate(c, id, field, add, opts);
   } else if (c.calc === 'speculative') {
     for (const p of speculativeParams(opts)) {
       if (p.name === 'draft_cost_ratio' && c[p.name] === undefined) continue; // optional: 0 when absent
@@ -230,7 +263,8 @@ function checkChoices(step, id, f, add, values) {
 /** True when `calc` names a yes/no field (a flag of the plan or of a practice generator). */
 function isFlagField(calc, opts) {
   const flags = calc.calc === 'plan' ? (opts.declaration ? opts.declaration.results.plan : [])
-    : Object.hasOwn(core.PRACTICE, calc.calc) ? core.PRACTICE[calc.calc].fields : [];
+    : calc.calc === SIMULATE ? (opts.traffic ? simulationFields(opts.traffic.declaration) : [])
+      : Object.hasOwn(core.PRACTICE, calc.calc) ? core.PRACTICE[calc.calc].fields : [];
   return flags.some((f) => f.name === calc.field && f.kind === 'flag');
 }
 
@@ -378,9 +412,11 @@ function checkUnique(lists, add) {
 /**
  * Checks a parsed questions document.
  * @param {unknown} doc parsed JSON
- * @param {{quizCore: object, budget: object, presets: object, presetIds?: Set<string>}} opts
+ * @param {{quizCore: object, budget: object, presets: object, presetIds?: Set<string>, traffic?: object}} opts
  *   quizCore: the loaded quiz-core facade (units, verdict names, escaping); budget: the budget
- *   facade (its declaration names the fields; its calls prepare the values); presets: the preset
+ *   facade (its declaration names the fields; its calls prepare the values); traffic: the traffic
+ *   facade (web/core/traffic-core.js), needed when the file has a "simulate" calculation
+ *   (resolve.js needsTraffic; without it such a calculation is a problem); presets: the preset
  *   set the quiz resolves presets in (element/presets.js presetSet); presetIds: the configuration
  *   ids a question may name (by default every configuration of `presets`)
  * @returns {{id:string, field:string, reason:string}[]} problems, empty when valid
@@ -409,7 +445,7 @@ export function validateQuestions(doc, opts) {
  * @param where the block the question sits in (its practice generator's numbers, from PREPARE_SEED)
  */
 function checkPrepared(q, add, opts, where) {
-  const made = blockResolver(opts.budget, core, { block: where, seed: PREPARE_SEED, question: q, presets: opts.presets });
+  const made = blockResolver(opts.budget, core, { block: where, seed: PREPARE_SEED, question: q, presets: opts.presets, traffic: opts.traffic || null });
   if (!made.ok) { add(echo(q.id), '(question)', made.error); return; }
   const prepared = prepareQuestion(q, made.resolve, core, echo);
   if (prepared.ok) return;
@@ -451,6 +487,10 @@ function collectProblems(doc, opts) {
     const block = doc[key];
     if (!isObj(block) || !text(block.title) || !Array.isArray(block.questions) || block.questions.length > 50) {
       add('(file)', key, 'must be an object {"title", "questions": [...]} with at most 50 questions');
+    } else if (block.questions.length === 0) {
+      // An empty block would show a heading with nothing under it (the drills part: "Drill 1 of 0"): leave the block out instead.
+      refuseUnknownKeys(block, KNOWN_KEYS.block, '(file)', key, add);
+      add('(file)', `${key}.questions`, `must hold 1 to 50 questions (got an empty array); leave "${key}" out for none`);
     } else {
       refuseUnknownKeys(block, KNOWN_KEYS.block, '(file)', key, add);
       blocks[key] = block.questions;
