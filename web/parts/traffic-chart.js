@@ -14,17 +14,14 @@ const HEIGHT = 400;
 const PANEL_GAP = 36;
 const SERIES = ['p50', 'p99'];
 
-/** Tick values of a log axis over [lo, hi]: the 1-2-5 steps, thinned to at most `most`. */
-function logTicks(lo, hi, most) {
-  const out = [];
-  for (let e = Math.floor(Math.log10(lo)); e <= Math.ceil(Math.log10(hi)); e += 1) {
-    for (const m of [1, 2, 5]) {
-      const v = m * 10 ** e;
-      if (v >= lo && v <= hi) out.push(v);
-    }
-  }
-  const every = Math.max(1, Math.ceil(out.length / most));
-  return out.filter((v, i) => i % every === 0);
+/**
+ * Tick values of log scale `y`: d3's own (1, 2, ..., 9 per decade, or a linear
+ * set inside one decade), thinned evenly to at most `most`.
+ */
+function logTicks(y, most) {
+  const all = y.ticks(most);
+  const every = Math.max(1, Math.ceil(all.length / most));
+  return all.filter((v, i) => i % every === 0);
 }
 
 /** A log axis tick in seconds: "500 ms", "2 s". */
@@ -79,7 +76,7 @@ export function mountTrafficChart(container, inputs) {
         keep(g, 'g', 'x-axis').attr('class', 'axis').attr('transform', `translate(0,${p.top + panelH})`)
           .call(axisBottom(x).ticks(Math.max(2, Math.floor(width / 90))).tickFormat(fmt.axisNum));
         keep(g, 'g', 'y-axis').attr('class', 'axis').attr('transform', `translate(${MARGIN.left},0)`)
-          .call(axisLeft(y).tickValues(logTicks(lo, hi, 5)).tickFormat(tickSeconds));
+          .call(axisLeft(y).tickValues(logTicks(y, 5)).tickFormat(tickSeconds));
         text(keep(g, 'text', 'title').attr('class', 'axis-title').attr('x', MARGIN.left + 6).attr('y', p.top + 10), p.label);
         for (const s of SERIES) {
           keep(g, 'path', `series-${s}`).attr('class', `series series-${s}`).attr('data-series', `${p.key}-${s}`)
