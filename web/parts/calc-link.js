@@ -118,19 +118,26 @@ export function mountLinkTools(parent, ctx, words, showNotices) {
 
   // A slider drag changes the inputs many times a second; browsers throttle
   // (and warn about) more than a few hundred history changes in ten seconds.
-  // So the fragment is written at most every 250 ms, the last value always.
+  // So the fragment is written at most every 250 ms, the last value always,
+  // and never in the input's own task: a history change costs a few
+  // milliseconds the frame that shows the input would wait for, so it is
+  // written after that frame (a timer set from the next animation frame).
   let lastWrite = 0;
   let timer = 0;
+  let frame = 0;
   let latest = '';
+  const write = () => { timer = 0; lastWrite = Date.now(); writeFragment(latest); };
   const writeSoon = (fragment) => {
     latest = fragment;
-    const wait = lastWrite + 250 - Date.now();
-    clearTimeout(timer);
-    if (wait <= 0) {
-      lastWrite = Date.now();
-      writeFragment(latest);
+    if (timer || frame) return; // the write already waiting takes the latest value
+    const afterFrame = () => {
+      frame = 0;
+      timer = setTimeout(write, Math.max(0, lastWrite + 250 - Date.now()));
+    };
+    if (typeof requestAnimationFrame === 'function' && document.visibilityState !== 'hidden') {
+      frame = requestAnimationFrame(afterFrame);
     } else {
-      timer = setTimeout(() => { lastWrite = Date.now(); writeFragment(latest); }, wait);
+      afterFrame();
     }
   };
 
@@ -146,7 +153,7 @@ export function mountLinkTools(parent, ctx, words, showNotices) {
     openingFragmentRead = true;
     window.addEventListener('hashchange', apply, ctx.signal ? { signal: ctx.signal } : undefined);
     // A write still waiting when this drawing is replaced belongs to it: drop it.
-    if (ctx.signal) ctx.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+    if (ctx.signal) ctx.signal.addEventListener('abort', () => { clearTimeout(timer); if (frame) cancelAnimationFrame(frame); }, { once: true });
   }
 
   return {
