@@ -117,28 +117,25 @@ export function mountLinkTools(parent, ctx, words, showNotices) {
   parent.append(h('div', { class: 'calc-link-tools' }, owner ? copy : null, reset, save), status, linkBox, inputsText.el);
 
   // A slider drag changes the inputs many times a second; browsers throttle
-  // (and warn about) more than a few hundred history changes in ten seconds.
-  // So the fragment is written at most every 250 ms, the last value always,
-  // and never in the input's own task: a history change costs a few
-  // milliseconds the frame that shows the input would wait for, so it is
-  // written after that frame (a timer set from the next animation frame).
-  let lastWrite = 0;
+  // (and warn about) more than a few hundred history changes in ten seconds,
+  // and each change costs the page tens of milliseconds on a slow phone (the
+  // browser handles a navigation, the icon included). So the fragment is
+  // written once the inputs have rested for 300 ms, the last value, never in
+  // an input's own task or between two steps of a drag.
+  const REST_MS = 300;
   let timer = 0;
-  let frame = 0;
   let latest = '';
-  const write = () => { timer = 0; lastWrite = Date.now(); writeFragment(latest); };
   const writeSoon = (fragment) => {
     latest = fragment;
-    if (timer || frame) return; // the write already waiting takes the latest value
-    const afterFrame = () => {
-      frame = 0;
-      timer = setTimeout(write, Math.max(0, lastWrite + 250 - Date.now()));
-    };
-    if (typeof requestAnimationFrame === 'function' && document.visibilityState !== 'hidden') {
-      frame = requestAnimationFrame(afterFrame);
-    } else {
-      afterFrame();
-    }
+    clearTimeout(timer);
+    timer = setTimeout(() => { timer = 0; writeFragment(latest); }, REST_MS);
+  };
+  // Leaving the page (or the tab) before the rest: the last value is written then.
+  const flush = () => {
+    if (!timer) return;
+    clearTimeout(timer);
+    timer = 0;
+    writeFragment(latest);
   };
 
   const apply = () => {
@@ -152,8 +149,11 @@ export function mountLinkTools(parent, ctx, words, showNotices) {
     if (!openingFragmentRead) apply();
     openingFragmentRead = true;
     window.addEventListener('hashchange', apply, ctx.signal ? { signal: ctx.signal } : undefined);
+    window.addEventListener('pagehide', flush, ctx.signal ? { signal: ctx.signal } : undefined);
+    document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') flush(); },
+      ctx.signal ? { signal: ctx.signal } : undefined);
     // A write still waiting when this drawing is replaced belongs to it: drop it.
-    if (ctx.signal) ctx.signal.addEventListener('abort', () => { clearTimeout(timer); if (frame) cancelAnimationFrame(frame); }, { once: true });
+    if (ctx.signal) ctx.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
   }
 
   return {

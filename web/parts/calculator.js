@@ -354,8 +354,14 @@ function mount(container, ctx) {
     }
   }
 
+  // The state last drawn: a change of an option no field or result shows (the
+  // traffic part's load, kept in the shared state) redraws nothing here.
+  let drawn = null;
   return {
     update(state, res) {
+      if (drawn && drawn.input === state.input && drawn.res === res && drawn.showGiB === state.showGiB
+        && drawn.presetId === state.presetId && drawn.replacedAll === state.replacedAll) return;
+      drawn = { input: state.input, res, showGiB: state.showGiB, presetId: state.presetId, replacedAll: state.replacedAll };
       // A preset, Reset or another element changed the state: drop stale errors
       // (after Reset the boxes show the starting values again, not refused text).
       if (state.presetId || state.replacedAll) for (const f of controls.keys()) clearError(f);
