@@ -17,8 +17,14 @@
 //     dispatch `input` (store -> core plan + capacity -> every part redraws),
 //     then force style and layout; median and 95th percentile; baseline: the
 //     same steps on the scripts-off page (a slider nobody listens to);
+//   - input -> next paint the way INP measures it (Event Timing entries) for
+//     every slider and typed field of the lesson page, at 1280 x 800 and at
+//     360 x 740 touch with the CPU 4x slower, beside a reference page that
+//     only writes a number (tools/benchmarks/inp.mjs); --inp-only runs just
+//     this, --inp-steps N sets the interactions per input (default 10);
 //   - Lighthouse 12.2.3 (if installed) on the lesson page, desktop preset: its four
 //     scores (full report: build/lighthouse.json).
+// --dist DIR measures another built folder (default dist/).
 // Prints a table and writes bench/results.json.
 import { chromium } from 'playwright-core';
 import { readdirSync, readFileSync, writeFileSync, mkdirSync, mkdtempSync, cpSync, rmSync, existsSync } from 'node:fs';
@@ -29,9 +35,10 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startServer } from '../serve.mjs';
 import { readTestTimes, TIME_TARGETS_S } from './test-times.mjs';
+import { measureInteractions, interactionLines, REFERENCE_HTML, REFERENCE_JS } from './inp.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const DIST = path.join(REPO, 'dist');
+let DIST = path.join(REPO, 'dist');
 const CHROME = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -45,19 +52,28 @@ const TARGETS = {
   simulate_10000_ms: 50, // the serving simulation of 10,000 requests: well under this
   update_p95_ms: 4,
   update_p95_throttled_ms: 8,
+  // Input -> next paint (Event Timing duration), p95 of every input, and its
+  // ratio to the reference page's p95 in the same run.
+  inp_desktop_p95_ms: 24,
+  inp_desktop_ratio: 1.5,
+  inp_phone_p95_ms: 64,
+  inp_phone_ratio: 2,
   test_wall_s: TIME_TARGETS_S.test_wall,
 };
 
 function parseArgs(argv) {
-  const o = { runs: 15, steps: 200, lighthouse: true, coreJson: null };
+  const o = { runs: 15, steps: 200, lighthouse: true, coreJson: null, inpOnly: false, inpSteps: 10, dist: null };
   for (let i = 0; i < argv.length; i += 1) {
     if (argv[i] === '--runs') o.runs = Number(argv[++i]);
+    else if (argv[i] === '--inp-only') o.inpOnly = true;
+    else if (argv[i] === '--inp-steps') o.inpSteps = Number(argv[++i]);
+    else if (argv[i] === '--dist') o.dist = path.resolve(argv[++i]);
     else if (argv[i] === '--core-json') o.coreJson = argv[++i];
     else if (argv[i] === '--steps') o.steps = Number(argv[++i]);
     else if (argv[i] === '--no-lighthouse') o.lighthouse = false;
-    else throw new Error(`unknown argument ${argv[i]} (use --runs N, --steps N, --no-lighthouse)`);
+    else throw new Error(`unknown argument ${argv[i]} (use --runs N, --steps N, --inp-steps N, --inp-only, --dist DIR, --no-lighthouse)`);
   }
-  if (!(o.runs >= 1 && o.steps >= 2)) throw new Error('--runs must be >= 1 and --steps >= 2');
+  if (!(o.runs >= 1 && o.steps >= 2 && o.inpSteps >= 2)) throw new Error('--runs must be >= 1, --steps and --inp-steps >= 2');
   return o;
 }
 
@@ -314,8 +330,55 @@ async function lighthouse(url) {
 const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
 const verdict = (ok) => (ok ? 'ok' : 'OVER');
 
+/**
+ * Input -> next paint for every input of the lesson page (tools/benchmarks/inp.mjs):
+ * at 1280 x 800 (mouse, no slowdown) and at 360 x 740 (touch, CPU 4x slower),
+ * each beside the reference page served at `referenceUrl`.
+ */
+async function timeInteractions(browser, lessonUrl, referenceUrl, steps) {
+  return {
+    desktop: await measureInteractions(browser, { lessonUrl, referenceUrl, viewport: { width: 1280, height: 800 }, touch: false, cpuSlowdown: 1, steps }),
+    phone_cpu_4x: await measureInteractions(browser, { lessonUrl, referenceUrl, viewport: { width: 360, height: 740 }, touch: true, cpuSlowdown: 4, steps }),
+  };
+}
+
+const INP_TARGETS = {
+  desktop: { p95_ms: TARGETS.inp_desktop_p95_ms, ratio: TARGETS.inp_desktop_ratio },
+  phone_cpu_4x: { p95_ms: TARGETS.inp_phone_p95_ms, ratio: TARGETS.inp_phone_ratio },
+};
+
+/** The target rows of the input -> next paint figures (all inputs' p95, and the worst input's). */
+function interactionRows(row, inp) {
+  const ms = (v) => `${v} ms`;
+  const x = (v) => `${v}x`;
+  const rows = [];
+  for (const [key, label] of [['desktop', '1280 px'], ['phone_cpu_4x', '360 px touch, CPU 4x']]) {
+    const r = inp[key];
+    const t = INP_TARGETS[key];
+    const refP95 = Math.max(r.reference.slider.p95_ms, r.reference.typed.p95_ms);
+    rows.push(row(`input -> paint p95, every input, ${label}`, r.all ? r.all.p95_ms : null, t.p95_ms, 'ms', ms));
+    rows.push(row(`  the same / reference page p95 (${refP95} ms)`, r.all ? Math.round((r.all.p95_ms / refP95) * 100) / 100 : null, t.ratio, 'x', x));
+    rows.push(row(`worst input p95, ${label} (${r.worst ? r.worst.input.slice(0, 28) : '-'})`, r.worst ? r.worst.p95_ms : null, t.p95_ms, 'ms', ms));
+    rows.push(row('  the same / reference page p95', r.worst ? r.worst.ratio_p95_to_reference : null, t.ratio, 'x', x));
+  }
+  return rows;
+}
+
+/** Prints a target table (rows from row() below, with their texts). */
+function targetLines(targets) {
+  const L = ['targets                                                    now        target'];
+  for (const t of targets) {
+    L.push(`  ${t.label.padEnd(52)} ${t.text.padStart(12)} ${`<= ${t.target_text}`.padStart(12)}  ${t.ok === null ? '-' : verdict(t.ok)}`);
+  }
+  return L;
+}
+
+const targetRow = (label, actual, target, unit, show) => ({ label, actual, target, unit, ok: actual === null ? null : actual <= target, show });
+const withTexts = (rows) => rows.map(({ show, ...r }) => ({ ...r, text: r.actual === null ? 'not measured' : show(r.actual), target_text: show(r.target) }));
+
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
+  if (opts.dist) DIST = opts.dist;
   if (!existsSync(path.join(DIST, 'index.html'))) throw new Error('dist/ is not built: run tools/build first');
   const size = sizes();
 
@@ -323,12 +386,32 @@ async function main() {
   const baseDir = mkdtempSync(path.join(tmpdir(), 'llmb-bench-'));
   cpSync(DIST, baseDir, { recursive: true });
   writeFileSync(path.join(baseDir, 'index.html'), readFileSync(path.join(DIST, 'index.html'), 'utf8').replace(/<script\b[^>]*>\s*<\/script>/g, ''));
+  // The reference page of the input -> next paint figures, served beside the baseline.
+  writeFileSync(path.join(baseDir, 'inp-reference.html'), REFERENCE_HTML);
+  writeFileSync(path.join(baseDir, 'inp-reference.js'), REFERENCE_JS);
 
   const served = await startServer({ root: DIST, port: 0 });
   const servedBase = await startServer({ root: baseDir, port: 0 });
   const browser = await chromium.launch({ executablePath: CHROME, args: ARGS });
   let results;
   let bytes;
+  if (opts.inpOnly) {
+    let inp;
+    try {
+      inp = await timeInteractions(browser, served.url, `${servedBase.url}inp-reference.html`, opts.inpSteps);
+    } finally {
+      await browser.close();
+      served.server.close();
+      servedBase.server.close();
+      rmSync(baseDir, { recursive: true, force: true });
+    }
+    const targets = withTexts(interactionRows(targetRow, inp));
+    mkdirSync(path.join(REPO, 'bench'), { recursive: true });
+    writeFileSync(path.join(REPO, 'bench/inp-results.json'), `${JSON.stringify({ date: new Date().toISOString(), machine: { cpus: cpus().length }, interactions: inp, targets }, null, 2)}\n`);
+    const L = [...interactionLines(inp.desktop, INP_TARGETS.desktop), '', ...interactionLines(inp.phone_cpu_4x, INP_TARGETS.phone_cpu_4x), '', ...targetLines(targets)];
+    process.stdout.write(`${L.join('\n')}\nwritten: bench/inp-results.json\n`);
+    return;
+  }
   try {
     await timeReady(browser, served.url, 2); // warm-up (disk cache, compile)
     const ready = {
@@ -353,7 +436,8 @@ async function main() {
       every_slider_cpu_4x: await timeEverySliderThrottled(browser, served.url, 40, 4),
     };
     update.ratio_to_baseline = round(update.lesson.median_ms / Math.max(update.baseline.median_ms, 0.001));
-    results = { date: new Date().toISOString(), machine: { cpus: cpus().length, chromium: browser.version() }, runs: opts.runs, size, bytes, ready, update };
+    const interactions = await timeInteractions(browser, served.url, `${servedBase.url}inp-reference.html`, opts.inpSteps);
+    results = { date: new Date().toISOString(), machine: { cpus: cpus().length, chromium: browser.version() }, runs: opts.runs, size, bytes, ready, update, interactions };
   } finally {
     await browser.close();
     served.server.close();
@@ -370,7 +454,7 @@ async function main() {
   const testLog = path.join(REPO, 'build/test-logs/wall-seconds.txt');
   const testWall = existsSync(testLog) ? Number(readFileSync(testLog, 'utf8').trim()) : null;
   const runServing = readTestTimes().run;
-  const row = (label, actual, target, unit, show) => ({ label, actual, target, unit, ok: actual === null ? null : actual <= target, show });
+  const row = targetRow;
   const worstBefore = Math.max(bytes.desktop.before_ready_gzip, bytes.phone.before_ready_gzip);
   const sweep = core ? core.sweep_batch_1024 : null;
   results.targets = [
@@ -384,9 +468,11 @@ async function main() {
     row('update p95, lesson page (200 batch steps)', results.update.lesson.p95_ms, TARGETS.update_p95_ms, 'ms', (v) => `${v} ms`),
     row('update p95, CPU 4x slower, 360 px, batch field', results.update.phone_cpu_4x.p95_ms, TARGETS.update_p95_throttled_ms, 'ms', (v) => `${v} ms`),
     row(`worst slider, CPU 4x slower, 360 px (${results.update.every_slider_cpu_4x.worst.slider})`, results.update.every_slider_cpu_4x.worst.p95_ms, TARGETS.update_p95_throttled_ms, 'ms', (v) => `${v} ms`),
+    ...interactionRows(row, results.interactions),
     row('./tools/test wall time (last run, from its log)', testWall, TARGETS.test_wall_s, 's', (v) => `${v} s`),
     row('./tools/run until it serves (fresh clone, by hand)', runServing ? runServing.seconds : null, TIME_TARGETS_S.run_until_serving, 's', (v) => `${v} s`),
-  ].map(({ show, ...r }) => ({ ...r, text: r.actual === null ? 'not measured' : show(r.actual), target_text: show(r.target) }));
+  ];
+  results.targets = withTexts(results.targets);
   writeFileSync(path.join(REPO, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
 
   const L = [];
@@ -422,10 +508,10 @@ async function main() {
   L.push('every slider, CPU 4x slower, 360 px, 40 steps each: p95 (median)');
   for (const x of results.update.every_slider_cpu_4x.sliders) L.push(`  ${x.slider.padEnd(44)} ${String(x.p95_ms).padStart(8)} ms (${x.median_ms} ms)`);
   L.push('');
-  L.push('targets                                                    now        target');
-  for (const t of results.targets) {
-    L.push(`  ${t.label.padEnd(52)} ${t.text.padStart(12)} ${`<= ${t.target_text}`.padStart(12)}  ${t.ok === null ? '-' : verdict(t.ok)}`);
-  }
+  L.push(...interactionLines(results.interactions.desktop, INP_TARGETS.desktop));
+  L.push(...interactionLines(results.interactions.phone_cpu_4x, INP_TARGETS.phone_cpu_4x));
+  L.push('');
+  L.push(...targetLines(results.targets));
   process.stdout.write(`${L.join('\n')}\nwritten: bench/results.json\n`);
 }
 

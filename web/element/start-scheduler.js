@@ -14,6 +14,7 @@ const NEAR_MARGIN = '100% 0px 100% 0px'; // one viewport height above and below
 const waiting = new Map(); // element -> start(): Promise (in connection order)
 const near = new WeakMap(); // element -> boolean
 const stale = new Map(); // element -> refresh(): redraws it with the current state
+const observedElements = new Set(); // every element given to the observer
 let observer = null;
 let observed = false; // the observer has reported once
 let observedAt = { y: NaN, h: NaN }; // the scroll position and viewport height it last reported at
@@ -81,6 +82,9 @@ function ensureObserver() {
     markPending();
     queueIdleStart();
   }, { rootMargin: NEAR_MARGIN });
+  window.addEventListener('scroll', onScroll, { passive: true });
+  window.addEventListener('resize', onScroll, { passive: true });
+  for (const type of INPUT_EVENTS) window.addEventListener(type, checkScrollAtInput, { capture: true, passive: true });
   if (document.readyState !== 'complete') window.addEventListener('load', queueIdleStart, { once: true });
   return observer;
 }
@@ -98,24 +102,78 @@ export function scheduleStart(el, start) {
     return;
   }
   waiting.set(el, start);
+  observedElements.add(el);
   io.observe(el);
 }
+
+/**
+ * Measures every observed element against the viewport at once (one layout
+ * read for all of them) and records the scroll position it was taken at, as
+ * if the observer had reported there. Elements that came near and wait for a
+ * redraw are redrawn.
+ */
+function measureNear() {
+  observedAt = { y: window.scrollY, h: window.innerHeight };
+  const h = window.innerHeight;
+  for (const el of observedElements) {
+    if (!el.isConnected) continue;
+    const r = el.getBoundingClientRect();
+    const now = r.bottom >= -h && r.top <= 2 * h;
+    near.set(el, now);
+    const refresh = now ? stale.get(el) : null;
+    if (refresh) {
+      stale.delete(el);
+      refresh();
+    }
+  }
+  markPending();
+}
+
+let measureQueued = false;
+/**
+ * After a scroll, the elements' nearness is measured in the next frame (where
+ * layout is usually clean, so the read is cheap), not on the next input: the
+ * observer reports only when an element crosses the margin, not for every
+ * scroll within it.
+ */
+function onScroll() {
+  if (measureQueued || typeof requestAnimationFrame !== 'function') return;
+  measureQueued = true;
+  requestAnimationFrame(() => {
+    measureQueued = false;
+    if (window.scrollY !== observedAt.y || window.innerHeight !== observedAt.h) measureNear();
+  });
+}
+
+// At the start of every input event (capture, on the window), before any
+// handler has changed the page, layout is clean and reading the scroll
+// position costs nothing: a scroll the observer has not reported is measured
+// there. Later in the same task isNear() then trusts the map, where reading
+// window.scrollY would force a layout of everything the first parts redrew.
+let checkedInTask = false;
+function checkScrollAtInput() {
+  if (window.scrollY !== observedAt.y || window.innerHeight !== observedAt.h) measureNear();
+  if (!checkedInTask) {
+    checkedInTask = true;
+    setTimeout(() => { checkedInTask = false; }, 0);
+  }
+}
+const INPUT_EVENTS = ['pointerdown', 'keydown', 'beforeinput', 'input', 'change', 'click'];
 
 /**
  * True when `el` is within one viewport height of the viewport, or holds
  * the focus (the observer reports a frame late after a jump, and the part a
  * reader is using must answer at once); true where that cannot be known.
- * Reads layout only when the page has scrolled since the observer reported.
+ * Never reads layout during a reader's input (checkScrollAtInput measured
+ * first); for an event a script dispatched, reads it only when the page has
+ * scrolled since the last measurement, and then once for every element.
  */
 export function isNear(el) {
   if (!observer || near.get(el) !== false || el.matches(':focus-within')) return true;
-  // Scrolled since the observer last reported (a click right after a jump):
-  // its "far" may be old, so the box is asked (this reads layout, but only
-  // then, not on every slider step).
+  if (checkedInTask) return false;
   if (window.scrollY === observedAt.y && window.innerHeight === observedAt.h) return false;
-  const r = el.getBoundingClientRect();
-  const h = window.innerHeight;
-  return r.bottom >= -h && r.top <= 2 * h;
+  measureNear();
+  return near.get(el) !== false;
 }
 
 let refreshQueued = false;
@@ -126,8 +184,24 @@ function markPending() {
   else delete document.documentElement.dataset.labRedrawPending;
 }
 
+// Far elements are redrawn in idle time only once the state has stopped
+// changing for this long [ms]: while a reader drags a slider or types, the
+// idle periods between their inputs stay free, so no far redraw delays the
+// next input. The ones that come near are redrawn at once (the observer and
+// measureNear), and printing redraws every one (beforePrint).
+const QUIET_MS = 500;
+let lastChangeAt = -Infinity;
+const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+
 function refreshStale(deadline) {
   refreshQueued = false;
+  const wait = lastChangeAt + QUIET_MS - now();
+  if (deadline && wait > 0) {
+    // Still changing: look again once it has been quiet for QUIET_MS.
+    refreshQueued = true;
+    setTimeout(() => whenIdle(refreshStale), wait);
+    return;
+  }
   for (const [el, refresh] of stale) {
     stale.delete(el);
     if (el.isConnected) refresh();
@@ -144,13 +218,15 @@ function queueRefresh() {
 }
 
 /**
- * Redraws `el` with `refresh()` when it comes near the viewport or in idle
- * time, one element after another, whichever is first: a change made far
- * above is drawn before the reader gets there without holding up the frame
- * that shows the change where it was made. A later call for the same
- * element replaces the earlier one.
+ * Redraws `el` with `refresh()` when it comes near the viewport, or in idle
+ * time once the state has stopped changing for a moment, one element after
+ * another, whichever is first: a change made far above is drawn before the
+ * reader gets there without holding up the frame that shows the change where
+ * it was made, or the reader's next input. A later call for the same element
+ * replaces the earlier one.
  */
 export function refreshWhenIdle(el, refresh) {
+  lastChangeAt = now();
   stale.set(el, refresh);
   markPending();
   queueRefresh();

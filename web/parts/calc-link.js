@@ -119,21 +119,25 @@ export function mountLinkTools(parent, ctx, words, showNotices) {
   parent.append(h('div', { class: 'calc-link-tools' }, owner ? copy : null, reset, save), status, linkBox, inputsText.el);
 
   // A slider drag changes the inputs many times a second; browsers throttle
-  // (and warn about) more than a few hundred history changes in ten seconds.
-  // So the fragment is written at most every 250 ms, the last value always.
-  let lastWrite = 0;
+  // (and warn about) more than a few hundred history changes in ten seconds,
+  // and each change costs the page tens of milliseconds on a slow phone (the
+  // browser handles a navigation, the icon included). So the fragment is
+  // written once the inputs have rested for 300 ms, the last value, never in
+  // an input's own task or between two steps of a drag.
+  const REST_MS = 300;
   let timer = 0;
   let latest = '';
   const writeSoon = (fragment) => {
     latest = fragment;
-    const wait = lastWrite + 250 - Date.now();
     clearTimeout(timer);
-    if (wait <= 0) {
-      lastWrite = Date.now();
-      writeFragment(latest);
-    } else {
-      timer = setTimeout(() => { lastWrite = Date.now(); writeFragment(latest); }, wait);
-    }
+    timer = setTimeout(() => { timer = 0; writeFragment(latest); }, REST_MS);
+  };
+  // Leaving the page (or the tab) before the rest: the last value is written then.
+  const flush = () => {
+    if (!timer) return;
+    clearTimeout(timer);
+    timer = 0;
+    writeFragment(latest);
   };
 
   const apply = () => {
@@ -147,6 +151,9 @@ export function mountLinkTools(parent, ctx, words, showNotices) {
     if (!openingFragmentRead) apply();
     openingFragmentRead = true;
     window.addEventListener('hashchange', apply, ctx.signal ? { signal: ctx.signal } : undefined);
+    window.addEventListener('pagehide', flush, ctx.signal ? { signal: ctx.signal } : undefined);
+    document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') flush(); },
+      ctx.signal ? { signal: ctx.signal } : undefined);
     // A write still waiting when this drawing is replaced belongs to it: drop it.
     if (ctx.signal) ctx.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
   }

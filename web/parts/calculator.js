@@ -329,13 +329,25 @@ function mount(container, ctx) {
 
   function syncFields(state) {
     for (const [field, c] of controls) {
+      // A field whose value, cap, typing, error, echo and text are as when it
+      // was last drawn is left alone: a slider step redraws its own field (and the
+      // ones it caps), not all of them.
+      const cap = capFor(c.def);
+      const drawnKey = [state.input[field], cap, field === editing, c.error.hidden, c.echo, c.readValue, c.text.value,
+        c.splitChoices ? `${state.input.query_heads}/${state.input.kv_heads}` : ''].join('|');
+      if (c.drawnKey === drawnKey) {
+        // The thumb still goes back to the value in use (a step the core refused, or one that rounds to it).
+        const pos = String(toSlider(c.def, state.input[field] / c.def.factor));
+        if (c.range.value !== pos) c.range.value = pos;
+        continue;
+      }
       if (c.readValue !== undefined && state.input[field] !== c.readValue) {
         c.readValue = undefined;
         c.echo = null;
         setText(c.readNote, '');
       }
       const display = state.input[field] / c.def.factor;
-      const attrs = sliderAttrs(c.def, capFor(c.def));
+      const attrs = sliderAttrs(c.def, cap);
       for (const k of ['min', 'max', 'step']) {
         if (c.range.getAttribute(k) !== String(attrs[k])) c.range.setAttribute(k, attrs[k]);
       }
@@ -347,6 +359,9 @@ function mount(container, ctx) {
         if (c.text.value !== txt) c.text.value = txt;
       }
       if (c.gibNote) setText(c.gibNote, `= ${gibText(state.input[field])} (1 GiB = 2³⁰ bytes)`);
+      // Its key once drawn (the box's text as this drawing left it).
+      c.drawnKey = [state.input[field], cap, field === editing, c.error.hidden, c.echo, c.readValue, c.text.value,
+        c.splitChoices ? `${state.input.query_heads}/${state.input.kv_heads}` : ''].join('|');
       if (c.splitChoices) syncSplitChoices(c, state.input);
       else for (const b of c.choiceButtons) {
         b.setAttribute('aria-pressed', String(Number(b.dataset.bits) === display));
@@ -354,8 +369,14 @@ function mount(container, ctx) {
     }
   }
 
+  // The state last drawn: a change of an option no field or result shows (the
+  // traffic part's load, kept in the shared state) redraws nothing here.
+  let drawn = null;
   return {
     update(state, res) {
+      if (drawn && drawn.input === state.input && drawn.res === res && drawn.showGiB === state.showGiB
+        && drawn.presetId === state.presetId && drawn.replacedAll === state.replacedAll) return;
+      drawn = { input: state.input, res, showGiB: state.showGiB, presetId: state.presetId, replacedAll: state.replacedAll };
       // A preset, Reset or another element changed the state: drop stale errors
       // (after Reset the boxes show the starting values again, not refused text).
       if (state.presetId || state.replacedAll) for (const f of controls.keys()) clearError(f);
