@@ -96,6 +96,30 @@ test('the tour script is not loaded until a tour starts', async () => {
   await rec.context.close();
 });
 
+test('a step taken while the calculator is far away outlines its number, drawn for the new state; a finished tour offers no resume', async () => {
+  const rec = await openPage({ width: 1280, height: 800 }, '#tour=decision/2');
+  const { page } = rec;
+  await checkStep(page, 1);
+  // Far from the calculator, it redraws only when it comes near or the state rests.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.locator('[data-tour-action="next"]').click();
+  // checkStep asserts that the step's own row (total memory) is outlined, not the whole calculator.
+  await checkStep(page, 2);
+  assert.equal((await marked(page)).section, false);
+  for (let i = 3; i < DECISION.steps.length; i += 1) {
+    await page.locator('[data-tour-action="next"]').click();
+    await checkStep(page, i);
+  }
+  await page.locator('[data-tour-action="next"]').click(); // Finish
+  await page.waitForFunction(() => !document.querySelector('[data-tour-panel]'));
+  assert.equal(await page.locator('[data-tour-resume]').count(), 0, 'nothing to resume after finishing');
+  await page.reload();
+  await page.waitForFunction(() => document.documentElement.dataset.labViewReady === 'true', null, { timeout: 15000 });
+  assert.equal(await page.locator('[data-tour-resume]').count(), 0, 'nor after a reload');
+  assertQuiet(rec);
+  await rec.context.close();
+});
+
 test('decision tour end to end with the keyboard only at 1280 x 800; predictions graded by the core; axe clean', async () => {
   const rec = await openPage({ width: 1280, height: 800 });
   const { page } = rec;
@@ -113,7 +137,7 @@ test('decision tour end to end with the keyboard only at 1280 x 800; predictions
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
   assert.deepEqual(axe.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' > ')).join(' | ')}`), [], 'axe with the tour open');
 
-  // Tab to Next, Enter: step 2, the baseline. Predict wrong first ("Yes, it fits"), with the keyboard.
+  // Tab to Next, Enter: step 2, the baseline; step 3 asks for a prediction before its reveal.
   const focusOn = async (selector) => {
     const target = page.locator(selector);
     const here = () => target.evaluate((b) => b === document.activeElement);
@@ -148,17 +172,20 @@ test('decision tour end to end with the keyboard only at 1280 x 800; predictions
   await press('next');
   await checkStep(page, 1);
   assert.match(await out(page, 'verdict'), /not fit/i, 'the baseline does not fit (the calculator says so)');
-  const fb = page.locator('[data-tour-feedback]');
-  assert.equal(await predict('yes'), 'wrong', 'Yes is graded wrong by the core');
-  assert.match(await fb.textContent(), /^Not right\. Seventy billion/);
-  // Then right: arrow to "No".
-  assert.equal(await predict('no'), 'correct', 'No is graded right');
-  assert.match(await fb.textContent(), /^Correct\./);
   await page.screenshot({ path: path.join(OUT, 'tour-decision-2-desktop.png') });
 
-  // Step 3: two GPUs (the calculator's GPUs field holds 2).
+  // Step 3: predict first (still one GPU on screen), wrong ("Yes, it fits") then right, with the
+  // keyboard; focus is on the step's title, so Tab reaches the choices before the buttons.
   await press('next');
   await checkStep(page, 2);
+  assert.ok(await page.locator('[data-tour-panel] .tour-title').evaluate((t) => t === document.activeElement), 'Next moves focus to the title');
+  assert.ok(!/on each of 2 GPUs/.test(String(await out(page, 'per_gpu_bytes'))), 'before the reveal: one GPU');
+  const fb = page.locator('[data-tour-feedback]');
+  assert.equal(await predict('yes'), 'wrong', 'Yes is graded wrong by the core (92.0 GB per GPU of 85.5 GB)');
+  assert.match(await fb.textContent(), /^Not right\. Compare the memory per GPU/);
+  assert.equal(await predict('no'), 'correct', 'No is graded right');
+  assert.match(await fb.textContent(), /^Correct\./);
+  // The reveal split it over two GPUs (the calculator's per-GPU memory says so).
   assert.match(await out(page, 'per_gpu_bytes'), /on each of 2 GPUs/);
   // Step 4: its prediction's reveal sets 8-bit weights, and then it fits.
   await press('next');
@@ -199,11 +226,11 @@ test('decision tour with touch on a 360 x 740 phone; the step survives a reload'
   for (let i = 1; i < DECISION.steps.length; i += 1) {
     await page.locator('[data-tour-action="next"]').tap();
     await checkStep(page, i);
-    if (i === 1) {
+    if (i === 2) {
       await page.locator('[data-tour-predict] input[value="no"]').tap();
       await page.locator('[data-tour-action="check"]').tap();
       assert.equal(await page.locator('[data-tour-feedback]').getAttribute('data-verdict'), 'correct');
-      await page.screenshot({ path: path.join(OUT, 'tour-decision-2-phone.png') });
+      await page.screenshot({ path: path.join(OUT, 'tour-decision-3-predicted-phone.png') });
     }
   }
   // Reload at step 3 through the link: the step and its state come back.

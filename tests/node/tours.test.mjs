@@ -70,8 +70,8 @@ test('check-content names the file, the step and the path of each broken tour', 
   const r = runOnBrokenCopy((t) => { t.tours[1].steps[0].set.inputs = { kv_heads: 64 }; });
   assert.match(r.err, /^tours\.json: four-costs\/weights: set\.inputs\.kv_heads: .+/m);
   // A prediction whose answer the core cannot compute: the speed of a plan that does not fit.
-  assertFails(runOnBrokenCopy((t) => { t.tours[0].steps[1].predict.correct_value = { calc: 'change', field: 'per_request_tokens_per_s' }; }),
-    'tours.json: decision/baseline: predict.correct_value: plan.per_request_tokens_per_s gave no number');
+  assertFails(runOnBrokenCopy((t) => { t.tours[0].steps[2].predict.correct_value = { calc: 'change', field: 'per_request_tokens_per_s' }; }),
+    'tours.json: decision/keep-output: predict.correct_value: plan.per_request_tokens_per_s gave no number');
 });
 
 test('check-content checks the targets of the lesson\'s linked terms', () => {

@@ -232,6 +232,19 @@ export function refreshWhenIdle(el, refresh) {
   queueRefresh();
 }
 
+/**
+ * Redraws `el` at once if it waits to be redrawn (refreshWhenIdle), so what
+ * is read from it next is the current state's: a guided tour about to point
+ * at one of its numbers. Does nothing for an element that is up to date.
+ */
+export function redrawNow(el) {
+  const refresh = stale.get(el);
+  if (!refresh) return;
+  stale.delete(el);
+  if (el.isConnected) refresh();
+  markPending();
+}
+
 let stateChanged = false;
 
 /** Notes that some element's state changed from the one it started with (a far, unstarted element no longer shows it). */

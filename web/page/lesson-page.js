@@ -22,6 +22,8 @@ let opening = null;
 /** Loads the tour's script (after the core script) and hands it the request. */
 function openTour(request, opener) {
   if (status) status.textContent = 'Loading the tour.';
+  const resume = box && box.querySelector('[data-tour-resume]');
+  if (resume) resume.remove(); // offered again when the tour closes (onClose)
   opening = (opening || loadScript('core').then(() => loadScript('tour')))
     .then((tour) => {
       if (status) status.textContent = '';
@@ -104,3 +106,5 @@ for (const term of document.querySelectorAll('.lab-term[data-term]')) {
   term.addEventListener('blur', hideTerm);
   term.addEventListener('keydown', (e) => { if (e.key === 'Escape') hideTerm(); });
 }
+// The tip is placed beside the term once; scrolling would leave it behind, so it goes.
+window.addEventListener('scroll', () => { if (tip && !tip.hidden) hideTerm(); }, { passive: true });

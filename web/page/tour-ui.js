@@ -22,7 +22,8 @@ import { h, setText } from '../element/dom.js';
 import { splitFragment, joinFragment, FRAGMENT_PREFIX } from '../element/link-state.js';
 import { readTourStep, tourStepSegment } from '../tour/tour-link.js';
 import { stepInput, preparePrediction } from '../tour/tour-steps.js';
-import { keepStep } from '../tour/tour-memory.js';
+import { forgetStep, keepStep } from '../tour/tour-memory.js';
+import { redrawNow } from '../element/start-scheduler.js';
 import { gradeStep } from '../quiz/grade.js';
 import { choiceFeedback } from '../quiz/feedback.js';
 import { stepKind } from '../quiz/step-kinds.js';
@@ -58,12 +59,14 @@ function drawn(host) {
   });
 }
 
-/** The words for a target: "Weights in the calculator" or "the decision part". */
+/** The sentence pointing at a target: "Look at Weights, in the calculator (outlined)." */
 function targetWords(target, found) {
   const node = found.node;
   const dt = node && found.exact && target.field && node.previousElementSibling && node.previousElementSibling.tagName === 'DT'
     ? node.previousElementSibling.textContent.trim() : '';
-  return dt ? `${dt}, in the ${target.part}` : `the ${target.part}`;
+  if (dt) return `Look at ${dt}, in the ${target.part} (outlined).`;
+  // A number without a label beside it (the verdict line): the outline says which.
+  return found.exact && target.field ? `Look at the outlined line in the ${target.part}.` : `Look at the ${target.part} (outlined).`;
 }
 
 const overlaps = (a, b) => a.bottom > b.top - 8 && a.top < b.bottom + 8 && a.right > b.left && a.left < b.right;
@@ -174,6 +177,7 @@ function drawPrediction(ui, step, prepared, reveal) {
     feedback.dataset.verdict = r.verdict;
     feedback.dataset.tone = kind.tones[r.verdict] || '';
     feedback.replaceChildren(h('p', { text: words.lead }), ...words.notes.map((n) => h('p', { text: n })));
+    feedback.scrollIntoView({ block: 'nearest' }); // the panel scrolls inside: show the verdict
     reveal(true);
   });
   show.addEventListener('click', () => reveal(false));
@@ -212,8 +216,11 @@ async function showStep(index, { fromLink = false, focus = null } = {}) {
     store.tryInput(state.input, presetOnly ? step.set.preset : null, { replacesAll: true });
   }
   if (!ready) setText(ui.message, `The ${step.target.part} has not loaded yet; it appears below once it has.`);
+  // A far element redraws only when it comes near or the state rests (start-scheduler.js):
+  // the number the step points at must be the new state's, so it is drawn now.
+  if (host) redrawNow(host);
   let found = findTarget(step.target);
-  const whereText = found.node ? `Look at ${targetWords(step.target, found)} (outlined).` : '';
+  const whereText = found.node ? targetWords(step.target, found) : '';
   setText(ui.where, whereText);
   if (step.predict) {
     const prepared = preparePrediction(step, core, quizCore, presets);
@@ -221,6 +228,7 @@ async function showStep(index, { fromLink = false, focus = null } = {}) {
       drawPrediction(ui, step, prepared, () => {
         const after = stepInput(step, presets, core, step.predict.then || {});
         if (store && after.ok && step.predict.then) store.tryInput(after.input, null, { replacesAll: true });
+        if (host) redrawNow(host);
         found = findTarget(step.target);
         markNode(found.node, 'tour');
         bringIntoView(found.node, ui.el);
@@ -271,10 +279,14 @@ export async function openTour(request, { opener = null, status = null, onClose 
     panel = { tour, ui, index: 0, token: 0, opener, onClose, status, keydown };
     document.body.append(ui.el);
     document.addEventListener('keydown', keydown);
-    ui.back.addEventListener('click', () => { if (panel.index > 0) showStep(panel.index - 1, { focus: panel.index - 1 === 0 ? ui.next : ui.back }); });
+    // Focus goes to the new step's title, so Tab reaches its prediction before the buttons.
+    ui.back.addEventListener('click', () => { if (panel.index > 0) showStep(panel.index - 1, { focus: ui.title }); });
     ui.next.addEventListener('click', () => {
-      if (panel.index < panel.tour.steps.length - 1) showStep(panel.index + 1, { focus: ui.next });
-      else closeTour(`You finished the tour “${panel.tour.title}”.`);
+      if (panel.index < panel.tour.steps.length - 1) showStep(panel.index + 1, { focus: ui.title });
+      else {
+        forgetStep(); // finished: nothing to resume
+        closeTour(`You finished the tour “${panel.tour.title}”.`);
+      }
     });
     ui.leave.addEventListener('click', () => closeTour('You left the tour. Resume it from here any time.'));
     await showStep(where.step, { fromLink: request.fromLink === true, focus: ui.title });

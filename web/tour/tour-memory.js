@@ -34,6 +34,18 @@ export function recallStep(tours) {
   }
 }
 
+/** Forgets the kept step (a finished tour offers no resume); false when storage refused. */
+export function forgetStep() {
+  try {
+    const s = storage();
+    if (!s) return false;
+    s.removeItem(TOUR_MEMORY_KEY);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Keeps the step the student is on (tour id, step index from 0); false when storage refused. */
 export function keepStep(tourId, step) {
   try {
