@@ -39,6 +39,8 @@ let openingFragmentRead = false;
 
 /** Replaces the fragment without a history entry; a frame that forbids it keeps working without. */
 function writeFragment(fragment) {
+  // The build's prerender draws in node, where no address exists (its timers may still fire).
+  if (typeof location === 'undefined' || typeof history === 'undefined') return;
   // A tour step at the start of the address stays there (#tour=decision/3&lab:...).
   const { tour, rest } = splitFragment(location.hash);
   // Starting values and a heading anchor (#budget) in the address: leave the anchor.
