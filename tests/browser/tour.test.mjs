@@ -241,7 +241,8 @@ test('decision tour with touch on a 360 x 740 phone; the step survives a reload'
   await page.waitForFunction(() => /&lab:/.test(location.hash), null, { timeout: 5000 });
   await page.reload();
   await checkStep(page, 2);
-  assert.match(await out(page, 'per_gpu_bytes'), /on each of 2 GPUs/, 'the calculator is back at the step’s state');
+  // Step 3's state is the 70B at 16 bits on one GPU (its reveal splits it): 184.1 GB in all.
+  assert.match(await out(page, 'total_bytes'), /^184\.1 GB/, 'the calculator is back at the step’s state');
   await page.screenshot({ path: path.join(OUT, 'tour-decision-3-phone.png') });
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
   assert.deepEqual(axe.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' > ')).join(' | ')}`), [], 'axe on the phone with the tour open');
@@ -273,6 +274,9 @@ test('a hostile or unknown tour link is refused in words, and the page keeps wor
   await waitStep(rec.page, 'four-costs/2');
   await rec.page.waitForFunction(() => document.querySelector('[data-tour-live]').textContent !== '');
   assert.match(await out(rec.page, 'per_request_tokens_per_s'), /tokens\/s/);
+  // The step's state (the lesson's GQA-8 7B, 8,192 tokens) with the link's batch over it:
+  // 4 requests x 8,192 tokens x 32 layers x 8 KV heads x 128 x 2 (K and V) x 2 B = 4.29e9 B.
+  assert.match(await out(rec.page, 'kv_cache_bytes'), /^4\.3 GB/);
   assert.match(rec.page.url(), /#tour=four-costs\/2&lab:/);
   await rec.context.close();
 });

@@ -19,7 +19,7 @@ import { groupStore } from '../element/store.js';
 import { builtInPresets } from '../element/presets.js';
 import { provideScript } from '../element/script-loader.js';
 import { h, setText } from '../element/dom.js';
-import { splitFragment, joinFragment, FRAGMENT_PREFIX } from '../element/link-state.js';
+import { splitFragment, joinFragment, readFragment, FRAGMENT_PREFIX } from '../element/link-state.js';
 import { readTourStep, tourStepSegment } from '../tour/tour-link.js';
 import { stepInput, preparePrediction } from '../tour/tour-steps.js';
 import { forgetStep, keepStep } from '../tour/tour-memory.js';
@@ -211,9 +211,14 @@ async function showStep(index, { fromLink = false, focus = null } = {}) {
   const store = host ? groupStore(host.getAttribute('group') || 'lesson', core, () => presets.defaultInput(core)) : null;
   const linkKeeps = fromLink && splitFragment(location.hash).rest.startsWith(FRAGMENT_PREFIX);
   const state = stepInput(step, presets, core);
-  if (store && state.ok && !linkKeeps) {
+  if (store && state.ok) {
     const presetOnly = step.set.preset !== undefined && !step.set.inputs;
-    store.tryInput(state.input, presetOnly ? step.set.preset : null, { replacesAll: true });
+    // A link that also carries calculator settings (#tour=decision/3&lab:batch=64): the
+    // step's state with the link's settings over it; settings the link cannot give are
+    // left at the step's (the calculator has said why, reading the same link).
+    const fromSettings = linkKeeps ? readFragment(location.hash, core, state.input) : null;
+    if (fromSettings) store.tryInput(fromSettings.input, null, { replacesAll: true });
+    else store.tryInput(state.input, presetOnly ? step.set.preset : null, { replacesAll: true });
   }
   if (!ready) setText(ui.message, `The ${step.target.part} has not loaded yet; it appears below once it has.`);
   // A far element redraws only when it comes near or the state rests (start-scheduler.js):
