@@ -66,6 +66,27 @@ test('an embed that shows only the calculator downloads only the shell, the calc
   await rec.context.close();
 });
 
+test('a calculator-only embed whose parts gain the quiz while the full core cannot load: the calculator keeps its state, the quiz says why', async () => {
+  const rec = await recordedPage(browser, { viewport: { width: 1280, height: 800 } });
+  await rec.page.route('**/llm-budget-lab-core.js', (route) => route.abort());
+  await rec.page.goto(`${server.url}embed.html?parts=calculator`);
+  await waitReady(rec.page);
+  const lab = rec.page.locator('llm-budget-lab');
+  // Batch 32 (typed): the lesson's 7B at 8,192 tokens then holds 32 x 4.29 GB of MHA cache = 137.4 GB + 14 GB.
+  await lab.locator('input.field-text[data-field="batch"]').fill('32');
+  await lab.locator('input.field-text[data-field="batch"]').press('Enter');
+  const before = await lab.locator('[data-out="total_bytes"]').textContent();
+  assert.notEqual(before, '31.2 GB', 'the typed batch moved the total');
+  await rec.page.evaluate(() => document.querySelector('llm-budget-lab').setAttribute('parts', 'calculator quiz'));
+  await rec.page.waitForSelector('llm-budget-lab [data-part="quiz"][data-state="failed"]', { timeout: 15000 });
+  assert.match(await lab.locator('[data-part="quiz"]').textContent(), /The knowledge check could not start: this part needs the full engine \(llm-budget-lab-core\.js\), which could not be loaded/);
+  // The calculator is still there, with its state.
+  assert.equal(await lab.locator('[data-out="total_bytes"]').textContent(), before);
+  assert.equal(await lab.locator('input.field-text[data-field="batch"]').inputValue(), '32');
+  assert.deepEqual(rec.pageErrors, []);
+  await rec.context.close();
+});
+
 test('a calculator-only embed whose parts later gain the quiz loads the full core and grades with it', async () => {
   const rec = await recordedPage(browser, { viewport: { width: 1280, height: 800 } });
   await rec.page.goto(`${server.url}embed.html?parts=calculator`);

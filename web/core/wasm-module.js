@@ -39,7 +39,7 @@ export function loadWasmModule(need = 'any') {
     const factory = glues[variant];
     if (typeof factory !== 'function') {
       return Promise.reject(new Error(variant === 'full'
-        ? 'This page loaded the calculator-only core script, which has no answer checker, practice or simulation; load llm-budget-lab-core.js first.'
+        ? 'this part needs the full engine (llm-budget-lab-core.js), which could not be loaded; the calculator keeps working, and reloading the page tries again'
         : 'No wasm module is loaded on this page.'));
     }
     instances.set(variant, factory().catch((err) => {

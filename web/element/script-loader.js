@@ -135,7 +135,8 @@ export function coreWasmVariant() {
  * Loads the page's core script for an element showing `partNames`, and, when
  * the page started with the calculator's core script but these parts need the
  * full wasm module (parts changed later, or an element added later), the full
- * core script too, which adds that module's factory to the page.
+ * core script too, which adds that module's factory to the page; if that one
+ * cannot be loaded, the rest still draws (the parts needing it say so).
  * @param {string[]} partNames  known part names
  * @returns {Promise<object>} the exports of the page's core script (drawLab, loadCores, checkQuestions)
  */
@@ -143,6 +144,8 @@ export async function loadCoreScript(partNames) {
   noteParts(partNames);
   if (!chosenCore) chosenCore = coreScriptName();
   const core = await loadScript(chosenCore);
-  if (chosenCore === 'core-calc' && partNames.some(needsFullModule)) await loadScript('core');
+  // Failing to load the full one leaves the element working: each part that needs it says
+  // it cannot start (web/core/wasm-module.js), and a later draw tries the script again.
+  if (chosenCore === 'core-calc' && partNames.some(needsFullModule)) await loadScript('core').catch(() => {});
   return core;
 }

@@ -16,7 +16,15 @@ import { startSettings, trafficAt, TRAFFIC_OPTION, loadText } from './traffic-sw
 
 // The serving simulation, for step 5's check of the marked row at the traffic part's load.
 let trafficCore = null;
-const trafficReady = loadTrafficCore().then((t) => { trafficCore = t; return t; });
+// Loaded when the part first needs it, not when its script runs (a failure is
+// then said by the part, and the next need tries again).
+let trafficLoading = null;
+function trafficReady() {
+  if (!trafficLoading) {
+    trafficLoading = loadTrafficCore().then((t) => { trafficCore = t; return t; }, (err) => { trafficLoading = null; throw err; });
+  }
+  return trafficLoading;
+}
 
 const bits = (bytes) => `${fmt.int(bytes * 8)}-bit`;
 
@@ -315,7 +323,7 @@ function mount(container, ctx) {
   function checkAtLoad(input, row) {
     if (!trafficCore) {
       setText(atLoad, 'The serving simulation is loading…');
-      trafficReady.then(() => { checkKey = ''; checkAtLoad(store.state.input, last && last.pick); }, () => setText(atLoad, ''));
+      trafficReady().then(() => { checkKey = ''; checkAtLoad(store.state.input, last && last.pick); }, () => setText(atLoad, ''));
       return;
     }
     const settings = store.state[TRAFFIC_OPTION] || startSettings(trafficCore);

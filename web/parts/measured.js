@@ -37,7 +37,15 @@ import { createRunner } from './traffic-runner.js';
 // Loaded as soon as the part's script runs: the wasm is in by then, so the
 // facade is ready before the element mounts its parts (as the traffic part's).
 let trafficCore = null;
-const trafficReady = loadTrafficCore().then((t) => { trafficCore = t; return t; });
+// Loaded when the part first needs it, not when its script runs (a failure is
+// then said by the part, and the next need tries again).
+let trafficLoading = null;
+function trafficReady() {
+  if (!trafficLoading) {
+    trafficLoading = loadTrafficCore().then((t) => { trafficCore = t; return t; }, (err) => { trafficLoading = null; throw err; });
+  }
+  return trafficLoading;
+}
 
 const modelLabel = (name) => name.replace(/-/g, ' ');
 
@@ -306,7 +314,7 @@ function mount(container, ctx) {
           runner.start(() => job(traffic, at), show, { now: first });
         };
         if (trafficCore) go(trafficCore);
-        else trafficReady.then((t) => go(t), (err) => setText(csummary, `The serving simulation could not start: ${err && err.message ? err.message : err}`));
+        else trafficReady().then((t) => go(t), (err) => setText(csummary, `The serving simulation could not start: ${err && err.message ? err.message : err}`));
       },
     };
   }
