@@ -88,6 +88,13 @@ LoadSearchResult highest_load(const BudgetInput& in, const TrafficInput& traffic
   double lo = open ? traffic.request_rate : 1;
   Trial lo_trial = search.at(lo);
   if (!lo_trial.ok) return failed(lo_trial.error);
+  // Every request of one output token has no inter-token time: a per-user target alone then
+  // holds nothing back, and "meets it" at any load would be no answer.
+  if (in.ttft_target_s == 0 && !lo_trial.tpot_defined) {
+    return failed({"per_request_target_tokens_per_s",
+                   "per_request_target_tokens_per_s cannot be held when every request generates one token "
+                   "(output_tokens 1: there is no time per output token); set ttft_target_s, or more output tokens"});
+  }
   // The search stays inside the declared ranges of the rate and the concurrency.
   const InputFieldDeclaration& load_field = *find_traffic_input_field(open ? "request_rate" : "concurrency")->field;
   if (open) {

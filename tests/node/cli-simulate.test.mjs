@@ -136,6 +136,10 @@ test('--output-tokens 1: TPOT is null in JSON and "not defined" in the table, no
   const json = simulate([...args, '--max-rate', '--ttft-target-s', '1']);
   assert.equal(json.max_rate.tpot_defined, false);
   assert.equal(json.max_rate.tpot_at_percentile_s, null);
+  // A per-user speed target alone cannot hold a TPOT that does not exist: refused, by name.
+  const alone = run(['--simulate', ...args, '--max-rate', '--per-request-target-tokens-per-s', '20']);
+  assert.equal(alone.status, 2);
+  assert.match(alone.stderr, /per_request_target_tokens_per_s cannot be held when every request generates one token/);
 });
 
 test('--help lists every simulation flag with its range and default', () => {

@@ -86,3 +86,17 @@ TEST_CASE("the highest load: no target, an unreachable target", "[load_search]")
   in.per_request_target_tokens_per_s = 20;
   CHECK(highest_load(in, base(0.001, 0)).tpot_target_s == Approx(0.05));
 }
+
+TEST_CASE("the highest load: a per-user target alone cannot hold requests of one output token", "[load_search]") {
+  BudgetInput in = lesson_gqa8_with_targets();
+  in.ttft_target_s = 0;  // only the per-user speed target, 30 tokens/s
+  TrafficInput t = base(1, 0);
+  t.output_tokens = 1;  // every request one token: no time per output token at all
+  const LoadSearchResult r = highest_load(in, t);
+  CHECK_FALSE(r.ok);
+  CHECK(r.error.field == "per_request_target_tokens_per_s");
+  CHECK(r.error.message.rfind("per_request_target_tokens_per_s cannot be held", 0) == 0);
+  // With a TTFT target as well, the search runs and holds TTFT alone.
+  in.ttft_target_s = 1.0;
+  CHECK(highest_load(in, t).ok);
+}
