@@ -231,6 +231,9 @@ test('decision tour with touch on a 360 x 740 phone; the step survives a reload'
       await page.locator('[data-tour-action="check"]').tap();
       assert.equal(await page.locator('[data-tour-feedback]').getAttribute('data-verdict'), 'correct');
       await page.screenshot({ path: path.join(OUT, 'tour-decision-3-predicted-phone.png') });
+      // With the feedback shown the panel scrolls inside; its buttons stay on the screen.
+      const nextBox = await page.locator('[data-tour-action="next"]').boundingBox();
+      assert.ok(nextBox.y + nextBox.height <= 740, `Next is on the screen (${JSON.stringify(nextBox)})`);
     }
   }
   // Reload at step 3 through the link: the step and its state come back.
