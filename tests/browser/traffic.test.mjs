@@ -49,6 +49,9 @@ async function open(viewport) {
   await waitReady(rec.page);
   const part = rec.page.locator(TRAFFIC);
   await part.locator('[data-out="traffic-status"]').scrollIntoViewIfNeeded();
+  // The build's drawing stays until the live one replaces it: wait for the live element
+  // (ready), or settled() could pass on the written drawing just before the takeover.
+  await rec.page.locator(`${TRAFFIC}[ready]`).waitFor({ timeout: 20000 });
   await settled(rec.page);
   return { rec, page: rec.page, part };
 }
