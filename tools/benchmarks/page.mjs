@@ -34,14 +34,12 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startServer } from '../serve.mjs';
+import { CHROME, CHROME_ARGS } from './chromium.mjs';
 import { readTestTimes, TIME_TARGETS_S } from './test-times.mjs';
 import { measureInteractions, interactionLines, REFERENCE_HTML, REFERENCE_JS } from './inp.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let DIST = path.join(REPO, 'dist');
-const CHROME = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run'];
 // The speed and weight targets (KB = 1,024 bytes, as printed).
 const TARGETS = {
   bytes_before_ready_gzip: 50 * 1024,
@@ -392,7 +390,7 @@ async function main() {
 
   const served = await startServer({ root: DIST, port: 0 });
   const servedBase = await startServer({ root: baseDir, port: 0 });
-  const browser = await chromium.launch({ executablePath: CHROME, args: ARGS });
+  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_ARGS });
   let results;
   let bytes;
   if (opts.inpOnly) {

@@ -25,15 +25,13 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../serve.mjs';
+import { CHROME, CHROME_ARGS } from './chromium.mjs';
 import { WASM_VARIANTS } from '../../web/core/wasm-variants.js';
 import { buildLabScripts } from '../../web/build-scripts.mjs';
 import { embeddedWasm } from '../../web/wasm-plugin.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DIST = path.join(REPO, 'dist');
-const CHROME = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 /** Targets (KB = 1,024 bytes), from the product's speed-and-weight goals. */
 export const WEIGHT_TARGETS_BYTES = Object.freeze({
@@ -174,7 +172,7 @@ async function main() {
   const json = process.argv.includes('--json');
   if (!existsSync(path.join(DIST, 'index.html'))) throw new Error('dist/ is not built: run tools/build first');
   const served = await startServer({ root: DIST, port: 0 });
-  const browser = await chromium.launch({ executablePath: CHROME, args: ARGS });
+  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_ARGS });
   let lesson;
   let embed;
   try {
