@@ -127,3 +127,24 @@ const buildTrafficCore = oncePerModule((module) => {
 export function loadTrafficCore() {
   return Promise.all([loadWasmModule('full'), loadBudgetCore('full')]).then(([module, budget]) => buildTrafficCore(module)(budget));
 }
+
+/**
+ * The simulation's facade for a part that starts it when first needed, not
+ * when its script runs (the charts script also holds the calculator's
+ * charts, which a page may show over the calculator's module, which has no
+ * simulation): `core` is the facade once loaded (else null), `ready()`
+ * starts loading once and resolves to it; a failure is not kept, so the next
+ * `ready()` tries again.
+ * @returns {{readonly core: object|null, ready(): Promise<object>}}
+ */
+export function lazyTrafficCore() {
+  let core = null;
+  let loading = null;
+  return {
+    get core() { return core; },
+    ready() {
+      if (!loading) loading = loadTrafficCore().then((t) => { core = t; return t; }, (err) => { loading = null; throw err; });
+      return loading;
+    },
+  };
+}

@@ -10,21 +10,12 @@ import { registerPart } from '../element/registry.js';
 import { pairedInput } from '../element/paired-input.js';
 import { h, setText, nextId } from '../element/dom.js';
 import * as fmt from '../element/format.js';
-import { loadTrafficCore } from '../core/traffic-core.js';
+import { lazyTrafficCore } from '../core/traffic-core.js';
 import { createRunner } from './traffic-runner.js';
 import { startSettings, trafficAt, TRAFFIC_OPTION, loadText } from './traffic-sweep.js';
 
 // The serving simulation, for step 5's check of the marked row at the traffic part's load.
-let trafficCore = null;
-// Loaded when the part first needs it, not when its script runs (a failure is
-// then said by the part, and the next need tries again).
-let trafficLoading = null;
-function trafficReady() {
-  if (!trafficLoading) {
-    trafficLoading = loadTrafficCore().then((t) => { trafficCore = t; return t; }, (err) => { trafficLoading = null; throw err; });
-  }
-  return trafficLoading;
-}
+const trafficFacade = lazyTrafficCore(); // started when the part first needs it
 
 const bits = (bytes) => `${fmt.int(bytes * 8)}-bit`;
 
@@ -321,17 +312,17 @@ function mount(container, ctx) {
   let firstCheck = true;
   /** Step 5's line for `row` at the traffic part's load, off the input path after the first drawing. */
   function checkAtLoad(input, row) {
-    if (!trafficCore) {
+    if (!trafficFacade.core) {
       setText(atLoad, 'The serving simulation is loading…');
-      trafficReady().then(() => { checkKey = ''; checkAtLoad(store.state.input, last && last.pick); }, () => setText(atLoad, ''));
+      trafficFacade.ready().then(() => { checkKey = ''; checkAtLoad(store.state.input, last && last.pick); }, () => setText(atLoad, ''));
       return;
     }
-    const settings = store.state[TRAFFIC_OPTION] || startSettings(trafficCore);
+    const settings = store.state[TRAFFIC_OPTION] || startSettings(trafficFacade.core);
     const key = JSON.stringify([input, row, settings]);
     if (key === checkKey) return;
     checkKey = key;
     atLoad.toggleAttribute('data-busy', true);
-    checker.start(() => loadCheckJob(trafficCore, input, row, settings), (sentence) => {
+    checker.start(() => loadCheckJob(trafficFacade.core, input, row, settings), (sentence) => {
       atLoad.removeAttribute('data-busy');
       setText(atLoad, sentence);
     }, { now: firstCheck });

@@ -31,21 +31,12 @@ import {
   measuredRowInput, compareRow, measuredRows, sharesWithEveryRunInBand, isLatencyRow, BAND, TIGHT_BAND,
   closedLoopBlocks, closedLoopTraffic, compareSimulated,
 } from '../content/measured-input.js';
-import { loadTrafficCore } from '../core/traffic-core.js';
+import { lazyTrafficCore } from '../core/traffic-core.js';
 import { createRunner } from './traffic-runner.js';
 
 // Loaded as soon as the part's script runs: the wasm is in by then, so the
 // facade is ready before the element mounts its parts (as the traffic part's).
-let trafficCore = null;
-// Loaded when the part first needs it, not when its script runs (a failure is
-// then said by the part, and the next need tries again).
-let trafficLoading = null;
-function trafficReady() {
-  if (!trafficLoading) {
-    trafficLoading = loadTrafficCore().then((t) => { trafficCore = t; return t; }, (err) => { trafficLoading = null; throw err; });
-  }
-  return trafficLoading;
-}
+const trafficFacade = lazyTrafficCore(); // started when the part first needs it
 
 const modelLabel = (name) => name.replace(/-/g, ' ');
 
@@ -313,8 +304,8 @@ function mount(container, ctx) {
           section.setAttribute('data-busy', '');
           runner.start(() => job(traffic, at), show, { now: first });
         };
-        if (trafficCore) go(trafficCore);
-        else trafficReady().then((t) => go(t), (err) => setText(csummary, `The serving simulation could not start: ${err && err.message ? err.message : err}`));
+        if (trafficFacade.core) go(trafficFacade.core);
+        else trafficFacade.ready().then((t) => go(t), (err) => setText(csummary, `The serving simulation could not start: ${err && err.message ? err.message : err}`));
       },
     };
   }

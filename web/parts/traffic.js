@@ -12,24 +12,14 @@ import { calculatorFields, inputTexts } from '../element/fields.js';
 import { h, setText } from '../element/dom.js';
 import { rangeMessage } from '../element/limits.js';
 import * as fmt from '../element/format.js';
-import { loadTrafficCore } from '../core/traffic-core.js';
+import { lazyTrafficCore } from '../core/traffic-core.js';
 import { createRunner } from './traffic-runner.js';
 import { sweepJob, startSettings, startConcurrency, TRAFFIC_OPTION, loadText } from './traffic-sweep.js';
 import { mountTrafficChart } from './traffic-chart.js';
 
 // Loaded as soon as the part's script runs: the wasm is in by then, so the
 // facade is ready before the element mounts its parts.
-let trafficCore = null;
-// Loaded when the part is first shown, not when its script runs: the charts
-// script also holds the calculator's charts, which a page may show over the
-// calculator's wasm module, which has no simulation.
-let trafficLoading = null;
-function trafficReady() {
-  if (!trafficLoading) {
-    trafficLoading = loadTrafficCore().then((t) => { trafficCore = t; return t; }, (err) => { trafficLoading = null; throw err; });
-  }
-  return trafficLoading;
-}
+const trafficFacade = lazyTrafficCore(); // started when the part first needs it
 
 const LOAD_FIELDS = { open: 'request_rate', closed: 'concurrency' };
 const OWN_FIELDS = ['request_rate', 'concurrency', 'input_tokens', 'output_tokens'];
@@ -66,8 +56,8 @@ function mount(container, ctx) {
   container.append(body);
   let api = null;
   const start = (traffic) => { api = build(body, ctx, traffic); api.update(store.state, true); };
-  if (trafficCore) start(trafficCore);
-  else trafficReady().then(start, (err) => body.append(h('p', { class: 'lab-error', role: 'alert' },
+  if (trafficFacade.core) start(trafficFacade.core);
+  else trafficFacade.ready().then(start, (err) => body.append(h('p', { class: 'lab-error', role: 'alert' },
     `The serving simulation could not start: ${err && err.message ? err.message : err}`)));
   return { update(state) { if (api) api.update(state, false); } };
 }
