@@ -263,6 +263,17 @@ test('each locale questions.json gives exactly the English text fields, keyed by
   }
 });
 
+test('locale text files use typographic quotes, never straight ones', () => {
+  const found = [];
+  for (const locale of LOCALE_LIST) {
+    for (const name of ['questions.json', 'tours.json']) {
+      const doc = readJson(path.join(LOCALES, locale, name));
+      for (const [where, text] of leaves(doc, '', false)) if (/['"]/.test(text)) found.push(`${locale}/${name}${where}: ${text}`);
+    }
+  }
+  assert.deepEqual(found, []);
+});
+
 test('the German questions hold the 13 questions, and q1-fit is the one of the lesson', () => {
   const de = readJson(path.join(LOCALES, 'de', 'questions.json'));
   const ids = [de.questions, de.practice.questions, de.kv_practice.questions, de.drills.questions].map(Object.keys);
