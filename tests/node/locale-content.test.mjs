@@ -12,6 +12,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { marked } from 'marked';
+import { renderLesson } from '../../web/page/render-lesson.mjs';
 import { REPO } from './reference.mjs';
 
 const CONTENT = path.join(REPO, 'content');
@@ -205,6 +206,22 @@ test('each translated lesson file keeps the English structure', () => {
     }
   }
   assert.deepEqual(problems, []);
+});
+
+test('each locale lesson renders with the page renderer: maths typeset, every part and term in place', () => {
+  const count = (html, re) => (html.match(re) || []).length;
+  const en = renderLesson(LESSON);
+  // The English lesson: 12 parts ({{part:...}} lines); 8 linked terms, six in 03-budget.md and two in 07-decision.md.
+  assert.equal(count(en.html, /<llm-budget-lab /g), 12);
+  assert.equal(count(en.html, /data-term="/g), 8);
+  for (const locale of LOCALE_LIST) {
+    const tr = renderLesson(path.join(LESSON, locale)); // throws on maths temml cannot typeset
+    assert.equal(count(tr.html, /<llm-budget-lab /g), 12, `${locale}: parts`);
+    assert.deepEqual([...tr.html.matchAll(/data-term="([^"]+)"/g)].map((m) => m[1]),
+      [...en.html.matchAll(/data-term="([^"]+)"/g)].map((m) => m[1]), `${locale}: linked terms`);
+    assert.equal(count(tr.html, /<math/g), count(en.html, /<math/g), `${locale}: maths`);
+    assert.deepEqual(tr.headings.map((h) => h.level), en.headings.map((h) => h.level), `${locale}: headings`);
+  }
 });
 
 test('the structure read from a known file: 03-budget.md in English and German', () => {
