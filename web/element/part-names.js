@@ -4,14 +4,14 @@
 // script that holds its code (`script`: dist/llm-budget-lab-part-<script>.js,
 // loaded when an element showing the part comes near the viewport; parts
 // that share code share a script) and, as `wasm: 'full'`, the parts that need
-// the full wasm module (the answer checker, practice, drills or the serving
-// simulation; web/core/wasm-variants.js): a page whose elements show none of
+// the full wasm module (the answer checker, practice, drills, the serving
+// simulation or the config.json importer of the presets part; web/core/wasm-variants.js): a page whose elements show none of
 // them loads the calculator's smaller module. Data only: the element, the
 // build, the lesson renderer, the instructors' page and tools/check-content
 // all read it.
 
 export const PARTS = Object.freeze([
-  { name: 'presets', script: 'calculator', description: 'buttons for the ready-made configurations, models and GPUs' },
+  { name: 'presets', script: 'calculator', wasm: 'full', description: 'buttons for the ready-made configurations, models and GPUs' },
   { name: 'calculator', script: 'calculator', description: 'the serving-budget calculator: every input, memory, verdict and speeds' },
   { name: 'table', script: 'table', description: 'the lesson’s six configurations as a live table' },
   { name: 'memory-chart', script: 'charts', description: 'GPU memory per configuration, weights and KV cache stacked, with the limit' },
