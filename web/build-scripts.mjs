@@ -3,6 +3,8 @@
 //   dist/llm-budget-lab-core.js         web/element/core-script.js: the full wasm module's glue, facades, store, drawing
 //   dist/llm-budget-lab-core-calc.js    the same modules over the calculator's wasm module (web/core/wasm-variants.js),
 //                                       for a page whose elements show only calculator parts; a page loads one of the two
+//   dist/llm-budget-lab-presets.js      web/element/presets-script.js: the built-in presets (content/presets.json),
+//                                       loaded only by an element that needs them (web/element/presets.js)
 //   dist/llm-budget-lab-part-<s>.js     the parts whose `script` is <s> in web/element/part-names.js
 // A later script does not carry its own copy of a module an earlier one
 // holds: each script puts the modules it holds in globalThis.__llmbModules
@@ -31,7 +33,7 @@ const REGISTRY = 'globalThis.__llmbModules';
 function scriptPlan(root) {
   const abs = (p) => JSON.stringify(path.join(root, p));
   const coreEntry = `import ${abs('web/element/core-script.js')};`;
-  const entries = { core: coreEntry, 'core-calc': coreEntry };
+  const entries = { core: coreEntry, 'core-calc': coreEntry, presets: `import ${abs('web/element/presets-script.js')};` };
   // A part script: each of its parts' modules (web/parts/<name>.js registers the part when it runs).
   const partEntry = (name) => [...PARTS.filter((p) => scriptNameOfPart(p.name) === name).map((p) => `import ${abs(`web/parts/${p.name}.js`)};`),
     `import { provideScript } from ${abs('web/element/script-loader.js')};`,
@@ -78,10 +80,15 @@ for (const k of Object.keys(m)) Object.defineProperty(exports, k, { enumerable: 
   };
 }
 
-/** The modules of one build that it holds itself (not shared, not generated), as absolute paths. */
+/**
+ * The modules of one build that it holds itself (not shared, not generated, not
+ * data), as absolute paths. JSON files are not shared: the registry would hold
+ * the whole file where a script imports a part of it (the core script takes
+ * only presets.json's `defaults`; the presets script carries the rest).
+ */
 function ownModules(metafile, root) {
   return Object.keys(metafile.inputs)
-    .filter((k) => !k.includes(':') && !k.includes('node_modules') && !k.startsWith('build/') && /\.(m?js|json)$/.test(k))
+    .filter((k) => !k.includes(':') && !k.includes('node_modules') && !k.startsWith('build/') && /\.m?js$/.test(k))
     .map((k) => path.join(root, k));
 }
 
