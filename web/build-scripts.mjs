@@ -28,6 +28,21 @@ const PART_SCRIPT_NAMES = new Set(LAB_SCRIPT_NAMES.filter((n) => !CORE_SCRIPT_NA
 /** Scripts whose modules are not shared: the lesson page's own (only that page loads them). */
 const PAGE_SCRIPT_NAMES = new Set(['page', 'tour']);
 const REGISTRY = 'globalThis.__llmbModules';
+/**
+ * The one reader of the registry, defined by the shell's script (first on
+ * every page) and called by each later script's stand-in for a shared module:
+ * the module's exports as live getters, with __esModule so default imports
+ * read `default`. One copy per page instead of one per stand-in (about 250
+ * bytes each, a dozen in most part scripts).
+ */
+const IMPORT_SHARED = 'globalThis.__llmbImport';
+const IMPORT_SHARED_DEFINITION = `${IMPORT_SHARED} = ${IMPORT_SHARED} || ((key) => {
+  const m = ${REGISTRY} && ${REGISTRY}[key];
+  if (!m) throw new Error(key + " is not loaded: the lab's scripts must load in order");
+  const e = Object.defineProperty({}, '__esModule', { value: true });
+  for (const k of Object.keys(m)) Object.defineProperty(e, k, { enumerable: true, get: () => m[k] });
+  return e;
+});`;
 
 /** The scripts in load order: { name, out, entry (import lines of the entry) }. */
 function scriptPlan(root) {
@@ -67,14 +82,10 @@ function sharedModules(provided) {
         if (key) return { path: key, namespace: SHARED_NS };
         return { path: r.path, namespace: r.namespace, external: r.external, sideEffects: r.sideEffects };
       });
-      // Live getters, with __esModule so default imports read `default`.
+      // The shell's reader (IMPORT_SHARED_DEFINITION) gives the live exports.
       b.onLoad({ filter: /.*/, namespace: SHARED_NS }, (args) => ({
         loader: 'js',
-        contents: `const m = ${REGISTRY}[${JSON.stringify(args.path)}];
-if (!m) throw new Error(${JSON.stringify(`${args.path} is not loaded: the lab's scripts must load in order`)});
-Object.defineProperty(exports, '__esModule', { value: true });
-for (const k of Object.keys(m)) Object.defineProperty(exports, k, { enumerable: true, get: () => m[k] });
-`,
+        contents: `module.exports = ${IMPORT_SHARED}(${JSON.stringify(args.path)});\n`,
       }));
     },
   };
@@ -118,6 +129,7 @@ export async function buildLabScripts({ root, dist, wasmPlugin, options, metafil
     const expose = [script.entry,
       ...own.map((p, i) => `import * as m${i} from ${JSON.stringify(p)};`),
       `const reg = ${REGISTRY} || (${REGISTRY} = Object.create(null));`,
+      ...(script.name === 'shell' ? [IMPORT_SHARED_DEFINITION] : []),
       ...keys.map((k, i) => `if (!reg[${JSON.stringify(k)}]) reg[${JSON.stringify(k)}] = m${i};`)].join('\n');
     const result = await build({ ...common, stdin: stdin(expose), write: false, metafile: Boolean(metafiles) });
     writeFileSync(path.join(dist, script.out), result.outputFiles[0].contents);

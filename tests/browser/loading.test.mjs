@@ -139,8 +139,8 @@ test('the lesson page: elements far below start in idle time, each script is fet
   await waitReady(rec.page);
   const scripts = scriptsRequested(rec.requests);
   assert.deepEqual([...scripts].sort(), ['llm-budget-lab-core.js', 'llm-budget-lab-part-calculator.js', 'llm-budget-lab-part-charts.js',
-    'llm-budget-lab-part-decision.js', 'llm-budget-lab-part-measured.js', 'llm-budget-lab-part-quiz.js', 'llm-budget-lab-part-table.js',
-    'llm-budget-lab-presets.js', 'llm-budget-lab.js']);
+    'llm-budget-lab-part-decision.js', 'llm-budget-lab-part-measured.js', 'llm-budget-lab-part-presets.js', 'llm-budget-lab-part-quiz.js',
+    'llm-budget-lab-part-table.js', 'llm-budget-lab-presets.js', 'llm-budget-lab.js']);
   // Shared modules: the part registry (in the core script) is the one the part scripts registered into.
   const shared = await rec.page.evaluate(() => {
     const m = globalThis.__llmbModules;

@@ -3,14 +3,12 @@
 // and the parts themselves. The element's shell (lab-element.js) decides
 // when to draw; this file decides what.
 import { loadBudgetCore } from '../core/budget-core.js';
-import { loadQuizCore } from '../core/quiz-core.js';
 import { loadReadingCore } from '../core/reading-core.js';
 import { getPart, ALL_PARTS } from './registry.js';
 import { createStore, groupStore } from './store.js';
-import { defaultsOnlyPresets, loadBuiltInPresets, presetSet } from './presets.js';
+import { defaultsOnlyPresets, loadBuiltInPresets, loadPresetsCheck, presetSet } from './presets.js';
 import { readInputsAttribute } from './link-state.js';
 import { calculatorFields } from './fields.js';
-import { validatePresets } from '../content/presets-check.js';
 import { fetchContentFile, readFetchTimeout, FETCH_TIMEOUT_RANGE_S, DEFAULT_FETCH_TIMEOUT_S } from '../content/fetch-file.js';
 import { loadScript, scriptNameOfPart } from './script-loader.js';
 import { noteStateChange, isNear, refreshWhenIdle } from './start-scheduler.js';
@@ -43,8 +41,8 @@ export async function loadCores() {
  * @returns {Promise<Array<{id:string, field:string, reason:string}>>} empty when usable
  */
 export async function checkQuestions(doc) {
-  const [{ core }, quizCore, builtIn] = await Promise.all([loadCores(), loadQuizCore(), loadBuiltInPresets(), ensurePartScripts(['quiz'])]);
-  return getPart('quiz').checkDocument(doc, { quizCore, budget: core, presets: builtIn.forCore(core) });
+  const [{ core }, builtIn] = await Promise.all([loadCores(), loadBuiltInPresets(), ensurePartScripts(['quiz'])]);
+  return getPart('quiz').checkDocument(doc, { budget: core, presets: builtIn.forCore(core) });
 }
 
 /**
@@ -77,6 +75,12 @@ async function loadPresets(url, core, readingCore, fetchOptions) {
   const fetched = await fetchContentFile(url, document.baseURI, readingCore.visibleText, fetchOptions);
   if (fetched.aborted) return null;
   if (!fetched.ok) return { set: null, notice: `The presets file ${fetched.error}; showing the built-in presets.` };
+  let validatePresets;
+  try {
+    validatePresets = await loadPresetsCheck();
+  } catch (err) {
+    return { set: null, notice: `The presets file could not be checked (${err.message}); showing the built-in presets.` };
+  }
   const problems = validatePresets(fetched.doc, core, readingCore);
   if (problems.length > 0) {
     const p = problems[0];

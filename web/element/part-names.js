@@ -14,7 +14,7 @@
 // all read it.
 
 export const PARTS = Object.freeze([
-  { name: 'presets', script: 'calculator', wasm: 'full', presets: true, description: 'buttons for the ready-made configurations, models and GPUs' },
+  { name: 'presets', script: 'presets', wasm: 'full', presets: true, description: 'buttons for the ready-made configurations, models and GPUs' },
   { name: 'calculator', script: 'calculator', description: 'the serving-budget calculator: every input, memory, verdict and speeds' },
   { name: 'table', script: 'table', presets: true, description: 'the lesson’s six configurations as a live table' },
   { name: 'memory-chart', script: 'charts', presets: true, description: 'GPU memory per configuration, weights and KV cache stacked, with the limit' },
