@@ -5,6 +5,7 @@
 //                                       for a page whose elements show only calculator parts; a page loads one of the two
 //   dist/llm-budget-lab-presets.js      web/element/presets-script.js: the built-in presets (content/presets.json),
 //                                       loaded only by an element that needs them (web/element/presets.js)
+//   dist/llm-budget-lab-presets-check.js  web/element/presets-check-script.js: the presets-file rules, for presets="URL"
 //   dist/llm-budget-lab-part-<s>.js     the parts whose `script` is <s> in web/element/part-names.js
 // A later script does not carry its own copy of a module an earlier one
 // holds: each script puts the modules it holds in globalThis.__llmbModules
@@ -48,7 +49,8 @@ const IMPORT_SHARED_DEFINITION = `${IMPORT_SHARED} = ${IMPORT_SHARED} || ((key) 
 function scriptPlan(root) {
   const abs = (p) => JSON.stringify(path.join(root, p));
   const coreEntry = `import ${abs('web/element/core-script.js')};`;
-  const entries = { core: coreEntry, 'core-calc': coreEntry, presets: `import ${abs('web/element/presets-script.js')};` };
+  const entries = { core: coreEntry, 'core-calc': coreEntry, presets: `import ${abs('web/element/presets-script.js')};`,
+    'presets-check': `import ${abs('web/element/presets-check-script.js')};` };
   // A part script: each of its parts' modules (web/parts/<name>.js registers the part when it runs).
   const partEntry = (name) => [...PARTS.filter((p) => scriptNameOfPart(p.name) === name).map((p) => `import ${abs(`web/parts/${p.name}.js`)};`),
     `import { provideScript } from ${abs('web/element/script-loader.js')};`,

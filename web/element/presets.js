@@ -7,7 +7,7 @@
 // (part-names.js `presets: true`) or a `preset` attribute. A classic script,
 // not a fetched JSON file, so that it loads from file:// too. An element with
 // presets="URL" gets its own set from that file once it passes the same
-// checks (web/content/presets-check.js, in the same script: loadPresetsCheck).
+// checks (web/content/presets-check.js, in a script of their own: loadPresetsCheck).
 // Which fields a preset may set comes from the core's declaration: a
 // configuration sets any input, a model the fields of the "Model" group, a
 // GPU those of the "Hardware" group.
@@ -45,12 +45,13 @@ export function loadBuiltInPresets() {
 }
 
 /**
- * The presets-file rules (web/content/presets-check.js validatePresets), which
- * travel in the same script as the built-in set.
- * @returns {Promise<Function>} validatePresets(doc, core, readingCore); rejects as loadBuiltInPresets()
+ * The presets-file rules (web/content/presets-check.js validatePresets), in
+ * their own script (dist/llm-budget-lab-presets-check.js), loaded once.
+ * @returns {Promise<Function>} validatePresets(doc, core, readingCore); rejects
+ *   with an Error naming the file when it cannot be loaded
  */
 export function loadPresetsCheck() {
-  return loadBuiltInPresets().then(() => loadScript('presets')).then(({ validatePresets }) => validatePresets);
+  return loadScript('presets-check').then(({ validatePresets }) => validatePresets);
 }
 
 /** The built-in models, once loaded (loadBuiltInPresets), else none. */
