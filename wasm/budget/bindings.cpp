@@ -77,5 +77,5 @@ EMSCRIPTEN_BINDINGS(budget_core) {
   function("best_draft_tokens", &lb::best_draft_tokens);
   function("attention_memory", &lb::attention_memory);
   function("vllm_default_max_num_seqs", &lb::vllm_default_max_num_seqs);
-  // The config.json importer is in wasm/importer/ (the full module only).
+  // The config.json importer is in wasm/budget/importer/ (the full module only).
 }

@@ -124,7 +124,7 @@ export const buildCore = oncePerModule((module) => {
   const declaration = deepFreeze(JSON.parse(module.field_declarations_json()));
   const inputFields = declaration.inputs.map((f) => f.name);
   const maxTextBytes = declaration.max_text_bytes;
-  // The config.json importer is in the full module only (wasm/importer/): over the
+  // The config.json importer is in the full module only (wasm/budget/importer/): over the
   // calculator's module importHfConfig() says so instead of reading.
   const hasImporter = typeof module.hf_import_json === 'function';
   const maxConfigBytes = hasImporter ? module.hf_config_max_bytes() : 0;
