@@ -3,6 +3,9 @@
 //   dist/llm-budget-lab-core.js         web/element/core-script.js: the full wasm module's glue, facades, store, drawing
 //   dist/llm-budget-lab-core-calc.js    the same modules over the calculator's wasm module (web/core/wasm-variants.js),
 //                                       for a page whose elements show only calculator parts; a page loads one of the two
+//   dist/llm-budget-lab-presets.js      web/element/presets-script.js: the built-in presets (content/presets.json),
+//                                       loaded only by an element that needs them (web/element/presets.js)
+//   dist/llm-budget-lab-presets-check.js  web/element/presets-check-script.js: the presets-file rules, for presets="URL"
 //   dist/llm-budget-lab-part-<s>.js     the parts whose `script` is <s> in web/element/part-names.js
 // A later script does not carry its own copy of a module an earlier one
 // holds: each script puts the modules it holds in globalThis.__llmbModules
@@ -26,12 +29,28 @@ const PART_SCRIPT_NAMES = new Set(LAB_SCRIPT_NAMES.filter((n) => !CORE_SCRIPT_NA
 /** Scripts whose modules are not shared: the lesson page's own (only that page loads them). */
 const PAGE_SCRIPT_NAMES = new Set(['page', 'tour']);
 const REGISTRY = 'globalThis.__llmbModules';
+/**
+ * The one reader of the registry, defined by the shell's script (first on
+ * every page) and called by each later script's stand-in for a shared module:
+ * the module's exports as live getters, with __esModule so default imports
+ * read `default`. One copy per page instead of one per stand-in (about 250
+ * bytes each, a dozen in most part scripts).
+ */
+const IMPORT_SHARED = 'globalThis.__llmbImport';
+const IMPORT_SHARED_DEFINITION = `${IMPORT_SHARED} = ${IMPORT_SHARED} || ((key) => {
+  const m = ${REGISTRY} && ${REGISTRY}[key];
+  if (!m) throw new Error(key + " is not loaded: the lab's scripts must load in order");
+  const e = Object.defineProperty({}, '__esModule', { value: true });
+  for (const k of Object.keys(m)) Object.defineProperty(e, k, { enumerable: true, get: () => m[k] });
+  return e;
+});`;
 
 /** The scripts in load order: { name, out, entry (import lines of the entry) }. */
 function scriptPlan(root) {
   const abs = (p) => JSON.stringify(path.join(root, p));
   const coreEntry = `import ${abs('web/element/core-script.js')};`;
-  const entries = { core: coreEntry, 'core-calc': coreEntry };
+  const entries = { core: coreEntry, 'core-calc': coreEntry, presets: `import ${abs('web/element/presets-script.js')};`,
+    'presets-check': `import ${abs('web/element/presets-check-script.js')};` };
   // A part script: each of its parts' modules (web/parts/<name>.js registers the part when it runs).
   const partEntry = (name) => [...PARTS.filter((p) => scriptNameOfPart(p.name) === name).map((p) => `import ${abs(`web/parts/${p.name}.js`)};`),
     `import { provideScript } from ${abs('web/element/script-loader.js')};`,
@@ -65,23 +84,24 @@ function sharedModules(provided) {
         if (key) return { path: key, namespace: SHARED_NS };
         return { path: r.path, namespace: r.namespace, external: r.external, sideEffects: r.sideEffects };
       });
-      // Live getters, with __esModule so default imports read `default`.
+      // The shell's reader (IMPORT_SHARED_DEFINITION) gives the live exports.
       b.onLoad({ filter: /.*/, namespace: SHARED_NS }, (args) => ({
         loader: 'js',
-        contents: `const m = ${REGISTRY}[${JSON.stringify(args.path)}];
-if (!m) throw new Error(${JSON.stringify(`${args.path} is not loaded: the lab's scripts must load in order`)});
-Object.defineProperty(exports, '__esModule', { value: true });
-for (const k of Object.keys(m)) Object.defineProperty(exports, k, { enumerable: true, get: () => m[k] });
-`,
+        contents: `module.exports = ${IMPORT_SHARED}(${JSON.stringify(args.path)});\n`,
       }));
     },
   };
 }
 
-/** The modules of one build that it holds itself (not shared, not generated), as absolute paths. */
+/**
+ * The modules of one build that it holds itself (not shared, not generated, not
+ * data), as absolute paths. JSON files are not shared: the registry would hold
+ * the whole file where a script imports a part of it (the core script takes
+ * only presets.json's `defaults`; the presets script carries the rest).
+ */
 function ownModules(metafile, root) {
   return Object.keys(metafile.inputs)
-    .filter((k) => !k.includes(':') && !k.includes('node_modules') && !k.startsWith('build/') && /\.(m?js|json)$/.test(k))
+    .filter((k) => !k.includes(':') && !k.includes('node_modules') && !k.startsWith('build/') && /\.m?js$/.test(k))
     .map((k) => path.join(root, k));
 }
 
@@ -111,6 +131,7 @@ export async function buildLabScripts({ root, dist, wasmPlugin, options, metafil
     const expose = [script.entry,
       ...own.map((p, i) => `import * as m${i} from ${JSON.stringify(p)};`),
       `const reg = ${REGISTRY} || (${REGISTRY} = Object.create(null));`,
+      ...(script.name === 'shell' ? [IMPORT_SHARED_DEFINITION] : []),
       ...keys.map((k, i) => `if (!reg[${JSON.stringify(k)}]) reg[${JSON.stringify(k)}] = m${i};`)].join('\n');
     const result = await build({ ...common, stdin: stdin(expose), write: false, metafile: Boolean(metafiles) });
     writeFileSync(path.join(dist, script.out), result.outputFiles[0].contents);

@@ -39,7 +39,7 @@ test('from file:// the base64 copy is loaded as a classic script, and the wasm f
   await rec.context.close();
 });
 
-const SCRIPTS = /\/(llm-budget-lab(?:-core(?:-calc)?|-part-[a-z-]+)?\.js)$/;
+const SCRIPTS = /\/(llm-budget-lab(?:-core(?:-calc)?|-presets|-part-[a-z-]+)?\.js)$/;
 const scriptsRequested = (requests) => requests.map((u) => new URL(u).pathname.match(SCRIPTS)).filter(Boolean).map((m) => m[1]);
 
 test('an embed that shows only the calculator downloads only the shell, the calculator’s core script and module, and the calculator’s script', async () => {
@@ -63,6 +63,31 @@ test('an embed that shows only the calculator downloads only the shell, the calc
   assert.equal(named(rec.requests, 'llm-budget-lab-calc.wasm').length, 1);
   assert.equal(named(rec.requests, 'llm-budget-lab.wasm').length, 0);
   assertQuiet(rec);
+  await rec.context.close();
+});
+
+test('a calculator-only embed that names a preset also loads the built-in presets\' script and starts on that preset', async () => {
+  const rec = await recordedPage(browser, { viewport: { width: 1280, height: 800 } });
+  await rec.page.goto(`${server.url}embed.html?parts=calculator&preset=lesson-gqa8-8`);
+  await waitReady(rec.page);
+  // The lesson's third row (8-bit weights, GQA-8, 8-bit cache, batch 16): 15.6 GB (tests/data/seed-values.json).
+  assert.equal(await rec.page.locator('llm-budget-lab [data-out="total_bytes"]').textContent(), '15.6 GB');
+  assert.deepEqual(scriptsRequested(rec.requests).sort(),
+    ['llm-budget-lab-core-calc.js', 'llm-budget-lab-part-calculator.js', 'llm-budget-lab-presets.js', 'llm-budget-lab.js']);
+  assert.equal(named(rec.requests, 'llm-budget-lab-presets.js').length, 1);
+  assertQuiet(rec);
+  await rec.context.close();
+});
+
+test('the built-in presets\' script cannot be loaded: the calculator starts on the defaults and says why', async () => {
+  const rec = await recordedPage(browser, { viewport: { width: 1280, height: 800 } });
+  await rec.page.route('**/llm-budget-lab-presets.js', (route) => route.abort());
+  await rec.page.goto(`${server.url}embed.html?parts=calculator&preset=lesson-gqa8-8`);
+  await waitReady(rec.page);
+  // The lesson's default row (16-bit weights, GQA-8, 16-bit cache, batch 16): 31.2 GB.
+  assert.equal(await rec.page.locator('llm-budget-lab [data-out="total_bytes"]').textContent(), '31.2 GB');
+  const notices = await rec.page.locator('llm-budget-lab [data-lab-notice]').allTextContents();
+  assert.ok(notices.some((t) => t.startsWith('The built-in presets could not be loaded (llm-budget-lab-presets.js could not be loaded)')), notices.join(' | '));
   await rec.context.close();
 });
 
@@ -114,8 +139,8 @@ test('the lesson page: elements far below start in idle time, each script is fet
   await waitReady(rec.page);
   const scripts = scriptsRequested(rec.requests);
   assert.deepEqual([...scripts].sort(), ['llm-budget-lab-core.js', 'llm-budget-lab-part-calculator.js', 'llm-budget-lab-part-charts.js',
-    'llm-budget-lab-part-decision.js', 'llm-budget-lab-part-measured.js', 'llm-budget-lab-part-quiz.js', 'llm-budget-lab-part-table.js',
-    'llm-budget-lab.js']);
+    'llm-budget-lab-part-decision.js', 'llm-budget-lab-part-measured.js', 'llm-budget-lab-part-presets.js', 'llm-budget-lab-part-quiz.js',
+    'llm-budget-lab-part-table.js', 'llm-budget-lab-presets.js', 'llm-budget-lab.js']);
   // Shared modules: the part registry (in the core script) is the one the part scripts registered into.
   const shared = await rec.page.evaluate(() => {
     const m = globalThis.__llmbModules;

@@ -1,6 +1,6 @@
 // The calculator's wasm module (build/wasm/budget_core_calc.js): the same
 // budget and reading answers as the full module, without the answer checker,
-// the practice generators or the serving simulation.
+// the practice generators, the serving simulation or the config.json importer.
 // Run after ./tools/build: node --test tests/node/calc-module.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,10 +14,10 @@ const createCalc = require('../../build/wasm/budget_core_calc.js');
 const [full, calc] = await Promise.all([createFull(), createCalc()]);
 
 test('the calculator module holds the budget and reading tables and none of the rest', () => {
-  for (const name of ['_llmb_flat_plan', '_llmb_flat_sweep_batch', 'hf_import_json', 'speculative', 'parse_quantity', 'answer_declarations_json']) {
+  for (const name of ['_llmb_flat_plan', '_llmb_flat_sweep_batch', 'speculative', 'parse_quantity', 'answer_declarations_json']) {
     assert.equal(typeof calc[name], 'function', name);
   }
-  for (const name of ['check_numeric_answer', 'check_choice_answer', 'make_variant', 'simulate_traffic', 'highest_load']) {
+  for (const name of ['check_numeric_answer', 'check_choice_answer', 'make_variant', 'simulate_traffic', 'highest_load', 'hf_import_json']) {
     assert.equal(typeof calc[name], 'undefined', name);
     assert.equal(typeof full[name], 'function', name);
   }
@@ -46,4 +46,21 @@ test('typed quantities read the same in both modules', () => {
   assert.equal(gb.ok, true);
   assert.equal(gb.value.value * gb.value.unit_factor, 80e9);
   assert.equal(a.parseQuantity('twelve').ok, false);
+});
+
+test('importHfConfig over the calculator module names config.json and says the full engine reads it; over the full one it reads', () => {
+  // A Llama-shaped config: 32 layers of 4096, 32 heads (8 KV), 14336 MLP, 128256 vocabulary (Llama 3.1 8B's config.json).
+  const config = JSON.stringify({
+    model_type: 'llama', hidden_size: 4096, num_hidden_layers: 32, num_attention_heads: 32, num_key_value_heads: 8,
+    intermediate_size: 14336, vocab_size: 128256, max_position_embeddings: 131072, tie_word_embeddings: false,
+  });
+  const refused = buildCore(calc).importHfConfig(config);
+  assert.equal(refused.ok, false);
+  assert.equal(refused.error.field, 'config.json');
+  assert.match(refused.error.message, /needs the full engine \(llm-budget-lab-core\.js\)/);
+  assert.deepEqual(refused.inputs, {});
+  const read = buildCore(full).importHfConfig(config);
+  assert.equal(read.ok, true, JSON.stringify(read.error));
+  assert.equal(read.inputs.layers, 32);
+  assert.equal(read.inputs.kv_heads, 8);
 });

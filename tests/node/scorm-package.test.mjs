@@ -25,10 +25,12 @@ test('package-scorm --parts: one element with those parts, every file in the man
     const r = run(['--parts', 'calculator quiz', '--title', 'Week 3 <budget>', '--out', out]);
     assert.equal(r.status, 0, r.stderr);
     // index.html, imsmanifest.xml, the 5 files every package carries, the full core (core script,
-    // .wasm, base64 copy: the quiz needs the full module), and the part scripts of calculator
-    // and quiz (llm-budget-lab-part-calculator.js, -part-quiz.js): 12.
-    assert.match(r.stdout, /^package-scorm: .*week3\.zip \(12 files, \d+ bytes\)\n$/);
+    // .wasm, base64 copy: the quiz needs the full module), the part scripts of calculator
+    // and quiz (llm-budget-lab-part-calculator.js, -part-quiz.js) and the built-in presets'
+    // script (llm-budget-lab-presets.js: the quiz reads presets): 13.
+    assert.match(r.stdout, /^package-scorm: .*week3\.zip \(13 files, \d+ bytes\)\n$/);
     const names = Object.keys(unzipSync(new Uint8Array(readFileSync(out)))).sort();
+    assert.ok(names.includes('llm-budget-lab-presets.js'));
     assert.ok(names.includes('llm-budget-lab-part-quiz.js') && names.includes('llm-budget-lab-core.js'));
     assert.ok(!names.includes('llm-budget-lab-part-charts.js'), 'a package without charts carries no chart script');
     assert.ok(!names.includes('llm-budget-lab-core-calc.js') && !names.includes('llm-budget-lab-calc.wasm'));
@@ -57,6 +59,8 @@ test('package-scorm --parts with only calculator parts carries the calculator\'s
     assert.deepEqual(names.filter((n) => /core|wasm/.test(n)),
       ['llm-budget-lab-calc-wasm.js', 'llm-budget-lab-calc.wasm', 'llm-budget-lab-core-calc.js']);
     assert.ok(names.includes('llm-budget-lab-part-charts.js') && names.includes('llm-budget-lab-part-calculator.js'));
+    // memory-chart draws the lesson's configurations: the presets' script comes too.
+    assert.ok(names.includes('llm-budget-lab-presets.js'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -15,8 +15,6 @@
 #include "budget/field_declarations.h"
 #include "budget/field_declarations_json.h"
 #include "budget/field_reader.h"
-#include "budget/hf_config.h"
-#include "budget/hf_config_json.h"
 #include "budget/serving_budget.h"
 #include "budget/speculative.h"
 #include "budget/vllm_runtime.h"
@@ -79,8 +77,5 @@ EMSCRIPTEN_BINDINGS(budget_core) {
   function("best_draft_tokens", &lb::best_draft_tokens);
   function("attention_memory", &lb::attention_memory);
   function("vllm_default_max_num_seqs", &lb::vllm_default_max_num_seqs);
-  // The config.json importer, as JSON text (hf_config_json.h), and its size limit.
-  function("hf_import_json", &lb::hf_import_json);
-  function(
-      "hf_config_max_bytes", +[]() { return static_cast<double>(lb::kHfConfigMaxBytes); });
+  // The config.json importer is in wasm/budget/importer/ (the full module only).
 }

@@ -124,7 +124,10 @@ export const buildCore = oncePerModule((module) => {
   const declaration = deepFreeze(JSON.parse(module.field_declarations_json()));
   const inputFields = declaration.inputs.map((f) => f.name);
   const maxTextBytes = declaration.max_text_bytes;
-  const maxConfigBytes = module.hf_config_max_bytes();
+  // The config.json importer is in the full module only (wasm/budget/importer/): over the
+  // calculator's module importHfConfig() says so instead of reading.
+  const hasImporter = typeof module.hf_import_json === 'function';
+  const maxConfigBytes = hasImporter ? module.hf_config_max_bytes() : 0;
   const DEFAULT_INPUT = Object.freeze(Object.fromEntries(declaration.inputs.map((f) => [f.name, f.default])));
   const planValue = flatConverter(declaration.results.plan, declaration.enums);
   const capacityValue = flatConverter(declaration.results.capacity, declaration.enums);
@@ -516,11 +519,16 @@ export const buildCore = oncePerModule((module) => {
      *   inputs: Object<string, number>, notes: string[]}} inputs by declared
      *   field name (total_params, active_params, layers, ... model_max_context_tokens);
      *   on a refusal inputs is {} and notes [], and error.field names the
-     *   config key, "model_type" or "config.json"
+     *   config key, "model_type" or "config.json" (also when the facade is over
+     *   the calculator's module, which holds no importer: the presets part asks
+     *   for the full one)
      */
     importHfConfig(text) {
       if (typeof text !== 'string') {
         return { ok: false, error: { field: 'config.json', message: `config.json must be given as text (got ${describeValue(text)})` }, inputs: {}, notes: [] };
+      }
+      if (!hasImporter) {
+        return { ok: false, error: { field: 'config.json', message: 'reading a config.json needs the full engine (llm-budget-lab-core.js), which this element did not start with; reload the page to read one' }, inputs: {}, notes: [] };
       }
       try {
         return JSON.parse(module.hf_import_json(clipForCore(text, maxConfigBytes)));

@@ -14,5 +14,6 @@ import './download.js';
 import './copy-by-hand.js';
 import './paired-input.js';
 import './scroll-hint.js';
+import '../content/check-helpers.js';
 
 provideScript(BUNDLED_WASM_VARIANT === 'calc' ? 'core-calc' : 'core', { drawLab, loadCores, checkQuestions });

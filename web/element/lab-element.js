@@ -38,7 +38,7 @@
 // document.documentElement.dataset.labViewReady = "true" once every element
 // in the first viewport is ready, and labReady = "true" once every
 // <llm-budget-lab> in the document is.
-import { PART_NAMES } from './part-names.js';
+import { PART_NAMES, readsPresets } from './part-names.js';
 import { coreScriptName, coreWasmVariant, loadCoreScript, noteParts, preloadScripts, scriptNameOfPart } from './script-loader.js';
 import { scheduleStart, reconnected, onPrintBeforeStart } from './start-scheduler.js';
 import { wasmSource } from '../core/wasm-source.js';
@@ -196,7 +196,7 @@ export class LlmBudgetLab extends HTMLElement {
     try {
       const parts = this._partNames().known;
       wasmSource(coreWasmVariant()).catch(() => {}); // starts the download; the core script's loader reuses it
-      preloadScripts([coreScriptName(), ...parts.map(scriptNameOfPart)]);
+      preloadScripts([coreScriptName(), ...(this._needsBuiltInPresets(parts) ? ['presets'] : []), ...parts.map(scriptNameOfPart)]);
       const [draw] = await Promise.all([loadCoreScript(parts), this._addStylesheet()]);
       const { core, readingCore } = await draw.loadCores();
       this._draw = draw;
@@ -214,6 +214,17 @@ export class LlmBudgetLab extends HTMLElement {
       this._unsubscribe();
       this._unsubscribe = null;
     }
+  }
+
+  /**
+   * True when this element needs the built-in presets' models, GPUs or
+   * configurations (dist/llm-budget-lab-presets.js): it names a preset or
+   * shows a part that reads them (part-names.js readsPresets).
+   * @param {string[]} partNames  its known part names
+   */
+  _needsBuiltInPresets(partNames) {
+    const preset = this.getAttribute('preset');
+    return (preset !== null && preset.trim() !== '') || partNames.some(readsPresets);
   }
 
   /** Requested part names split into known ones (in order, no repeats) and unknown ones. */

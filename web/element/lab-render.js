@@ -3,14 +3,12 @@
 // and the parts themselves. The element's shell (lab-element.js) decides
 // when to draw; this file decides what.
 import { loadBudgetCore } from '../core/budget-core.js';
-import { loadQuizCore } from '../core/quiz-core.js';
 import { loadReadingCore } from '../core/reading-core.js';
 import { getPart, ALL_PARTS } from './registry.js';
 import { createStore, groupStore } from './store.js';
-import { builtInPresets, presetSet } from './presets.js';
+import { defaultsOnlyPresets, loadBuiltInPresets, loadPresetsCheck, presetSet } from './presets.js';
 import { readInputsAttribute } from './link-state.js';
 import { calculatorFields } from './fields.js';
-import { validatePresets } from '../content/presets-check.js';
 import { fetchContentFile, readFetchTimeout, FETCH_TIMEOUT_RANGE_S, DEFAULT_FETCH_TIMEOUT_S } from '../content/fetch-file.js';
 import { loadScript, scriptNameOfPart } from './script-loader.js';
 import { noteStateChange, isNear, refreshWhenIdle } from './start-scheduler.js';
@@ -43,8 +41,8 @@ export async function loadCores() {
  * @returns {Promise<Array<{id:string, field:string, reason:string}>>} empty when usable
  */
 export async function checkQuestions(doc) {
-  const [{ core }, quizCore] = await Promise.all([loadCores(), loadQuizCore(), ensurePartScripts(['quiz'])]);
-  return getPart('quiz').checkDocument(doc, { quizCore, budget: core, presets: builtInPresets.forCore(core) });
+  const [{ core }, builtIn] = await Promise.all([loadCores(), loadBuiltInPresets(), ensurePartScripts(['quiz'])]);
+  return getPart('quiz').checkDocument(doc, { budget: core, presets: builtIn.forCore(core) });
 }
 
 /**
@@ -65,23 +63,45 @@ async function ensurePartScripts(names) {
 
 /**
  * The preset set an element with presets="URL" uses: the file's when it loads
- * and passes the checks, else the built-in one with a sentence saying why.
- * @returns {Promise<{set:object, notice:string|null}>}
+ * and passes the checks, else the built-in one (set null: builtInFor() gives
+ * it) with a sentence saying why.
+ * @returns {Promise<{set:object|null, notice:string|null}>}
  */
 async function loadPresets(url, core, readingCore, fetchOptions) {
-  if (!url || url.trim() === '') return { set: builtInPresets, notice: null };
+  if (!url || url.trim() === '') return { set: null, notice: null };
   if (globalThis.location && globalThis.location.protocol === 'file:') {
-    return { set: builtInPresets, notice: 'This page was opened from disk (file://), where a separate presets file cannot be loaded; showing the built-in presets.' };
+    return { set: null, notice: 'This page was opened from disk (file://), where a separate presets file cannot be loaded; showing the built-in presets.' };
   }
   const fetched = await fetchContentFile(url, document.baseURI, readingCore.visibleText, fetchOptions);
   if (fetched.aborted) return null;
-  if (!fetched.ok) return { set: builtInPresets, notice: `The presets file ${fetched.error}; showing the built-in presets.` };
+  if (!fetched.ok) return { set: null, notice: `The presets file ${fetched.error}; showing the built-in presets.` };
+  let validatePresets;
+  try {
+    validatePresets = await loadPresetsCheck();
+  } catch (err) {
+    return { set: null, notice: `The presets file could not be checked (${err.message}); showing the built-in presets.` };
+  }
   const problems = validatePresets(fetched.doc, core, readingCore);
   if (problems.length > 0) {
     const p = problems[0];
-    return { set: builtInPresets, notice: `The presets file has ${problems.length} ${plural(problems.length, 'problem', 'problems')} (first: ${p.id}: ${p.field}: ${p.reason}); showing the built-in presets.` };
+    return { set: null, notice: `The presets file has ${problems.length} ${plural(problems.length, 'problem', 'problems')} (first: ${p.id}: ${p.field}: ${p.reason}); showing the built-in presets.` };
   }
   return { set: presetSet(fetched.doc), notice: null };
+}
+
+/**
+ * The built-in set when `needed` (its script loaded once, web/element/presets.js),
+ * else presets.json's defaults alone. A script that cannot be loaded gives
+ * the defaults and a sentence saying so.
+ * @returns {Promise<{set:object, notice:string|null}>}
+ */
+async function builtInFor(needed) {
+  if (!needed) return { set: defaultsOnlyPresets, notice: null };
+  try {
+    return { set: await loadBuiltInPresets(), notice: null };
+  } catch (err) {
+    return { set: defaultsOnlyPresets, notice: `The built-in presets could not be loaded (${err.message}), so the lesson’s default inputs are shown and no model, GPU or configuration is listed; reload the page to try again.` };
+  }
 }
 
 /**
@@ -174,13 +194,18 @@ export async function drawLab(el, changed) {
     el._presetsFetch.controller.abort(); // back to the file already loaded: the other one is not needed
   }
   const { known, unknown } = el._partNames();
-  const failedScripts = await ensurePartScripts(known);
+  // The built-in presets when a part reads them or a preset is named (also
+  // beside a file: the measured part's runs name the built-in models and
+  // GPUs), and in place of a presets file that could not be used.
+  const fileRefused = !el._presetsLoaded.set && presetsUrl !== null && presetsUrl.trim() !== '';
+  const [failedScripts, builtIn] = await Promise.all([ensurePartScripts(known),
+    builtInFor(el._needsBuiltInPresets(known) || fileRefused)]);
   if (token !== el._renders) return false;
   // A drag on the build's drawing finishes there; its value is then carried over (takeover.js).
   await el._writtenReleased();
   if (token !== el._renders) return false;
   // Every input filled in (a field a preset does not give: the core's default).
-  const presets = el._presetsLoaded.set.forCore(core);
+  const presets = (el._presetsLoaded.set || builtIn.set).forCore(core);
   const start = startInput(el, core, presets);
   const group = el.getAttribute('group');
   const newInput = !changed || INPUT_ATTRIBUTES.some((n) => changed.has(n)) || !el._store;
@@ -237,6 +262,7 @@ export async function drawLab(el, changed) {
   el._lab.hidden = false;
   const notices = [...configNotices(el, core, presets, unknown), ...start.notices];
   if (el._presetsLoaded.notice) notices.push(el._presetsLoaded.notice);
+  if (builtIn.notice) notices.push(builtIn.notice);
   for (const text of notices) {
     el._lab.append(h('p', { class: 'lab-error lab-notice', 'data-lab-notice': '' }, text));
   }

@@ -4,6 +4,8 @@
 //   llm-budget-lab-core.js        the wasm glue, the facades, the store, presets, fields and drawing
 //   llm-budget-lab-core-calc.js   the same over the calculator's smaller wasm module, loaded instead
 //                                 when no element on the page shows a part that needs the full one
+//   llm-budget-lab-presets.js     the built-in models, GPUs and configurations (web/element/presets.js)
+//   llm-budget-lab-presets-check.js  the presets-file rules, for presets="URL" (web/element/presets.js)
 //   llm-budget-lab-part-<s>.js    the parts whose `script` is <s> (web/element/part-names.js)
 // Each later script announces itself with provideScript(name, exports) when
 // it runs. Classic scripts are used (not ES modules) because they load from
@@ -27,9 +29,10 @@ export function scriptNameOfPart(partName) {
 /**
  * The names of the scripts the shell may load, in load order: a core script
  * ("core", over the full wasm module, or "core-calc", over the calculator's:
- * coreScriptName() chooses), then "part-<script>" each.
+ * coreScriptName() chooses), "presets" (the built-in presets) and "presets-check"
+ * (the presets-file rules; both web/element/presets.js), then "part-<script>" each.
  */
-export const LAB_SCRIPT_NAMES = Object.freeze(['core', 'core-calc', ...PART_SCRIPTS.map((s) => `part-${s}`)]);
+export const LAB_SCRIPT_NAMES = Object.freeze(['core', 'core-calc', 'presets', 'presets-check', ...PART_SCRIPTS.map((s) => `part-${s}`)]);
 
 let scriptBase = typeof location !== 'undefined' ? location.href : '';
 

@@ -16,7 +16,7 @@ import tourDoc from '../../content/tours.json';
 import { loadBudgetCore } from '../core/budget-core.js';
 import { loadQuizCore } from '../core/quiz-core.js';
 import { groupStore } from '../element/store.js';
-import { builtInPresets } from '../element/presets.js';
+import { loadBuiltInPresets } from '../element/presets.js';
 import { provideScript } from '../element/script-loader.js';
 import { h, setText } from '../element/dom.js';
 import { splitFragment, joinFragment, readFragment, FRAGMENT_PREFIX } from '../element/link-state.js';
@@ -259,8 +259,8 @@ async function showStep(index, { fromLink = false, focus = null } = {}) {
  */
 export async function openTour(request, { opener = null, status = null, onClose = null } = {}) {
   if (!cores) {
-    const [core, quizCore] = await Promise.all([loadBudgetCore(), loadQuizCore()]);
-    cores = { core, quizCore, presets: builtInPresets.forCore(core) };
+    const [core, quizCore, builtIn] = await Promise.all([loadBudgetCore(), loadQuizCore(), loadBuiltInPresets()]);
+    cores = { core, quizCore, presets: builtIn.forCore(core) };
   }
   let where;
   if (request.segment !== undefined) {

@@ -305,11 +305,15 @@ function mount(container, ctx) {
 
 /**
  * The questions file's checks, for the instructors' workbench (LlmBudgetLab.checkQuestions):
- * validateQuestions with the traffic facade added when the file names a "simulate" calculation.
+ * validateQuestions with the answer facade (loaded here when opts.quizCore is not given:
+ * the core script does not carry it) and the traffic facade added when the file names
+ * a "simulate" calculation.
+ * @param {object} opts  validateQuestions' options: budget, presets, and optionally quizCore, traffic
  * @returns {Promise<{id:string, field:string, reason:string}[]>}
  */
 async function checkDocument(doc, opts) {
-  return validateQuestions(doc, { ...opts, traffic: opts.traffic || await trafficFor(doc) });
+  const [quizCore, traffic] = await Promise.all([opts.quizCore || loadQuizCore(), opts.traffic || trafficFor(doc)]);
+  return validateQuestions(doc, { ...opts, quizCore, traffic });
 }
 
 registerPart({ name: 'quiz', mount, checkDocument });

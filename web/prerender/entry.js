@@ -7,5 +7,7 @@ import '../parts/index.js';
 // The core script's module announces itself (provideScript('core')), so the
 // element finds its drawing code here instead of loading the page's script.
 import '../element/core-script.js';
+// The built-in presets' script announces itself too (provideScript('presets')).
+import '../element/presets-script.js';
 
 export { LlmBudgetLab } from '../element/lab-element.js';

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { zipSync, strToU8 } from 'fflate';
-import { PART_NAMES, needsFullModule } from '../element/part-names.js';
+import { PART_NAMES, needsFullModule, readsPresets } from '../element/part-names.js';
 import { LAB_SCRIPT_NAMES, scriptFile, scriptNameOfPart } from '../element/script-loader.js';
 import { WASM_VARIANTS } from '../core/wasm-variants.js';
 
@@ -27,9 +27,11 @@ export function coreFiles(parts) {
   return [scriptFile(calcOnly ? 'core-calc' : 'core'), variant.wasmFile, variant.base64File];
 }
 
-/** The part scripts a package needs: those of `parts`, or every one for the lesson (null). */
+/** The part scripts a package needs (and the presets' script): those of `parts`, or every one for the lesson (null). */
 function partScriptFiles(parts) {
-  const names = parts && !parts.includes('all') ? [...new Set(parts.map(scriptNameOfPart))]
+  // A chosen set of parts: their scripts, and the built-in presets' script when one of them reads presets.
+  const names = parts && !parts.includes('all')
+    ? [...(parts.some(readsPresets) ? ['presets'] : []), ...new Set(parts.map(scriptNameOfPart))]
     : LAB_SCRIPT_NAMES.filter((n) => n !== 'core' && n !== 'core-calc');
   // The lesson also carries its page script and the guided tour's (web/build-scripts.mjs scriptPlan).
   return [...names.map(scriptFile), ...(parts ? [] : PAGE_SCRIPT_FILES)];
