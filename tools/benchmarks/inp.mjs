@@ -121,7 +121,7 @@ export function inputAt({ lab, index }) {
  * @param kind  "slider" or "typed"
  * @param touch true: taps on a touch screen; false: mouse clicks
  */
-export async function interact(page, handle, kind, steps, touch, settle = twoFrames) {
+export async function interact(page, handle, kind, steps, touch, settle = () => twoFrames(page)) {
   await handle.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'nearest' }));
   // Let the scroll settle: the observer reports, parts that were far redraw.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 150)))));
