@@ -9,7 +9,7 @@
 // holds TEXT, it makes the same interactions as the INP bench (clicks or taps
 // along a slider, Backspace and the character back in a text field) while
 // Chromium traces, then adds up the renderer main thread's time from the
-// first interaction until the page is idle again, by kind: script (event
+// first interaction until the page is idle again (its deferred work done), by kind: script (event
 // handlers, timers, frames' callbacks, microtasks, garbage collection),
 // style, layout, paint (pre-paint, paint, layerize, commit) and the rest;
 // and lists the longest tasks and the script functions with the most time of
@@ -125,7 +125,10 @@ async function main() {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: size.cpuSlowdown });
       await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'toplevel'] });
       await interact(page, handle, item.kind, o.steps, size.touch);
-      await page.evaluate(() => new Promise((r) => requestIdleCallback(() => r(), { timeout: 3000 })));
+      // The deferred work (after the input rests, web/parts/deferred-runner.js) and far redraws are done.
+      await page.waitForFunction(() => !document.documentElement.dataset.labRedrawPending && [...document.querySelectorAll('llm-budget-lab')]
+        .every((lab) => !lab.shadowRoot.querySelector('[data-busy], [data-pending]')), null, { timeout: 30000, polling: 100 });
+      await page.evaluate(() => new Promise((r) => setTimeout(() => requestIdleCallback(() => r(), { timeout: 3000 }), 300)));
       const buf = await browser.stopTracing();
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       const { traceEvents } = JSON.parse(buf.toString('utf8'));
