@@ -12,7 +12,7 @@
 // first interaction until the page is idle again (its deferred work done), by kind: script (event
 // handlers, timers, frames' callbacks, microtasks, garbage collection),
 // style, layout, paint (pre-paint, paint, layerize, commit) and the rest;
-// and lists the longest tasks and the script functions with the most time of
+// and lists the long tasks (when, and in what) and the script functions with the most time of
 // their own (url:line). --size phone is 360 x 740 touch with the CPU 4x slower.
 import { chromium } from 'playwright-core';
 import { existsSync } from 'node:fs';
@@ -83,6 +83,7 @@ function account(events) {
   const stack = [];
   const close = (s) => {
     self.set(s.name, (self.get(s.name) || 0) + s.self);
+    if (s.task) s.task.inside.set(s.name, (s.task.inside.get(s.name) || 0) + s.self);
     if (s.name === 'FunctionCall' && s.args && s.args.data) {
       const d = s.args.data;
       const key = `${d.functionName || '(anonymous)'} ${(d.url || '').split('/').pop()}:${(d.lineNumber ?? -1) + 1}`;
@@ -91,9 +92,12 @@ function account(events) {
   };
   for (const s of spans) {
     while (stack.length && stack[stack.length - 1].end <= s.ts) close(stack.pop());
-    const node = { ...s, self: s.end - s.ts };
+    const node = { ...s, self: s.end - s.ts, task: stack.length ? stack[0].task : null };
     if (stack.length) stack[stack.length - 1].self -= node.end - node.ts;
-    else if (s.name === 'RunTask' || s.name === 'ThreadControllerImpl::RunTask') tasks.push(node);
+    else if (s.name === 'RunTask' || s.name === 'ThreadControllerImpl::RunTask') {
+      node.task = { ts: s.ts, ms: (s.end - s.ts) / 1000, inside: new Map() };
+      tasks.push(node.task);
+    }
     stack.push(node);
   }
   while (stack.length) close(stack.pop());
@@ -103,7 +107,11 @@ function account(events) {
     kinds[kind] = (kinds[kind] || 0) + us / 1000;
   }
   const tops = (m, n) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, us]) => [k, us / 1000]);
-  return { kinds, names: tops(self, 16), functions: tops(functions, 16), longTasks: tasks.map((t) => (t.end - t.ts) / 1000).filter((ms) => ms > 16) };
+  // A long task: its length, when it began [ms from the trace's first task], and what took most of it.
+  const t0 = tasks.length ? tasks[0].ts : 0;
+  const longTasks = tasks.filter((t) => t.ms > 16).map((t) => ({ ms: t.ms, at: (t.ts - t0) / 1000,
+    top: tops(t.inside, 2).map(([k, ms]) => `${k} ${ms.toFixed(0)}`).join(', ') }));
+  return { kinds, names: tops(self, 16), functions: tops(functions, 16), longTasks };
 }
 
 async function main() {
@@ -122,6 +130,10 @@ async function main() {
     if (list.length === 0) throw new Error(`no shown input's name holds "${o.match}"`);
     for (const item of list) {
       const handle = await page.evaluateHandle(inputAt, item);
+      // Scrolled there first (not traced): the parts that come near draw, the far ones redraw.
+      await handle.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'nearest' }));
+      await page.waitForFunction(() => !document.documentElement.dataset.labRedrawPending, null, { timeout: 30000, polling: 100 });
+      await page.evaluate(() => new Promise((r) => setTimeout(() => requestIdleCallback(() => r(), { timeout: 3000 }), 300)));
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: size.cpuSlowdown });
       await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'toplevel'] });
       await interact(page, handle, item.kind, o.steps, size.touch);
@@ -137,7 +149,8 @@ async function main() {
       const L = [`${item.name}, ${o.size} (CPU ${size.cpuSlowdown}x), ${o.steps} interactions: main thread ${total.toFixed(1)} ms, `
         + `${(total / o.steps).toFixed(1)} ms per interaction`];
       L.push(`  by kind: ${Object.entries(a.kinds).sort((x, y) => y[1] - x[1]).map(([k, ms]) => `${k} ${ms.toFixed(1)}`).join(', ')} (ms)`);
-      L.push(`  tasks over 16 ms: ${a.longTasks.length ? a.longTasks.map((ms) => ms.toFixed(0)).join(', ') : 'none'}`);
+      L.push(`  tasks over 16 ms (at ms: length, most of it in): ${a.longTasks.length ? '' : 'none'}`);
+      for (const t of a.longTasks) L.push(`    at ${t.at.toFixed(0).padStart(6)}: ${t.ms.toFixed(0).padStart(4)} ms (${t.top})`);
       L.push('  self time by trace event:');
       for (const [k, ms] of a.names) L.push(`    ${k.slice(0, 60).padEnd(60)} ${ms.toFixed(1).padStart(8)} ms`);
       L.push('  self time by script function (FunctionCall):');
