@@ -29,18 +29,17 @@ const SIZES = {
   phone: { viewport: { width: 360, height: 740 }, touch: true, cpuSlowdown: 4 },
 };
 
-/** Trace event name -> kind of work. Names not listed count as "other". */
-const KIND = {
-  FunctionCall: 'script', EventDispatch: 'script', TimerFire: 'script', FireAnimationFrame: 'script', FireIdleCallback: 'script',
-  EvaluateScript: 'script', RunMicrotasks: 'script', 'v8.run': 'script', 'v8.callFunction': 'script', 'V8.Execute': 'script',
-  MinorGC: 'script', MajorGC: 'script', 'V8.GCScavenger': 'script', 'V8.GC_MC_BACKGROUND_MARKING': 'script', 'v8.compile': 'script',
-  'v8.compileModule': 'script', 'V8.GCFinalizeMC': 'script', 'V8.GCIncrementalMarking': 'script', BlinkGC: 'script',
-  UpdateLayoutTree: 'style', RecalculateStyles: 'style', ScheduleStyleRecalculation: 'style', ParseAuthorStyleSheet: 'style',
-  Layout: 'layout', UpdateLayer: 'layout', IntersectionObserverController: 'layout', 'IntersectionObserverController::computeIntersections': 'layout',
-  PrePaint: 'paint', Paint: 'paint', PaintImage: 'paint', Layerize: 'paint', 'Document::updateLifecycle': 'other', Commit: 'paint',
-  UpdateLayerTree: 'paint', CompositeLayers: 'paint', PaintSetup: 'paint', RasterTask: 'paint', 'LocalFrameView::RunPaintLifecyclePhase': 'paint',
-  'LocalFrameView::RunPrePaintLifecyclePhase': 'paint', 'PaintController::CommitNewDisplayItems': 'paint', HitTest: 'layout',
-};
+/** Trace event name -> kind of work, first match wins; names matching none count as "other". */
+const KINDS = [
+  ['script', /^(FunctionCall|EventDispatch|TimerFire|FireAnimationFrame|FireIdleCallback|EvaluateScript|RunMicrotasks|MinorGC|MajorGC|BlinkGC|AsyncTask Run)$|^v8\.|^V8\./],
+  ['style', /recalcStyle|updateStyle|UpdateLayoutTree|RecalculateStyles|StyleRecalc|ParseAuthorStyleSheet|ScheduleStyle/i],
+  ['layout', /performLayout|^Layout$|UpdateStyleAndLayout|InlineNode|HitTest|IntersectionObserver|ResizeObserver|RootScroller/],
+  ['paint', /Paint|Layerize|Commit|Compositing|Raster|UpdateLifecycle|UpdateLayer/],
+  ['accessibility', /Accessibility/],
+  ['input handling', /EventHandler|Editor::|TypingCommand|InputEvent/],
+  ['task overhead', /^(RunTask|ThreadControllerImpl::RunTask|Receive mojo message)$/],
+];
+const kindOf = (name) => (KINDS.find(([, re]) => re.test(name)) || ['other'])[0];
 
 function parseArgs(argv) {
   const o = { match: '', size: 'desktop', steps: 10, dist: path.join(REPO, 'dist') };
@@ -103,7 +102,7 @@ function account(events) {
   while (stack.length) close(stack.pop());
   const kinds = {};
   for (const [name, us] of self) {
-    const kind = KIND[name] || (name === 'RunTask' || name === 'ThreadControllerImpl::RunTask' ? 'task overhead' : 'other');
+    const kind = kindOf(name);
     kinds[kind] = (kinds[kind] || 0) + us / 1000;
   }
   const tops = (m, n) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, us]) => [k, us / 1000]);
