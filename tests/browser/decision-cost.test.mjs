@@ -15,6 +15,8 @@ before(async () => { ({ browser, server } = await openSession()); });
 after(() => closeSession({ browser, server }));
 
 const out = (lab, key) => lab.locator(`[data-out="${key}"]`).first().textContent();
+/** Waits until the ranking shows the prices typed (the cost section drops data-busy once the typing rests). */
+const ranked = (lab) => lab.locator('[data-out="decision-cost"]:not([data-busy])').waitFor();
 
 test('two typed prices rank the GPU types by cost per million tokens; a bad price says why and keeps the table', async () => {
   const rec = await recordedPage(browser, { viewport: { width: 1280, height: 800 } });
@@ -30,6 +32,7 @@ test('two typed prices rank the GPU types by cost per million tokens; a bad pric
 
   await lab.locator('input[data-price="h100-sxm-80gb"]').fill('2');
   await lab.locator('input[data-price="a100-80gb-sxm"]').fill('$1.00');
+  await ranked(lab);
   assert.equal(await scroll.isVisible(), true);
   assert.match(await out(lab, 'decision-cost-caption'), /^The combinations that meet every target, cheapest output first/);
   // The cheapest that keeps the output: 16-bit weights and cache on 8 A100s at 1,798.38 tok/s in all:
@@ -68,6 +71,7 @@ test('two typed prices rank the GPU types by cost per million tokens; a bad pric
   assert.equal(await table.locator('tbody').innerHTML(), before);
   // Clearing a box removes that GPU type: only A100 rows remain.
   await lab.locator('input[data-price="h100-sxm-80gb"]').fill('');
+  await ranked(lab);
   assert.equal(await out(lab, 'price-error-h100-sxm-80gb'), '');
   assert.equal(await table.locator('tr[data-gpu="h100-sxm-80gb"]').count(), 0);
   assert.ok(await table.locator('tr[data-gpu="a100-80gb-sxm"]').count() > 0);

@@ -262,6 +262,8 @@ test('estimate against measurement: every row’s estimate and ratio match the f
     // The slider: 60% of peak.
     const box = lab.locator('.part-controls input.field-text');
     await box.fill('60');
+    // The tables are redrawn once the input rests: the part's section drops data-busy then.
+    await lab.locator('[data-part="measured"]:not([data-busy])').waitFor();
     await check(0.6);
     assert.match(await lab.locator('[data-out="measured-summary"]').textContent(), /^At 60% of peak bandwidth/);
     assert.match(await lab.locator('[data-out="measured-latency-summary"]').textContent(), /^At 60% of peak bandwidth, /);

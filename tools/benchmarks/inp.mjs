@@ -80,8 +80,8 @@ const quantile = (xs, q) => {
 };
 const round = (x, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
 
-/** In the page: every slider and typed field of every element, with a name; `shown` false for those not laid out. */
-function listInputs() {
+/** In the page (exported for tools/benchmarks/inp-trace.mjs): every slider and typed field of every element, with a name; `shown` false for those not laid out. */
+export function listInputs() {
   const out = [];
   const labs = [...document.querySelectorAll('llm-budget-lab')];
   labs.forEach((lab, i) => {
@@ -103,20 +103,25 @@ function listInputs() {
   return out;
 }
 
-function inputAt({ lab, index }) {
+/** In the page: the input listInputs() named `{lab, index}`. */
+export function inputAt({ lab, index }) {
   const el = document.querySelectorAll('llm-budget-lab')[lab].shadowRoot
     .querySelectorAll('input[type="range"], input[type="text"], input:not([type]), input[type="number"], textarea')[index];
   return el;
 }
 
 /**
- * Measures `steps` interactions with one input; returns each step's duration [ms].
- * @param page  playwright page (the probe installed)
+ * Makes `steps` interactions with one input, as a person would: scrolls it to
+ * the middle of the viewport, then clicks (taps) along a slider, or types
+ * Backspace and the character back in a text field; after each step awaits
+ * `settle(t0)` (t0: performance.now() when the step began). Returns the steps'
+ * t0 [ms], or null when the input has no box.
+ * @param page  playwright page
  * @param handle element handle of the input
  * @param kind  "slider" or "typed"
  * @param touch true: taps on a touch screen; false: mouse clicks
  */
-async function measureInput(page, handle, kind, steps, touch, graceMs) {
+export async function interact(page, handle, kind, steps, touch, settle = () => twoFrames(page)) {
   await handle.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'nearest' }));
   // Let the scroll settle: the observer reports, parts that were far redraw.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 150)))));
@@ -149,8 +154,27 @@ async function measureInput(page, handle, kind, steps, touch, graceMs) {
     } else {
       await page.keyboard.press(removed === null ? 'Backspace' : removed);
     }
-    await page.evaluate(({ t, g }) => window.__inpSettled(t, g), { t: t0, g: graceMs });
+    await settle(t0);
   }
+  return starts;
+}
+
+/** The default settle of interact(): two frames after the step. */
+function twoFrames(page) {
+  return page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/**
+ * Measures `steps` interactions with one input; returns each step's duration [ms].
+ * @param page  playwright page (the probe installed)
+ * @param handle element handle of the input
+ * @param kind  "slider" or "typed"
+ * @param touch true: taps on a touch screen; false: mouse clicks
+ */
+async function measureInput(page, handle, kind, steps, touch, graceMs) {
+  const starts = await interact(page, handle, kind, steps, touch,
+    (t0) => page.evaluate(({ t, g }) => window.__inpSettled(t, g), { t: t0, g: graceMs }));
+  if (!starts) return null;
   await page.evaluate(() => new Promise((r) => setTimeout(r, 100))); // late entries
   const entries = await page.evaluate(() => window.__inpEntries.splice(0));
   return starts.map((t0, i) => {
@@ -194,10 +218,11 @@ const summarize = (times) => ({ steps: times.length, median_ms: round(quantile(t
 /**
  * One configuration: the reference page, then every input of the lesson page.
  * @param browser  playwright browser
- * @param opts { lessonUrl, referenceUrl, viewport, touch, cpuSlowdown, steps }
+ * @param opts { lessonUrl, referenceUrl, viewport, touch, cpuSlowdown, steps, match }; match: measure
+ *   only the inputs whose name holds it (case ignored; '' every input)
  * @returns {{ viewport, touch, cpu_slowdown, reference: {slider, typed}, inputs: [...], hidden: string[], all: {...} }}
  */
-export async function measureInteractions(browser, { lessonUrl, referenceUrl, viewport, touch, cpuSlowdown, steps }) {
+export async function measureInteractions(browser, { lessonUrl, referenceUrl, viewport, touch, cpuSlowdown, steps, match = '' }) {
   const n = steps % 2 === 0 ? steps : steps + 1; // typed steps come in pairs that put the value back
   const graceMs = 60 * cpuSlowdown;
   const open = async (url, ready) => {
@@ -229,6 +254,7 @@ export async function measureInteractions(browser, { lessonUrl, referenceUrl, vi
   const inputs = [];
   const hidden = [];
   for (const item of list) {
+    if (match && !item.name.toLowerCase().includes(match.toLowerCase())) continue;
     if (!item.shown) { hidden.push(item.name); continue; }
     if (process.env.LLMB_BENCH_PROGRESS) process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${r0(viewport)} ${item.name}\n`);
     const handle = await page.evaluateHandle(inputAt, item);

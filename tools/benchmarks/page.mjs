@@ -21,7 +21,10 @@
 //     every slider and typed field of the lesson page, at 1280 x 800 and at
 //     360 x 740 touch with the CPU 4x slower, beside a reference page that
 //     only writes a number (tools/benchmarks/inp.mjs); --inp-only runs just
-//     this, --inp-steps N sets the interactions per input (default 10);
+//     this, --inp-steps N sets the interactions per input (default 10),
+//     --inp-match TEXT measures only the inputs whose name holds TEXT (case
+//     ignored; the reference page is always measured), --inp-size desktop or
+//     phone only that setting (both for iterating on a few inputs);
 //   - Lighthouse 12.2.3 (if installed) on the lesson page, desktop preset: its four
 //     scores (full report: build/lighthouse.json).
 // --dist DIR measures another built folder (default dist/).
@@ -60,16 +63,22 @@ const TARGETS = {
 };
 
 function parseArgs(argv) {
-  const o = { runs: 15, steps: 200, lighthouse: true, coreJson: null, inpOnly: false, inpSteps: 10, dist: null };
+  const o = { runs: 15, steps: 200, lighthouse: true, coreJson: null, inpOnly: false, inpSteps: 10, dist: null,
+    inpMatch: '', inpSizes: ['desktop', 'phone_cpu_4x'] };
   for (let i = 0; i < argv.length; i += 1) {
     if (argv[i] === '--runs') o.runs = Number(argv[++i]);
     else if (argv[i] === '--inp-only') o.inpOnly = true;
     else if (argv[i] === '--inp-steps') o.inpSteps = Number(argv[++i]);
-    else if (argv[i] === '--dist') o.dist = path.resolve(argv[++i]);
+    else if (argv[i] === '--inp-match') o.inpMatch = argv[++i];
+    else if (argv[i] === '--inp-size') {
+      const size = argv[++i];
+      if (size !== 'desktop' && size !== 'phone') throw new Error(`--inp-size ${size}: use desktop or phone`);
+      o.inpSizes = [size === 'phone' ? 'phone_cpu_4x' : 'desktop'];
+    } else if (argv[i] === '--dist') o.dist = path.resolve(argv[++i]);
     else if (argv[i] === '--core-json') o.coreJson = argv[++i];
     else if (argv[i] === '--steps') o.steps = Number(argv[++i]);
     else if (argv[i] === '--no-lighthouse') o.lighthouse = false;
-    else throw new Error(`unknown argument ${argv[i]} (use --runs N, --steps N, --inp-steps N, --inp-only, --dist DIR, --no-lighthouse)`);
+    else throw new Error(`unknown argument ${argv[i]} (use --runs N, --steps N, --inp-steps N, --inp-only, --inp-match TEXT, --inp-size desktop|phone, --dist DIR, --no-lighthouse)`);
   }
   if (!(o.runs >= 1 && o.steps >= 2 && o.inpSteps >= 2)) throw new Error('--runs must be >= 1, --steps and --inp-steps >= 2');
   return o;
@@ -331,14 +340,19 @@ const verdict = (ok) => (ok ? 'ok' : 'OVER');
 /**
  * Input -> next paint for every input of the lesson page (tools/benchmarks/inp.mjs):
  * at 1280 x 800 (mouse, no slowdown) and at 360 x 740 (touch, CPU 4x slower),
- * each beside the reference page served at `referenceUrl`.
+ * each beside the reference page served at `referenceUrl`. `sizes` picks the
+ * settings (keys of INP_SETTINGS), `match` the inputs (a part of their name).
  */
-async function timeInteractions(browser, lessonUrl, referenceUrl, steps) {
-  return {
-    desktop: await measureInteractions(browser, { lessonUrl, referenceUrl, viewport: { width: 1280, height: 800 }, touch: false, cpuSlowdown: 1, steps }),
-    phone_cpu_4x: await measureInteractions(browser, { lessonUrl, referenceUrl, viewport: { width: 360, height: 740 }, touch: true, cpuSlowdown: 4, steps }),
-  };
+async function timeInteractions(browser, lessonUrl, referenceUrl, steps, { sizes = Object.keys(INP_SETTINGS), match = '' } = {}) {
+  const out = {};
+  for (const key of sizes) out[key] = await measureInteractions(browser, { lessonUrl, referenceUrl, ...INP_SETTINGS[key], steps, match });
+  return out;
 }
+
+const INP_SETTINGS = {
+  desktop: { viewport: { width: 1280, height: 800 }, touch: false, cpuSlowdown: 1 },
+  phone_cpu_4x: { viewport: { width: 360, height: 740 }, touch: true, cpuSlowdown: 4 },
+};
 
 const INP_TARGETS = {
   desktop: { p95_ms: TARGETS.inp_desktop_p95_ms, ratio: TARGETS.inp_desktop_ratio },
@@ -352,6 +366,7 @@ function interactionRows(row, inp) {
   const rows = [];
   for (const [key, label] of [['desktop', '1280 px'], ['phone_cpu_4x', '360 px touch, CPU 4x']]) {
     const r = inp[key];
+    if (!r) continue; // not measured this run (--inp-size)
     const t = INP_TARGETS[key];
     const refP95 = Math.max(r.reference.slider.p95_ms, r.reference.typed.p95_ms);
     rows.push(row(`input -> paint p95, every input, ${label}`, r.all ? r.all.p95_ms : null, t.p95_ms, 'ms', ms));
@@ -396,7 +411,8 @@ async function main() {
   if (opts.inpOnly) {
     let inp;
     try {
-      inp = await timeInteractions(browser, served.url, `${servedBase.url}inp-reference.html`, opts.inpSteps);
+      inp = await timeInteractions(browser, served.url, `${servedBase.url}inp-reference.html`, opts.inpSteps,
+        { sizes: opts.inpSizes, match: opts.inpMatch });
     } finally {
       await browser.close();
       served.server.close();
@@ -406,7 +422,8 @@ async function main() {
     const targets = withTexts(interactionRows(targetRow, inp));
     mkdirSync(path.join(REPO, 'bench'), { recursive: true });
     writeFileSync(path.join(REPO, 'bench/inp-results.json'), `${JSON.stringify({ date: new Date().toISOString(), machine: { cpus: cpus().length }, interactions: inp, targets }, null, 2)}\n`);
-    const L = [...interactionLines(inp.desktop, INP_TARGETS.desktop), '', ...interactionLines(inp.phone_cpu_4x, INP_TARGETS.phone_cpu_4x), '', ...targetLines(targets)];
+    const L = [...Object.entries(inp).flatMap(([key, r]) => [...interactionLines(r, INP_TARGETS[key]), '']), ...targetLines(targets)];
+    if (opts.inpMatch) L.push(`(only the inputs whose name holds "${opts.inpMatch}": the "every input" rows are of those)`);
     process.stdout.write(`${L.join('\n')}\nwritten: bench/inp-results.json\n`);
     return;
   }

@@ -11,7 +11,7 @@ import { pairedInput } from '../element/paired-input.js';
 import { h, setText, nextId } from '../element/dom.js';
 import * as fmt from '../element/format.js';
 import { lazyTrafficCore } from '../core/traffic-core.js';
-import { createRunner } from './traffic-runner.js';
+import { createRunner, markStale } from './deferred-runner.js';
 import { startSettings, trafficAt, TRAFFIC_OPTION, loadText } from './traffic-sweep.js';
 
 // The serving simulation, for step 5's check of the marked row at the traffic part's load.
@@ -82,7 +82,7 @@ function rowOutcome(row) {
  * traffic part's load (its start when no traffic part has spoken), and the
  * core's highest load meeting the targets searched from that load, which is
  * at least the load exactly when a run there meets them (load_search.h).
- * @returns generator job for traffic-runner.js, returning the sentence
+ * @returns generator job for deferred-runner.js, returning the sentence
  */
 function* loadCheckJob(traffic, input, row, settings) {
   const where = `At the traffic part’s load of ${loadText(settings.mode, settings.load)} `
@@ -118,8 +118,8 @@ function money(v) {
 /**
  * GPU types and cost (core.planHardware): a price box per GPU preset, empty by
  * default (no built-in price), and, once a price is typed, the planner's rows on
- * the priced GPUs ranked by the core's cost per million output tokens. Prices
- * live in this part's state only.
+ * the priced GPUs ranked by the core's cost per million output tokens, redrawn
+ * once the typing rests (deferred-runner.js). Prices live in this part's state only.
  * @returns {{el: HTMLElement, draw: (input: object, options: object) => void}}
  */
 function costSection(core, presets) {
@@ -167,7 +167,7 @@ function costSection(core, presets) {
         say('');
       }
       box.removeAttribute('aria-invalid');
-      if (drawn) draw(drawn.input, drawn.options);
+      if (drawn) redrawLater();
     });
     boxes.append(h('div', { class: 'field' }, h('label', { for: id, text: `${gpu.label}: ${priceField.unit}` }), box, note));
   }
@@ -182,6 +182,20 @@ function costSection(core, presets) {
   const scroll = h('div', { class: 'cost-scroll', tabindex: '0', role: 'region', 'aria-label': 'GPU types by cost', hidden: true },
     caption, table);
   el.append(boxes, status, scroll);
+
+  // A typed price paints at once (its check and message above); the ranking is redrawn once the typing
+  // rests, for the prices of that moment (data-busy on the section meanwhile, the ranking marked stale).
+  const later = createRunner();
+  const results = [status, scroll];
+  function redrawLater() {
+    el.setAttribute('data-busy', '');
+    markStale(results, true);
+    // eslint-disable-next-line require-yield
+    later.start(function* rank() { draw(drawn.input, drawn.options); }, () => {
+      el.removeAttribute('data-busy');
+      markStale(results, false);
+    });
+  }
 
   const shown = 24;
   function draw(input, options) {

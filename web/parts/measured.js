@@ -18,8 +18,9 @@
 // measurement, achieved ÷ peak, one TTFT ÷ the previous), adds up a latency
 // row's named results, and nothing else. The simulations are drawn at once
 // when the part starts (the build writes them into the page); after a slider
-// move they run after the next frame, one per task, a stale run dropped
-// (traffic-runner.js).
+// move the slider's own number shows at once, and the tables are redrawn and
+// the simulations run once the slider rests, one per task, a stale run
+// dropped, the tables marked stale meanwhile (deferred-runner.js).
 import { registerPart } from '../element/registry.js';
 import { pairedInput } from '../element/paired-input.js';
 import { h, setText, nextId } from '../element/dom.js';
@@ -32,7 +33,7 @@ import {
   closedLoopBlocks, closedLoopTraffic, compareSimulated,
 } from '../content/measured-input.js';
 import { lazyTrafficCore } from '../core/traffic-core.js';
-import { createRunner } from './traffic-runner.js';
+import { createRunner, markStale } from './deferred-runner.js';
 
 // Loaded as soon as the part's script runs: the wasm is in by then, so the
 // facade is ready before the element mounts its parts (as the traffic part's).
@@ -180,7 +181,7 @@ function mount(container, ctx) {
         + `latency estimates lie within a factor of ${fmt.num1(TIGHT_BAND)} of the measurement and ${judged.filter((x) => x.inBand).length} `
         + `within ${BAND}; estimate ÷ measured runs from ${fmt.fixed2(Math.min(...rs))} to ${fmt.fixed2(Math.max(...rs))}.`);
     }
-    return { draw: drawLatency };
+    return { draw: drawLatency, results: [lsummary, lwrap] };
   }
 
   /**
@@ -233,6 +234,7 @@ function mount(container, ctx) {
 
     function show({ input, runs, at }) {
       section.removeAttribute('data-busy');
+      markStale([cwrap, csummary, knee], false);
       const judged = [];
       cbody.replaceChildren(...block.rows.map((row, i) => {
         const sim = runs.get(row.concurrency);
@@ -302,6 +304,7 @@ function mount(container, ctx) {
         const at = share;
         const go = (traffic) => {
           section.setAttribute('data-busy', '');
+          if (!first) markStale([cwrap, csummary, knee], true);
           runner.start(() => job(traffic, at), show, { now: first });
         };
         if (trafficFacade.core) go(trafficFacade.core);
@@ -310,9 +313,30 @@ function mount(container, ctx) {
     };
   }
 
+  // The decode-speed and latency tables, redrawn once the slider rests (data-busy on the part's section
+  // meanwhile, the tables marked stale).
+  const tables = createRunner();
+  const tableResults = [summary, wrap, latency && latency.results];
   function draw(first = false) {
     for (const c of closedLoop) c.draw(first);
-    latency?.draw();
+    if (first) {
+      latency?.draw();
+      drawSpeed();
+      return;
+    }
+    container.setAttribute('data-busy', '');
+    markStale(tableResults.flat(), true);
+    tables.start(function* redrawTables() {
+      drawSpeed();
+      yield;
+      latency?.draw();
+    }, () => {
+      container.removeAttribute('data-busy');
+      markStale(tableResults.flat(), false);
+    });
+  }
+
+  function drawSpeed() {
     const shown = [];
     const cells = [];
     for (const { row, model } of rows) {

@@ -1,5 +1,5 @@
 // Which loads the traffic part asks the core about, as a job for
-// traffic-runner.js (a generator yielding after each simulation): the chosen
+// deferred-runner.js (a generator yielding after each simulation): the chosen
 // load, the loads of the latency-against-load chart and the highest load
 // meeting the targets. Every number comes from the core's simulateTraffic()
 // and highestLoad(); this file only picks the loads to ask about.

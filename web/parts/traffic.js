@@ -5,7 +5,8 @@
 // own inputs (ttft_target_s, per_request_target_tokens_per_s, in the shared
 // store). It shows latency against load (traffic-chart.js) and the
 // percentiles at the chosen load; every number is the core's. The
-// simulations run off the input path (traffic-runner.js), a stale run dropped.
+// simulations run off the input path once the input rests (deferred-runner.js),
+// a stale run dropped; the chart and table are marked stale meanwhile.
 import { registerPart } from '../element/registry.js';
 import { pairedInput } from '../element/paired-input.js';
 import { calculatorFields, inputTexts } from '../element/fields.js';
@@ -13,7 +14,7 @@ import { h, setText } from '../element/dom.js';
 import { rangeMessage } from '../element/limits.js';
 import * as fmt from '../element/format.js';
 import { lazyTrafficCore } from '../core/traffic-core.js';
-import { createRunner } from './traffic-runner.js';
+import { createRunner, markStale } from './deferred-runner.js';
 import { sweepJob, startSettings, startConcurrency, TRAFFIC_OPTION, loadText } from './traffic-sweep.js';
 import { mountTrafficChart } from './traffic-chart.js';
 
@@ -148,6 +149,8 @@ function build(body, ctx, traffic) {
   body.append(table.el);
 
   const runner = createRunner();
+  // What a pending run will replace: dimmed and aria-busy meanwhile.
+  const results = [body.querySelector('figure.traffic-chart'), table.el];
   let lastKey = '';
   let drawn = false; // a simulation has been drawn: the chart and table hold its results
   function trafficOf(l) {
@@ -169,6 +172,7 @@ function build(body, ctx, traffic) {
   }
   function busy(on) {
     body.toggleAttribute('data-busy', on);
+    markStale(results, on);
     if (on) setText(status, 'Simulating…');
   }
   function draw(input, settings, { point, highest, sweep }) {
