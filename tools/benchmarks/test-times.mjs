@@ -17,15 +17,16 @@ export const TIME_TARGETS_S = { test_wall: 8 * 60, run_until_serving: 4 * 60 };
 // What each stage of tools/test is, and which ran beside which (tools/test's header).
 const STAGES = {
   bootstrap: 'bootstrap (apt-get, npm ci when missing)',
-  build: 'tools/build: native, wasm, dist/ (lint, sanitizer build beside)',
-  lint: 'lint (beside the build)',
-  'asan-build': 'sanitizer build (beside lint, build, native..node)',
-  asan: 'sanitizer suite (beside the suites before browser)',
-  native: 'native Catch2 (ctest)',
-  wasm: 'wasm Catch2 under node',
-  content: 'tools/check-content',
-  node: 'node --test tests/node, 2 files at a time',
-  browser: 'node --test tests/browser, 1 file at a time, alone',
+  'build-page': 'tools/build --page: page wasm modules, dist/ (lint, asan beside)',
+  lint: 'lint (nice 19, beside the page build)',
+  'build-tests': 'tools/build --tests: native tree, wasm tests (nice 19)',
+  native: 'native Catch2, ctest (nice 19, beside browser)',
+  wasm: 'wasm Catch2 under node (nice 19, beside browser)',
+  content: 'tools/check-content (nice 19, beside browser)',
+  node: 'node --test tests/node, 2 at a time (nice 19)',
+  'asan-build': 'sanitizer build (nice 19, from the page build on)',
+  asan: 'sanitizer suite (nice 19)',
+  browser: 'node --test tests/browser, 1 file at a time',
   total: 'total wall time',
 };
 
@@ -56,7 +57,7 @@ export function testTimeLines() {
   const L = [];
   if (stages) {
     L.push('./tools/test, last run (build/test-logs/seconds.txt)          seconds');
-    for (const st of stages) L.push(`  ${st.what.padEnd(58)} ${String(st.seconds).padStart(6)}`);
+    for (const st of stages) L.push(`  ${st.what.padEnd(64)} ${String(st.seconds).padStart(6)}`);
     const total = stages.find((st) => st.name === 'total');
     if (total) {
       const ok = total.seconds <= TIME_TARGETS_S.test_wall;
