@@ -4,6 +4,8 @@
 //   dist/llm-budget-lab-core-calc.js    the same modules over the calculator's wasm module (web/core/wasm-variants.js),
 //                                       for a page whose elements show only calculator parts; a page loads one of the two
 //   dist/llm-budget-lab-part-<s>.js     the parts whose `script` is <s> in web/element/part-names.js
+//   dist/llm-budget-lab-locale-<l>.js   the strings of locale <l> (content/locales/<l>/ui.json), every locale but
+//                                       English (which the core script holds); loaded only by an element in that language
 // A later script does not carry its own copy of a module an earlier one
 // holds: each script puts the modules it holds in globalThis.__llmbModules
 // (first copy wins), and a later script's import of such a module reads it
@@ -19,12 +21,14 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PARTS } from './element/part-names.js';
 import { LAB_SCRIPT_NAMES, scriptFile, scriptNameOfPart } from './element/script-loader.js';
+import { LOCALES, localeScriptName } from './element/locale-names.js';
 
 const SHARED_NS = 'llmb-shared';
 const CORE_SCRIPT_NAMES = new Set(['core', 'core-calc']);
 const PART_SCRIPT_NAMES = new Set(LAB_SCRIPT_NAMES.filter((n) => !CORE_SCRIPT_NAMES.has(n)));
 /** Scripts whose modules are not shared: the lesson page's own (only that page loads them). */
-const PAGE_SCRIPT_NAMES = new Set(['page', 'tour']);
+const LOCALE_SCRIPTS = LOCALES.map((l) => ({ locale: l, name: localeScriptName(l) })).filter((s) => s.name);
+const PAGE_SCRIPT_NAMES = new Set(['page', 'tour', ...LOCALE_SCRIPTS.map((s) => s.name)]);
 const REGISTRY = 'globalThis.__llmbModules';
 
 /** The scripts in load order: { name, out, entry (import lines of the entry) }. */
@@ -44,6 +48,14 @@ function scriptPlan(root) {
     // script loads after the core script (web/page/lesson-page.js).
     { name: 'page', out: 'lesson-page.js', entry: `import ${abs('web/page/lesson-page.js')};`, shellOnly: true },
     { name: 'tour', out: scriptFile('tour'), entry: `import ${abs('web/page/tour-ui.js')};` },
+    // A locale's strings: its ui.json, announced to the shell's loader (web/element/lab-element.js loads it).
+    ...LOCALE_SCRIPTS.map(({ locale, name }) => ({
+      name,
+      out: scriptFile(name),
+      entry: [`import messages from ${abs(`content/locales/${locale}/ui.json`)};`,
+        `import { provideScript } from ${abs('web/element/script-loader.js')};`,
+        `provideScript(${JSON.stringify(name)}, { messages });`].join('\n'),
+    })),
   ];
 }
 
