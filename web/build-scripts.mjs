@@ -17,7 +17,7 @@
 // measured part)
 // is carried by each.
 import { build } from 'esbuild';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PARTS } from './element/part-names.js';
 import { LAB_SCRIPT_NAMES, scriptFile, scriptNameOfPart } from './element/script-loader.js';
@@ -30,6 +30,37 @@ const PART_SCRIPT_NAMES = new Set(LAB_SCRIPT_NAMES.filter((n) => !CORE_SCRIPT_NA
 const LOCALE_SCRIPTS = LOCALES.map((l) => ({ locale: l, name: localeScriptName(l) })).filter((s) => s.name);
 const PAGE_SCRIPT_NAMES = new Set(['page', 'tour', ...LOCALE_SCRIPTS.map((s) => s.name)]);
 const REGISTRY = 'globalThis.__llmbModules';
+
+/** The translated content a locale's script carries besides its ui.json, when the locale ships it. */
+const LOCALE_CONTENT = Object.freeze({ questions: 'questions.json', tours: 'tours.json' });
+
+/**
+ * The entry of a locale's strings script: its ui.json as `messages`, and each of
+ * LOCALE_CONTENT's files that content/locales/<locale>/ holds as `content.<key>`,
+ * provided to the shell's loader under `name`.
+ */
+function localeEntry(root, locale, name, abs) {
+  const dir = `content/locales/${locale}`;
+  const content = Object.entries(LOCALE_CONTENT).filter(([, file]) => existsSync(path.join(root, dir, file)));
+  return [`import messages from ${abs(`${dir}/ui.json`)};`,
+    ...content.map(([key, file]) => `import ${key} from ${abs(`${dir}/${file}`)};`),
+    `import { provideScript } from ${abs('web/element/script-loader.js')};`,
+    `provideScript(${JSON.stringify(name)}, { messages, content: { ${content.map(([key]) => key).join(', ')} } });`].join('\n');
+}
+
+/**
+ * What a locale's strings script provides ({ messages, content }), read from content/locales/<locale>/
+ * (the build's prerenderer hands it to the element code it runs in node).
+ * @param {string} root the repository root
+ * @param {string} locale one of LOCALES other than English
+ */
+export function localeExports(root, locale) {
+  const dir = path.join(root, 'content/locales', locale);
+  const read = (file) => JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
+  const content = {};
+  for (const [key, file] of Object.entries(LOCALE_CONTENT)) if (existsSync(path.join(dir, file))) content[key] = read(file);
+  return { messages: read('ui.json'), content };
+}
 
 /** The scripts in load order: { name, out, entry (import lines of the entry) }. */
 function scriptPlan(root) {
@@ -52,9 +83,7 @@ function scriptPlan(root) {
     ...LOCALE_SCRIPTS.map(({ locale, name }) => ({
       name,
       out: scriptFile(name),
-      entry: [`import messages from ${abs(`content/locales/${locale}/ui.json`)};`,
-        `import { provideScript } from ${abs('web/element/script-loader.js')};`,
-        `provideScript(${JSON.stringify(name)}, { messages });`].join('\n'),
+      entry: localeEntry(root, locale, name, abs),
     })),
   ];
 }

@@ -37,7 +37,7 @@ export function placeholdersOf(pattern) {
  * A translator for one locale.
  * @param {string} locale one of LOCALES (locale-names.js)
  * @param {object|null} messages the locale's ui.json (null or ignored for English)
- * @returns {{locale:string, t:(id:string, params?:object)=>string, missing:Set<string>}}
+ * @returns {{locale:string, t:(id:string, params?:object)=>string, core:(id:string, english:string, params?:object)=>string, missing:Set<string>}}
  *   t(id, params): the pattern of `id` with each {name} replaced by params[name]
  *   (a number is written with the locale's grouping and decimal mark; pass
  *   already formatted text for anything with a unit); a plural pattern picks
@@ -68,5 +68,17 @@ export function translator(locale, messages) {
     }
     return fill(id, pattern, params);
   }
-  return { locale, t, missing };
+  /**
+   * A word the core declares in English (a field's label or meaning, a group, a unit; the
+   * declaration is the one list of names): the locale's translation by its declared name
+   * (`id`, "core.field.batch.label"), else the declared English text. English files hold no
+   * "core.*" ids; a locale lacking one records it in `missing` (a test names it). With
+   * `params`, the translation's {placeholders} are filled as t() fills them.
+   */
+  function core(id, english, params = null) {
+    if (own !== en && Object.prototype.hasOwnProperty.call(own, id)) return params ? fill(id, own[id], params) : own[id];
+    if (own !== en) missing.add(id);
+    return english;
+  }
+  return { locale, t, core, missing };
 }

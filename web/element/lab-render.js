@@ -210,7 +210,7 @@ export async function drawLab(el, changed) {
   let announceTimer = 0;
   if (!el._strings || el._strings.locale !== el._locale) {
     const tr = translator(el._locale, el._localeMessages);
-    el._strings = { locale: el._locale, t: tr.t, missing: tr.missing, fmt: numberFormatting(el._locale, tr.t) };
+    el._strings = { locale: el._locale, t: tr.t, core: tr.core, missing: tr.missing, fmt: numberFormatting(el._locale, tr.t) };
   }
   const ctx = {
     core,
@@ -220,6 +220,13 @@ export async function drawLab(el, changed) {
     t: el._strings.t,
     /** Number and unit text for the locale (web/element/format.js numberFormatting): "31,2 GB" in German. */
     fmt: el._strings.fmt,
+    /** The whole translator ({locale, t, core, missing}), for calculatorFields(core, strings). */
+    strings: el._strings,
+    /**
+     * The locale's translated content text, keyed by ids ({ questions, tours }: content/locales/<l>/
+     * questions.json and tours.json, when that locale ships them; {} in English).
+     */
+    localeContent: el._localeContent || {},
     store,
     presets,
     /** The input this element starts from (its preset and inputs, else the defaults); Reset returns to it. */

@@ -9,10 +9,6 @@ import '../parts/index.js';
 import '../element/core-script.js';
 
 export { LlmBudgetLab } from '../element/lab-element.js';
-
-// Every locale's strings, as the page's dist/llm-budget-lab-locale-<l>.js would
-// provide them (web/build-scripts.mjs), so the German page is drawn in German.
-import { provideScript } from '../element/script-loader.js';
-import de from '../../content/locales/de/ui.json';
-
-provideScript('locale-de', { messages: de });
+// The prerenderer provides each locale's strings through it, as the page's
+// dist/llm-budget-lab-locale-<l>.js does (web/build-scripts.mjs localeExports).
+export { provideScript } from '../element/script-loader.js';

@@ -10,6 +10,8 @@
 import { openDomWindow } from './dom-window.mjs';
 import { importLabForNode } from './bundle.mjs';
 import { shadowSnapshot } from './snapshot.mjs';
+import { localeExports } from '../build-scripts.mjs';
+import { LOCALES, localeScriptName } from '../element/locale-names.js';
 
 /** An empty element as web/page/render-lesson.mjs writes it for a {{part:...}} directive. */
 const EMPTY_ELEMENT = /<llm-budget-lab\b[^>]*><\/llm-budget-lab>/g;
@@ -82,7 +84,10 @@ export async function prerenderLesson(page, { root, dist, outDir, pageName = PAG
   if (tags.length === 0) return page;
   const dom = openDomWindow({ url: `${BUILD_ORIGIN}/${pageName}`, directory: dist, mediaType: 'print', randomSeed: RANDOM_SEED });
   try {
-    const { LlmBudgetLab } = await importLabForNode(root, outDir);
+    const { LlmBudgetLab, provideScript } = await importLabForNode(root, outDir);
+    for (const locale of LOCALES) {
+      if (localeScriptName(locale)) provideScript(localeScriptName(locale), localeExports(root, locale));
+    }
     const { document, customElements } = dom.window;
     customElements.define('llm-budget-lab', LlmBudgetLab);
     if (pageLang(page)) document.documentElement.setAttribute('lang', pageLang(page));
