@@ -474,7 +474,7 @@ TEST_CASE("a German page's answers: decimal comma, and a lone point before 3 dig
   total.point_may_group = true;
   NumericCheck c = check_numeric_answer("1.026", total);
   CHECK(c.verdict == AnswerVerdict::correct);
-  CHECK(c.interpreted == "1026 tokens per second (point read as a thousands separator)");
+  CHECK(c.interpreted == "1026 tok/s (point read as a thousands separator)");
   NumericQuestion small = question(UnitDimension::none, 1.026, "", 0.001, 0, 0.05);
   small.point_may_group = true;
   CHECK(check_numeric_answer("1.026", small).verdict == AnswerVerdict::correct);
