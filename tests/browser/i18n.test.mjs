@@ -131,3 +131,20 @@ test('German page from file:// and an element with lang="de" on an English page'
   assert.ok((await rec2.page.locator(`${TABLE} td[data-col="total"]`).allTextContents()).includes('1.026'));
   await rec2.context.close();
 });
+
+test('German page: the guided tour panel speaks German', async () => {
+  const rec = await open(new URL('index.de.html', server.url).href);
+  const { page } = rec;
+  const start = page.locator('[data-tour-start]').first();
+  assert.equal(await start.textContent(), 'Tour starten');
+  await start.click();
+  const panel = page.locator('[data-tour-panel]');
+  await panel.waitFor({ timeout: 15000 });
+  assert.match(await panel.locator('[data-tour-progress]').textContent(), /: Schritt 1 von \d+$/);
+  assert.equal(await panel.locator('[data-tour-action="next"]').textContent(), 'Weiter');
+  assert.equal(await panel.locator('[data-tour-action="leave"]').textContent(), 'Tour verlassen');
+  await panel.locator('[data-tour-action="leave"]').click();
+  assert.equal(await page.locator('[data-tour-status]').textContent(), 'Sie haben die Tour verlassen. Sie können sie hier jederzeit fortsetzen.');
+  assertQuiet(rec);
+  await rec.context.close();
+});

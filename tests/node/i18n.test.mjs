@@ -11,6 +11,7 @@ import { translator, placeholdersOf, ENGLISH } from '../../web/element/i18n.js';
 import { LOCALES, DEFAULT_LOCALE, localeOfTag } from '../../web/element/locale-names.js';
 import { numberFormatting } from '../../web/element/format.js';
 import { calculatorFields } from '../../web/element/fields.js';
+import { PART_NAMES } from '../../web/element/part-names.js';
 import { loadBudgetCore } from '../../web/core/budget-core.js';
 import { loadQuizCore } from '../../web/core/quiz-core.js';
 
@@ -44,6 +45,8 @@ test('every id the web code asks for (t("...") with a literal id) is in the Engl
   }
   const template = readFileSync(path.join(REPO, 'web/page/template.html'), 'utf8');
   for (const m of template.matchAll(/\{\{t:([\w.]+)\}\}/g)) if (!(m[1] in ENGLISH)) missing.push(`template.html: ${m[1]}`);
+  // Ids the code builds from a name: each part a tour can point at (web/page/tour-ui.js).
+  for (const part of PART_NAMES) if (!(`tour.part.${part}` in ENGLISH)) missing.push(`tour-ui.js: tour.part.${part}`);
   assert.deepEqual(missing, []);
   // An id that is not there fails loudly instead of showing nothing.
   assert.throws(() => translator('en', null).t('no.such.id'), /no message "no\.such\.id"/);

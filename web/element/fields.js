@@ -234,9 +234,10 @@ export function logSliderKey(def, display, key) {
 
 /**
  * The inputs as short texts for a chart's downloads ("Batch 16 requests",
- * "GPU memory 80 GB"), in declaration order, with the calculator's units.
+ * "GPU memory 80 GB"), in declaration order, with the calculator's units, in the words of
+ * `strings` (the element's translator, ctx.strings; English when omitted).
  */
-export function inputTexts(core, input) {
-  const { FIELDS } = calculatorFields(core);
+export function inputTexts(core, input, strings = ENGLISH) {
+  const { FIELDS } = calculatorFields(core, strings);
   return Object.values(FIELDS).map((d) => `${d.label} ${displayNumber(input[d.name] / d.factor, input[d.name], d.factor)} ${d.displayUnit.split(',')[0]}`);
 }

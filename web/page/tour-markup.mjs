@@ -11,6 +11,8 @@ import { translator } from '../element/i18n.js';
 const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 const englishT = translator('en', null).t;
+/** Placeholders the page script fills (lesson-page.js), passed through as written. */
+const KEEP = { error: '{error}', n: '{n}', tour: '{tour}' };
 
 /**
  * The start box's HTML for the tours file at `file` ('' when there is none).
@@ -27,7 +29,9 @@ export function tourStartMarkup(file, { locale = 'en', t = englishT } = {}) {
   const titleOf = (tour) => (texts[tour.id] && typeof texts[tour.id].title === 'string' ? texts[tour.id].title : tour.title);
   const items = tours.map((tour) => `    <li><span class="tour-start-name" id="tour-title-${esc(tour.id)}">${esc(titleOf(tour))}</span> <span class="tour-start-count">${esc(t('tour.steps', { count: tour.steps.length }))}</span>
       <button type="button" id="tour-start-${esc(tour.id)}" data-tour-start="${esc(tour.id)}" data-tour-title="${esc(titleOf(tour))}" data-tour-steps="${tour.steps.length}" aria-labelledby="tour-start-${esc(tour.id)} tour-title-${esc(tour.id)}" disabled>${esc(t('tour.take'))}</button></li>`);
-  return `<section class="tour-start" data-tour-box aria-labelledby="tour-start-heading">
+  // The page script's own sentences, in the page's language (web/page/lesson-page.js fills {placeholders}).
+  const said = ['loading', 'failed', 'resume', 'resumeWhere'].map((k) => ` data-text-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}="${esc(t(`tour.${k}`, KEEP))}"`).join('');
+  return `<section class="tour-start" data-tour-box aria-labelledby="tour-start-heading"${said}>
   <p class="tour-start-heading" id="tour-start-heading">${esc(t('tour.heading'))}</p>
   <ul class="tour-start-list">
 ${items.join('\n')}

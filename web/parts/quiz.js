@@ -22,7 +22,7 @@ import { answersDocument, readAnswersFile } from '../quiz/transfer.js';
 import { downloadSentence, offerJsonDownload } from '../element/download.js';
 import { copyByHandBox } from '../element/copy-by-hand.js';
 import { EVENT_TYPES, questionProgress, stepStatement, questionStatement, checkStatement } from '../quiz/report.js';
-import { localizeQuestion } from '../quiz/localize.js';
+import { localizeQuestion, localizeBlockTitle } from '../quiz/localize.js';
 
 /**
  * The serving simulation's facade for a questions document that names a "simulate"
@@ -213,7 +213,7 @@ function mount(container, ctx) {
         const filename = `llm-budget-lab-answers-${lesson}-${version}.json`;
         const { outlook, text } = offerJsonDownload(answersDocument(lesson, version, records), filename, container);
         delete status.dataset.error;
-        status.textContent = downloadSentence(outlook, filename, 'copy your answers from the box below');
+        status.textContent = downloadSentence(outlook, filename, t('quiz.downloadFallback'), t);
         answersText.show(text, outlook !== 'asked');
       } }, t('quiz.download')),
       h('span', { class: 'quiz-load' }, h('label', { for: fileId }, t('quiz.load')), fileInput),
@@ -281,7 +281,7 @@ function mount(container, ctx) {
     const again = h('button', { type: 'button', 'data-action': 'drill-numbers' }, t('quiz.newNumbers'));
     next.addEventListener('click', () => { index = (index + 1) % count; draw(quizCore.randomSeed()); });
     again.addEventListener('click', () => draw(quizCore.randomSeed()));
-    section.append(h('h3', { class: 'quiz-practice-title' }, block.title),
+    section.append(h('h3', { class: 'quiz-practice-title' }, localizeBlockTitle(translation, 'drills', block.title)),
       h('p', null, t('quiz.drillIntro')),
       area, h('div', { class: 'quiz-drill-actions' }, next, again), seedLine);
     practice.after(section);
@@ -291,7 +291,7 @@ function mount(container, ctx) {
   function mountPractice(quizCore, block, traffic, translation) {
     const area = h('div', { class: 'quiz-practice-list' });
     const seedLine = h('p', { class: 'quiz-seed', role: 'status' });
-    const button = h('button', { type: 'button', 'data-action': 'practice' }, block.title);
+    const button = h('button', { type: 'button', 'data-action': 'practice' }, localizeBlockTitle(translation, 'practice', block.title));
     button.addEventListener('click', () => {
       const seed = quizCore.randomSeed();
       const v = quizCore.makeVariant(seed);

@@ -82,7 +82,7 @@ function mount(container, ctx) {
     const [head, ...body] = [...table.querySelectorAll('tr')].map(cells);
     // Never "saved": the page cannot know whether the file arrived.
     const outlook = offerDownload(new Blob([csvText(head, body)], { type: 'text/csv' }), 'worked-table.csv', container);
-    setText(csvStatus, downloadSentence(outlook, 'worked-table.csv', 'the same numbers are in the table above'));
+    setText(csvStatus, downloadSentence(outlook, 'worked-table.csv', t('table.csvFallback'), t));
   });
   container.append(hint, wrap, h('div', { class: 'chart-downloads' }, h('span', { text: t('download.lead') }), csvButton, csvStatus));
 

@@ -3,7 +3,8 @@
 // strings script) laid over the questions file's own text, keyed by ids:
 //   {"questions": {"<question id>": {"title", "prompt", "explanation": [..], "worked": [..],
 //     "steps": {"<step id>": {"prompt", "feedback": {"<verdict>": ..},
-//       "choices": {"<choice id>": "<label>"}, "choice_feedback": {"<choice id>": ..}}}}}}
+//       "choices": {"<choice id>": "<label>"}, "choice_feedback": {"<choice id>": ..}}}}},
+//    "practice" | "kv_practice" | "drills": {"title", "questions": {...the same...}}}
 // Only text is replaced: ids, values, answers and grading stay the file's, so saved
 // answers and reports are the same in every language. A text the translation lacks,
 // or one that is not a string (an array of another length), stays as the file has it.
@@ -13,8 +14,11 @@ const list = (v, fallback) => (Array.isArray(fallback) && Array.isArray(v) && v.
   && v.every((x) => typeof x === 'string') ? v : fallback);
 const own = (obj, key) => (obj && typeof obj === 'object' && Object.hasOwn(obj, key) ? obj[key] : undefined);
 
-/** One step with its translated text (`text`: the step's entry of the translation, or undefined). */
-function localizeStep(step, text) {
+/**
+ * One step with its translated text (`text`: the step's entry of the translation, or undefined).
+ * A guided tour's prediction is such a step too (web/tour/tour-text.js).
+ */
+export function localizeStep(step, text) {
   if (!text || typeof text !== 'object') return step;
   const out = { ...step, prompt: str(text.prompt, step.prompt) };
   if (step.feedback && typeof step.feedback === 'object') {
@@ -30,6 +34,30 @@ function localizeStep(step, text) {
   return out;
 }
 
+/** The blocks of a questions file besides its main questions, each {title, questions}. */
+export const QUESTION_BLOCKS = Object.freeze(['practice', 'kv_practice', 'drills']);
+
+/** A question's text in `translation`: under its main questions, else under one of its blocks. */
+function textOf(translation, id) {
+  const main = own(own(translation, 'questions'), id);
+  if (main) return main;
+  for (const block of QUESTION_BLOCKS) {
+    const found = own(own(own(translation, block), 'questions'), id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * A block's title ("practice", "drills") in `translation`, else `title` as the file has it.
+ * @param {object|null} translation a questions text file, or null
+ * @param {string} block one of QUESTION_BLOCKS
+ * @param {string} title the questions file's title of that block
+ */
+export function localizeBlockTitle(translation, block, title) {
+  return str(own(own(translation, block), 'title'), title);
+}
+
 /**
  * `question` with the text of `translation` where it has some.
  * @param {object} question a question of a questions file (already checked by schema.js)
@@ -37,7 +65,7 @@ function localizeStep(step, text) {
  * @returns {object} a new question object, or `question` itself when nothing is translated
  */
 export function localizeQuestion(question, translation) {
-  const text = own(own(translation, 'questions'), question.id);
+  const text = textOf(translation, question.id);
   if (!text || typeof text !== 'object') return question;
   return {
     ...question,
