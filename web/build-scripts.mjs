@@ -4,7 +4,7 @@
 //   dist/llm-budget-lab-core-calc.js    the same modules over the calculator's wasm module (web/core/wasm-variants.js),
 //                                       for a page whose elements show only calculator parts; a page loads one of the two
 //   dist/llm-budget-lab-part-<s>.js     the parts whose `script` is <s> in web/element/part-names.js
-//   dist/llm-budget-lab-locale-<l>.js   the strings of locale <l> (content/locales/<l>/ui.json), every locale but
+//   dist/llm-budget-lab-locale-<l>.js   the strings of locale <l> (content/ui/<l>.json), every locale but
 //                                       English (which the core script holds); loaded only by an element in that language
 // A later script does not carry its own copy of a module an earlier one
 // holds: each script puts the modules it holds in globalThis.__llmbModules
@@ -31,25 +31,26 @@ const LOCALE_SCRIPTS = LOCALES.map((l) => ({ locale: l, name: localeScriptName(l
 const PAGE_SCRIPT_NAMES = new Set(['page', 'tour', ...LOCALE_SCRIPTS.map((s) => s.name)]);
 const REGISTRY = 'globalThis.__llmbModules';
 
-/** The translated content a locale's script carries besides its ui.json, when the locale ships it. */
+/** The translated content (content/locales/<locale>/) a locale's script carries besides its strings, when the locale ships it. */
 const LOCALE_CONTENT = Object.freeze({ questions: 'questions.json', tours: 'tours.json' });
 
 /**
- * The entry of a locale's strings script: its ui.json as `messages`, and each of
+ * The entry of a locale's strings script: content/ui/<locale>.json as `messages`, and each of
  * LOCALE_CONTENT's files that content/locales/<locale>/ holds as `content.<key>`,
  * provided to the shell's loader under `name`.
  */
 function localeEntry(root, locale, name, abs) {
   const dir = `content/locales/${locale}`;
   const content = Object.entries(LOCALE_CONTENT).filter(([, file]) => existsSync(path.join(root, dir, file)));
-  return [`import messages from ${abs(`${dir}/ui.json`)};`,
+  return [`import messages from ${abs(`content/ui/${locale}.json`)};`,
     ...content.map(([key, file]) => `import ${key} from ${abs(`${dir}/${file}`)};`),
     `import { provideScript } from ${abs('web/element/script-loader.js')};`,
     `provideScript(${JSON.stringify(name)}, { messages, content: { ${content.map(([key]) => key).join(', ')} } });`].join('\n');
 }
 
 /**
- * What a locale's strings script provides ({ messages, content }), read from content/locales/<locale>/
+ * What a locale's strings script provides ({ messages, content }), read from content/ui/<locale>.json
+ * and content/locales/<locale>/
  * (the build's prerenderer hands it to the element code it runs in node).
  * @param {string} root the repository root
  * @param {string} locale one of LOCALES other than English
@@ -59,7 +60,7 @@ export function localeExports(root, locale) {
   const read = (file) => JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
   const content = {};
   for (const [key, file] of Object.entries(LOCALE_CONTENT)) if (existsSync(path.join(dir, file))) content[key] = read(file);
-  return { messages: read('ui.json'), content };
+  return { messages: JSON.parse(readFileSync(path.join(root, 'content/ui', `${locale}.json`), 'utf8')), content };
 }
 
 /** The scripts in load order: { name, out, entry (import lines of the entry) }. */
@@ -79,7 +80,7 @@ function scriptPlan(root) {
     // script loads after the core script (web/page/lesson-page.js).
     { name: 'page', out: 'lesson-page.js', entry: `import ${abs('web/page/lesson-page.js')};`, shellOnly: true },
     { name: 'tour', out: scriptFile('tour'), entry: `import ${abs('web/page/tour-ui.js')};` },
-    // A locale's strings: its ui.json, announced to the shell's loader (web/element/lab-element.js loads it).
+    // A locale's strings: content/ui/<locale>.json, announced to the shell's loader (web/element/lab-element.js loads it).
     ...LOCALE_SCRIPTS.map(({ locale, name }) => ({
       name,
       out: scriptFile(name),

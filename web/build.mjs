@@ -10,7 +10,7 @@
 //   dist/index.html          content/lesson/*.md rendered, math as MathML, parts as elements holding their default drawing
 //   dist/index.<l>.html      the same page in locale <l> (<html lang="<l>">, web/element/locale-names.js LOCALES):
 //     content/lesson/<l>/*.md when that folder holds the lesson, else the English text; its chrome and
-//     every element's strings from content/locales/<l>/ui.json (dist/llm-budget-lab-locale-<l>.js)
+//     every element's strings from content/ui/<l>.json (dist/llm-budget-lab-locale-<l>.js)
 //   dist/embed.html (+ embed.js, embed.css)   the iframe embed; dist/llm-budget-lab-embed.js its parent-side sizer
 //   dist/instructors.html (+ instructors.js, instructors.css)   how to embed, with a live preview
 //   dist/llm-budget-lab-scorm.zip (+ scorm-adapter.js)   the SCORM 2004 package of the lesson
@@ -97,7 +97,7 @@ writeFileSync(path.join(dist, 'llm-budget-lab.css'), ['lab.css', 'quiz.css'].map
 copyFileSync(path.join(root, 'web/page/favicon.svg'), path.join(dist, 'favicon.svg'));
 
 // 3. The lesson page, once per locale (its math classes go into lesson.css).
-const stringsOf = (locale) => JSON.parse(readFileSync(path.join(root, 'content/locales', locale, 'ui.json'), 'utf8'));
+const stringsOf = (locale) => JSON.parse(readFileSync(path.join(root, 'content/ui', `${locale}.json`), 'utf8'));
 const pageFile = (locale) => (locale === DEFAULT_LOCALE ? 'index.html' : `index.${locale}.html`);
 const escapeHtml = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 /** The page strings of `locale` (web/element/i18n.js: English where it lacks one; an id English lacks throws). */

@@ -148,3 +148,11 @@ test('German page: the guided tour panel speaks German', async () => {
   assertQuiet(rec);
   await rec.context.close();
 });
+
+test('the iframe embed in German: embed.html?parts=table&lang=de', async () => {
+  const rec = await open(new URL('embed.html?parts=table&lang=de', server.url).href);
+  assert.equal(await rec.page.evaluate(() => document.documentElement.lang), 'de');
+  assert.ok((await tableColumn(rec.page, 'total')).includes('1.026'));
+  assertQuiet(rec);
+  await rec.context.close();
+});

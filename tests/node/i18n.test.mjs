@@ -1,10 +1,10 @@
-// The string files (content/locales/<l>/ui.json, web/element/i18n.js): every id the code
+// The string files (content/ui/<l>.json, web/element/i18n.js): every id the code
 // asks for exists in English, every English id has a translation in every other locale
 // with no placeholder the code does not pass, every field the core declares has its German
 // words, and German numbers read as German writes them ("31,2 GB", "1.026").
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { translator, placeholdersOf, ENGLISH } from '../../web/element/i18n.js';
@@ -16,7 +16,7 @@ import { loadBudgetCore } from '../../web/core/budget-core.js';
 import { loadQuizCore } from '../../web/core/quiz-core.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const stringsOf = (locale) => JSON.parse(readFileSync(path.join(REPO, 'content/locales', locale, 'ui.json'), 'utf8'));
+const stringsOf = (locale) => JSON.parse(readFileSync(path.join(REPO, 'content/ui', `${locale}.json`), 'utf8'));
 const OTHERS = LOCALES.filter((l) => l !== DEFAULT_LOCALE);
 const lookedUp = (strings) => Object.keys(strings).filter((id) => !id.startsWith('_'));
 
@@ -29,10 +29,9 @@ function webFiles(dir = path.join(REPO, 'web')) {
   });
 }
 
-test('the shipped locales are the folders of content/locales holding a ui.json', () => {
-  const folders = readdirSync(path.join(REPO, 'content/locales'))
-    .filter((f) => existsSync(path.join(REPO, 'content/locales', f, 'ui.json'))).sort();
-  assert.deepEqual(folders, [...LOCALES].sort());
+test('the shipped locales are the files of content/ui', () => {
+  const files = readdirSync(path.join(REPO, 'content/ui')).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, '')).sort();
+  assert.deepEqual(files, [...LOCALES].sort());
   assert.ok(LOCALES.includes(DEFAULT_LOCALE));
 });
 

@@ -6,7 +6,7 @@
 // inside the core's limits, so a slider can never produce an error.
 //
 // Words are the locale's (web/element/i18n.js): the shown units by their ids
-// below ("fields.unit.<id>" in content/locales/<l>/ui.json), and a declared
+// below ("fields.unit.<id>" in content/ui/<l>.json), and a declared
 // field's label, meaning, zero meaning and group, and a declared unit shown as
 // is, by the declared name ("core.field.<name>.label", "core.group.<group>",
 // "core.unit.<unit>"), in every locale but English, whose words are the

@@ -2,7 +2,7 @@
 // computed, written for a locale ("31.2 GB" in English, "31,2 GB" in German).
 // No budget formula lives here. Intl has no GB, GiB or FLOP/s units, so each
 // number-and-unit text is a pattern of the locale's string file
-// (content/locales/<locale>/ui.json, "unit.*" ids: "{n} GB").
+// (content/ui/<locale>.json, "unit.*" ids: "{n} GB").
 //
 // numberFormatting(locale, t) gives the whole set for one locale; the named
 // exports below are the English set, for code that shows no locale's text

@@ -1,5 +1,5 @@
 // The element's, quiz's and page's shown strings by locale: one file per locale,
-// content/locales/<locale>/ui.json, a flat object of message ids to patterns.
+// content/ui/<locale>.json, a flat object of message ids to patterns.
 //
 // A pattern is either a string with {name} placeholders ("Fits your {gpu} GPU?"),
 // or, when it depends on a count, an object keyed by the locale's plural
@@ -9,11 +9,11 @@
 // tokens"}). No sentence is built by joining pieces: a whole sentence is one
 // pattern, and only values (numbers already formatted for the locale, names,
 // typed text) go into its placeholders. Ids starting with "_" are notes for
-// translators, never looked up. English (content/locales/en/ui.json) is the
+// translators, never looked up. English (content/ui/en.json) is the
 // complete set; every other locale must hold every id with the same
 // placeholders (tests/node/i18n.test.mjs), and falls back to English for an
 // id it lacks, recording it in `missing` so a test can fail on it.
-import en from '../../content/locales/en/ui.json' with { type: 'json' };
+import en from '../../content/ui/en.json' with { type: 'json' };
 import { DEFAULT_LOCALE } from './locale-names.js';
 
 const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
@@ -36,7 +36,7 @@ export function placeholdersOf(pattern) {
 /**
  * A translator for one locale.
  * @param {string} locale one of LOCALES (locale-names.js)
- * @param {object|null} messages the locale's ui.json (null or ignored for English)
+ * @param {object|null} messages the locale's strings, content/ui/<locale>.json (null or ignored for English)
  * @returns {{locale:string, t:(id:string, params?:object)=>string, core:(id:string, english:string, params?:object)=>string, missing:Set<string>}}
  *   t(id, params): the pattern of `id` with each {name} replaced by params[name]
  *   (a number is written with the locale's grouping and decimal mark; pass
@@ -59,7 +59,7 @@ export function translator(locale, messages) {
     let pattern = Object.prototype.hasOwnProperty.call(own, id) ? own[id] : undefined;
     if (pattern === undefined) {
       pattern = en[id];
-      if (pattern === undefined) throw new Error(`no message "${id}" in content/locales/en/ui.json`);
+      if (pattern === undefined) throw new Error(`no message "${id}" in content/ui/en.json`);
       missing.add(id);
     }
     if (typeof pattern === 'object') {

@@ -216,7 +216,7 @@ export async function drawLab(el, changed) {
     core,
     /** The element's locale ("en", "de": its `lang` or the page's, web/element/locale-names.js). */
     locale: el._strings.locale,
-    /** The locale's strings: t(id, params) (web/element/i18n.js; ids in content/locales/en/ui.json). */
+    /** The locale's strings: t(id, params) (web/element/i18n.js; ids in content/ui/en.json). */
     t: el._strings.t,
     /** Number and unit text for the locale (web/element/format.js numberFormatting): "31,2 GB" in German. */
     fmt: el._strings.fmt,

@@ -1,7 +1,7 @@
 // Which language an element speaks (part of the shell, dist/llm-budget-lab.js):
 // the `lang` attribute on the element, else the nearest ancestor's `lang`
 // (the page's <html lang> included); English when none is set or the language
-// is not shipped. The strings themselves live in content/locales/<locale>/ui.json
+// is not shipped. The strings themselves live in content/ui/<locale>.json
 // (web/element/i18n.js reads them); English is in the core script, every other
 // locale in its own small script, dist/llm-budget-lab-locale-<locale>.js,
 // which only a page in that language loads.
@@ -10,7 +10,7 @@
 export const DEFAULT_LOCALE = 'en';
 
 /**
- * The shipped locales: each is a folder content/locales/<locale>/ holding ui.json
+ * The shipped locales: each has its strings in content/ui/<locale>.json
  * (tests/node/i18n.test.mjs checks that this list and the folders agree).
  */
 export const LOCALES = Object.freeze(['en', 'de']);

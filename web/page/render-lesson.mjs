@@ -67,7 +67,7 @@ const englishT = translator('en', null).t;
 /**
  * Renders one Markdown file. Returns { html, headings: [{ id, text, level }] }.
  * `state` carries ids and counters across files, and `state.t` the page's
- * strings (t(id, params), the "page.*" ids of content/locales/<l>/ui.json).
+ * strings (t(id, params), the "page.*" ids of content/ui/<l>.json).
  */
 export function renderMarkdown(source, file, state) {
   const slots = [];

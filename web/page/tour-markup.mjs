@@ -18,7 +18,7 @@ const KEEP = { error: '{error}', n: '{n}', tour: '{tour}' };
  * The start box's HTML for the tours file at `file` ('' when there is none).
  * @param {string} file content/tours.json
  * @param {{locale?:string, t?:(id:string, params?:object)=>string}} [options] the page's locale and its
- *   strings ("tour.*" ids of content/locales/<l>/ui.json); a tour's title comes from
+ *   strings ("tour.*" ids of content/ui/<l>.json); a tour's title comes from
  *   content/locales/<l>/tours.json (tours.<id>.title) when that file has it, else from `file`
  */
 export function tourStartMarkup(file, { locale = 'en', t = englishT } = {}) {
