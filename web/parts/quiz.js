@@ -275,7 +275,7 @@ function mount(container, ctx) {
         ? h('p', { class: 'quiz-notice quiz-notice-error' }, `${question.title}: ${prepared ? preparationError(prepared) : made.error}`)
         : questionView(localizeQuestion(question, translation), { prepared, quizCore, onChange: () => {}, strings }).el);
       Object.assign(section.dataset, { seed: String(seed), drill: question.id });
-      seedLine.textContent = t('quiz.drillLine', { n: index + 1, count, seed });
+      seedLine.textContent = t('quiz.drillLine', { n: index + 1, count, seed: String(seed) });
     };
     const next = h('button', { type: 'button', 'data-action': 'next-drill', hidden: count < 2 }, t('quiz.nextDrill'));
     const again = h('button', { type: 'button', 'data-action': 'drill-numbers' }, t('quiz.newNumbers'));
@@ -304,7 +304,7 @@ function mount(container, ctx) {
         area.append(questionView(localizeQuestion(question, translation), { prepared, quizCore, onChange: () => {}, strings }).el);
       }
       practice.dataset.seed = String(seed);
-      seedLine.textContent = t('quiz.practiceLine', { seed });
+      seedLine.textContent = t('quiz.practiceLine', { seed: String(seed) });
     });
     practice.append(h('h3', { class: 'quiz-practice-title' }, t('quiz.practice')),
       h('p', null, t('quiz.practiceIntro')),
