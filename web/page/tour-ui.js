@@ -291,9 +291,9 @@ async function showStep(index, { fromLink = false, focus = null } = {}) {
  * @param {{opener:HTMLElement|null, status:HTMLElement|null, onClose:Function}} page
  */
 export async function openTour(request, { opener = null, status = null, onClose = null } = {}) {
-  await languageOfPage();
   if (!cores) {
-    const [core, quizCore] = await Promise.all([loadBudgetCore(), loadQuizCore()]);
+    // The page's language loads beside the cores (languageOfPage), in the same wait.
+    const [core, quizCore] = await Promise.all([loadBudgetCore(), loadQuizCore(), languageOfPage()]);
     cores = { core, quizCore, presets: builtInPresets.forCore(core) };
   }
   let where;
