@@ -15,7 +15,7 @@ export default [
   js.configs.recommended,
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
-    languageOptions: { ecmaVersion: 2022, sourceType: 'module' },
+    languageOptions: { ecmaVersion: 2025, sourceType: 'module' }, // 2025: import attributes (a JSON import node can run)
   },
   {
     files: ['web/**/*.js'],

@@ -7,6 +7,8 @@
 //                                       loaded only by an element that needs them (web/element/presets.js)
 //   dist/llm-budget-lab-presets-check.js  web/element/presets-check-script.js: the presets-file rules, for presets="URL"
 //   dist/llm-budget-lab-part-<s>.js     the parts whose `script` is <s> in web/element/part-names.js
+//   dist/llm-budget-lab-locale-<l>.js   the strings of locale <l> (content/ui/<l>.json), every locale but
+//                                       English (which the core script holds); loaded only by an element in that language
 // A later script does not carry its own copy of a module an earlier one
 // holds: each script puts the modules it holds in globalThis.__llmbModules
 // (first copy wins), and a later script's import of such a module reads it
@@ -18,16 +20,18 @@
 // measured part)
 // is carried by each.
 import { build } from 'esbuild';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PARTS } from './element/part-names.js';
 import { LAB_SCRIPT_NAMES, scriptFile, scriptNameOfPart } from './element/script-loader.js';
+import { LOCALES, localeScriptName } from './element/locale-names.js';
 
 const SHARED_NS = 'llmb-shared';
 const CORE_SCRIPT_NAMES = new Set(['core', 'core-calc']);
 const PART_SCRIPT_NAMES = new Set(LAB_SCRIPT_NAMES.filter((n) => !CORE_SCRIPT_NAMES.has(n)));
 /** Scripts whose modules are not shared: the lesson page's own (only that page loads them). */
-const PAGE_SCRIPT_NAMES = new Set(['page', 'tour']);
+const LOCALE_SCRIPTS = LOCALES.map((l) => ({ locale: l, name: localeScriptName(l) })).filter((s) => s.name);
+const PAGE_SCRIPT_NAMES = new Set(['page', 'tour', ...LOCALE_SCRIPTS.map((s) => s.name)]);
 const REGISTRY = 'globalThis.__llmbModules';
 /**
  * The one reader of the registry, defined by the shell's script (first on
@@ -44,6 +48,38 @@ const IMPORT_SHARED_DEFINITION = `${IMPORT_SHARED} = ${IMPORT_SHARED} || ((key) 
   for (const k of Object.keys(m)) Object.defineProperty(e, k, { enumerable: true, get: () => m[k] });
   return e;
 });`;
+
+/** The translated content (content/locales/<locale>/) a locale's script carries besides its strings, when the locale ships it. */
+const LOCALE_CONTENT = Object.freeze({ questions: 'questions.json', tours: 'tours.json' });
+
+/**
+ * The entry of a locale's strings script: content/ui/<locale>.json as `messages`, and each of
+ * LOCALE_CONTENT's files that content/locales/<locale>/ holds as `content.<key>`,
+ * provided to the shell's loader under `name`.
+ */
+function localeEntry(root, locale, name, abs) {
+  const dir = `content/locales/${locale}`;
+  const content = Object.entries(LOCALE_CONTENT).filter(([, file]) => existsSync(path.join(root, dir, file)));
+  return [`import messages from ${abs(`content/ui/${locale}.json`)};`,
+    ...content.map(([key, file]) => `import ${key} from ${abs(`${dir}/${file}`)};`),
+    `import { provideScript } from ${abs('web/element/script-loader.js')};`,
+    `provideScript(${JSON.stringify(name)}, { messages, content: { ${content.map(([key]) => key).join(', ')} } });`].join('\n');
+}
+
+/**
+ * What a locale's strings script provides ({ messages, content }), read from content/ui/<locale>.json
+ * and content/locales/<locale>/
+ * (the build's prerenderer hands it to the element code it runs in node).
+ * @param {string} root the repository root
+ * @param {string} locale one of LOCALES other than English
+ */
+export function localeExports(root, locale) {
+  const dir = path.join(root, 'content/locales', locale);
+  const read = (file) => JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
+  const content = {};
+  for (const [key, file] of Object.entries(LOCALE_CONTENT)) if (existsSync(path.join(dir, file))) content[key] = read(file);
+  return { messages: JSON.parse(readFileSync(path.join(root, 'content/ui', `${locale}.json`), 'utf8')), content };
+}
 
 /** The scripts in load order: { name, out, entry (import lines of the entry) }. */
 function scriptPlan(root) {
@@ -63,6 +99,12 @@ function scriptPlan(root) {
     // script loads after the core script (web/page/lesson-page.js).
     { name: 'page', out: 'lesson-page.js', entry: `import ${abs('web/page/lesson-page.js')};`, shellOnly: true },
     { name: 'tour', out: scriptFile('tour'), entry: `import ${abs('web/page/tour-ui.js')};` },
+    // A locale's strings: content/ui/<locale>.json, announced to the shell's loader (web/element/lab-element.js loads it).
+    ...LOCALE_SCRIPTS.map(({ locale, name }) => ({
+      name,
+      out: scriptFile(name),
+      entry: localeEntry(root, locale, name, abs),
+    })),
   ];
 }
 

@@ -8,11 +8,14 @@
 //   dist/llm-budget-lab.css  the element's shadow-root styles
 //   dist/lesson.css          the lesson page's own styles
 //   dist/index.html          content/lesson/*.md rendered, math as MathML, parts as elements holding their default drawing
+//   dist/index.<l>.html      the same page in locale <l> (<html lang="<l>">, web/element/locale-names.js LOCALES):
+//     content/lesson/<l>/*.md when that folder holds the lesson, else the English text; its chrome and
+//     every element's strings from content/ui/<l>.json (dist/llm-budget-lab-locale-<l>.js)
 //   dist/embed.html (+ embed.js, embed.css)   the iframe embed; dist/llm-budget-lab-embed.js its parent-side sizer
 //   dist/instructors.html (+ instructors.js, instructors.css)   how to embed, with a live preview
 //   dist/llm-budget-lab-scorm.zip (+ scorm-adapter.js)   the SCORM 2004 package of the lesson
 import { build, transformSync } from 'esbuild';
-import { mkdirSync, readFileSync, writeFileSync, copyFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync, copyFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +27,8 @@ import { WASM_VARIANTS } from './core/wasm-variants.js';
 import { embeddedWasm, WASM_DATA_URL } from './wasm-plugin.mjs';
 import { prerenderLesson } from './prerender/prerender-lesson.mjs';
 import { tourStartMarkup } from './page/tour-markup.mjs';
+import { LOCALES, DEFAULT_LOCALE } from './element/locale-names.js';
+import { translator } from './element/i18n.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -105,19 +110,42 @@ writeFileSync(path.join(dist, 'llm-budget-lab.css'), minifyCss(['lab.css', 'quiz
   .filter((f) => existsSync(f)).map((f) => readFileSync(f, 'utf8')).join('\n')));
 copyFileSync(path.join(root, 'web/page/favicon.svg'), path.join(dist, 'favicon.svg'));
 
-// 3. The lesson page (its math classes go into lesson.css).
-const { html, headings } = renderLesson(path.join(root, 'content/lesson'));
+// 3. The lesson page, once per locale (its math classes go into lesson.css).
+const stringsOf = (locale) => JSON.parse(readFileSync(path.join(root, 'content/ui', `${locale}.json`), 'utf8'));
+const pageFile = (locale) => (locale === DEFAULT_LOCALE ? 'index.html' : `index.${locale}.html`);
+const escapeHtml = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** The page strings of `locale` (web/element/i18n.js: English where it lacks one; an id English lacks throws). */
+const pageStrings = (locale) => translator(locale, locale === DEFAULT_LOCALE ? null : stringsOf(locale)).t;
+const pages = [];
+for (const locale of LOCALES) {
+  const t = pageStrings(locale);
+  // A translated lesson (content/lesson/<l>/NN-*.md) when there is one, else the English text.
+  const translated = path.join(root, 'content/lesson', locale);
+  const lessonDir = locale !== DEFAULT_LOCALE && existsSync(translated) && readdirSync(translated).some((f) => /^\d+.*\.md$/.test(f))
+    ? translated : path.join(root, 'content/lesson');
+  const { html, headings } = renderLesson(lessonDir, { t });
+  const toc = headings.filter((x) => x.level === 2)
+    .map((x) => `    <li><a href="#${x.id}">${x.html.replace(/<math[\s\S]*?<\/math>/g, '')}</a></li>`).join('\n');
+  // Links to the lesson in every other language, each named in its own language.
+  const languages = LOCALES.filter((l) => l !== locale).map((l) => {
+    const other = pageStrings(l);
+    return `<a href="${pageFile(l)}" hreflang="${l}" lang="${l}">${escapeHtml(other('page.otherLanguage', { language: other('page.languageName') }))}</a>`;
+  }).join(' · ');
+  const lessonPage = readFileSync(path.join(root, 'web/page/template.html'), 'utf8')
+    .replace(/\{\{t:([\w.]+)\}\}/g, (_, id) => escapeHtml(t(id)))
+    .replace('{{LANG}}', locale).replace('{{LANGUAGES}}', () => languages)
+    .replace('{{TOC}}', () => toc)
+    .replace('{{TOURS}}', () => tourStartMarkup(path.join(root, 'content/tours.json'), { locale, t }))
+    .replace('{{LESSON}}', () => html);
+  // Numbers before scripts: each element's default drawing, made by the page's
+  // own element code over the wasm core in node, written in as a declarative
+  // shadow root (web/prerender/prerender-lesson.mjs), in the page's language.
+  const page = await prerenderLesson(lessonPage, { root, dist, outDir: path.join(root, 'build/prerender'), pageName: pageFile(locale) });
+  guardStrictCsp(page, pageFile(locale));
+  writeFileSync(path.join(dist, pageFile(locale)), page);
+  pages.push(pageFile(locale));
+}
 writeFileSync(path.join(dist, 'lesson.css'), minifyCss(`${readFileSync(path.join(root, 'web/styles/lesson.css'), 'utf8')}\n${mathStyleCss()}\n`));
-const toc = headings.filter((x) => x.level === 2)
-  .map((x) => `    <li><a href="#${x.id}">${x.html.replace(/<math[\s\S]*?<\/math>/g, '')}</a></li>`).join('\n');
-const lessonPage = readFileSync(path.join(root, 'web/page/template.html'), 'utf8')
-  .replace('{{TOC}}', toc).replace('{{TOURS}}', () => tourStartMarkup(path.join(root, 'content/tours.json'))).replace('{{LESSON}}', html);
-// Numbers before scripts: each element's default drawing, made by the page's
-// own element code over the wasm core in node, written in as a declarative
-// shadow root (web/prerender/prerender-lesson.mjs).
-const page = await prerenderLesson(lessonPage, { root, dist, outDir: path.join(root, 'build/prerender') });
-guardStrictCsp(page, 'index.html');
-writeFileSync(path.join(dist, 'index.html'), page);
 
 // 3b. The iframe embed (embed.html + embed.js in the frame, llm-budget-lab-embed.js
 //     for the parent page) and the instructors' page (web/embed, web/instructors).
@@ -142,7 +170,7 @@ writeFileSync(path.join(dist, 'instructors.html'), instructorsPage);
 writeFileSync(path.join(dist, 'llm-budget-lab-scorm.zip'), buildScormPackage({ dist }).zip);
 
 // 4. Sizes.
-const files = ['index.html', ...labScripts, ...Object.values(WASM_VARIANTS).flatMap((v) => [v.wasmFile, v.base64File]), 'llm-budget-lab.css', 'lesson.css', 'favicon.svg',
+const files = [...pages, ...labScripts, ...Object.values(WASM_VARIANTS).flatMap((v) => [v.wasmFile, v.base64File]), 'llm-budget-lab.css', 'lesson.css', 'favicon.svg',
   'embed.html', 'embed.js', 'embed.css', 'llm-budget-lab-embed.js', 'instructors.html', 'instructors.js', 'instructors.css', 'scorm-adapter.js', 'llm-budget-lab-scorm.zip'];
 let rawTotal = 0;
 let gzTotal = 0;

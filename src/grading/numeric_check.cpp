@@ -117,7 +117,8 @@ NumericCheck check_numeric_answer(const std::string& text, const NumericQuestion
       std::max(tol_default, question.close_relative_tolerance * std::fabs(question.expected)) * default_factor,
       expected_base);
 
-  const AnswerReading reading = read_answer(text);
+  const AnswerReading reading =
+      read_answer(text, question.point_may_group ? PointReading::decimal_or_grouping : PointReading::decimal);
   const Quantity& p = reading.quantity;
   if (!p.ok) {
     out.verdict = AnswerVerdict::unparseable;
@@ -215,7 +216,10 @@ NumericCheck check_numeric_answer(const std::string& text, const NumericQuestion
   if (p.has_unit && !default_symbol.empty() && default_factor != p.unit_factor)
     // The conversion is a reading aid: 4 significant digits ("53 GiB = 56.91 GB").
     out.interpreted += " = " + format_number(best.in_default_unit, 4) + " " + unit_display(default_symbol);
-  if (p.ambiguous)
+  if (p.ambiguous && p.ambiguous_mark == '.')
+    out.interpreted +=
+        best.decimal_comma ? " (point read as a decimal point)" : " (point read as a thousands separator)";
+  else if (p.ambiguous)
     out.interpreted +=
         best.decimal_comma ? " (comma read as a decimal comma)" : " (comma read as a thousands separator)";
 

@@ -49,6 +49,9 @@ struct NumericQuestion {
   double close_relative_tolerance = 0.05;  ///< "close" band as a fraction of |expected|, in [0, 1]
   bool accept_expression = true;           ///< false: arithmetic ("2 × 6.5") is refused as
                                            ///< expression_not_allowed; the student types the value
+  bool point_may_group = false;            ///< the page's locale groups digits with "." (de): a lone "."
+                                           ///< before exactly 3 digits ("1.026") is graded in both readings,
+                                           ///< 1026 and 1.026, as "1,026" always is (quantity.h)
 };
 
 enum class AnswerVerdict { correct = 0, close = 1, wrong_unit = 2, wrong = 3, unparseable = 4 };

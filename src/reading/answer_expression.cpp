@@ -187,9 +187,9 @@ AnswerReading failed(ParseError e, std::string message, bool approximate) {
 
 }  // namespace
 
-AnswerReading read_answer(const std::string& text) {
+AnswerReading read_answer(const std::string& text, PointReading point) {
   AnswerReading out;
-  out.quantity = parse_quantity(text);
+  out.quantity = parse_quantity(text, point);
   if (out.quantity.ok) return out;
   const ParseError plain_error = out.quantity.error;
   if (plain_error == ParseError::too_long || plain_error == ParseError::control_character ||
@@ -199,7 +199,7 @@ AnswerReading read_answer(const std::string& text) {
   const std::string s = prepare_answer_text(text, approximate);
   if (!looks_like_expression(s)) return out;
 
-  const LexResult lexed = lex_expression(s);
+  const LexResult lexed = lex_expression(s, point);
   if (!lexed.ok) return failed(lexed.error, lexed.message, approximate);
   std::vector<ExpressionToken> tokens = lexed.tokens;
   // One unit, and it is the last token: it applies to the whole expression.
@@ -229,7 +229,11 @@ AnswerReading read_answer(const std::string& text) {
   }
 
   bool ambiguous = false;
-  for (const ExpressionToken& t : tokens) ambiguous = ambiguous || t.ambiguous;
+  char mark = 0;  // the first ambiguous separator, for the grader's note
+  for (const ExpressionToken& t : tokens) {
+    if (t.ambiguous && !ambiguous) mark = t.ambiguous_mark;
+    ambiguous = ambiguous || t.ambiguous;
+  }
   Value value;
   Value alt;
   Evaluator first(nodes, false);
@@ -249,6 +253,7 @@ AnswerReading read_answer(const std::string& text) {
   q.ok = true;
   q.approximate = approximate;
   q.ambiguous = ambiguous && first_ok && second_ok && value.base != alt.base;
+  q.ambiguous_mark = q.ambiguous ? mark : 0;
   q.has_unit = value.has_unit;
   q.bits = value.bits;
   q.unit = value.symbol;

@@ -72,6 +72,7 @@ struct AnswerReading {
 /// reads it (is_expression false). Otherwise, when the text holds arithmetic
 /// (looks_like_expression), it is parsed and evaluated by the rules above;
 /// any other text gives parse_quantity's error. Work is O(kMaxAnswerBytes · 40).
-AnswerReading read_answer(const std::string& text);
+/// `point`: how a lone "." is read (decimal_scan.h; the page's locale).
+AnswerReading read_answer(const std::string& text, PointReading point = PointReading::decimal);
 
 }  // namespace llmbudget

@@ -135,7 +135,7 @@ bool looks_like_expression(const std::string& s) {
   return false;
 }
 
-LexResult lex_expression(const std::string& s) {
+LexResult lex_expression(const std::string& s, PointReading point) {
   LexResult out;
   bool after_operand = false;  // the previous token ends an operand (number, ")", exponent, unit)
   std::size_t pos = skip_spaces(s, 0);
@@ -145,7 +145,7 @@ LexResult lex_expression(const std::string& s) {
     const char c = s[pos];
     std::size_t len = 0;
     if (is_digit(c) || ((c == '.' || c == ',') && pos + 1 < s.size() && is_digit(s[pos + 1]))) {
-      const NumberScan n = scan_number(s, pos);
+      const NumberScan n = scan_number(s, pos, point);
       if (n.error == ScanError::out_of_range) return fail(ParseError::out_of_range, kTooLargeMessage);
       if (n.error == ScanError::underflow) return fail(ParseError::out_of_range, kTooSmallMessage);
       if (n.error != ScanError::none) return fail(ParseError::bad_number, kBadNumberMessage);
@@ -153,6 +153,7 @@ LexResult lex_expression(const std::string& s) {
       t.value = n.value;
       t.alt_value = n.alt_value;
       t.ambiguous = n.ambiguous;
+      t.ambiguous_mark = n.ambiguous_mark;
       pos = n.end;
       after_operand = true;
     } else if (superscript_at(s, pos, len) != -2) {

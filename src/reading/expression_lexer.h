@@ -35,10 +35,11 @@ enum class TokenKind { number, plus, minus, times, divide, power, open, close, s
 /// One token. Numbers keep both readings of an ambiguous comma ("2,952").
 struct ExpressionToken {
   TokenKind kind = TokenKind::number;
-  std::size_t pos = 0;                      ///< byte offset in the prepared text
-  double value = 0;                         ///< number: thousands reading; superscript: the exponent
-  double alt_value = 0;                     ///< number: decimal-comma reading (== value unless ambiguous)
-  bool ambiguous = false;                   ///< number: "2,952"-style
+  std::size_t pos = 0;      ///< byte offset in the prepared text
+  double value = 0;         ///< number: thousands reading; superscript: the exponent
+  double alt_value = 0;     ///< number: decimal-comma reading (== value unless ambiguous)
+  bool ambiguous = false;   ///< number: "2,952"-style (or "1.026" under PointReading::decimal_or_grouping)
+  char ambiguous_mark = 0;  ///< number: the ambiguous separator, ',' or '.'; 0 when not ambiguous
   const detail::UnitEntry* unit = nullptr;  ///< unit: a byte/token/time/ratio unit, or
   const detail::BitUnit* bits = nullptr;    ///< unit: a bit unit (exactly one of the two is set)
 };
@@ -56,8 +57,9 @@ struct LexResult {
 /// number), out_of_range (a number over 1.8e308), unknown_unit (a word that
 /// is not a unit), bad_expression (a stray character, "=", a function name
 /// such as "sqrt(", a "," that is not inside a number). Work is
-/// O(|text| · 40): a unit is looked for among at most 40 bytes.
-LexResult lex_expression(const std::string& text);
+/// O(|text| · 40): a unit is looked for among at most 40 bytes. `point`: how
+/// a lone "." in a number is read (decimal_scan.h).
+LexResult lex_expression(const std::string& text, PointReading point = PointReading::decimal);
 
 /// True when `text` (prepared as for lex_expression) holds an operator that
 /// only arithmetic explains: a parenthesis, a superscript digit, any of

@@ -107,7 +107,7 @@ std::string prepare_answer_text(const std::string& text, bool& approximate) {
   return s;
 }
 
-Quantity parse_quantity(const std::string& text) {
+Quantity parse_quantity(const std::string& text, PointReading point) {
   if (text.size() > kMaxAnswerBytes)
     return fail(ParseError::too_long, "The answer is longer than " +
                                           format_compact(static_cast<double>(kMaxAnswerBytes)) +
@@ -142,7 +142,7 @@ Quantity parse_quantity(const std::string& text) {
     return fail(ParseError::no_number,
                 "Could not find a number: type digits such as 12.5, optionally followed by a unit.");
   }
-  NumberScan n = scan_number(s, pos);
+  NumberScan n = scan_number(s, pos, point);
   const ParseError scan_error = from_scan(n.error);
   if (scan_error == ParseError::no_number)
     return fail(scan_error, "Could not find a number: type digits such as 12.5, optionally followed by a unit.");
@@ -155,6 +155,7 @@ Quantity parse_quantity(const std::string& text) {
   if (q.value == 0) q.value = 0;  // "-0" is zero: no "-0" in any message
   if (q.alt_value == 0) q.alt_value = 0;
   q.ambiguous = n.ambiguous;
+  q.ambiguous_mark = n.ambiguous_mark;
   q.decimal = n.decimal;
   q.alt_decimal = n.alt_decimal;
   if (!unit_text.empty()) {

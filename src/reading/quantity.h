@@ -30,6 +30,10 @@
 //     - Two or more of the same separator (",", ".", space, no-break or thin
 //       space) are digit grouping: every group after the first has exactly 3
 //       digits, the first 1–3 ("1,000,000", "1.000.000", "53 000").
+//     - On a page whose locale groups digits with "." (German), a lone "."
+//       before exactly 3 digits is ambiguous the same way ("1.026": 1026 in
+//       `value`, 1.026 in `alt_value`); the page passes PointReading::
+//       decimal_or_grouping. "53,0" and "53.0" read as 53 either way.
 //     - Both "," and ".": the last one, occurring once, is the decimal
 //       separator and the other is grouping ("1,234.5", "1.234,5").
 //  6. The unit (optional, spaces before it optional, matched ignoring case,
@@ -101,6 +105,7 @@ struct Quantity {
   double value = 0;         ///< the number as typed, in `unit` (thousands reading if ambiguous)
   double alt_value = 0;     ///< decimal-comma reading when ambiguous, else equal to value
   bool ambiguous = false;   ///< "2,952"-style: see the separator rules above
+  char ambiguous_mark = 0;  ///< ',' or '.' (a "." only under PointReading::decimal_or_grouping); 0 if not ambiguous
   DecimalText decimal;      ///< the exact decimal |value| rounds (decimal_scan.h), for rescaling by 10^k
   DecimalText alt_decimal;  ///< the same for |alt_value|
   bool has_unit = false;    ///< false for a bare number
@@ -114,7 +119,10 @@ struct Quantity {
 
 /// Reads `text` (UTF-8) as a number with an optional unit; rules at the top of
 /// this file. Never throws; work is O(min(|text|, kMaxAnswerBytes)).
-Quantity parse_quantity(const std::string& text);
+/// `point`: how a lone "." is read (decimal_scan.h): the universal decimal
+/// point by default; PointReading::decimal_or_grouping on a page whose locale
+/// groups digits with "." (de), where "1.026" is ambiguous like "1,026".
+Quantity parse_quantity(const std::string& text, PointReading point = PointReading::decimal);
 
 /// The message parse_quantity and check_numeric_answer give for a value too
 /// large to check (ParseError::out_of_range).

@@ -63,7 +63,7 @@ void read_once(NumberScan& r, const std::string& int_digits, const std::string& 
 
 }  // namespace
 
-NumberScan scan_number(const std::string& s, std::size_t pos) {
+NumberScan scan_number(const std::string& s, std::size_t pos, PointReading point) {
   NumberScan r;
   std::vector<std::string> groups;
   std::vector<char> seps;
@@ -113,21 +113,20 @@ NumberScan scan_number(const std::string& s, std::size_t pos) {
   for (char c : seps) one_kind = one_kind && (c == seps[0]);
 
   if (one_kind) {
-    if (last_count == 1 && last == '.') {  // a lone point: always decimal
-      read_once(r, groups[0], groups[1], exponent);
-      return r;
-    }
-    if (last_count == 1 && last == ',') {
+    if (last_count == 1 && (last == ',' || last == '.')) {
       const std::string& whole = groups[0];
       const std::string& frac = groups[1];
-      bool thousands_possible = frac.size() == 3 && !whole.empty() && whole.size() <= 3 && whole[0] != '0';
-      if (thousands_possible) {
+      const bool thousands_possible = frac.size() == 3 && !whole.empty() && whole.size() <= 3 && whole[0] != '0';
+      // A lone point is a decimal point, unless the page's locale groups with it.
+      const bool may_group = last == ',' || point == PointReading::decimal_or_grouping;
+      if (thousands_possible && may_group) {
         r.ambiguous = true;
+        r.ambiguous_mark = last;
         r.error = decimal_to_double(whole + frac, "", exponent, r.value, &r.decimal);
         if (r.error == ScanError::none) r.error = decimal_to_double(whole, frac, exponent, r.alt_value, &r.alt_decimal);
         return r;
       }
-      read_once(r, whole, frac, exponent);  // decimal comma
+      read_once(r, whole, frac, exponent);  // decimal comma or point
       return r;
     }
     // Several of one separator, or spaces: digit grouping only.

@@ -14,6 +14,12 @@
 //  - Both "," and ".": the last one, occurring once, is the decimal mark and
 //    the other is grouping ("1,234.5", "1.234,5").
 //  - Exponent: "e" or "E", optional sign, 1 to 3 digits ("5.3e1", "5.3E+01").
+//  - A locale that groups digits with "." (German: "1.026" is one thousand and
+//    twenty-six) reads a lone "." like the lone "," above (PointReading::
+//    decimal_or_grouping): followed by exactly 3 digits after 1-3 digits not led
+//    by "0", it has two readings, `value` the grouping one (1026) and `alt_value`
+//    the decimal-point one (1.026), ambiguous = true, ambiguous_mark '.'. Any
+//    other lone "." stays a decimal point ("53.0", "0.026", "1.5").
 #pragma once
 
 #include <cmath>
@@ -52,6 +58,11 @@ struct DecimalText {
   long exp10 = 0;
 };
 
+/// How a lone "." is read: always a decimal point (the universal convention,
+/// the default), or, on a page whose locale groups digits with "." (de), also
+/// as grouping when exactly 3 digits follow (see the rules above).
+enum class PointReading { decimal = 0, decimal_or_grouping = 1 };
+
 /// One scanned number, unsigned. `value` and `alt_value` are finite and >= 0
 /// when error is none; `end` is then the index just past the number.
 struct NumberScan {
@@ -59,6 +70,7 @@ struct NumberScan {
   double value = 0;         ///< the reading (the thousands reading when ambiguous)
   double alt_value = 0;     ///< the decimal-comma reading when ambiguous, else == value
   bool ambiguous = false;   ///< "2,952"-style: see the rules above
+  char ambiguous_mark = 0;  ///< the separator with two readings: ',' or '.' (PointReading); 0 when not ambiguous
   DecimalText decimal;      ///< the exact decimal `value` rounds
   DecimalText alt_decimal;  ///< the exact decimal `alt_value` rounds
   std::size_t end = 0;      ///< index in the text just past the last character read
@@ -69,8 +81,9 @@ inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 /// Reads the number that starts at `text[pos]` (a digit, or a "." / "," before
 /// a digit; no sign). Reads only ASCII digits, ",", ".", " " and an exponent;
-/// stops at anything else. Work is O(|text| - pos).
-NumberScan scan_number(const std::string& text, std::size_t pos);
+/// stops at anything else. `point`: how a lone "." is read (rules above).
+/// Work is O(|text| - pos).
+NumberScan scan_number(const std::string& text, std::size_t pos, PointReading point = PointReading::decimal);
 
 /// The value of the decimal digit strings int_digits "." frac_digits, times
 /// 10^exponent (`exponent`: optional sign and digits, or ""; the scan above

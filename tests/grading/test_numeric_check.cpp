@@ -461,6 +461,40 @@ TEST_CASE("decimal comma and grouping rules", "[answer_check][separators]") {
   CHECK(check_numeric_answer("2,952", kQ2).answer_in_default_unit == Approx(2.952));
 }
 
+TEST_CASE("a German page's answers: decimal comma, and a lone point before 3 digits read both ways",
+          "[answer_check][parse][locale]") {
+  // 53 GB: the knowledge check's first answer as issue 23 quotes it ("53,0 GB" graded correct).
+  NumericQuestion gb = question(UnitDimension::bytes, 53, "GB", 0.01, 0, 0.05);
+  gb.point_may_group = true;
+  CHECK(check_numeric_answer("53,0 GB", gb).verdict == AnswerVerdict::correct);    // decimal comma: 53.0
+  CHECK(check_numeric_answer("53.0 GB", gb).verdict == AnswerVerdict::correct);    // the universal point too
+  CHECK(check_numeric_answer("53.000 MB", gb).verdict == AnswerVerdict::correct);  // 53000 MB, German grouping
+  // "1.026" on a German page: 1026 (grouping) or 1.026 (decimal point); the better verdict is kept.
+  NumericQuestion total = question(UnitDimension::tokens_per_s, 1026, "tok/s", 0.005, 0, 0.05);
+  total.point_may_group = true;
+  NumericCheck c = check_numeric_answer("1.026", total);
+  CHECK(c.verdict == AnswerVerdict::correct);
+  CHECK(c.interpreted == "1026 tok/s (point read as a thousands separator)");
+  NumericQuestion small = question(UnitDimension::none, 1.026, "", 0.001, 0, 0.05);
+  small.point_may_group = true;
+  CHECK(check_numeric_answer("1.026", small).verdict == AnswerVerdict::correct);
+  CHECK(check_numeric_answer("1.026", small).interpreted == "1.026 (point read as a decimal point)");
+  // Without the locale's flag a lone point is only a decimal point: 1.026 is far from 1026.
+  total.point_may_group = false;
+  CHECK(check_numeric_answer("1.026", total).verdict == AnswerVerdict::wrong);
+  // Not ambiguous either way: one digit after the point, a leading 0, two points, both marks.
+  const Quantity q1 = parse_quantity("53.0", PointReading::decimal_or_grouping);
+  CHECK((q1.ok && !q1.ambiguous && q1.value == 53));
+  const Quantity q2 = parse_quantity("0.026", PointReading::decimal_or_grouping);
+  CHECK((q2.ok && !q2.ambiguous && q2.value == 0.026));
+  const Quantity q3 = parse_quantity("1.026.000", PointReading::decimal_or_grouping);
+  CHECK((q3.ok && !q3.ambiguous && q3.value == 1026000));
+  const Quantity q4 = parse_quantity("1.026,5", PointReading::decimal_or_grouping);
+  CHECK((q4.ok && !q4.ambiguous && q4.value == 1026.5));
+  const Quantity q5 = parse_quantity("1.026", PointReading::decimal_or_grouping);
+  CHECK((q5.ok && q5.ambiguous && q5.ambiguous_mark == '.' && q5.value == 1026 && q5.alt_value == 1.026));
+}
+
 TEST_CASE("parse_quantity reports sign, prefix, unit and exact decimal values", "[answer_check][parse]") {
   Quantity q = parse_quantity(
       "\xE2\x88\x92"

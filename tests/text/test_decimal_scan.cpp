@@ -35,6 +35,13 @@ TEST_CASE("scan_number stops after the number and reports both readings", "[deci
   CHECK(scan_number("1,00,000", 0).error == ScanError::bad_number);
   CHECK(scan_number("5e1000", 0).error == ScanError::bad_number);
   CHECK(scan_number("9e999", 0).error == ScanError::out_of_range);
+  // A lone point is a decimal point, unless the locale groups with it (de): then "1.026" has both readings.
+  n = scan_number("1.026", 0);
+  CHECK((!n.ambiguous && n.value == 1.026));
+  n = scan_number("1.026", 0, PointReading::decimal_or_grouping);
+  CHECK((n.ambiguous && n.ambiguous_mark == '.' && n.value == 1026 && n.alt_value == 1.026));
+  n = scan_number("31.2", 0, PointReading::decimal_or_grouping);
+  CHECK((!n.ambiguous && n.value == 31.2));
 }
 
 TEST_CASE("decimal_to_double is exact on the fast path and never infinite", "[decimal_scan]") {

@@ -43,7 +43,8 @@ EMSCRIPTEN_BINDINGS(quiz_core) {
       .field("relative_tolerance", &lb::NumericQuestion::relative_tolerance)
       .field("absolute_tolerance", &lb::NumericQuestion::absolute_tolerance)
       .field("close_relative_tolerance", &lb::NumericQuestion::close_relative_tolerance)
-      .field("accept_expression", &lb::NumericQuestion::accept_expression);
+      .field("accept_expression", &lb::NumericQuestion::accept_expression)
+      .field("point_may_group", &lb::NumericQuestion::point_may_group);
 
   value_object<lb::NumericCheck>("QuizNumericCheck")
       .field("ok", &lb::NumericCheck::ok)

@@ -50,5 +50,8 @@ EMSCRIPTEN_BINDINGS(reading_core) {
 
   function("unit_table", &lb::unit_table);
   function("escape_invisible", &lb::escape_invisible);
-  function("parse_quantity", &lb::parse_quantity);
+  // One argument, as before: the universal reading (a lone "." is a decimal point). A page's
+  // locale reaches the grader through QuizNumericQuestion.point_may_group instead.
+  function(
+      "parse_quantity", +[](const std::string& text) { return lb::parse_quantity(text); });
 }

@@ -74,6 +74,7 @@ function plainQuestion(raw, DIMENSIONS) {
     absolute_tolerance: raw.absolute_tolerance,
     close_relative_tolerance: raw.close_relative_tolerance,
     accept_expression: raw.accept_expression,
+    point_may_group: raw.point_may_group,
   };
 }
 
@@ -146,6 +147,7 @@ export const buildQuizCore = oncePerModule((module) => {
         close_relative_tolerance: question.close_relative_tolerance === undefined ? 0.05
           : asNumber(question.close_relative_tolerance),
         accept_expression: question.accept_expression !== false,
+        point_may_group: question.point_may_group === true,
       },
     };
   }
@@ -203,6 +205,9 @@ export const buildQuizCore = oncePerModule((module) => {
      *   "tok/s", "ms"; may be omitted only for 'none'). Omitted tolerances are 0, 0 and 0.05.
      *   accept_expression (default true): false refuses arithmetic ("2 × 6.5 GB") as
      *   parse_error 'expression_not_allowed'.
+     *   point_may_group (default false): the page's locale groups digits with "." (de, see
+     *   web/element/i18n.js pointGroups): "1.026" is then graded as 1026 and as 1.026, the
+     *   better verdict kept, as "1,026" always is (src/reading/quantity.h).
      * @returns {{ok:true, value:{verdict:'correct'|'close'|'wrong_unit'|'wrong'|'unparseable',
      *   message:string, parse_error:string|null, answer_in_default_unit:number|null,
      *   interpreted:string, expression:string, approximate:boolean, too_few_digits:boolean}}

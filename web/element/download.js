@@ -9,6 +9,10 @@
 // or a sandboxed document (an opaque origin over http), cannot be read; a
 // top-level page is stopped only by the browser or the reader.
 
+import { translator } from './i18n.js';
+
+const ENGLISH = translator('en', null).t;
+
 /**
  * Offers `blob` as a download named `filename`. `host` is any connected node
  * (inside a shadow root is fine) that the temporary link is added to.
@@ -87,16 +91,13 @@ export function offerJsonDownload(doc, filename, host) {
  * The sentence that says what happened to a download of `filename`, for an
  * outlook of offerDownload(); `fallback` names what the reader can do when
  * nothing arrived ("copy the text below"), or is empty.
+ * @param {(id:string, params?:object)=>string} [t] the element's strings (i18n.js); English by default
  */
-export function downloadSentence(outlook, filename, fallback = '') {
-  if (outlook === 'blocked') {
-    return `This page sits in a frame that does not allow downloads, so ${filename} was not made${fallback ? `: ${fallback} instead` : ''}.`;
-  }
-  const asked = `Your browser was asked to download ${filename} (nothing was sent anywhere).`;
-  if (outlook === 'unseen') {
-    return `${asked} This page sits in a frame that may forbid downloads, and cannot tell${fallback ? `: if nothing arrived, ${fallback}` : ''}.`;
-  }
-  return fallback ? `${asked} If nothing arrived, ${fallback}.` : asked;
+export function downloadSentence(outlook, filename, fallback = '', t = ENGLISH) {
+  const params = { file: filename, fallback };
+  if (outlook === 'blocked') return t(fallback ? 'download.blockedFallback' : 'download.blocked', params);
+  if (outlook === 'unseen') return t(fallback ? 'download.unseenFallback' : 'download.unseen', params);
+  return t(fallback ? 'download.askedFallback' : 'download.asked', params);
 }
 
 /** One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break. */

@@ -4,37 +4,56 @@
 // raw value / factor: parameters in billions, bytes in GB, bytes per weight
 // as bits) and how a slider covers the field's typical span. Slider ranges lie
 // inside the core's limits, so a slider can never produce an error.
+//
+// Words are the locale's (web/element/i18n.js): the shown units by their ids
+// below ("fields.unit.<id>" in content/ui/<l>.json), and a declared
+// field's label, meaning, zero meaning and group, and a declared unit shown as
+// is, by the declared name ("core.field.<name>.label", "core.group.<group>",
+// "core.unit.<unit>"), in every locale but English, whose words are the
+// declaration's own. The declaration stays the one list of fields.
+import { translator } from './i18n.js';
+import { DEFAULT_LOCALE } from './locale-names.js';
 
-/** How a unit the core declares is shown; units not listed show as declared, factor 1. */
+/**
+ * How a unit the core declares is shown; units not listed show as declared, factor 1.
+ * `unit` and `noun` are ids of "fields.unit.*" strings.
+ */
 const UNIT_DISPLAY = {
-  parameters: { unit: 'billion', noun: 'billion parameters', factor: 1e9 },
+  parameters: { unit: 'billion', noun: 'billionParameters', factor: 1e9 },
   // Memory is typed and shown in decimal GB; the field also says it in GiB,
   // the unit the cards report in (nvidia-smi's MiB, 80 GiB = 85.9 GB).
   bytes: { unit: 'GB', factor: 1e9, alsoGiB: true },
   // Bytes per second: memory bandwidth (typical span up to 20 TB/s) in TB/s,
   // a GPU-to-GPU link (up to 2 TB/s, a datasheet rate used as is) in GB/s.
   'bytes/s': [
-    { unit: 'GB/s', factor: 1e9, upTo: 5e12 },
-    { unit: 'TB/s, usable', factor: 1e12 },
+    { unit: 'GBps', factor: 1e9, upTo: 5e12 },
+    { unit: 'TBpsUsable', noun: 'TBps', factor: 1e12 },
   ],
-  'FLOP/s': { unit: 'TFLOP/s, usable', factor: 1e12 },
-  'bytes per parameter': { unit: 'bits per weight', factor: 1 / 8, choices: [16, 8, 4], step: 0.5 },
-  'bytes per value': { unit: 'bits per value', factor: 1 / 8, choices: [16, 8, 4], step: 0.5 },
-  'fraction of GPU memory': { unit: '% of GPU memory', factor: 0.01, step: 1 },
+  'FLOP/s': { unit: 'TFLOPpsUsable', noun: 'TFLOPps', factor: 1e12 },
+  'bytes per parameter': { unit: 'bitsPerWeight', factor: 1 / 8, choices: [16, 8, 4], step: 0.5 },
+  'bytes per value': { unit: 'bitsPerValue', factor: 1 / 8, choices: [16, 8, 4], step: 0.5 },
+  'fraction of GPU memory': { unit: 'percentOfGpuMemory', factor: 0.01, step: 1 },
   // Seconds: a field whose typical span stays below a millisecond (the
   // all-reduce latency) reads in µs, any other (the TTFT target) in ms.
   s: [
-    { unit: 'µs', factor: 1e-6, step: 0.5, upTo: 1e-3 },
+    { unit: 'us', factor: 1e-6, step: 0.5, upTo: 1e-3 },
     { unit: 'ms', factor: 1e-3, step: 1 },
   ],
 };
 
-/** The display of a declared field: its unit's entry, or for a unit with several scales the first that covers the field's typical span. */
-function displayFor(d) {
+/**
+ * The display of a declared field in the locale's words: its unit's entry, or for a
+ * unit with several scales the first that covers the field's typical span.
+ */
+function displayFor(d, strings) {
   const entry = UNIT_DISPLAY[d.unit];
-  if (!entry) return { unit: d.unit, factor: 1 };
-  if (!Array.isArray(entry)) return entry;
-  return entry.find((e) => e.upTo === undefined || d.typical_max <= e.upTo);
+  if (!entry) return { unit: strings.core(`core.unit.${d.unit}`, d.unit), factor: 1 };
+  const chosen = Array.isArray(entry) ? entry.find((e) => e.upTo === undefined || d.typical_max <= e.upTo) : entry;
+  return {
+    ...chosen,
+    unit: strings.t(`fields.unit.${chosen.unit}`),
+    noun: chosen.noun ? strings.t(`fields.unit.${chosen.noun}`) : undefined,
+  };
 }
 
 /** A typical span wider than this ratio gets a log-scale slider. */
@@ -50,17 +69,20 @@ function wholeStep(span) {
   return Math.max(1, 10 ** Math.floor(Math.log10(span / 256)));
 }
 
-/** One field's calculator definition from its declaration row. */
-function fieldDef(d, byName) {
-  const display = displayFor(d);
+/** One field's calculator definition from its declaration row, in the words of `strings`. */
+function fieldDef(d, byName, strings) {
+  const display = displayFor(d, strings);
+  const label = strings.core(`core.field.${d.name}.label`, d.label);
+  const meaning = strings.core(`core.field.${d.name}.meaning`, d.meaning);
+  const zeroMeans = d.zero_means ? strings.core(`core.field.${d.name}.zero_means`, d.zero_means) : '';
   const whole = d.kind === 'whole';
   const min = d.typical_min / display.factor;
   const max = d.typical_max / display.factor;
   const log = d.typical_min > 0 && d.typical_max / d.typical_min >= LOG_SPAN_RATIO;
-  const zero = d.zero_means ? `0 = ${inLabels(d.zero_means, byName)}` : '';
+  const zero = zeroMeans ? `0 = ${inLabels(zeroMeans, byName)}` : '';
   return Object.freeze({
     name: d.name,
-    label: d.label,
+    label,
     symbol: d.symbol,
     unit: [display.unit, d.symbol && display.factor === 1 ? d.symbol : '', zero].filter(Boolean).join(', '),
     displayUnit: display.unit,
@@ -70,48 +92,54 @@ function fieldDef(d, byName) {
     whole,
     choices: display.choices,
     alsoGiB: Boolean(display.alsoGiB),
-    hint: d.meaning.charAt(0).toUpperCase() + d.meaning.slice(1) + '.',
+    hint: meaning.charAt(0).toUpperCase() + meaning.slice(1) + '.',
     maxFrom: d.max_from || undefined,
     // What k and M mean typed here (the core's count_prefixes): true when k = 1,024.
     binaryPrefixes: d.count_prefixes === 'binary',
-    zeroMeans: d.zero_means ? inLabels(d.zero_means, byName) : '',
+    zeroMeans: zeroMeans ? inLabels(zeroMeans, byName) : '',
     limit: d,
     slider: log ? { min, max, log: true }
       : { min, max, step: whole ? wholeStep(max - min) : (display.step || 'any') },
   });
 }
 
-/** Field codes in a core sentence replaced by their labels, lower-cased ("same as total parameters"). */
+/** Field codes in a core sentence replaced by their labels (byName: code -> label), lower-cased ("same as total parameters"). */
 function inLabels(text, byName) {
   let out = String(text);
-  for (const [code, d] of byName) out = out.split(code).join(lowerFirst(d.label));
+  for (const [code, label] of byName) out = out.split(code).join(lowerFirst(label));
   return out;
 }
 
-const built = new WeakMap();
+const built = new WeakMap(); // declaration -> Map(locale -> fields)
+const ENGLISH = translator(DEFAULT_LOCALE, null);
 
 /**
  * The calculator's fields for a core: { FIELDS: {name: def}, FIELD_GROUPS:
  * [{legend, fields: [name]}], inPageWords(text) }. Groups and their order
- * are the declaration's. Built once per core.
+ * are the declaration's. Built once per core and locale.
+ * @param {{declaration:object}} core
+ * @param {{locale:string, t:Function, core:Function}} [strings] the element's translator
+ *   (i18n.js; ctx.strings); English when omitted
  */
-export function calculatorFields(core) {
+export function calculatorFields(core, strings = ENGLISH) {
   const declaration = core.declaration;
-  if (built.has(declaration)) return built.get(declaration);
-  const byName = new Map(declaration.inputs.map((d) => [d.name, d]));
+  if (!built.has(declaration)) built.set(declaration, new Map());
+  const cache = built.get(declaration);
+  if (cache.has(strings.locale)) return cache.get(strings.locale);
+  const labels = new Map(declaration.inputs.map((d) => [d.name, strings.core(`core.field.${d.name}.label`, d.label)]));
   const FIELDS = {};
   const groups = new Map();
   for (const d of declaration.inputs) {
-    FIELDS[d.name] = fieldDef(d, byName);
+    FIELDS[d.name] = fieldDef(d, labels, strings);
     if (!groups.has(d.group)) groups.set(d.group, []);
     groups.get(d.group).push(d.name);
   }
   const result = Object.freeze({
     FIELDS: Object.freeze(FIELDS),
-    FIELD_GROUPS: Object.freeze([...groups].map(([legend, fields]) => Object.freeze({ legend, fields }))),
-    inPageWords: (text) => inLabels(text, byName),
+    FIELD_GROUPS: Object.freeze([...groups].map(([group, fields]) => Object.freeze({ legend: strings.core(`core.group.${group}`, group), fields }))),
+    inPageWords: (text) => inLabels(text, labels),
   });
-  built.set(declaration, result);
+  cache.set(strings.locale, result);
   return result;
 }
 
@@ -206,9 +234,10 @@ export function logSliderKey(def, display, key) {
 
 /**
  * The inputs as short texts for a chart's downloads ("Batch 16 requests",
- * "GPU memory 80 GB"), in declaration order, with the calculator's units.
+ * "GPU memory 80 GB"), in declaration order, with the calculator's units, in the words of
+ * `strings` (the element's translator, ctx.strings; English when omitted).
  */
-export function inputTexts(core, input) {
-  const { FIELDS } = calculatorFields(core);
+export function inputTexts(core, input, strings = ENGLISH) {
+  const { FIELDS } = calculatorFields(core, strings);
   return Object.values(FIELDS).map((d) => `${d.label} ${displayNumber(input[d.name] / d.factor, input[d.name], d.factor)} ${d.displayUnit.split(',')[0]}`);
 }

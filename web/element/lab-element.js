@@ -39,7 +39,8 @@
 // in the first viewport is ready, and labReady = "true" once every
 // <llm-budget-lab> in the document is.
 import { PART_NAMES, readsPresets } from './part-names.js';
-import { coreScriptName, coreWasmVariant, loadCoreScript, noteParts, preloadScripts, scriptNameOfPart } from './script-loader.js';
+import { coreScriptName, coreWasmVariant, loadCoreScript, loadScript, noteParts, preloadScripts, scriptNameOfPart } from './script-loader.js';
+import { localeOf, localeScriptName } from './locale-names.js';
 import { scheduleStart, reconnected, onPrintBeforeStart } from './start-scheduler.js';
 import { wasmSource } from '../core/wasm-source.js';
 import { h } from './dom.js';
@@ -105,6 +106,9 @@ export class LlmBudgetLab extends HTMLElement {
     this._presetsFetch = null; // { url, timeoutSeconds, promise, controller } while a presets file is fetched
     this._questionsDocument = null;
     this._draw = null; // the core script's drawing functions (lab-render.js), once loaded
+    this._locale = 'en'; // the language it draws in (locale-names.js), set when it starts
+    this._localeMessages = null; // that locale's content/ui/<locale>.json (null for English, which the core script holds)
+    this._localeContent = {}; // that locale's translated content: { questions, tours } text files, when shipped
     this._stale = false; // the shared state changed while the element was far from the viewport
     this._refresh = null; // redraws the parts with the current state (set by drawLab)
     this._dropPrerendered = () => {}; // set when the element starts (takeover.js)
@@ -195,9 +199,19 @@ export class LlmBudgetLab extends HTMLElement {
   async _startDrawing() {
     try {
       const parts = this._partNames().known;
+      // The language: the element's `lang`, else the page's (locale-names.js); a locale
+      // other than English has its strings in its own script, loaded beside the core script.
+      const locale = localeOf(this);
+      const localeScript = localeScriptName(locale);
       wasmSource(coreWasmVariant()).catch(() => {}); // starts the download; the core script's loader reuses it
-      preloadScripts([coreScriptName(), ...(this._needsBuiltInPresets(parts) ? ['presets'] : []), ...parts.map(scriptNameOfPart)]);
-      const [draw] = await Promise.all([loadCoreScript(parts), this._addStylesheet()]);
+      preloadScripts([coreScriptName(), ...(this._needsBuiltInPresets(parts) ? ['presets'] : []), ...parts.map(scriptNameOfPart),
+        ...(localeScript ? [localeScript] : [])]);
+      const [draw, , strings] = await Promise.all([loadCoreScript(parts), this._addStylesheet(),
+        // Strings that cannot load leave the element in English rather than not drawn.
+        localeScript ? loadScript(localeScript).catch(() => null) : null]);
+      this._locale = strings ? locale : 'en';
+      this._localeMessages = strings ? strings.messages : null;
+      this._localeContent = strings && strings.content ? strings.content : {};
       const { core, readingCore } = await draw.loadCores();
       this._draw = draw;
       this._core = core;

@@ -15,6 +15,8 @@ import { noteStateChange, isNear, refreshWhenIdle } from './start-scheduler.js';
 import { h } from './dom.js';
 import { REPORT_VALUES, LINK_VALUES, asksForFragment } from './attribute-names.js';
 import { clipText } from '../core/echo-text.js';
+import { translator } from './i18n.js';
+import { numberFormatting } from './format.js';
 
 /** Changes that give the element a new starting input (and so a new or reset store). */
 const INPUT_ATTRIBUTES = ['preset', 'inputs', 'presets', 'group'];
@@ -231,8 +233,25 @@ export async function drawLab(el, changed) {
   el._abort = abort;
 
   let announceTimer = 0;
+  if (!el._strings || el._strings.locale !== el._locale) {
+    const tr = translator(el._locale, el._localeMessages);
+    el._strings = { locale: el._locale, t: tr.t, core: tr.core, missing: tr.missing, fmt: numberFormatting(el._locale, tr.t) };
+  }
   const ctx = {
     core,
+    /** The element's locale ("en", "de": its `lang` or the page's, web/element/locale-names.js). */
+    locale: el._strings.locale,
+    /** The locale's strings: t(id, params) (web/element/i18n.js; ids in content/ui/en.json). */
+    t: el._strings.t,
+    /** Number and unit text for the locale (web/element/format.js numberFormatting): "31,2 GB" in German. */
+    fmt: el._strings.fmt,
+    /** The whole translator ({locale, t, core, missing}), for calculatorFields(core, strings). */
+    strings: el._strings,
+    /**
+     * The locale's translated content text, keyed by ids ({ questions, tours }: content/locales/<l>/
+     * questions.json and tours.json, when that locale ships them; {} in English).
+     */
+    localeContent: el._localeContent || {},
     store,
     presets,
     /** The input this element starts from (its preset and inputs, else the defaults); Reset returns to it. */

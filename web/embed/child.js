@@ -1,6 +1,6 @@
 // dist/embed.js: runs inside dist/embed.html (the iframe embed).
 //
-// Reads ?parts=…&preset=…&group=…&questions=…&inputs=…&presets=… from the
+// Reads ?parts=…&preset=…&group=…&questions=…&inputs=…&presets=… (and &lang=…) from the
 // page URL, creates one <llm-budget-lab> with those attributes (setAttribute
 // only: nothing from the URL is parsed as HTML), and tells the parent page how
 // tall the content is:
@@ -60,6 +60,10 @@ function start() {
   const root = document.getElementById('lab-root');
   if (!root) return;
   const params = new URLSearchParams(window.location.search);
+  // ?lang=de: the frame's document speaks that language, and so does the element
+  // (web/element/locale-names.js reads <html lang>; a language not shipped is English).
+  const lang = params.get('lang');
+  if (lang && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(lang)) document.documentElement.setAttribute('lang', lang);
   const lab = document.createElement('llm-budget-lab');
   lab.setAttribute('link', 'fragment');
   for (const name of ATTRIBUTES) {

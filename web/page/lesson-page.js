@@ -18,10 +18,13 @@ const status = box ? box.querySelector('[data-tour-status]') : null;
 const starts = box ? [...box.querySelectorAll('button[data-tour-start]')] : [];
 const tourList = starts.map((b) => ({ id: b.dataset.tourStart, title: b.dataset.tourTitle || '', steps: Array.from({ length: Number(b.dataset.tourSteps) || 0 }) }));
 
+/** A sentence the build wrote on the tour box in the page's language (tour-markup.mjs), {name} filled. */
+const said = (key, params = {}) => (box ? box.dataset[key] || '' : '').replace(/\{(\w+)\}/g, (m, k) => (k in params ? params[k] : m));
+
 let opening = null;
 /** Loads the tour's script (after the core script) and hands it the request. */
 function openTour(request, opener) {
-  if (status) status.textContent = 'Loading the tour.';
+  if (status) status.textContent = said('textLoading');
   const resume = box && box.querySelector('[data-tour-resume]');
   if (resume) resume.remove(); // offered again when the tour closes (onClose)
   opening = (opening || loadScript('core').then(() => loadScript('tour')))
@@ -32,7 +35,7 @@ function openTour(request, opener) {
     })
     .catch((err) => {
       opening = null;
-      if (status) status.textContent = `The tour could not be loaded (${err && err.message ? err.message : 'unknown reason'}). Reload the page to try again.`;
+      if (status) status.textContent = said('textFailed', { error: err && err.message ? err.message : String(err) });
     });
   return opening;
 }
@@ -56,10 +59,10 @@ function offerResume() {
   const b = document.createElement('button');
   b.type = 'button';
   b.id = 'tour-resume-button';
-  b.textContent = 'Resume the tour';
+  b.textContent = said('textResume');
   const where = document.createElement('span');
   where.id = 'tour-resume-where';
-  where.textContent = ` at step ${kept.step + 1} of “${t.title}”`;
+  where.textContent = said('textResumeWhere', { n: kept.step + 1, tour: t.title });
   b.setAttribute('aria-labelledby', 'tour-resume-button tour-resume-where');
   b.addEventListener('click', () => openTour({ tour: t.id, step: kept.step }, b));
   row.append(b, where);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { marked } from 'marked';
 import temml from 'temml';
 
+import { translator } from '../element/i18n.js';
 import { readDirective, DIRECTIVE_LINE, TERM_SPAN, termTarget } from './directive.js';
 
 const escapeAttr = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -51,7 +52,9 @@ function typeset(tex, displayMode, file) {
 }
 
 function slug(text, used) {
-  let base = text.toLowerCase().replace(/<[^>]+>/g, '').replace(/&[a-z]+;/g, '')
+  // Letters with accents keep their base letter ("Überblick" is "uberblick", "ß" "ss").
+  let base = text.toLowerCase().replace(/<[^>]+>/g, '').replace(/&[a-z]+;/g, '').replace(/ß/g, 'ss')
+    .normalize('NFKD').replace(/[\u0300-\u036f]/g, '')
     .replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'section';
   let id = base;
   for (let i = 2; used.has(id); i += 1) id = `${base}-${i}`;
@@ -59,9 +62,12 @@ function slug(text, used) {
   return id;
 }
 
+const englishT = translator('en', null).t;
+
 /**
  * Renders one Markdown file. Returns { html, headings: [{ id, text, level }] }.
- * `state` carries ids and counters across files.
+ * `state` carries ids and counters across files, and `state.t` the page's
+ * strings (t(id, params), the "page.*" ids of content/ui/<l>.json).
  */
 export function renderMarkdown(source, file, state) {
   const slots = [];
@@ -94,15 +100,19 @@ export function renderMarkdown(source, file, state) {
   });
   html = html.replace(/<table>([\s\S]*?)<\/table>/g, (_, inner) => {
     state.tables += 1;
-    return `<div class="table-scroll" tabindex="0" role="region" aria-label="Table ${state.tables} (scrolls sideways on narrow screens)"><table>${inner}</table></div>`;
+    return `<div class="table-scroll" tabindex="0" role="region" aria-label="${escapeAttr((state.t || englishT)('page.tableScroll', { n: state.tables }))}"><table>${inner}</table></div>`;
   });
   return { html, headings };
 }
 
-/** Renders every content/lesson/NN-*.md in order. */
-export function renderLesson(dir) {
+/**
+ * Renders every content/lesson/NN-*.md in order (or a translation's folder, content/lesson/de).
+ * @param {string} dir the folder
+ * @param {{t?:(id:string, params?:object)=>string}} [options] t: the page's strings (English when omitted)
+ */
+export function renderLesson(dir, { t } = {}) {
   const files = readdirSync(dir).filter((f) => /^\d+.*\.md$/.test(f)).sort();
-  const state = { ids: new Set(), tables: 0 };
+  const state = { ids: new Set(), tables: 0, t };
   const sections = [];
   const headings = [];
   for (const f of files) {

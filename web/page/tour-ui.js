@@ -17,7 +17,7 @@ import { loadBudgetCore } from '../core/budget-core.js';
 import { loadQuizCore } from '../core/quiz-core.js';
 import { groupStore } from '../element/store.js';
 import { loadBuiltInPresets } from '../element/presets.js';
-import { provideScript } from '../element/script-loader.js';
+import { loadScript, provideScript } from '../element/script-loader.js';
 import { h, setText } from '../element/dom.js';
 import { splitFragment, joinFragment, readFragment, FRAGMENT_PREFIX } from '../element/link-state.js';
 import { readTourStep, tourStepSegment } from '../tour/tour-link.js';
@@ -28,8 +28,32 @@ import { gradeStep } from '../quiz/grade.js';
 import { choiceFeedback } from '../quiz/feedback.js';
 import { stepKind } from '../quiz/step-kinds.js';
 import { findTarget, markNode, clearMarks, elementOfPart } from './view-marks.js';
+import { localeOfTag, localeScriptName } from '../element/locale-names.js';
+import { translator } from '../element/i18n.js';
+import { numberFormatting } from '../element/format.js';
+import { localizeTour } from '../tour/tour-text.js';
 
-const TOURS = tourDoc.tours;
+/** The tours in the page's language (set when the first tour opens: languageOfPage()). */
+let TOURS = tourDoc.tours;
+/** The page's strings ({locale, t, core, fmt}), English until languageOfPage() has run. */
+let strings = null;
+
+/**
+ * The page's language (<html lang>): its strings and its tours' text, from the locale's
+ * script (dist/llm-budget-lab-locale-<l>.js, which the page's elements load too);
+ * English when the page is English or the script cannot load.
+ */
+async function languageOfPage() {
+  if (strings) return;
+  const locale = localeOfTag(document.documentElement.getAttribute('lang'));
+  const name = localeScriptName(locale);
+  const provided = name ? await loadScript(name).catch(() => null) : null;
+  const tr = translator(provided ? locale : 'en', provided ? provided.messages : null);
+  strings = { ...tr, fmt: numberFormatting(tr.locale, tr.t) };
+  const texts = provided && provided.content ? provided.content.tours : null;
+  if (texts) TOURS = tourDoc.tours.map((tour) => localizeTour(tour, texts));
+}
+const t = (id, params) => strings.t(id, params);
 /** How long a step waits for its part to be drawn before it says so [ms]. */
 const PART_WAIT_MS = 15000;
 
@@ -64,9 +88,10 @@ function targetWords(target, found) {
   const node = found.node;
   const dt = node && found.exact && target.field && node.previousElementSibling && node.previousElementSibling.tagName === 'DT'
     ? node.previousElementSibling.textContent.trim() : '';
-  if (dt) return `Look at ${dt}, in the ${target.part} (outlined).`;
+  const part = t(`tour.part.${target.part}`);
+  if (dt) return t('tour.lookAtLabel', { label: dt, part });
   // A number without a label beside it (the verdict line): the outline says which.
-  return found.exact && target.field ? `Look at the outlined line in the ${target.part}.` : `Look at the ${target.part} (outlined).`;
+  return found.exact && target.field ? t('tour.lookAtLine', { part }) : t('tour.lookAtPart', { part });
 }
 
 const overlaps = (a, b) => a.bottom > b.top - 8 && a.top < b.bottom + 8 && a.right > b.left && a.left < b.right;
@@ -117,9 +142,9 @@ function buildPanel() {
   const predict = h('div', { class: 'tour-predict', 'data-tour-predict': '' });
   const message = h('p', { class: 'tour-message', role: 'status', 'data-tour-message': '' });
   const live = h('p', { class: 'sr-only', 'aria-live': 'polite', 'data-tour-live': '' });
-  const back = h('button', { type: 'button', 'data-tour-action': 'back' }, 'Back');
-  const next = h('button', { type: 'button', class: 'tour-next', 'data-tour-action': 'next' }, 'Next');
-  const leave = h('button', { type: 'button', 'data-tour-action': 'leave' }, 'Leave the tour');
+  const back = h('button', { type: 'button', 'data-tour-action': 'back' }, t('tour.back'));
+  const next = h('button', { type: 'button', class: 'tour-next', 'data-tour-action': 'next' }, t('tour.next'));
+  const leave = h('button', { type: 'button', 'data-tour-action': 'leave' }, t('tour.leave'));
   const el = h('section', { class: 'tour-panel', 'data-tour-panel': '', 'aria-labelledby': `${id}-title` },
     progress, title, text, where, predict, message,
     h('div', { class: 'tour-nav' }, back, next, leave), live);
@@ -160,20 +185,25 @@ function drawPrediction(ui, step, prepared, reveal) {
     answer = () => [...control.querySelectorAll('input:checked')].map((i) => i.value);
   } else {
     const input = h('input', { type: 'text', id: `${fid}-box`, inputmode: 'decimal', autocomplete: 'off', 'data-tour-answer': '' });
-    const hint = kind.hint ? kind.hint(q, quizCore) : '';
+    const coreHint = kind.hint ? kind.hint(q, quizCore) : '';
+    const hint = coreHint && strings.core(`core.answer_hint.${q.accept === 'number' ? 'number' : 'expression'}${q.unit ? '' : '_bare'}`,
+      coreHint, { unit: q.unit || '' });
     control = h('div', { class: 'tour-typed' }, h('label', { for: `${fid}-box`, text: q.prompt }), input,
       hint ? h('p', { class: 'tour-hint', text: hint }) : null);
     input.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); check.click(); } });
     answer = () => input.value;
   }
-  const check = h('button', { type: 'button', 'data-tour-action': 'check' }, 'Check my prediction');
-  const show = h('button', { type: 'button', 'data-tour-action': 'show' }, 'Show me');
+  const check = h('button', { type: 'button', 'data-tour-action': 'check' }, t('tour.check'));
+  const show = h('button', { type: 'button', 'data-tour-action': 'show' }, t('tour.show'));
   check.addEventListener('click', () => {
     const a = answer();
-    if (kind.answer === 'choices' && a.length === 0) { setText(feedback, 'Pick one answer first.'); return; }
-    const r = gradeStep(q, prepared.settings, a, quizCore);
+    if (kind.answer === 'choices' && a.length === 0) { setText(feedback, t('tour.pickFirst')); return; }
+    const r = gradeStep(q, prepared.settings, a, quizCore, { pointGroups: strings.fmt.groupMark === '.' });
     if (!r.ok) { setText(feedback, r.error); return; }
-    const words = kind.answer === 'choices' ? choiceFeedback(q, r, prepared.texts) : { lead: r.message, notes: [] };
+    // The core's sentence in English; another locale's by the declared verdict (as the quiz does).
+    const message = r.verdict === 'unparseable' && r.parse_error
+      ? strings.core(`core.parse_error.${r.parse_error}`, r.message) : strings.core(`core.verdict.${r.verdict}`, r.message);
+    const words = kind.answer === 'choices' ? choiceFeedback(q, { ...r, message }, prepared.texts, strings.t) : { lead: message, notes: [] };
     feedback.dataset.verdict = r.verdict;
     feedback.dataset.tone = kind.tones[r.verdict] || '';
     feedback.replaceChildren(h('p', { text: words.lead }), ...words.notes.map((n) => h('p', { text: n })));
@@ -181,7 +211,7 @@ function drawPrediction(ui, step, prepared, reveal) {
     reveal(true);
   });
   show.addEventListener('click', () => reveal(false));
-  ui.predict.replaceChildren(h('p', { class: 'tour-predict-lead', text: 'Predict first, then check.' }), control,
+  ui.predict.replaceChildren(h('p', { class: 'tour-predict-lead', text: t('tour.predictLead') }), control,
     h('div', { class: 'tour-predict-actions' }, check, show), feedback);
 }
 
@@ -193,14 +223,14 @@ async function showStep(index, { fromLink = false, focus = null } = {}) {
   panel.index = index;
   const token = ++panel.token;
   const n = tour.steps.length;
-  setText(ui.progress, `${tour.title}: step ${index + 1} of ${n}`);
+  setText(ui.progress, t('tour.progress', { tour: tour.title, n: index + 1, count: n }));
   setText(ui.title, step.title);
   setText(ui.text, step.text);
   setText(ui.message, '');
   setText(ui.where, '');
   ui.predict.replaceChildren();
   ui.back.disabled = index === 0;
-  setText(ui.next, index === n - 1 ? 'Finish' : 'Next');
+  setText(ui.next, index === n - 1 ? t('tour.finish') : t('tour.next'));
   writeTourLink(tourStepSegment(tour.id, index));
   keepStep(tour.id, index);
   // The part the step is about: drawn once it comes near the viewport.
@@ -220,7 +250,7 @@ async function showStep(index, { fromLink = false, focus = null } = {}) {
     if (fromSettings) store.tryInput(fromSettings.input, null, { replacesAll: true });
     else store.tryInput(state.input, presetOnly ? step.set.preset : null, { replacesAll: true });
   }
-  if (!ready) setText(ui.message, `The ${step.target.part} has not loaded yet; it appears below once it has.`);
+  if (!ready) setText(ui.message, t('tour.notLoaded', { part: t(`tour.part.${step.target.part}`) }));
   // A far element redraws only when it comes near or the state rests (start-scheduler.js):
   // the number the step points at must be the new state's, so it is drawn now.
   if (host) redrawNow(host);
@@ -239,14 +269,16 @@ async function showStep(index, { fromLink = false, focus = null } = {}) {
         bringIntoView(found.node, ui.el);
       });
     } else {
-      setText(ui.message, `This step’s prediction cannot be checked (${prepared.problems[0].field}: ${prepared.problems[0].reason}).`);
+      setText(ui.message, t('tour.cannotCheck', { field: prepared.problems[0].field, reason: prepared.problems[0].reason }));
     }
   }
   // The panel's height is known now: the calculator's phone bar sits above it, the target clear of it.
   document.documentElement.style.setProperty('--llmb-view-inset-bottom', `${Math.round(ui.el.getBoundingClientRect().height)}px`);
   markNode(found.node, 'tour');
   bringIntoView(found.node, ui.el);
-  setText(ui.live, `Step ${index + 1} of ${n}: ${step.title}. ${step.text} ${whereText}${step.predict ? ` ${step.predict.prompt}` : ''}`);
+  setText(ui.live, t(step.predict ? 'tour.livePredict' : 'tour.live', {
+    n: index + 1, count: n, title: step.title, text: step.text, where: whereText, prompt: step.predict ? step.predict.prompt : '',
+  }));
   document.documentElement.dataset.tourStep = tourStepSegment(tour.id, index);
   if (focus) focus.focus();
 }
@@ -259,7 +291,8 @@ async function showStep(index, { fromLink = false, focus = null } = {}) {
  */
 export async function openTour(request, { opener = null, status = null, onClose = null } = {}) {
   if (!cores) {
-    const [core, quizCore, builtIn] = await Promise.all([loadBudgetCore(), loadQuizCore(), loadBuiltInPresets()]);
+    // The page's language loads beside the cores (languageOfPage), in the same wait.
+    const [core, quizCore, builtIn] = await Promise.all([loadBudgetCore(), loadQuizCore(), loadBuiltInPresets(), languageOfPage()]);
     cores = { core, quizCore, presets: builtIn.forCore(core) };
   }
   let where;
@@ -280,7 +313,7 @@ export async function openTour(request, { opener = null, status = null, onClose 
   if (panel && panel.tour !== tour) closeTour(null);
   if (!panel) {
     const ui = buildPanel();
-    const keydown = (e) => { if (e.key === 'Escape' && !e.defaultPrevented) closeTour('You left the tour. Resume it from here any time.'); };
+    const keydown = (e) => { if (e.key === 'Escape' && !e.defaultPrevented) closeTour(t('tour.left')); };
     panel = { tour, ui, index: 0, token: 0, opener, onClose, status, keydown };
     document.body.append(ui.el);
     document.addEventListener('keydown', keydown);
@@ -290,10 +323,10 @@ export async function openTour(request, { opener = null, status = null, onClose 
       if (panel.index < panel.tour.steps.length - 1) showStep(panel.index + 1, { focus: ui.title });
       else {
         forgetStep(); // finished: nothing to resume
-        closeTour(`You finished the tour “${panel.tour.title}”.`);
+        closeTour(t('tour.finished', { tour: panel.tour.title }));
       }
     });
-    ui.leave.addEventListener('click', () => closeTour('You left the tour. Resume it from here any time.'));
+    ui.leave.addEventListener('click', () => closeTour(t('tour.left')));
     await showStep(where.step, { fromLink: request.fromLink === true, focus: ui.title });
     return;
   }

@@ -6,7 +6,7 @@ import { axisBottom, axisLeft } from 'd3-axis';
 import { registerPart } from '../element/registry.js';
 import { inputTexts } from '../element/fields.js';
 import { chartFrame, MARGIN, polyline, keep, text, shown } from './chart-frame.js';
-import * as fmt from '../element/format.js';
+import { GB } from '../element/format.js';
 
 const HEIGHT = 380;
 const MAX_SWEEP = 4096;
@@ -31,11 +31,13 @@ function head(s, end) {
 }
 
 function mount(container, ctx) {
+  const { t, fmt } = ctx;
   const frame = chartFrame(container, {
-    title: 'Decode speed against batch',
-    inputs: () => inputTexts(ctx.core, ctx.store.state.input),
-    description: 'Tokens per second for all requests together (top) and for each request (bottom) as the batch grows, for your configuration.',
+    title: t('batchChart.title'),
+    inputs: () => inputTexts(ctx.core, ctx.store.state.input, ctx.strings),
+    description: t('batchChart.description'),
     height: HEIGHT,
+    t,
   });
   // Last sweep, to batches 1..cached.end; a slider move that only changes the
   // batch reuses it (a longer sweep is made with room to grow).
@@ -56,7 +58,7 @@ function mount(container, ctx) {
     update(state, { capacity }) {
       const end = sweepEnd(state.input, capacity);
       const res = sweep(state.input, end);
-      if (!res.ok) { frame.summary(`No chart: ${res.error}`); return; }
+      if (!res.ok) { frame.summary(t('batchChart.noChart', { error: res.error })); return; }
       const s = res.value;
       const pts = s.batch.map((b, i) => ({ b, fits: s.fits[i], total: s.total_tokens_per_s[i], per: s.per_request_tokens_per_s[i] }));
       const fitting = pts.filter((p) => p.fits);
@@ -68,8 +70,8 @@ function mount(container, ctx) {
         const x = scaleLinear().domain([1, end]).range([MARGIN.left, width - MARGIN.right]);
         const panelH = (height - MARGIN.top - MARGIN.bottom - 32) / 2;
         const panels = [
-          { key: 'total', label: 'total tokens/s', top: MARGIN.top },
-          { key: 'per', label: 'tokens/s per request', top: MARGIN.top + panelH + 32 },
+          { key: 'total', label: t('batchChart.totalPanel'), top: MARGIN.top },
+          { key: 'per', label: t('batchChart.perPanel'), top: MARGIN.top + panelH + 32 },
         ];
         const full = `${layoutKey}|${width}` !== drawnLayout;
         drawnLayout = `${layoutKey}|${width}`;
@@ -88,7 +90,7 @@ function mount(container, ctx) {
             const narrow = x(end) - noFitX < NOFIT_LABEL_PX;
             text(shown(keep(g, 'text', 'nofit-label'), !!firstNoFit).attr('class', 'nofit-label')
               .attr('x', narrow ? x(end) - 2 : (noFitX + x(end)) / 2).attr('y', p.top + panelH / 2)
-              .attr('text-anchor', narrow ? 'end' : 'middle'), 'does not fit');
+              .attr('text-anchor', narrow ? 'end' : 'middle'), t('table.noFit'));
             keep(g, 'g', 'x-axis').attr('class', 'axis').attr('transform', `translate(0,${p.top + panelH})`)
               .call(axisBottom(x).ticks(Math.max(2, Math.floor(width / 90))));
             keep(g, 'g', 'y-axis').attr('class', 'axis').attr('transform', `translate(${MARGIN.left},0)`)
@@ -106,21 +108,23 @@ function mount(container, ctx) {
         if (full) {
           text(shown(keep(svg, 'text', 'crossover-label'), showCross).attr('class', 'crossover-label')
             .attr('x', showCross ? x(crossover) + 4 : 0).attr('y', MARGIN.top + panelH + 22),
-          showCross ? `compute-bound from B = ${fmt.int(crossover)}` : '');
+          showCross ? t('batchChart.crossLabel', { batch: fmt.int(crossover) }) : '');
           text(keep(svg, 'text', 'x-title').attr('class', 'axis-title').attr('x', width - MARGIN.right).attr('y', height - 6)
-            .attr('text-anchor', 'end'), 'batch (concurrent requests)');
+            .attr('text-anchor', 'end'), t('batchChart.xTitle'));
         }
       }, `${layoutKey}|${batch}`);
       const best = fitting.length ? fitting[fitting.length - 1] : null;
-      const crossText = crossover >= 1 ? `arithmetic binds from B = ${fmt.int(crossover)}` : 'memory binds at every batch';
+      const crossText = crossover >= 1 ? t('batchChart.crossText', { batch: fmt.int(crossover) }) : t('batchChart.memoryEverywhere');
       frame.summary(best
-        ? `Batches up to ${fmt.int(capacity.max_batch)} fit; at B = ${fmt.int(best.b)} the GPU gives ${fmt.totalText(best.total)} tokens/s in all and ${fmt.perRequestText(best.per)} per request; ${crossText}.`
-        : `No batch fits in ${fmt.bytesText(state.input.gpu_memory_bytes)}; ${crossText}.`);
-      frame.table(['Batch', 'Memory (GB)', 'Fits?', 'Total tokens/s', 'Per request tokens/s'], () => {
+        ? t('batchChart.summary', {
+          max: fmt.int(capacity.max_batch), batch: fmt.int(best.b), total: fmt.totalText(best.total), per: fmt.perRequestText(best.per), cross: crossText,
+        })
+        : t('batchChart.summaryNone', { gpu: fmt.bytesText(state.input.gpu_memory_bytes), cross: crossText }));
+      frame.table([t('batchChart.colBatch'), t('table.colMemory'), t('table.colFits'), t('batchChart.colTotal'), t('batchChart.colPer')], () => {
         const step = Math.max(1, Math.ceil(pts.length / 40));
         return pts.filter((p, i) => i % step === 0 || p.b === capacity.max_batch || i === pts.length - 1)
-          .map((p) => [fmt.int(p.b), fmt.num1(s.total_bytes[p.b - 1] / fmt.GB), p.fits ? 'yes' : 'no',
-            p.fits ? fmt.totalText(p.total) : 'does not fit', p.fits ? fmt.perRequestText(p.per) : 'does not fit']);
+          .map((p) => [fmt.int(p.b), fmt.num1(s.total_bytes[p.b - 1] / GB), p.fits ? t('table.fitsYes') : t('table.fitsNo'),
+            p.fits ? fmt.totalText(p.total) : t('table.noFit'), p.fits ? fmt.perRequestText(p.per) : t('table.noFit')]);
       });
     },
   };

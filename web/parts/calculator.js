@@ -6,7 +6,7 @@ import {
   calculatorFields, displayNumber, sliderAttrs, toSlider, fromSlider, logSliderKey,
 } from '../element/fields.js';
 import { rangeMessage } from '../element/limits.js';
-import { digitsIn, readAsNumber, withUnit, gibText } from '../element/format.js';
+import { digitsIn } from '../element/format.js';
 import { withCappedFields, capOf } from '../element/caps.js';
 import { mountResults } from './results.js';
 import { mountLinkTools } from './calc-link.js';
@@ -17,8 +17,8 @@ import { mountLinkTools } from './calc-link.js';
 const SPLIT_FIELD = 'gpus';
 
 function mount(container, ctx) {
-  const { store } = ctx;
-  const fields = calculatorFields(ctx.core);
+  const { store, t, fmt } = ctx;
+  const fields = calculatorFields(ctx.core, ctx.strings);
   const { FIELDS, FIELD_GROUPS } = fields;
   const controls = new Map(); // field -> { def, range, text, error, choiceButtons }
   let editing = null; // field whose text box the user is typing in
@@ -36,7 +36,7 @@ function mount(container, ctx) {
   const stale = () => pending.size > 0 || unreadable.size > 0;
   let retrying = false;
 
-  container.append(h('h2', { class: 'part-title', text: 'Serving-budget calculator' }));
+  container.append(h('h2', { class: 'part-title', text: t('calc.title') }));
   const form = h('form', { class: 'calc-form', novalidate: true, onsubmit: (e) => e.preventDefault() });
   const layout = h('div', { class: 'calc-layout' }, form);
   container.append(layout);
@@ -139,12 +139,12 @@ function mount(container, ctx) {
       choiceButtons = def.choices.map((bits) => h('button', {
         type: 'button', class: 'choice', 'aria-pressed': 'false', 'data-bits': bits,
         onclick: () => commit(field, bits * def.factor, null),
-      }, `${bits}-bit`));
-      wrap.append(h('div', { class: 'choices', role: 'group', 'aria-label': `${def.label} presets` }, choiceButtons));
+      }, t('calc.bits', { bits })));
+      wrap.append(h('div', { class: 'choices', role: 'group', 'aria-label': t('calc.choices', { label: def.label }) }, choiceButtons));
     }
     let splitChoices = null;
     if (field === SPLIT_FIELD) {
-      splitChoices = h('div', { class: 'choices', role: 'group', 'aria-label': `${def.label} that split this model` });
+      splitChoices = h('div', { class: 'choices', role: 'group', 'aria-label': t('calc.splitChoices', { label: def.label }) });
       wrap.append(splitChoices);
     }
     wrap.append(h('div', { class: 'field-controls' }, range, text));
@@ -269,10 +269,10 @@ function mount(container, ctx) {
    * display unit, to the significant digits typed.
    */
   function readAsNote(def, raw, read) {
-    const { text: n, approximate } = readAsNumber(raw / def.factor, read.significant_digits);
-    const prefixes = read.binary_prefix && def.binaryPrefixes
-      ? ' (k = 1,024 and M = 1,024² here, as context lengths are counted)' : '';
-    return `Read as ${approximate ? 'about ' : ''}${withUnit(n, def.noun)}${prefixes}.`;
+    const { text: n, approximate } = fmt.readAsNumber(raw / def.factor, read.significant_digits);
+    const value = fmt.withUnit(n, def.noun);
+    const binary = read.binary_prefix && def.binaryPrefixes;
+    return t(`calc.readAs${approximate ? 'About' : ''}${binary ? 'Binary' : ''}`, { value, k: fmt.int(1024) });
   }
 
   /** Field text for the value in use: exact enough to read back as that value. */
@@ -358,7 +358,7 @@ function mount(container, ctx) {
         const txt = c.echo ?? shown(field, state.input);
         if (c.text.value !== txt) c.text.value = txt;
       }
-      if (c.gibNote) setText(c.gibNote, `= ${gibText(state.input[field])} (1 GiB = 2³⁰ bytes)`);
+      if (c.gibNote) setText(c.gibNote, t('calc.gibNote', { gib: fmt.gibText(state.input[field]) }));
       // Its key once drawn (the box's text as this drawing left it).
       c.drawnKey = [state.input[field], cap, field === editing, c.error.hidden, c.echo, c.readValue, c.text.value,
         c.splitChoices ? `${state.input.query_heads}/${state.input.kv_heads}` : ''].join('|');

@@ -12,13 +12,17 @@ import { select } from 'd3-selection';
 import { h, setText, nextId } from '../element/dom.js';
 import { offerDownload, downloadSentence, csvText, fileSlug } from '../element/download.js';
 import { standaloneSvg, pngFromSvg } from './chart-export.js';
+import { translator } from '../element/i18n.js';
+
+const ENGLISH = translator('en', null).t;
 
 const HEIGHT = 280;
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /**
  * @param container part container
- * @param opts { title, description, className, height, inputs }
+ * @param opts { title, description, className, height, inputs, t }
+ *   t: the element's strings (ctx.t, web/element/i18n.js), English when omitted
  *   inputs: () => string[], the "Label value unit" texts of what drew the chart,
  *   written into its SVG and PNG downloads
  * @returns {{ draw(fn, key?), summary(text), table(headers, rows, caption?) }}
@@ -29,25 +33,25 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
  *   table: rows is an array of rows or a function returning them (called only
  *     when the table is shown).
  */
-export function chartFrame(container, { title, description, className, height = HEIGHT, inputs = () => [] }) {
+export function chartFrame(container, { title, description, className, height = HEIGHT, inputs = () => [], t = ENGLISH }) {
   const titleId = nextId('chart-title');
   const summaryId = nextId('chart-summary');
   const heading = h('h2', { class: 'part-title', id: titleId, text: title });
   const svgHolder = h('div', { class: 'chart-svg' });
   const summary = h('p', { class: 'chart-summary', id: summaryId, 'data-out': 'chart-summary' });
-  const tableHolder = h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': `${title}: data` });
-  const details = h('details', { class: 'chart-data' }, h('summary', { text: 'Show the chart’s data as a table' }), tableHolder);
+  const tableHolder = h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': t('chart.dataRegion', { title }) });
+  const details = h('details', { class: 'chart-data' }, h('summary', { text: t('chart.showData') }), tableHolder);
   const figure = h('figure', { class: `chart ${className || ''}`.trim() },
     svgHolder, h('figcaption', null, summary));
   container.append(heading);
   if (description) container.append(h('p', { class: 'chart-desc', text: description }));
   const downloadStatus = h('span', { class: 'chart-download-status', role: 'status' });
   const button = (label, kind) => h('button', { type: 'button', 'data-download': kind,
-    'aria-label': `${label}: ${title}` }, label);
+    'aria-label': t('chart.downloadLabel', { label, title }) }, label);
   const svgButton = button('SVG', 'svg');
   const pngButton = button('PNG', 'png');
   const csvButton = button('CSV', 'csv');
-  const downloads = h('div', { class: 'chart-downloads' }, h('span', { text: 'Download: ' }),
+  const downloads = h('div', { class: 'chart-downloads' }, h('span', { text: t('download.lead') }),
     svgButton, pngButton, csvButton, downloadStatus);
   container.append(figure, downloads, details);
 
@@ -120,7 +124,7 @@ export function chartFrame(container, { title, description, className, height = 
   // The page cannot know whether a file arrived: it says the browser was asked
   // (or that this frame forbids downloads), never that the file was saved.
   const offer = (blob, name) => said(downloadSentence(offerDownload(blob, name, container), name,
-    name.endsWith('.csv') ? 'the same numbers are in the chart’s data table below' : ''));
+    name.endsWith('.csv') ? t('chart.csvFallback') : '', t));
   svgButton.addEventListener('click', () => {
     const file = standaloneSvg(svgNode, title, inputs());
     offer(new Blob([file.text], { type: 'image/svg+xml' }), `${slug}.svg`);
@@ -128,7 +132,7 @@ export function chartFrame(container, { title, description, className, height = 
   pngButton.addEventListener('click', () => {
     pngFromSvg(standaloneSvg(svgNode, title, inputs()))
       .then((blob) => offer(blob, `${slug}.png`))
-      .catch((err) => said(`The PNG could not be made here (${err.message}); the SVG download works everywhere.`));
+      .catch((err) => said(t('chart.pngFailed', { error: err.message })));
   });
   csvButton.addEventListener('click', () => {
     if (!lastTable) return;

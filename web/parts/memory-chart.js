@@ -6,7 +6,7 @@ import { axisBottom, axisLeft } from 'd3-axis';
 import { registerPart } from '../element/registry.js';
 import { inputTexts } from '../element/fields.js';
 import { chartFrame, MARGIN, keep, text, shown } from './chart-frame.js';
-import * as fmt from '../element/format.js';
+import { GB } from '../element/format.js';
 
 // Legend layout: estimated width of one 11 px character, and the row height.
 const LEGEND_CHAR_PX = 6.6;
@@ -16,17 +16,19 @@ const LEGEND_ROW_PX = 16;
  * A bar's short label: what sets the lesson row apart, in a few characters
  * ("MHA", "16/16" bits of weights/cache, "B64" for a batch other than 16).
  */
-function shortTag(inp) {
-  if (inp.kv_heads === inp.query_heads) return 'MHA';
-  if (inp.batch !== 16) return `B${fmt.int(inp.batch)}`;
-  return `${fmt.int(inp.weight_bytes_per_param * 8)}/${fmt.int(inp.cache_bytes_per_value * 8)}`;
+function shortTag(inp, { t, fmt }) {
+  if (inp.kv_heads === inp.query_heads) return t('table.mha');
+  if (inp.batch !== 16) return t('memoryChart.tagBatch', { batch: fmt.int(inp.batch) });
+  return t('memoryChart.tagBits', { weightBits: fmt.int(inp.weight_bytes_per_param * 8), cacheBits: fmt.int(inp.cache_bytes_per_value * 8) });
 }
 
 function mount(container, ctx) {
+  const { t, fmt } = ctx;
   const frame = chartFrame(container, {
-    title: 'GPU memory per configuration',
-    inputs: () => inputTexts(ctx.core, ctx.store.state.input),
-    description: 'Weights and KV cache stacked for your configuration (“now”) and the lesson’s six rows, against your GPU’s memory and the headroom you keep free.',
+    title: t('memoryChart.title'),
+    inputs: () => inputTexts(ctx.core, ctx.store.state.input, ctx.strings),
+    description: t('memoryChart.description'),
+    t,
   });
   // The lesson's rows, judged against the current GPU memory and headroom
   // (recomputed only when those two change).
@@ -39,7 +41,7 @@ function mount(container, ctx) {
     rows = ctx.presets.configurations('lesson').map((c, i) => {
       const r = ctx.core.plan({ ...c.inputs, gpu_memory_bytes: input.gpu_memory_bytes,
         headroom_fraction: input.headroom_fraction });
-      return { key: String(i + 1), label: c.label, short: `${i + 1} ${shortTag(c.inputs)}`, plan: r.ok ? r.value : null };
+      return { key: String(i + 1), label: c.label, short: `${i + 1} ${shortTag(c.inputs, ctx)}`, plan: r.ok ? r.value : null };
     }).filter((r) => r.plan);
     return rows;
   };
@@ -49,7 +51,8 @@ function mount(container, ctx) {
       const gpu = state.input.gpu_memory_bytes;
       // Headroom line: the memory level that leaves headroom_fraction free.
       const headroomLevel = plan.headroom_limit_bytes;
-      const bars = [{ key: 'now', label: 'Your configuration', short: 'now', plan, current: true }, ...lessonRows(state.input)];
+      const yours = t('memoryChart.yours');
+      const bars = [{ key: 'now', label: yours, short: t('memoryChart.now'), plan, current: true }, ...lessonRows(state.input)];
       const over = bars.filter((b) => !b.plan.fits);
       const key = [plan.weight_bytes, plan.total_bytes, plan.fits, headroomLevel, gpu, state.input.headroom_fraction].join('|');
       frame.draw((svg, width, height) => {
@@ -58,10 +61,10 @@ function mount(container, ctx) {
         // the bars' value labels. Text widths are estimated (no layout read).
         const hasHeadroom = state.input.headroom_fraction > 0;
         const items = [
-          { key: 'weights', swatch: 'rect', cls: 'bar-weights', label: 'weights' },
-          { key: 'cache', swatch: 'rect', cls: 'bar-cache', label: 'KV cache' },
-          { key: 'limit', swatch: 'line', cls: 'limit-line', label: `GPU ${fmt.bytesText(gpu)}` },
-          { key: 'headroom', swatch: 'line', cls: 'headroom-line', label: `${fmt.int(state.input.headroom_fraction * 100)}% headroom`, off: !hasHeadroom },
+          { key: 'weights', swatch: 'rect', cls: 'bar-weights', label: t('memoryChart.weights') },
+          { key: 'cache', swatch: 'rect', cls: 'bar-cache', label: t('memoryChart.cache') },
+          { key: 'limit', swatch: 'line', cls: 'limit-line', label: t('memoryChart.limit', { gpu: fmt.bytesText(gpu) }) },
+          { key: 'headroom', swatch: 'line', cls: 'headroom-line', label: t('memoryChart.headroom', { pct: fmt.int(state.input.headroom_fraction * 100) }), off: !hasHeadroom },
         ];
         let lx = 0;
         let row = 0;
@@ -85,7 +88,7 @@ function mount(container, ctx) {
         }
         const x = scaleBand().domain(bars.map((b) => b.key)).range([MARGIN.left, width - MARGIN.right]).padding(0.25);
         const topBytes = Math.max(gpu, ...bars.map((b) => b.plan.total_bytes)) * 1.12;
-        const y = scaleLinear().domain([0, topBytes / fmt.GB]).nice().range([height - MARGIN.bottom, top]);
+        const y = scaleLinear().domain([0, topBytes / GB]).nice().range([height - MARGIN.bottom, top]);
         keep(svg, 'g', 'x-axis').attr('class', 'axis').attr('transform', `translate(0,${height - MARGIN.bottom})`)
           .call(axisBottom(x).tickSizeOuter(0).tickFormat((k) => {
             // Narrow bars (a phone): the tag without the row number, so labels never overlap.
@@ -94,13 +97,13 @@ function mount(container, ctx) {
           }));
         keep(svg, 'g', 'y-axis').attr('class', 'axis y-axis').attr('transform', `translate(${MARGIN.left},0)`)
           .call(axisLeft(y).ticks(5).tickFormat(fmt.axisNum));
-        text(keep(svg, 'text', 'y-title').attr('class', 'axis-title').attr('x', 4).attr('y', top - 8), 'GB');
+        text(keep(svg, 'text', 'y-title').attr('class', 'axis-title').attr('x', 4).attr('y', top - 8), t('memoryChart.yTitle'));
         text(keep(svg, 'text', 'x-title').attr('class', 'axis-title').attr('x', width - MARGIN.right).attr('y', height - 6)
-          .attr('text-anchor', 'end'), 'configuration (now, lesson rows 1–6)');
+          .attr('text-anchor', 'end'), t('memoryChart.xTitle'));
         const base = y(0);
         const cls = (b, name) => `${name}${b.current ? ' is-current' : ''}`;
-        const wTop = (b) => y(b.plan.weight_bytes / fmt.GB);
-        const tTop = (b) => y(b.plan.total_bytes / fmt.GB);
+        const wTop = (b) => y(b.plan.weight_bytes / GB);
+        const tTop = (b) => y(b.plan.total_bytes / GB);
         const g = keep(svg, 'g', 'bars');
         g.selectAll('rect.bar-weights').data(bars, (b) => b.key).join('rect')
           .attr('class', (b) => cls(b, 'bar-weights')).attr('data-bar', (b) => `${b.key}-weights`)
@@ -112,7 +115,7 @@ function mount(container, ctx) {
           .attr('y', tTop).attr('height', (b) => Math.max(0, wTop(b) - tTop(b)));
         const line = (name, cls2, level) => {
           const on = level !== null;
-          const yl = on ? y(level / fmt.GB) : 0;
+          const yl = on ? y(level / GB) : 0;
           shown(keep(svg, 'line', name), on).attr('class', cls2).attr('x1', MARGIN.left).attr('x2', width - MARGIN.right)
             .attr('y1', yl).attr('y2', yl);
         };
@@ -120,15 +123,17 @@ function mount(container, ctx) {
         line('headroom', 'headroom-line', hasHeadroom ? headroomLevel : null);
         text(keep(svg, 'g', 'bar-labels').selectAll('text.bar-label').data(bars, (b) => b.key).join('text')
           .attr('class', 'bar-label').attr('x', (b) => x(b.key) + x.bandwidth() / 2).attr('y', (b) => tTop(b) - 4)
-          .attr('text-anchor', 'middle'), (b) => `${b.plan.fits ? '' : '✗ '}${fmt.sig(b.plan.total_bytes / fmt.GB)}`);
+          .attr('text-anchor', 'middle'), (b) => `${b.plan.fits ? '' : '✗ '}${fmt.sig(b.plan.total_bytes / GB)}`);
       }, key);
-      frame.summary(`Your configuration needs ${fmt.bytesText(plan.total_bytes)} (${fmt.bytesText(plan.weight_bytes)} weights, `
-        + `${fmt.bytesText(plan.kv_cache_bytes)} KV cache) of ${fmt.bytesText(gpu)}: ${fmt.verdictText(plan.verdict).toLowerCase()}; `
-        + `${over.length} of ${bars.length} bars exceed the GPU.`);
-      frame.table(['Configuration', 'Weights (GB)', 'KV cache (GB)', 'Total (GB)', `Fits ${fmt.bytesText(gpu)}?`],
-        () => bars.map((b) => [b.key === 'now' ? 'Your configuration' : `${b.key}. ${b.label}`,
-          fmt.num1(b.plan.weight_bytes / fmt.GB), fmt.num1(b.plan.kv_cache_bytes / fmt.GB),
-          fmt.num1(b.plan.total_bytes / fmt.GB), b.plan.fits ? 'yes' : 'no']));
+      frame.summary(t('memoryChart.summary', {
+        total: fmt.bytesText(plan.total_bytes), weights: fmt.bytesText(plan.weight_bytes), cache: fmt.bytesText(plan.kv_cache_bytes),
+        gpu: fmt.bytesText(gpu), verdict: fmt.verdictText(plan.verdict).toLowerCase(), over: over.length, count: bars.length,
+      }));
+      frame.table([t('table.colConfiguration'), t('memoryChart.colWeights'), t('memoryChart.colCache'), t('memoryChart.colTotal'),
+        t('memoryChart.colFits', { gpu: fmt.bytesText(gpu) })],
+      () => bars.map((b) => [b.key === 'now' ? yours : `${b.key}. ${b.label}`,
+        fmt.num1(b.plan.weight_bytes / GB), fmt.num1(b.plan.kv_cache_bytes / GB),
+        fmt.num1(b.plan.total_bytes / GB), b.plan.fits ? t('table.fitsYes') : t('table.fitsNo')]));
     },
   };
 }

@@ -22,6 +22,7 @@ import { answersDocument, readAnswersFile } from '../quiz/transfer.js';
 import { downloadSentence, offerJsonDownload } from '../element/download.js';
 import { copyByHandBox } from '../element/copy-by-hand.js';
 import { EVENT_TYPES, questionProgress, stepStatement, questionStatement, checkStatement } from '../quiz/report.js';
+import { localizeQuestion, localizeBlockTitle } from '../quiz/localize.js';
 
 /**
  * The serving simulation's facade for a questions document that names a "simulate"
@@ -68,6 +69,15 @@ async function loadQuestions(ctx, quizCore) {
 }
 
 function mount(container, ctx) {
+  const { t } = ctx;
+  // The element's language: its words and digits, and the questions' translated text
+  // (the locale's questions.json, for the file it translates: same lesson and version).
+  const strings = { ...ctx.strings, fmt: ctx.fmt };
+  const words = { locale: ctx.fmt.locale === 'en' ? 'en-US' : ctx.fmt.locale, yes: t('quiz.yes'), no: t('quiz.no') };
+  const translationFor = (doc) => {
+    const tr = ctx.localeContent && ctx.localeContent.questions;
+    return tr && tr.lesson === doc.lesson && tr.version === doc.version ? tr : null;
+  };
   container.dataset.state = 'loading';
   const notices = h('div', { class: 'quiz-notices', role: 'status' });
   const list = h('div', { class: 'quiz-list' });
@@ -76,7 +86,7 @@ function mount(container, ctx) {
   // Notices that can arrive while the student works (storage failing on a
   // write) go below everything, so they never move a control under the pointer.
   const lateNotices = h('div', { class: 'quiz-notices', role: 'status' });
-  container.append(h('h2', { class: 'part-title' }, 'Knowledge check'), notices, list, tools, practice, lateNotices);
+  container.append(h('h2', { class: 'part-title' }, t('quiz.title')), notices, list, tools, practice, lateNotices);
 
   function notice(text, kind = 'info', where = notices) {
     where.append(h('p', { class: `quiz-notice quiz-notice-${kind}`, 'data-notice': kind }, text));
@@ -94,7 +104,7 @@ function mount(container, ctx) {
       container.dataset.state = 'ready';
     })
     .catch((err) => {
-      notice(`The knowledge check could not start: ${err && err.message ? err.message : err}`, 'error');
+      notice(t('quiz.couldNotStart', { error: err && err.message ? err.message : String(err) }), 'error');
       container.dataset.state = 'failed';
     });
 
@@ -107,10 +117,11 @@ function mount(container, ctx) {
       quizCore,
       storage: given && typeof given.getItem === 'function' && typeof given.setItem === 'function' &&
         typeof given.removeItem === 'function' ? given : null,
-      onUnavailable: () => notice('This browser is not letting the page save your answers (storage is blocked or full), so they are kept only until you leave the page. Use “Download my answers” to keep a copy (where the browser may block the file, it also shows the answers as text to copy).', 'storage', lateNotices),
+      onUnavailable: () => notice(t('quiz.storageBlocked'), 'storage', lateNotices),
     });
     const resolve = makeResolver(ctx.core, quizCore, null, { presets: ctx.presets, traffic });
     const views = [];
+    const translation = translationFor(doc);
     const scoreLine = h('p', { class: 'quiz-score', role: 'status', 'data-quiz-score': '' });
     /** Totals over every question: raw right steps of max shown, complete questions. */
     const totals = () => {
@@ -123,11 +134,11 @@ function mount(container, ctx) {
       };
     };
     const showScore = () => {
-      const t = totals();
-      Object.assign(scoreLine.dataset, { raw: String(t.raw), max: String(t.max), complete: String(t.complete === t.questions) });
-      scoreLine.textContent = t.complete === t.questions
-        ? `Knowledge check complete: ${t.raw} of ${t.max} steps right.`
-        : `So far: ${t.raw} of ${t.max} steps right; ${t.complete} of ${t.questions} questions complete.`;
+      const tt = totals();
+      Object.assign(scoreLine.dataset, { raw: String(tt.raw), max: String(tt.max), complete: String(tt.complete === tt.questions) });
+      scoreLine.textContent = tt.complete === tt.questions
+        ? t('quiz.scoreComplete', { raw: tt.raw, max: tt.max, count: tt.max })
+        : t('quiz.scoreSoFar', { raw: tt.raw, max: tt.max, count: tt.max, complete: tt.complete, questions: tt.questions });
     };
     /** After a student's check: the step's statement, then the question's and the whole check's when complete. */
     const onGraded = (question, view) => (step, answer, result) => {
@@ -140,15 +151,16 @@ function mount(container, ctx) {
       if (t.complete === t.questions) ctx.report(EVENT_TYPES.check, checkStatement({ lesson, version, progress: t }));
     };
     for (const question of doc.questions) {
-      const prepared = prepareQuestion(question, resolve, quizCore);
+      const prepared = prepareQuestion(question, resolve, quizCore, String, words);
       if (!prepared.ok) {
-        list.append(h('p', { class: 'quiz-notice quiz-notice-error' }, `${question.title}: could not be prepared (${preparationError(prepared)}).`));
+        list.append(h('p', { class: 'quiz-notice quiz-notice-error' }, t('quiz.notPrepared', { title: question.title, error: preparationError(prepared) })));
         continue;
       }
       let view = null;
       const graded = (step, answer, result) => onGraded(question, view)(step, answer, result);
-      view = questionView(question, {
-        prepared, quizCore, onChange: (rec) => store.save(question, rec), onGraded: graded,
+      // Shown in the page's language; saved, reported and graded by the file's ids.
+      view = questionView(localizeQuestion(question, translation), {
+        prepared, quizCore, onChange: (rec) => store.save(question, rec), onGraded: graded, strings,
       });
       list.append(view.el);
       view.restore(store.load(question));
@@ -166,16 +178,16 @@ function mount(container, ctx) {
     // Reset keeps what it cleared in memory (not in storage) until the next
     // change or reload, so one click can be taken back.
     let undoRecords = null;
-    const undoButton = h('button', { type: 'button', 'data-action': 'undo-reset', hidden: true }, 'Undo reset');
+    const undoButton = h('button', { type: 'button', 'data-action': 'undo-reset', hidden: true }, t('quiz.undoReset'));
     const dropUndo = () => { undoRecords = null; undoButton.hidden = true; };
     const resetButton = h('button', { type: 'button', 'data-action': 'reset', onclick: () => {
       undoRecords = views.map(({ view, question }) => ({ view, question, rec: view.record() }));
       for (const { view, question } of views) { view.reset(); store.remove(question); }
       showScore();
       delete status.dataset.error;
-      status.textContent = 'Your answers were cleared. “Undo reset” brings them back until you change an answer.';
+      status.textContent = t('quiz.cleared');
       undoButton.hidden = false;
-    } }, 'Reset my answers');
+    } }, t('quiz.reset'));
     undoButton.addEventListener('click', () => {
       if (!undoRecords) return;
       for (const { view, question, rec } of undoRecords) {
@@ -185,14 +197,14 @@ function mount(container, ctx) {
       dropUndo();
       showScore();
       resetButton.focus();
-      status.textContent = 'Your answers are back.';
+      status.textContent = t('quiz.back');
     });
     list.addEventListener('input', () => { if (undoRecords) dropUndo(); });
     list.addEventListener('change', () => { if (undoRecords) dropUndo(); });
     // The page cannot know whether the file arrived: it says the browser was
     // asked, and keeps the file's text at hand to copy (open at once when the
     // frame forbids downloads or may).
-    const answersText = copyByHandBox('Your answers as text, to copy');
+    const answersText = copyByHandBox(t('quiz.answersText'));
     tools.append(
       resetButton,
       undoButton,
@@ -201,10 +213,10 @@ function mount(container, ctx) {
         const filename = `llm-budget-lab-answers-${lesson}-${version}.json`;
         const { outlook, text } = offerJsonDownload(answersDocument(lesson, version, records), filename, container);
         delete status.dataset.error;
-        status.textContent = downloadSentence(outlook, filename, 'copy your answers from the box below');
+        status.textContent = downloadSentence(outlook, filename, t('quiz.downloadFallback'), t);
         answersText.show(text, outlook !== 'asked');
-      } }, 'Download my answers'),
-      h('span', { class: 'quiz-load' }, h('label', { for: fileId }, 'Load answers'), fileInput),
+      } }, t('quiz.download')),
+      h('span', { class: 'quiz-load' }, h('label', { for: fileId }, t('quiz.load')), fileInput),
       status, answersText.el);
     fileInput.addEventListener('change', async () => {
       dropUndo();
@@ -213,7 +225,7 @@ function mount(container, ctx) {
       fileInput.value = '';
       if (!r.ok) {
         status.dataset.error = '';
-        status.textContent = `Could not load answers: ${r.error}`;
+        status.textContent = t('quiz.loadFailed', { error: r.error });
         return;
       }
       // Merge: the file's answers replace those of the same steps; every other answer stays.
@@ -231,26 +243,25 @@ function mount(container, ctx) {
         store.save(question, view.record());
       }
       showScore();
-      const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
-      const skippedNote = r.skipped.length
-        ? ` Not loaded: ${r.skipped.slice(0, 3).join('; ')}${r.skipped.length > 3 ? `; and ${r.skipped.length - 3} more` : ''}.`
-        : '';
+      const skippedNote = !r.skipped.length ? ''
+        : t(r.skipped.length > 3 ? 'quiz.skippedMore' : 'quiz.skipped', { list: r.skipped.slice(0, 3).join('; '), more: r.skipped.length - 3 });
       if (loaded === 0) status.dataset.error = ''; else delete status.dataset.error;
       const fileName = quizCore.reading.quoteText(file.name, 80);
       status.textContent = loaded === 0
-        ? `No answers were loaded from ${fileName}; your answers are unchanged.${skippedNote}`
-        : `Answers loaded from ${fileName}: ${plural(loaded, 'answer', 'answers')} from the file` +
-          `${kept ? `, ${plural(kept, 'other answer', 'other answers')} of yours kept` : ''}.${skippedNote}`;
+        ? t('quiz.loadedNone', { file: fileName, skipped: skippedNote })
+        : t(kept ? 'quiz.loadedKept' : 'quiz.loaded', {
+          file: fileName, skipped: skippedNote, answers: t('quiz.answers', { count: loaded }), kept: t('quiz.otherAnswers', { count: kept }),
+        });
     });
 
-    if (doc.practice && doc.practice.questions.length > 0) mountPractice(quizCore, doc.practice, traffic);
-    if (doc.drills && doc.drills.questions.length > 0) mountDrills(quizCore, doc.drills, traffic);
+    if (doc.practice && doc.practice.questions.length > 0) mountPractice(quizCore, doc.practice, traffic, translation);
+    if (doc.drills && doc.drills.questions.length > 0) mountDrills(quizCore, doc.drills, traffic, translation);
   }
 
   // "Find the mistake": one drill at a time (a worked estimate with one public
   // calculator mistake planted), drawn by the core at a fresh seed; "Next drill"
   // moves on to the next of the block's drills, "New numbers" redraws this one.
-  function mountDrills(quizCore, block, traffic) {
+  function mountDrills(quizCore, block, traffic, translation) {
     const section = h('div', { class: 'quiz-drills', 'data-drills': '' });
     const area = h('div', { class: 'quiz-practice-list' });
     const seedLine = h('p', { class: 'quiz-seed', role: 'status' });
@@ -259,28 +270,28 @@ function mount(container, ctx) {
     const draw = (seed) => {
       const question = block.questions[index];
       const made = blockResolver(ctx.core, quizCore, { block: 'drills', seed, question, presets: ctx.presets, traffic });
-      const prepared = made.ok ? prepareQuestion(question, made.resolve, quizCore) : null;
+      const prepared = made.ok ? prepareQuestion(question, made.resolve, quizCore, String, words) : null;
       area.replaceChildren(!prepared || !prepared.ok
         ? h('p', { class: 'quiz-notice quiz-notice-error' }, `${question.title}: ${prepared ? preparationError(prepared) : made.error}`)
-        : questionView(question, { prepared, quizCore, onChange: () => {} }).el);
+        : questionView(localizeQuestion(question, translation), { prepared, quizCore, onChange: () => {}, strings }).el);
       Object.assign(section.dataset, { seed: String(seed), drill: question.id });
-      seedLine.textContent = `Drill ${index + 1} of ${count}, variant ${seed}. Drill answers are not saved.`;
+      seedLine.textContent = t('quiz.drillLine', { n: index + 1, count, seed: String(seed) });
     };
-    const next = h('button', { type: 'button', 'data-action': 'next-drill', hidden: count < 2 }, 'Next drill');
-    const again = h('button', { type: 'button', 'data-action': 'drill-numbers' }, 'New numbers');
+    const next = h('button', { type: 'button', 'data-action': 'next-drill', hidden: count < 2 }, t('quiz.nextDrill'));
+    const again = h('button', { type: 'button', 'data-action': 'drill-numbers' }, t('quiz.newNumbers'));
     next.addEventListener('click', () => { index = (index + 1) % count; draw(quizCore.randomSeed()); });
     again.addEventListener('click', () => draw(quizCore.randomSeed()));
-    section.append(h('h3', { class: 'quiz-practice-title' }, block.title),
-      h('p', null, 'Each worked estimate has one mistake that a public memory calculator once made. Name the step it is in, then type what that step should give.'),
+    section.append(h('h3', { class: 'quiz-practice-title' }, localizeBlockTitle(translation, 'drills', block.title)),
+      h('p', null, t('quiz.drillIntro')),
       area, h('div', { class: 'quiz-drill-actions' }, next, again), seedLine);
     practice.after(section);
     draw(quizCore.randomSeed());
   }
 
-  function mountPractice(quizCore, block, traffic) {
+  function mountPractice(quizCore, block, traffic, translation) {
     const area = h('div', { class: 'quiz-practice-list' });
     const seedLine = h('p', { class: 'quiz-seed', role: 'status' });
-    const button = h('button', { type: 'button', 'data-action': 'practice' }, block.title);
+    const button = h('button', { type: 'button', 'data-action': 'practice' }, localizeBlockTitle(translation, 'practice', block.title));
     button.addEventListener('click', () => {
       const seed = quizCore.randomSeed();
       const v = quizCore.makeVariant(seed);
@@ -288,15 +299,15 @@ function mount(container, ctx) {
       const resolve = makeResolver(ctx.core, quizCore, v.value, { presets: ctx.presets, traffic });
       area.replaceChildren();
       for (const question of block.questions) {
-        const prepared = prepareQuestion(question, resolve, quizCore);
+        const prepared = prepareQuestion(question, resolve, quizCore, String, words);
         if (!prepared.ok) { area.append(h('p', { class: 'quiz-notice quiz-notice-error' }, `${question.title}: ${preparationError(prepared)}`)); continue; }
-        area.append(questionView(question, { prepared, quizCore, onChange: () => {} }).el);
+        area.append(questionView(localizeQuestion(question, translation), { prepared, quizCore, onChange: () => {}, strings }).el);
       }
       practice.dataset.seed = String(seed);
-      seedLine.textContent = `New numbers (variant ${seed}). Practice answers are not saved.`;
+      seedLine.textContent = t('quiz.practiceLine', { seed: String(seed) });
     });
-    practice.append(h('h3', { class: 'quiz-practice-title' }, 'Practice'),
-      h('p', null, 'Fresh numbers for questions 1 and 2, from a seeded generator in the core, checked the same way.'),
+    practice.append(h('h3', { class: 'quiz-practice-title' }, t('quiz.practice')),
+      h('p', null, t('quiz.practiceIntro')),
       button, seedLine, area);
   }
 

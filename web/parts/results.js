@@ -1,7 +1,6 @@
 // The calculator's results panel: memory breakdown, verdict, step time,
 // speeds and capacity, all from the core's plan() and capacity().
 import { h, setText } from '../element/dom.js';
-import * as fmt from '../element/format.js';
 
 const VERDICT_MARK = { fits: '✓', tight: '!', 'does-not-fit': '✗' };
 
@@ -9,57 +8,60 @@ const VERDICT_MARK = { fits: '✓', tight: '!', 'does-not-fit': '✗' };
  * One target's verdict in words: "no target set", "met: 366 ms to spare",
  * "missed: 213 ms too slow", or "not judged: it does not fit". The margin is the core's.
  */
-function targetText(target, hasSpeed, met, missedBy, spare, wanted) {
-  if (target === 0) return 'no target set (0)';
-  if (!hasSpeed) return `${wanted}: not judged, the configuration does not fit`;
-  return met ? `${wanted}: met, ${spare()}` : `${wanted}: missed, ${missedBy()}`;
+function targetText(t, target, hasSpeed, met, missedBy, spare, wanted) {
+  if (target === 0) return t('results.targetNone');
+  if (!hasSpeed) return t('results.targetNotJudged', { wanted });
+  return met ? t('results.targetMet', { wanted, margin: spare() }) : t('results.targetMissed', { wanted, margin: missedBy() });
 }
 
 /** The two target verdicts in a few words for the phone panel. */
-function targetsShort(input, plan) {
-  const one = (target, met, name) => (target === 0 ? null : `${name} ${!plan.has_speed ? '—' : met ? 'met' : 'missed'}`);
-  const parts = [one(input.ttft_target_s, plan.ttft_target_met, 'TTFT'),
-    one(input.per_request_target_tokens_per_s, plan.per_request_target_met, 'speed')].filter(Boolean);
-  return parts.length ? parts.join(', ') : 'none set';
+function targetsShort(t, input, plan) {
+  const state = (met) => (!plan.has_speed ? t('results.shortUnjudged') : met ? t('results.shortMet') : t('results.shortMissed'));
+  const parts = [input.ttft_target_s === 0 ? null : t('results.shortTtft', { state: state(plan.ttft_target_met) }),
+    input.per_request_target_tokens_per_s === 0 ? null : t('results.shortSpeed', { state: state(plan.per_request_target_met) })]
+    .filter(Boolean);
+  return parts.length ? parts.join(t('results.listJoin')) : t('results.shortNone');
 }
 
 /**
  * The model's attention layers in words, from the core's counts:
  * "21 sliding (4,096) + 21 full", "32 full", and with latent attention
  * ", latent cache (576 values)". The counts are plan()'s, not worked out here.
+ * @param {{t:Function, fmt:object}} strings the part's strings and number formatting (ctx)
  */
-export function layerMixText(input, plan) {
+export function layerMixText({ t, fmt }, input, plan) {
   const parts = [];
   if (plan.sliding_window_layers_used > 0) {
-    parts.push(`${fmt.int(plan.sliding_window_layers_used)} sliding (${fmt.int(input.sliding_window_tokens)})`);
+    parts.push(t('results.layersSliding', { count: plan.sliding_window_layers_used, n: fmt.int(plan.sliding_window_layers_used), window: fmt.int(input.sliding_window_tokens) }));
   }
-  if (plan.full_attention_layers > 0) parts.push(`${fmt.int(plan.full_attention_layers)} full`);
-  const latent = input.latent_kv_dim > 0 ? `, latent cache (${fmt.int(input.latent_kv_dim)} values)` : '';
-  return parts.join(' + ') + latent;
+  if (plan.full_attention_layers > 0) parts.push(t('results.layersFull', { count: plan.full_attention_layers, n: fmt.int(plan.full_attention_layers) }));
+  const mix = parts.join(' + ');
+  return input.latent_kv_dim > 0 ? t('results.layersLatent', { mix, values: fmt.int(input.latent_kv_dim) }) : mix;
 }
 
 /** What a decode step reads, for a mixture of experts: "18.2 GB per GPU (2 of 8 experts per layer)". */
-function trafficText(input, plan, m) {
-  const touched = fmt.num1(plan.experts_touched);
-  return `${m(plan.decode_traffic_bytes)}${input.gpus > 1 ? ' per GPU' : ''} (${touched} of ${fmt.int(input.experts)} `
-    + `experts per layer, expected)`;
+function trafficText({ t, fmt }, input, plan, m) {
+  return t(input.gpus > 1 ? 'results.trafficPerGpu' : 'results.traffic', {
+    bytes: m(plan.decode_traffic_bytes), touched: fmt.num1(plan.experts_touched), experts: fmt.int(input.experts),
+  });
 }
 
 /**
  * The KV capacity as vLLM prints it at startup: "442,504 tokens per GPU; 54.02 requests
  * of 8,192 tokens at once (gpu_memory_utilization 0.9)". The numbers are plan()'s.
  */
-function kvCapacityText(input, plan) {
-  const utilization = `gpu_memory_utilization ${fmt.groupedNumber(1 - input.headroom_fraction, 4)}`;
+function kvCapacityText({ t, fmt }, input, plan) {
+  const utilization = fmt.groupedNumber(1 - input.headroom_fraction, 4);
   if (plan.kv_capacity_tokens === 0) {
-    return `none: the weights${plan.runtime_bytes > 0 ? ' and the runtime' : ''} fill the ${utilization} share`;
+    return t(plan.runtime_bytes > 0 ? 'results.kvCapacityNoneRuntime' : 'results.kvCapacityNone', { utilization });
   }
-  const per = input.gpus > 1 ? ' per GPU' : '';
-  return `${fmt.int(plan.kv_capacity_tokens)} tokens${per}; ${fmt.fixed2(plan.max_concurrency)} `
-    + `requests of ${fmt.int(input.context_tokens)} tokens at once (${utilization})`;
+  return t(input.gpus > 1 ? 'results.kvCapacityPerGpu' : 'results.kvCapacity', {
+    tokens: fmt.int(plan.kv_capacity_tokens), requests: fmt.fixed2(plan.max_concurrency), context: fmt.int(input.context_tokens), utilization,
+  });
 }
 
 export function mountResults(parent, ctx) {
+  const { t, fmt } = ctx;
   const out = {};
   // data-result: the declared result fields (plan(), capacity()) a number shows, by
   // their names, for the lesson's tour and terms to point at (web/page/view-marks.js).
@@ -74,9 +76,9 @@ export function mountResults(parent, ctx) {
   };
   const dd = (key) => (out[key] = h('dd', { 'data-result': FIELDS_SHOWN[key], 'data-out': key }));
   // Memory per GPU: shown only when the model is split over several GPUs.
-  const perGpuTerm = h('dt', { text: 'Memory per GPU' });
+  const perGpuTerm = h('dt', { text: t('results.perGpuTerm') });
   // Read per decode step: shown for a mixture of experts, where it is less than memory.
-  const trafficTerm = h('dt', { text: 'Read per decode step' });
+  const trafficTerm = h('dt', { text: t('results.trafficTerm') });
   const verdictMark = h('span', { class: 'verdict-mark', 'aria-hidden': 'true' });
   const verdictWord = h('strong', { 'data-out': 'verdict' });
   const verdictNote = h('span', { class: 'verdict-note', 'data-out': 'verdict-note' });
@@ -88,32 +90,32 @@ export function mountResults(parent, ctx) {
   // valid ones, not the ones in the fields. Always in the DOM (a live region
   // that is only filled in), so screen readers hear the change.
   const staleNote = h('p', { class: 'results-stale', role: 'status', 'data-out': 'stale' });
-  const panel = h('div', { class: 'results', role: 'group', 'aria-label': 'Results' },
-    h('h3', { class: 'results-title', text: 'Results' }),
+  const panel = h('div', { class: 'results', role: 'group', 'aria-label': t('results.title') },
+    h('h3', { class: 'results-title', text: t('results.title') }),
     staleNote,
     verdict,
     h('dl', { class: 'result-list' },
-      h('dt', { text: 'Weights' }), dd('weight_bytes'),
-      h('dt', { text: 'KV cache' }), dd('kv_cache_bytes'),
-      h('dt', { text: 'Attention layers' }), dd('layer_mix'),
-      h('dt', { text: 'Total memory' }), dd('total_bytes'),
+      h('dt', { text: t('results.weights') }), dd('weight_bytes'),
+      h('dt', { text: t('results.kvCache') }), dd('kv_cache_bytes'),
+      h('dt', { text: t('results.layers') }), dd('layer_mix'),
+      h('dt', { text: t('results.total') }), dd('total_bytes'),
       perGpuTerm, dd('per_gpu_bytes'),
-      h('dt', { text: 'Free on the GPU' }), dd('free_bytes'),
+      h('dt', { text: t('results.free') }), dd('free_bytes'),
       trafficTerm, dd('decode_traffic_bytes'),
-      h('dt', { text: 'Decode step' }), dd('step'),
-      h('dt', { text: 'Binding term' }), dd('bound_by'),
-      h('dt', { text: 'Per request' }), dd('per_request_tokens_per_s'),
-      h('dt', { text: 'All requests' }), dd('total_tokens_per_s'),
-      h('dt', { text: 'Time to first token' }), dd('ttft_s'),
-      h('dt', { text: 'TTFT target' }), dd('ttft_target'),
-      h('dt', { text: 'Speed target' }), dd('per_request_target'),
-      h('dt', { text: 'KV cache capacity' }), dd('kv_capacity'),
-      h('dt', { text: 'Largest batch that fits' }), dd('max_batch'),
-      h('dt', { text: 'Keeping headroom free' }), dd('max_batch_with_headroom'),
-      h('dt', { text: 'Longest context that fits' }), dd('max_context_tokens'),
-      h('dt', { text: 'Arithmetic overtakes memory' }), dd('crossover_batch'),
-      h('dt', { text: 'Fewest GPUs that fit' }), dd('min_gpus_to_fit')),
-    h('label', { class: 'toggle' }, gib, ' Also show GiB (2³⁰ bytes)'));
+      h('dt', { text: t('results.step') }), dd('step'),
+      h('dt', { text: t('results.boundBy') }), dd('bound_by'),
+      h('dt', { text: t('results.perRequest') }), dd('per_request_tokens_per_s'),
+      h('dt', { text: t('results.allRequests') }), dd('total_tokens_per_s'),
+      h('dt', { text: t('results.ttft') }), dd('ttft_s'),
+      h('dt', { text: t('results.ttftTarget') }), dd('ttft_target'),
+      h('dt', { text: t('results.speedTarget') }), dd('per_request_target'),
+      h('dt', { text: t('results.kvCapacityTerm') }), dd('kv_capacity'),
+      h('dt', { text: t('results.maxBatch') }), dd('max_batch'),
+      h('dt', { text: t('results.maxBatchHeadroom') }), dd('max_batch_with_headroom'),
+      h('dt', { text: t('results.maxContext') }), dd('max_context_tokens'),
+      h('dt', { text: t('results.crossover') }), dd('crossover_batch'),
+      h('dt', { text: t('results.minGpus') }), dd('min_gpus_to_fit')),
+    h('label', { class: 'toggle' }, gib, ' ', t('results.showGiB')));
   // On a phone, a compact panel stays at the bottom of the screen while the
   // inputs scroll past (hidden on wide screens, where the whole results panel
   // is sticky): the verdict, weights, KV cache, the decode step with its
@@ -128,21 +130,21 @@ export function mountResults(parent, ctx) {
   };
   const pair = (term, key, extra = false) => h('div', { class: extra ? 'calc-status-pair calc-status-extra' : 'calc-status-pair' },
     h('dt', { text: term }), (compact[key] = h('dd', { 'data-result': COMPACT_FIELDS[key], 'data-compact': key })));
-  const more = h('button', { type: 'button', class: 'calc-status-more', 'aria-expanded': 'false' }, 'More');
+  const more = h('button', { type: 'button', class: 'calc-status-more', 'aria-expanded': 'false' }, t('results.more'));
   const statusLine = h('p', { class: 'calc-status-line', 'data-out': 'status-line' });
-  const status = h('div', { class: 'calc-status', role: 'region', 'aria-label': 'Results summary' },
+  const status = h('div', { class: 'calc-status', role: 'region', 'aria-label': t('results.summary') },
     h('div', { class: 'calc-status-head' }, statusLine, more),
     h('dl', { class: 'calc-status-list' },
-      pair('Weights', 'weights'), pair('KV cache', 'kv'), pair('Step', 'step'),
-      pair('Per request', 'per_request'), pair('All requests', 'total'), pair('First token', 'ttft'),
-      pair('Per GPU', 'per_gpu', true), pair('Free on the GPU', 'free', true), pair('Targets', 'targets', true),
-      pair('Largest batch', 'max_batch', true), pair('Longest context', 'max_context', true),
-      pair('Fewest GPUs', 'min_gpus', true)));
+      pair(t('results.weights'), 'weights'), pair(t('results.kvCache'), 'kv'), pair(t('results.shortStep'), 'step'),
+      pair(t('results.perRequest'), 'per_request'), pair(t('results.allRequests'), 'total'), pair(t('results.shortTtftTerm'), 'ttft'),
+      pair(t('results.shortPerGpu'), 'per_gpu', true), pair(t('results.free'), 'free', true), pair(t('results.shortTargets'), 'targets', true),
+      pair(t('results.shortMaxBatch'), 'max_batch', true), pair(t('results.shortMaxContext'), 'max_context', true),
+      pair(t('results.shortMinGpus'), 'min_gpus', true)));
   more.addEventListener('click', () => {
     const open = !status.hasAttribute('data-expanded');
     status.toggleAttribute('data-expanded', open);
     more.setAttribute('aria-expanded', String(open));
-    setText(more, open ? 'Less' : 'More');
+    setText(more, open ? t('results.less') : t('results.more'));
   });
   // After a preset click: which inputs changed (a status line in the panel).
   const changes = h('p', { class: 'results-changes', role: 'status', 'data-out': 'changes' });
@@ -164,9 +166,9 @@ export function mountResults(parent, ctx) {
   let lastAnnounced = '';
   let stale = false;
   let statusText = '';
-  const STALE = 'Showing the last valid result: a field above holds a value that is not used.';
+  const STALE = t('results.stale');
   const paintStatus = () => {
-    setText(statusLine, stale ? `Last valid result · ${statusText}` : statusText);
+    setText(statusLine, stale ? t('results.staleLine', { status: statusText }) : statusText);
     status.toggleAttribute('data-stale', stale);
   };
   return {
@@ -193,91 +195,98 @@ export function mountResults(parent, ctx) {
       setText(verdictMark, VERDICT_MARK[plan.verdict]);
       setText(verdictWord, fmt.verdictText(plan.verdict));
       const split = state.input.gpus > 1;
-      const held = split ? `${m(plan.per_gpu_bytes)} per GPU` : m(plan.total_bytes);
+      const gpuText = m(state.input.gpu_memory_bytes);
+      const pct = fmt.int(state.input.headroom_fraction * 100);
+      const heldParams = { held: m(split ? plan.per_gpu_bytes : plan.total_bytes), gpu: gpuText };
       setText(verdictNote, plan.verdict === 'tight'
-        ? `${held} of ${m(state.input.gpu_memory_bytes)}: ${m(plan.free_bytes)} stays free, less than the `
-          + `${fmt.int(state.input.headroom_fraction * 100)}% headroom; it fits comfortably at up to ${m(plan.headroom_limit_bytes)}${split ? ' per GPU' : ''}`
-        : `${held} of ${m(state.input.gpu_memory_bytes)}`);
+        ? t(split ? 'results.tightNotePerGpu' : 'results.tightNote', {
+          ...heldParams, free: m(plan.free_bytes), pct, limit: m(plan.headroom_limit_bytes),
+        })
+        : t(split ? 'results.heldPerGpu' : 'results.held', heldParams));
       perGpuTerm.hidden = !split;
       out.per_gpu_bytes.hidden = !split;
-      put(out.per_gpu_bytes, `${m(plan.per_gpu_bytes)} on each of ${fmt.int(state.input.gpus)} ${fmt.plural(state.input.gpus, 'GPU', 'GPUs')} `
-        + `(${fmt.int(plan.kv_heads_per_gpu)} KV ${fmt.plural(plan.kv_heads_per_gpu, 'head', 'heads')} each)`);
+      put(out.per_gpu_bytes, t('results.perGpu', {
+        bytes: m(plan.per_gpu_bytes), gpus: fmt.int(state.input.gpus), count: state.input.gpus,
+        heads: t('results.kvHeads', { count: plan.kv_heads_per_gpu, n: fmt.int(plan.kv_heads_per_gpu) }),
+      }));
       put(out.weight_bytes, m(plan.weight_bytes));
-      const windowed = plan.sliding_window_layers_used > 0 ? ' below the window' : '';
-      put(out.kv_cache_bytes,
-        `${m(plan.kv_cache_bytes)} (${fmt.bytesText(plan.kv_cache_bytes_per_token)} per token${windowed})`);
-      put(out.layer_mix, layerMixText(state.input, plan));
+      put(out.kv_cache_bytes, t(plan.sliding_window_layers_used > 0 ? 'results.kvCacheWindowed' : 'results.kvCacheValue',
+        { bytes: m(plan.kv_cache_bytes), perToken: fmt.bytesText(plan.kv_cache_bytes_per_token) }));
+      put(out.layer_mix, layerMixText(ctx, state.input, plan));
       const moe = state.input.experts > 0;
       trafficTerm.hidden = !moe;
       out.decode_traffic_bytes.hidden = !moe;
-      if (moe) put(out.decode_traffic_bytes, trafficText(state.input, plan, m));
+      if (moe) put(out.decode_traffic_bytes, trafficText(ctx, state.input, plan, m));
       put(out.total_bytes, m(plan.total_bytes));
-      put(out.free_bytes, plan.free_bytes >= 0 ? m(plan.free_bytes) : `none: over by ${m(-plan.free_bytes)}`);
+      put(out.free_bytes, plan.free_bytes >= 0 ? m(plan.free_bytes) : t('results.freeOver', { bytes: m(-plan.free_bytes) }));
       // Which arithmetic rate the core used, when it is not the 16-bit one.
-      const rate = plan.matmul_bits === 16 ? '' : ` at the ${fmt.int(plan.matmul_bits)}-bit rate`;
-      const terms = `memory ${fmt.msText(plan.memory_time_s)}, arithmetic ${fmt.msText(plan.compute_time_s)}${rate}`;
+      const terms = t(plan.matmul_bits === 16 ? 'results.terms' : 'results.termsAtRate', {
+        memory: fmt.msText(plan.memory_time_s), arithmetic: fmt.msText(plan.compute_time_s), bits: fmt.int(plan.matmul_bits),
+      });
+      const noFit = t('results.doesNotFit');
       if (plan.has_speed) {
-        put(out.step, split ? `${fmt.msText(plan.step_s)} (all-reduce ${fmt.msText(plan.comm_s)} of it)` : fmt.msText(plan.step_s));
-        put(out.bound_by, `${plan.bound_by === 'memory' ? 'memory-bound' : 'compute-bound'} (${terms})`);
-        put(out.per_request_tokens_per_s, `${fmt.perRequestText(plan.per_request_tokens_per_s)} tokens/s`);
-        put(out.total_tokens_per_s, `${fmt.totalText(plan.total_tokens_per_s)} tokens/s`);
+        put(out.step, split ? t('results.stepAllReduce', { step: fmt.msText(plan.step_s), comm: fmt.msText(plan.comm_s) }) : fmt.msText(plan.step_s));
+        put(out.bound_by, t(plan.bound_by === 'memory' ? 'results.memoryBound' : 'results.computeBound', { terms }));
+        put(out.per_request_tokens_per_s, t('results.tokensPerS', { n: fmt.perRequestText(plan.per_request_tokens_per_s) }));
+        put(out.total_tokens_per_s, t('results.tokensPerS', { n: fmt.totalText(plan.total_tokens_per_s) }));
       } else {
-        put(out.step, 'does not fit');
-        put(out.bound_by, `none until it fits (${terms})`);
-        put(out.per_request_tokens_per_s, 'does not fit');
-        put(out.total_tokens_per_s, 'does not fit');
+        put(out.step, noFit);
+        put(out.bound_by, t('results.boundNone', { terms }));
+        put(out.per_request_tokens_per_s, noFit);
+        put(out.total_tokens_per_s, noFit);
       }
-      put(out.ttft_s, plan.has_speed ? `${fmt.msText(plan.ttft_s)} (one request arriving alone)` : 'does not fit');
-      put(out.ttft_target, targetText(state.input.ttft_target_s, plan.has_speed, plan.ttft_target_met,
-        () => `${fmt.msText(-plan.ttft_margin_s)} too slow`, () => `${fmt.msText(plan.ttft_margin_s)} to spare`,
-        `at most ${fmt.msText(state.input.ttft_target_s)}`));
-      put(out.per_request_target, targetText(state.input.per_request_target_tokens_per_s, plan.has_speed,
+      put(out.ttft_s, plan.has_speed ? t('results.ttftValue', { time: fmt.msText(plan.ttft_s) }) : noFit);
+      put(out.ttft_target, targetText(t, state.input.ttft_target_s, plan.has_speed, plan.ttft_target_met,
+        () => t('results.tooSlow', { time: fmt.msText(-plan.ttft_margin_s) }), () => t('results.toSpare', { amount: fmt.msText(plan.ttft_margin_s) }),
+        t('results.atMost', { time: fmt.msText(state.input.ttft_target_s) })));
+      put(out.per_request_target, targetText(t, state.input.per_request_target_tokens_per_s, plan.has_speed,
         plan.per_request_target_met,
-        () => `${fmt.perRequestText(-plan.per_request_margin_tokens_per_s)} tokens/s short`,
-        () => `${fmt.perRequestText(plan.per_request_margin_tokens_per_s)} tokens/s to spare`,
-        `at least ${fmt.perRequestText(state.input.per_request_target_tokens_per_s)} tokens/s per request`));
-      put(out.kv_capacity, kvCapacityText(state.input, plan));
+        () => t('results.speedShort', { n: fmt.perRequestText(-plan.per_request_margin_tokens_per_s) }),
+        () => t('results.toSpare', { amount: t('results.tokensPerS', { n: fmt.perRequestText(plan.per_request_margin_tokens_per_s) }) }),
+        t('results.atLeast', { n: fmt.perRequestText(state.input.per_request_target_tokens_per_s) })));
+      put(out.kv_capacity, kvCapacityText(ctx, state.input, plan));
       put(out.max_context_tokens, capacity.max_context_tokens > 0
-        ? `${fmt.int(capacity.max_context_tokens)} tokens per request at this batch`
-        : capacity.weights_fit ? 'none: one token per request does not fit beside the weights' : 'none: the weights alone do not fit');
+        ? t('results.maxContextValue', { n: fmt.int(capacity.max_context_tokens) })
+        : capacity.weights_fit ? t('results.maxContextNone') : t('results.weightsAloneNone'));
       put(out.crossover_batch, capacity.crossover_batch > 0
-        ? `at a batch of ${fmt.int(capacity.crossover_batch)} requests${capacity.crossover_batch > capacity.max_batch ? ' (more than fits)' : ''}`
-        : 'never: the KV cache keeps the step memory-bound at every batch');
+        ? t(capacity.crossover_batch > capacity.max_batch ? 'results.crossoverOver' : 'results.crossoverValue', { n: fmt.int(capacity.crossover_batch) })
+        : t('results.crossoverNever'));
       put(out.min_gpus_to_fit, capacity.min_gpus_to_fit > 0
-        ? `${fmt.int(capacity.min_gpus_to_fit)} (at this batch and context)`
-        : 'none up to 64 GPUs');
+        ? t('results.minGpusValue', { n: fmt.int(capacity.min_gpus_to_fit) })
+        : t('results.minGpusNone'));
       // Why no batch fits comes from the core: the weights alone, or one
       // request's KV cache at this context on top of them.
-      const pct = `${fmt.int(state.input.headroom_fraction * 100)}%`;
       put(out.max_batch, capacity.max_batch > 0
-        ? `${fmt.int(capacity.max_batch)} requests`
-        : capacity.weights_fit
-          ? 'none: one request’s KV cache at this context does not fit beside the weights'
-          : 'none: the weights alone do not fit');
+        ? t('results.requests', { count: capacity.max_batch, n: fmt.int(capacity.max_batch) })
+        : capacity.weights_fit ? t('results.maxBatchNone') : t('results.weightsAloneNone'));
       put(out.max_batch_with_headroom, capacity.max_batch_with_headroom > 0
-        ? `${fmt.int(capacity.max_batch_with_headroom)} requests (${pct} kept free)`
+        ? t('results.requestsKeptFree', { count: capacity.max_batch_with_headroom, n: fmt.int(capacity.max_batch_with_headroom), pct })
         : capacity.weights_fit_with_headroom
-          ? `none: one request’s KV cache at this context does not fit beside the weights with ${pct} kept free`
-          : `none: the weights alone leave less than ${pct} free`);
-      statusText = `${VERDICT_MARK[plan.verdict]} ${fmt.verdictText(plan.verdict)} · ${fmt.bytesText(plan.total_bytes)} of ${fmt.bytesText(state.input.gpu_memory_bytes)}`;
+          ? t('results.maxBatchHeadroomNone', { pct })
+          : t('results.weightsHeadroomNone', { pct }));
+      statusText = t('results.statusLine', {
+        mark: VERDICT_MARK[plan.verdict], verdict: fmt.verdictText(plan.verdict), total: fmt.bytesText(plan.total_bytes), gpu: fmt.bytesText(state.input.gpu_memory_bytes),
+      });
       paintStatus();
       put(compact.weights, m(plan.weight_bytes));
       put(compact.kv, m(plan.kv_cache_bytes));
-      put(compact.step, plan.has_speed ? `${fmt.msText(plan.step_s)}, ${plan.bound_by}-bound` : 'does not fit');
-      put(compact.per_request, plan.has_speed ? `${fmt.perRequestText(plan.per_request_tokens_per_s)} tok/s` : '—');
-      put(compact.total, plan.has_speed ? `${fmt.totalText(plan.total_tokens_per_s)} tok/s` : '—');
+      put(compact.step, plan.has_speed
+        ? t(plan.bound_by === 'memory' ? 'results.shortStepMemory' : 'results.shortStepCompute', { time: fmt.msText(plan.step_s) }) : noFit);
+      put(compact.per_request, plan.has_speed ? t('results.tokS', { n: fmt.perRequestText(plan.per_request_tokens_per_s) }) : '—');
+      put(compact.total, plan.has_speed ? t('results.tokS', { n: fmt.totalText(plan.total_tokens_per_s) }) : '—');
       put(compact.ttft, plan.has_speed ? fmt.msText(plan.ttft_s) : '—');
       put(compact.per_gpu, m(plan.per_gpu_bytes));
-      put(compact.free, plan.free_bytes >= 0 ? m(plan.free_bytes) : `over by ${m(-plan.free_bytes)}`);
-      put(compact.targets, targetsShort(state.input, plan));
-      put(compact.max_batch, capacity.max_batch > 0 ? `${fmt.int(capacity.max_batch)} requests` : 'none');
-      put(compact.max_context, capacity.max_context_tokens > 0 ? `${fmt.int(capacity.max_context_tokens)} tokens` : 'none');
-      put(compact.min_gpus, capacity.min_gpus_to_fit > 0 ? fmt.int(capacity.min_gpus_to_fit) : 'none up to 64');
+      put(compact.free, plan.free_bytes >= 0 ? m(plan.free_bytes) : t('results.shortOver', { bytes: m(-plan.free_bytes) }));
+      put(compact.targets, targetsShort(t, state.input, plan));
+      put(compact.max_batch, capacity.max_batch > 0 ? t('results.requests', { count: capacity.max_batch, n: fmt.int(capacity.max_batch) }) : t('results.shortNoneValue'));
+      put(compact.max_context, capacity.max_context_tokens > 0 ? t('results.tokens', { count: capacity.max_context_tokens, n: fmt.int(capacity.max_context_tokens) }) : t('results.shortNoneValue'));
+      put(compact.min_gpus, capacity.min_gpus_to_fit > 0 ? fmt.int(capacity.min_gpus_to_fit) : t('results.shortMinGpusNone'));
       painted = true;
       status.dataset.verdict = plan.verdict;
-      const speed = plan.has_speed
-        ? `, ${fmt.totalText(plan.total_tokens_per_s)} tokens per second in all` : '';
-      const sentence = `${fmt.verdictText(plan.verdict)}: ${fmt.bytesText(plan.total_bytes)} of ${fmt.bytesText(state.input.gpu_memory_bytes)}${speed}.`;
+      const announceParams = { verdict: fmt.verdictText(plan.verdict), total: fmt.bytesText(plan.total_bytes), gpu: fmt.bytesText(state.input.gpu_memory_bytes) };
+      const sentence = plan.has_speed
+        ? t('results.announceSpeed', { ...announceParams, speed: fmt.totalText(plan.total_tokens_per_s) })
+        : t('results.announce', announceParams);
       if (sentence !== lastAnnounced) {
         lastAnnounced = sentence;
         ctx.announce(sentence);

@@ -2,21 +2,23 @@
 // core. Rows that do not fit show "does not fit" instead of speeds.
 import { registerPart } from '../element/registry.js';
 import { h, setText } from '../element/dom.js';
-import * as fmt from '../element/format.js';
 import { offerDownload, downloadSentence, csvText } from '../element/download.js';
 import { scrollHint } from '../element/scroll-hint.js';
 
-function describe(inp) {
-  const bits = (b) => `${fmt.int(b * 8)}-bit`;
-  const attn = inp.kv_heads === inp.query_heads ? 'MHA' : `GQA-${fmt.int(inp.kv_heads)}`;
-  // No-break spaces keep "B = 16" on one line when the label wraps.
-  return `${bits(inp.weight_bytes_per_param)} weights, ${attn}, ${bits(inp.cache_bytes_per_value)} cache, B\u00a0=\u00a0${fmt.int(inp.batch)}`;
+/** A row's label: "16-bit weights, GQA-8, 16-bit cache, B = 16" (ctx: the part's context, for its strings). */
+function describe(inp, { t, fmt }) {
+  const attention = inp.kv_heads === inp.query_heads ? t('table.mha') : t('table.gqa', { heads: fmt.int(inp.kv_heads) });
+  // The pattern keeps "B = 16" on one line with no-break spaces when the label wraps.
+  return t('table.row', {
+    weightBits: fmt.int(inp.weight_bytes_per_param * 8), attention, cacheBits: fmt.int(inp.cache_bytes_per_value * 8), batch: fmt.int(inp.batch),
+  });
 }
 
 /** A plan's fit as the table says it: "yes", "yes, tight" or "no". */
-const fitsText = (p) => (p.fits ? (p.verdict === 'tight' ? 'yes, tight' : 'yes') : 'no');
+const fitsText = (p, t) => (p.fits ? (p.verdict === 'tight' ? t('table.fitsTight') : t('table.fitsYes')) : t('table.fitsNo'));
 
 function mount(container, ctx) {
+  const { t, fmt } = ctx;
   const rows = ctx.presets.configurations('lesson');
   const tbody = h('tbody');
   const trs = [];
@@ -25,20 +27,20 @@ function mount(container, ctx) {
     const cells = [];
     const td = (col, text) => { const c = h('td', { 'data-col': col, text }); cells.push(c); return c; };
     const marker = h('span', { class: 'current-mark' });
-    const th = h('th', { scope: 'row' }, describe(conf.inputs), marker);
+    const th = h('th', { scope: 'row' }, describe(conf.inputs, ctx), marker);
     const tr = h('tr', { 'data-config': conf.id }, th);
     if (!res.ok) {
       tr.append(h('td', { colspan: 5, text: res.error }));
     } else {
       const p = res.value;
       tr.append(td('memory', fmt.num1(p.total_bytes / fmt.GB)));
-      tr.append(td('fits', fitsText(p)));
+      tr.append(td('fits', fitsText(p, t)));
       if (p.has_speed) {
         tr.append(td('step', fmt.num1(p.step_s * 1000)));
         tr.append(td('per-request', fmt.perRequestText(p.per_request_tokens_per_s)));
         tr.append(td('total', fmt.totalText(p.total_tokens_per_s)));
       } else {
-        tr.append(h('td', { colspan: 3, 'data-col': 'speed', class: 'no-fit', text: 'does not fit' }));
+        tr.append(h('td', { colspan: 3, 'data-col': 'speed', class: 'no-fit', text: t('table.noFit') }));
       }
     }
     // The lesson's rows on the reader's own GPU (memory and headroom), judged by the core.
@@ -49,38 +51,40 @@ function mount(container, ctx) {
   }
   const first = rows[0] ? rows[0].inputs : null;
   const caption = first
-    ? `The lesson’s 7B model (${fmt.int(first.layers)} layers, head dimension ${fmt.int(first.head_dim)}) at `
-      + `${fmt.int(first.context_tokens)} tokens of context on ${fmt.article(fmt.bytesText(first.gpu_memory_bytes))} ${fmt.bytesText(first.gpu_memory_bytes)} GPU, `
-      + `${fmt.bandwidthText(first.bandwidth_bytes_per_s)}, ${fmt.int(first.flops_per_s / 1e12)} TFLOP/s usable.`
-    : 'No lesson configurations found.';
+    ? t('table.caption', {
+      layers: fmt.int(first.layers), headDim: fmt.int(first.head_dim), context: fmt.int(first.context_tokens),
+      a: fmt.article(fmt.bytesText(first.gpu_memory_bytes)), gpu: fmt.bytesText(first.gpu_memory_bytes),
+      bandwidth: fmt.bandwidthText(first.bandwidth_bytes_per_s), flops: fmt.tflopsText(first.flops_per_s),
+    })
+    : t('table.none');
   const yoursHeader = h('th', { scope: 'col', 'data-out': 'fits-yours-header' });
   const table = h('table', { class: 'data-table worked-table' },
     h('caption', { text: caption }),
     h('thead', null, h('tr', null,
-      h('th', { scope: 'col', text: 'Configuration' }),
-      h('th', { scope: 'col', text: 'Memory (GB)' }),
-      h('th', { scope: 'col', text: 'Fits?' }),
-      h('th', { scope: 'col', text: 'Step (ms)' }),
-      h('th', { scope: 'col', text: 'Per request (tokens/s)' }),
-      h('th', { scope: 'col', text: 'Total (tokens/s)' }),
+      h('th', { scope: 'col', text: t('table.colConfiguration') }),
+      h('th', { scope: 'col', text: t('table.colMemory') }),
+      h('th', { scope: 'col', text: t('table.colFits') }),
+      h('th', { scope: 'col', text: t('table.colStep') }),
+      h('th', { scope: 'col', text: t('table.colPerRequest') }),
+      h('th', { scope: 'col', text: t('table.colTotal') }),
       yoursHeader)),
     tbody);
-  container.append(h('h2', { class: 'part-title', text: 'Worked table' }));
-  const wrap = h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': 'Worked table (scrolls sideways)' }, table);
+  container.append(h('h2', { class: 'part-title', text: t('table.title') }));
+  const wrap = h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': t('table.scrollRegion') }, table);
   // On a narrow screen the speed columns start past the right edge, often
   // exactly at a column boundary: say so in words, only while that is true.
-  const hint = scrollHint(wrap, 'Scroll the table sideways for the speeds →');
+  const hint = scrollHint(wrap, t('table.scrollHint'));
   const csvStatus = h('span', { class: 'chart-download-status', role: 'status' });
-  const csvButton = h('button', { type: 'button', 'data-download': 'csv', 'aria-label': 'CSV: worked table' }, 'CSV');
+  const csvButton = h('button', { type: 'button', 'data-download': 'csv', 'aria-label': t('table.csvLabel') }, 'CSV');
   csvButton.addEventListener('click', () => {
     // The table exactly as shown: every cell's text, row labels first.
     const cells = (tr) => [...tr.children].flatMap((c) => Array(Number(c.getAttribute('colspan') || 1)).fill(c.textContent));
     const [head, ...body] = [...table.querySelectorAll('tr')].map(cells);
     // Never "saved": the page cannot know whether the file arrived.
     const outlook = offerDownload(new Blob([csvText(head, body)], { type: 'text/csv' }), 'worked-table.csv', container);
-    setText(csvStatus, downloadSentence(outlook, 'worked-table.csv', 'the same numbers are in the table above'));
+    setText(csvStatus, downloadSentence(outlook, 'worked-table.csv', t('table.csvFallback'), t));
   });
-  container.append(hint, wrap, h('div', { class: 'chart-downloads' }, h('span', { text: 'Download: ' }), csvButton, csvStatus));
+  container.append(hint, wrap, h('div', { class: 'chart-downloads' }, h('span', { text: t('download.lead') }), csvButton, csvStatus));
 
   let yoursKey = '';
   return {
@@ -92,16 +96,16 @@ function mount(container, ctx) {
       const key = `${gpu}|${headroom}`;
       if (key !== yoursKey) {
         yoursKey = key;
-        setText(yoursHeader, `Fits your ${fmt.bytesText(gpu)} GPU?`);
+        setText(yoursHeader, t('table.colFitsYours', { gpu: fmt.bytesText(gpu) }));
         for (const r of trs) {
           const p = ctx.core.plan({ ...r.inputs, gpu_memory_bytes: gpu, headroom_fraction: headroom });
-          setText(r.yours, p.ok ? fitsText(p.value) : '');
+          setText(r.yours, p.ok ? fitsText(p.value, t) : '');
         }
       }
       for (const r of trs) {
         const current = r.id === state.presetId;
         r.tr.classList.toggle('is-current', current);
-        setText(r.marker, current ? ' (loaded in the calculator)' : '');
+        setText(r.marker, current ? t('table.loaded') : '');
       }
     },
   };

@@ -11,3 +11,6 @@ import '../element/core-script.js';
 import '../element/presets-script.js';
 
 export { LlmBudgetLab } from '../element/lab-element.js';
+// The prerenderer provides each locale's strings through it, as the page's
+// dist/llm-budget-lab-locale-<l>.js does (web/build-scripts.mjs localeExports).
+export { provideScript } from '../element/script-loader.js';

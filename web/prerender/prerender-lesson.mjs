@@ -10,6 +10,8 @@
 import { openDomWindow } from './dom-window.mjs';
 import { importLabForNode } from './bundle.mjs';
 import { shadowSnapshot } from './snapshot.mjs';
+import { localeExports } from '../build-scripts.mjs';
+import { LOCALES, localeScriptName } from '../element/locale-names.js';
 
 /** An empty element as web/page/render-lesson.mjs writes it for a {{part:...}} directive. */
 const EMPTY_ELEMENT = /<llm-budget-lab\b[^>]*><\/llm-budget-lab>/g;
@@ -18,6 +20,8 @@ const EMPTY_ELEMENT = /<llm-budget-lab\b[^>]*><\/llm-budget-lab>/g;
 // page's own address (the calculator's printed link) gets "index.html" instead.
 const BUILD_ORIGIN = 'https://prerender.invalid';
 const PAGE_NAME = 'index.html';
+/** The page's language as its <html lang> says ("de"), so each element draws in it (web/element/locale-names.js). */
+const pageLang = (page) => (page.match(/<html\b[^>]*\blang="([^"]*)"/i) || [])[1] || '';
 
 // An element that names a file to fetch when the page is viewed (its own
 // presets or questions) is left to the scripts: the build cannot know that file.
@@ -68,20 +72,25 @@ async function settled(hosts) {
  * @param {string} options.dist the folder the page is written to (absolute
  *   path), holding the element's stylesheet already
  * @param {string} options.outDir a folder for the node bundle (absolute path, e.g. build/prerender)
+ * @param {string} [options.pageName] the page's file name in dist/ (default "index.html"; "index.de.html")
  * @returns {Promise<string>} the page with each element holding
  *   <template shadowrootmode="open">…</template>; an element that names a
  *   presets or questions file is left empty
  * @throws when the element bundle cannot be built, an element fails to start,
  *   or nothing settles within 20 s
  */
-export async function prerenderLesson(page, { root, dist, outDir }) {
+export async function prerenderLesson(page, { root, dist, outDir, pageName = PAGE_NAME }) {
   const tags = page.match(EMPTY_ELEMENT) || [];
   if (tags.length === 0) return page;
-  const dom = openDomWindow({ url: `${BUILD_ORIGIN}/${PAGE_NAME}`, directory: dist, mediaType: 'print', randomSeed: RANDOM_SEED });
+  const dom = openDomWindow({ url: `${BUILD_ORIGIN}/${pageName}`, directory: dist, mediaType: 'print', randomSeed: RANDOM_SEED });
   try {
-    const { LlmBudgetLab } = await importLabForNode(root, outDir);
+    const { LlmBudgetLab, provideScript } = await importLabForNode(root, outDir);
+    for (const locale of LOCALES) {
+      if (localeScriptName(locale)) provideScript(localeScriptName(locale), localeExports(root, locale));
+    }
     const { document, customElements } = dom.window;
     customElements.define('llm-budget-lab', LlmBudgetLab);
+    if (pageLang(page)) document.documentElement.setAttribute('lang', pageLang(page));
     const hosts = tags.map((tag) => {
       const template = document.createElement('template');
       template.innerHTML = tag;
@@ -94,8 +103,8 @@ export async function prerenderLesson(page, { root, dist, outDir }) {
       document.body.append(host);
       await settled([host]);
     }
-    const buildUrl = `${BUILD_ORIGIN}/${PAGE_NAME}`;
-    const markup = new Map(drawn.map((h) => [h, shadowSnapshot(h).split(buildUrl).join(PAGE_NAME)]));
+    const buildUrl = `${BUILD_ORIGIN}/${pageName}`;
+    const markup = new Map(drawn.map((h) => [h, shadowSnapshot(h).split(buildUrl).join(pageName)]));
     let i = 0;
     return page.replace(EMPTY_ELEMENT, (tag) => {
       const inner = markup.get(hosts[i]);

@@ -8,14 +8,18 @@
 //                  the feedback of each wrongly selected and each missed
 //                  choice (of each selected one when all is right).
 import { fill } from './resolve.js';
+import { translator } from '../element/i18n.js';
+
+const ENGLISH = translator('en', null).t;
 
 /**
  * @param {object} step a choice step from the questions file
  * @param {{verdict:string, message:string, selected:number[], extra:number[], missing:number[]}} result
  * @param {Object<string,string>} texts resolved {placeholders}
+ * @param {(id:string, params?:object)=>string} [t] the element's strings (web/element/i18n.js); English when omitted
  * @returns {{lead:string, notes:string[]}} notes: one sentence per choice, in choice order
  */
-export function choiceFeedback(step, result, texts) {
+export function choiceFeedback(step, result, texts, t = ENGLISH) {
   const fb = (i) => {
     const c = step.choices[i];
     return c && typeof c.feedback === 'string' ? fill(c.feedback, texts) : '';
@@ -24,7 +28,7 @@ export function choiceFeedback(step, result, texts) {
   if (!step.multiple) {
     const chosen = result.selected.length === 1 ? fb(result.selected[0]) : '';
     if (!chosen || (verdict !== 'correct' && verdict !== 'wrong')) return { lead: message, notes: [] };
-    return { lead: `${verdict === 'correct' ? 'Correct.' : 'Not right.'} ${chosen}`, notes: [] };
+    return { lead: t(verdict === 'correct' ? 'quiz.choiceCorrect' : 'quiz.choiceWrong', { feedback: chosen }), notes: [] };
   }
   if (verdict === 'invalid') return { lead: message, notes: [] };
   const extra = new Set(result.extra);
@@ -34,9 +38,9 @@ export function choiceFeedback(step, result, texts) {
   step.choices.forEach((c, i) => {
     const text = fb(i);
     if (!text) return;
-    if (extra.has(i)) notes.push(`“${c.text}” does not apply: ${text}`);
-    else if (missing.has(i) && selected.size > 0) notes.push(`“${c.text}” applies too: ${text}`);
-    else if (verdict === 'correct' && selected.has(i)) notes.push(`“${c.text}”: ${text}`);
+    if (extra.has(i)) notes.push(t('quiz.choiceExtra', { choice: c.text, feedback: text }));
+    else if (missing.has(i) && selected.size > 0) notes.push(t('quiz.choiceMissing', { choice: c.text, feedback: text }));
+    else if (verdict === 'correct' && selected.has(i)) notes.push(t('quiz.choiceNote', { choice: c.text, feedback: text }));
   });
   return { lead: message, notes };
 }

@@ -16,13 +16,14 @@ import { stepKind } from './step-kinds.js';
  * @param {object} quizCore the quiz-core facade
  * @param {(text:string)=>string} [echo] how a problem's field quotes a step id or value name
  *   from the file (the validator passes the reading facade's quoteText)
+ * @param {{locale?:string, yes?:string, no?:string}} [words] how values are written (resolve.js formatValue)
  * @returns {{ok:true, texts:Object<string,string>, steps:Map<string,object>}
  *   | {ok:false, problems:{field:string, reason:string}[]}} texts: each value's text for the
  *   {placeholders}; steps: each step's grading settings by step id (grade.js gradeStep);
  *   problems: every value and step that cannot be prepared, field as a dotted path
  *   ("values.total", "steps.fit.expected") and the reason
  */
-export function prepareQuestion(question, resolve, quizCore, echo = String) {
+export function prepareQuestion(question, resolve, quizCore, echo = String, words = undefined) {
   // No prototype: a placeholder is filled only from the question's own values (resolve.js fill).
   const texts = Object.create(null);
   const steps = new Map();
@@ -30,7 +31,7 @@ export function prepareQuestion(question, resolve, quizCore, echo = String) {
   for (const [name, calc] of Object.entries(question.values || {})) {
     const r = resolve(calc, calc.unit);
     if (!r.ok) problems.push({ field: `values.${echo(name)}`, reason: r.error });
-    else texts[name] = formatValue(r.value, calc.digits ?? 2);
+    else texts[name] = formatValue(r.value, calc.digits ?? 2, words);
   }
   for (const step of question.steps) {
     const kind = stepKind(step, quizCore);

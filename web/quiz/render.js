@@ -8,7 +8,11 @@ import { gradeStep } from './grade.js';
 import { fill } from './resolve.js';
 import { choiceFeedback } from './feedback.js';
 import { stepKind } from './step-kinds.js';
+import { translator } from '../element/i18n.js';
+import { numberFormatting } from '../element/format.js';
 
+const ENGLISH = translator('en', null);
+const ENGLISH_STRINGS = { ...ENGLISH, fmt: numberFormatting('en', ENGLISH.t) };
 
 function numericStep(step, texts, ids, hintText) {
   const input = h('input', {
@@ -52,17 +56,47 @@ function choiceStep(step, texts, ids) {
 const CONTROLS = Object.freeze({ text: numericStep, choices: choiceStep });
 
 /**
+ * The feedback line's sentence: the core's message in English; in another locale the
+ * locale's sentence for the core's declared verdict (or, when the text could not be read,
+ * parse error) by its name ("core.verdict.close", "core.parse_error.bad_number"), which
+ * keeps the core's declaration the one list of kinds.
+ */
+function verdictSentence(strings, result) {
+  if (result.verdict === 'unparseable' && result.parse_error) {
+    return strings.core(`core.parse_error.${result.parse_error}`, result.message);
+  }
+  return strings.core(`core.verdict.${result.verdict}`, result.message);
+}
+
+/**
+ * How the answer was read: the core's words in English ("49.36 GiB = 52.9999 GB"); in another
+ * locale the graded value in the step's unit, in the locale's digits ("53 GB").
+ */
+function readAsText(strings, result, step) {
+  if (strings.locale === 'en' || result.answer_in_default_unit === null || result.answer_in_default_unit === undefined) {
+    return strings.t('quiz.readAs', { value: result.interpreted });
+  }
+  const value = strings.fmt.groupedNumber(result.answer_in_default_unit, 4);
+  return strings.t('quiz.readAs', { value: step.unit ? `${value} ${step.unit}` : value });
+}
+
+/**
  * Builds one question.
  * @param {object} question from the questions file
  * @param {{prepared:{texts:Object<string,string>, steps:Map<string,object>}, quizCore:object,
  *   onChange:(record)=>void, onGraded?:(step, answer, result)=>void}} deps  prepared: the
  *   question as prepare.js prepareQuestion prepared it (ok): the {placeholders}' texts and each
- *   step's grading settings; onGraded: after the student checks a step (not when answers are restored)
+ *   step's grading settings; onGraded: after the student checks a step (not when answers are restored);
+ *   strings: the element's translator and number formatting ({locale, t, core, fmt}: ctx.strings
+ *   with ctx.fmt), English when omitted
  * @returns {{el:HTMLElement, record():object, restore(record):void, reset():void,
  *   progress():{id:string, checked:boolean, correct:boolean}[]}} progress: the steps shown now
  */
-export function questionView(question, { prepared, quizCore, onChange, onGraded = null }) {
+export function questionView(question, { prepared, quizCore, onChange, onGraded = null, strings = ENGLISH_STRINGS }) {
   const { texts } = prepared;
+  const { t } = strings;
+  // A locale that groups digits with "." also reads "1.026" as 1026 (the core decides; step-kinds.js).
+  const gradeOptions = { pointGroups: strings.fmt.groupMark === '.' };
   const state = new Map(); // stepId -> { answer, checked, result }
   const views = new Map();
   let explained = false;
@@ -82,13 +116,17 @@ export function questionView(question, { prepared, quizCore, onChange, onGraded 
     const base = nextId(`quiz-${question.id}-${step.id}`);
     const ids = { input: `${base}-in`, hint: `${base}-hint`, feedback: `${base}-fb` };
     const kind = stepKind(step, quizCore);
-    const control = CONTROLS[kind.answer](step, texts, ids, kind.hint ? kind.hint(step, quizCore) : '');
+    // The core's hint in English; another locale's sentence for the step's answer kind, with its unit.
+    const coreHint = kind.hint ? kind.hint(step, quizCore) : '';
+    const hintText = coreHint && strings.core(`core.answer_hint.${step.accept === 'number' ? 'number' : 'expression'}${step.unit ? '' : '_bare'}`,
+      coreHint, { unit: step.unit || '' });
+    const control = CONTROLS[kind.answer](step, texts, ids, hintText);
     const feedback = h('div', { id: ids.feedback, class: 'quiz-feedback', role: 'status', 'data-feedback': step.id });
     const read = h('span', { class: 'quiz-read' });
     // No <form> submission: a frame sandboxed without allow-forms (as some
     // course platforms embed) blocks it silently. The button's click and
     // Enter in a text box grade the step instead.
-    const check = h('button', { type: 'button', class: 'quiz-check' }, 'Check');
+    const check = h('button', { type: 'button', class: 'quiz-check' }, t('quiz.check'));
     const form = h('div', { class: 'quiz-step', role: 'group', 'data-step': step.id },
       ...control.body, control.row ? null : h('div', { class: 'quiz-step-actions' }, check), feedback);
     if (control.row) control.row.append(check); // numeric: the button sits beside the input
@@ -103,9 +141,9 @@ export function questionView(question, { prepared, quizCore, onChange, onGraded 
     views.set(step.id, { step, kind, control, feedback, read, form });
   }
 
-  const toggle = h('button', { type: 'button', class: 'quiz-explain-toggle', 'aria-expanded': 'false', 'aria-controls': explId }, 'Show explanation');
+  const toggle = h('button', { type: 'button', class: 'quiz-explain-toggle', 'aria-expanded': 'false', 'aria-controls': explId }, t('quiz.showExplanation'));
   const explanation = h('div', { id: explId, class: 'quiz-explanation', hidden: true },
-    h('h4', null, 'Working'), ...question.explanation.map((p) => h('p', null, fill(p, texts))));
+    h('h4', null, t('quiz.working')), ...question.explanation.map((p) => h('p', null, fill(p, texts))));
   toggle.addEventListener('click', () => { setExplained(!explained); onChange(record()); });
   el.append(h('div', { class: 'quiz-actions' }, toggle), explanation);
 
@@ -113,7 +151,7 @@ export function questionView(question, { prepared, quizCore, onChange, onGraded 
     explained = on;
     explanation.hidden = !on;
     toggle.setAttribute('aria-expanded', String(on));
-    toggle.textContent = on ? 'Hide explanation' : 'Show explanation';
+    toggle.textContent = on ? t('quiz.hideExplanation') : t('quiz.showExplanation');
   }
 
   function showResult(view, result) {
@@ -126,25 +164,25 @@ export function questionView(question, { prepared, quizCore, onChange, onGraded 
     }
     if (!result.ok) {
       feedback.dataset.verdict = 'error';
-      feedback.textContent = `This step could not be checked: ${result.error}`;
+      feedback.textContent = t('quiz.notChecked', { error: result.error });
       return;
     }
     feedback.dataset.verdict = result.verdict;
     // The core's tone of the verdict: good, warn or bad (grading_declarations.h).
     feedback.className = `quiz-feedback verdict-${view.kind.tones[result.verdict] || 'bad'}`;
     if (view.kind.answer === 'choices') {
-      const { lead, notes } = choiceFeedback(view.step, result, texts);
+      const { lead, notes } = choiceFeedback(view.step, { ...result, message: verdictSentence(strings, result) }, texts, t);
       feedback.replaceChildren(h('p', null, lead));
       if (notes.length) feedback.append(h('ul', { class: 'quiz-feedback-notes' }, ...notes.map((n) => h('li', null, n))));
       return;
     }
     const hint = view.step.feedback && typeof view.step.feedback[result.verdict] === 'string'
       ? ` ${fill(view.step.feedback[result.verdict], texts)}` : '';
-    feedback.textContent = result.message + hint;
+    feedback.textContent = verdictSentence(strings, result) + hint;
     if (result.interpreted) {
       // For arithmetic the core's reading starts with the expression as read:
       // "(1 − 0.9⁵)/(1 − 0.9) = 4.0951 tokens per pass".
-      view.read.textContent = ` (Read as ${result.interpreted}.)`;
+      view.read.textContent = readAsText(strings, result, view.step);
       if (result.expression) view.read.dataset.expression = result.expression;
       else delete view.read.dataset.expression;
       feedback.append(view.read);
@@ -164,7 +202,7 @@ export function questionView(question, { prepared, quizCore, onChange, onGraded 
   }
 
   function grade(step, answer, fromUser) {
-    const result = gradeStep(step, prepared.steps.get(step.id), answer, quizCore);
+    const result = gradeStep(step, prepared.steps.get(step.id), answer, quizCore, gradeOptions);
     state.set(step.id, { answer, checked: true, result });
     showResult(views.get(step.id), result);
     updateVisibility();

@@ -12,11 +12,12 @@
 // re-derives a formula or guesses a unit.
 
 const numberFormats = new Map();
-function formatter(digits) {
-  if (!numberFormats.has(digits)) {
-    numberFormats.set(digits, new Intl.NumberFormat('en-US', { maximumFractionDigits: digits }));
+function formatter(digits, locale) {
+  const key = `${locale}|${digits}`;
+  if (!numberFormats.has(key)) {
+    numberFormats.set(key, new Intl.NumberFormat(locale, { maximumFractionDigits: digits }));
   }
-  return numberFormats.get(digits);
+  return numberFormats.get(key);
 }
 
 /**
@@ -233,10 +234,14 @@ export function blockResolver(core, quizCore, { block, seed, question, presets, 
   return { ok: true, resolve };
 }
 
-/** A resolved value as the text shows it: yes/no, or a number with at most `digits` decimals. */
-export function formatValue(value, digits = 2) {
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  return formatter(digits).format(value);
+/**
+ * A resolved value as the text shows it: yes/no, or a number with at most `digits` decimals.
+ * @param {{locale?:string, yes?:string, no?:string}} [words] the page's locale (Intl's grouping
+ *   and decimal mark: "53,04" in German) and its words for yes and no; English by default
+ */
+export function formatValue(value, digits = 2, { locale = 'en-US', yes = 'yes', no = 'no' } = {}) {
+  if (typeof value === 'boolean') return value ? yes : no;
+  return formatter(digits, locale).format(value);
 }
 
 /**

@@ -90,12 +90,18 @@ const ANSWER_SHAPES = Object.freeze({
       return '';
     },
     prepare: typedSettings,
-    grade(prepared, answer, quizCore) {
-      const r = quizCore.checkNumericAnswer(typeof answer === 'string' ? answer : '', prepared);
+    /**
+     * Grades typed text with the core. options.pointGroups: the page's locale groups digits
+     * with "." (German), so a lone "." before three digits ("1.026") is read both ways
+     * (quizCore.checkNumericAnswer point_may_group); the universal readings always apply.
+     */
+    grade(prepared, answer, quizCore, step, options = {}) {
+      const settingsUsed = options.pointGroups ? { ...prepared, point_may_group: true } : prepared;
+      const r = quizCore.checkNumericAnswer(typeof answer === 'string' ? answer : '', settingsUsed);
       if (!r.ok) return { ok: false, error: `${r.field}: ${r.error}` };
       return {
         ok: true, verdict: r.value.verdict, message: r.value.message, interpreted: r.value.interpreted,
-        expression: r.value.expression,
+        expression: r.value.expression, parse_error: r.value.parse_error, answer_in_default_unit: r.value.answer_in_default_unit,
       };
     },
   }),
