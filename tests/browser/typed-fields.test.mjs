@@ -109,3 +109,34 @@ test('a half-typed or out-of-range value is named and the last good result stays
   assertQuiet(rec);
   await rec.context.close();
 });
+
+test('a value committed with Enter stays in use, in the results and the link, when the next text typed is refused', async () => {
+  const rec = await openLesson();
+  const { page } = rec;
+  const context = box(page, 'context_tokens');
+  await context.click();
+  await context.press('Control+A');
+  await context.pressSequentially('4096');
+  await context.press('Enter');
+  // The lesson's GQA-8 7B: 14.0 GB of weights, and the KV cache is linear in n, so half of
+  // the 17.2 GB it holds at the default 8,192 tokens: 8.6 GB (2 · 32 layers · 8 KV heads · 128 · 2 B
+  // = 131,072 B per token); 14.0 + 8.6 = 22.6 GB in all.
+  assert.equal(await page.locator(out('kv_cache_bytes')).textContent(), '8.6 GB (131.1 kB per token)');
+  assert.equal(await page.locator(out('total_bytes')).textContent(), '22.6 GB');
+  await page.waitForFunction(() => /context_tokens=4096/.test(location.hash), null, { timeout: 5000 });
+  // Still in the same box: a typo, then Enter.
+  await context.press('Control+A');
+  await context.pressSequentially('abc');
+  await context.press('Enter');
+  assert.ok(await errorOf(page, 'context_tokens').isVisible(), 'the typo is named');
+  assert.match(await page.locator(out('stale')).textContent(), /^Showing the last valid result/);
+  assert.equal(await page.locator(out('kv_cache_bytes')).textContent(), '8.6 GB (131.1 kB per token)', 'the result of 4,096 tokens, not of the default');
+  assert.equal(await page.locator(out('total_bytes')).textContent(), '22.6 GB');
+  // The link keeps the value in use: a reload (the link is written on pagehide too) opens at 4,096.
+  await page.reload();
+  await waitReady(page);
+  assert.equal(await box(page, 'context_tokens').inputValue(), '4096');
+  assert.equal(await page.locator(out('total_bytes')).textContent(), '22.6 GB');
+  assertQuiet(rec);
+  await rec.context.close();
+});

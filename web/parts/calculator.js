@@ -213,6 +213,15 @@ function mount(container, ctx) {
         c.echo = text.value.trim();
       }
     });
+    // Enter (or leaving the box) commits a value in use: text typed after it
+    // and refused puts this value back, not the one before it.
+    const commitTyped = () => {
+      if (editing === field && controls.get(field).error.hidden) editStart = { ...store.state.input };
+    };
+    text.addEventListener('change', commitTyped);
+    text.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') commitTyped();
+    });
     text.addEventListener('blur', () => {
       editing = null;
       editStart = null;
