@@ -39,6 +39,17 @@ const CODE_SPAN = /`([^`\n]+)`/g;
 const TAG = /<\/?[A-Za-z][^<>]*>/g;
 
 /**
+ * Maths with its numbers' separators made alike: a translation writes the numbers in its
+ * language's convention inside formulas too (English 8{,}192 and 0.5, German 8{.}192 and
+ * 0{,}5), so a separator between two digits, "{,}", "{.}" or ".", counts as one mark; the
+ * digits themselves must stay.
+ * @param {string} tex
+ */
+function sameNumerals(tex) {
+  return tex.replace(/(\d)(?:\{,\}|\{\.\}|\.)(?=\d)/g, '$1#');
+}
+
+/**
  * The structure of one lesson file, everything a translation must keep.
  * @param {string} source Markdown as in content/lesson/
  * @returns {{directives: string[], display: string[], inline: string[], code: string[], tags: string[],
@@ -52,10 +63,10 @@ const TAG = /<\/?[A-Za-z][^<>]*>/g;
 function lessonShape(source) {
   let text = source.replace(/\r\n/g, '\n');
   const directives = [...text.matchAll(DIRECTIVE)].map((m) => m[1].trim());
-  const display = [...text.matchAll(DISPLAY_MATH)].map((m) => m[1].trim());
+  const display = [...text.matchAll(DISPLAY_MATH)].map((m) => sameNumerals(m[1].trim()));
   // Lift what Markdown must not read (a `|` of a term or of maths would split a table cell).
   text = text.replace(DIRECTIVE, ' @@D@@ ').replace(DISPLAY_MATH, '\n@@M@@\n');
-  const inline = [...text.matchAll(INLINE_MATH)].map((m) => m[2].trim()).sort();
+  const inline = [...text.matchAll(INLINE_MATH)].map((m) => sameNumerals(m[2].trim())).sort();
   text = text.replace(INLINE_MATH, (_, pre) => `${pre}@@m@@`);
   const code = [...text.matchAll(CODE_SPAN)].map((m) => m[1]).sort();
   const tags = [...text.replace(CODE_SPAN, '').matchAll(TAG)].map((m) => m[0]);

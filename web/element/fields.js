@@ -79,7 +79,7 @@ function fieldDef(d, byName, strings) {
   const min = d.typical_min / display.factor;
   const max = d.typical_max / display.factor;
   const log = d.typical_min > 0 && d.typical_max / d.typical_min >= LOG_SPAN_RATIO;
-  const zero = zeroMeans ? `0 = ${inLabels(zeroMeans, byName)}` : '';
+  const zero = zeroMeans ? `0 = ${inLabels(zeroMeans, byName, strings)}` : '';
   return Object.freeze({
     name: d.name,
     label,
@@ -96,17 +96,23 @@ function fieldDef(d, byName, strings) {
     maxFrom: d.max_from || undefined,
     // What k and M mean typed here (the core's count_prefixes): true when k = 1,024.
     binaryPrefixes: d.count_prefixes === 'binary',
-    zeroMeans: zeroMeans ? inLabels(zeroMeans, byName) : '',
+    zeroMeans: zeroMeans ? inLabels(zeroMeans, byName, strings) : '',
     limit: d,
     slider: log ? { min, max, log: true }
       : { min, max, step: whole ? wholeStep(max - min) : (display.step || 'any') },
   });
 }
 
-/** Field codes in a core sentence replaced by their labels (byName: code -> label), lower-cased ("same as total parameters"). */
-function inLabels(text, byName) {
+/**
+ * Field codes in a core sentence replaced by their labels (byName: code -> label), written as
+ * the language writes a noun inside a sentence (`grammar.labelInSentence` of the string file:
+ * "lowercase" in English, "same as total parameters"; "as-is" in German, whose nouns keep their
+ * capital, "wie Parameter insgesamt").
+ */
+function inLabels(text, byName, strings) {
+  const inSentence = strings.t('grammar.labelInSentence') === 'lowercase' ? lowerFirst : (label) => label;
   let out = String(text);
-  for (const [code, label] of byName) out = out.split(code).join(lowerFirst(label));
+  for (const [code, label] of byName) out = out.split(code).join(inSentence(label));
   return out;
 }
 
@@ -137,7 +143,7 @@ export function calculatorFields(core, strings = ENGLISH) {
   const result = Object.freeze({
     FIELDS: Object.freeze(FIELDS),
     FIELD_GROUPS: Object.freeze([...groups].map(([group, fields]) => Object.freeze({ legend: strings.core(`core.group.${group}`, group), fields }))),
-    inPageWords: (text) => inLabels(text, labels),
+    inPageWords: (text) => inLabels(text, labels, strings),
   });
   cache.set(strings.locale, result);
   return result;
