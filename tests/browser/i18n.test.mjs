@@ -156,3 +156,18 @@ test('the iframe embed in German: embed.html?parts=table&lang=de', async () => {
   assertQuiet(rec);
   await rec.context.close();
 });
+
+test('German page: a calculator box reads "1.024" as the calculator always does, 1,024, and says so', async () => {
+  const rec = await open(`${server.url}index.de.html`);
+  const { page } = rec;
+  const gpu = page.locator('llm-budget-lab[parts="calculator"] input.field-text[data-field="gpu_memory_bytes"]');
+  const note = page.locator('llm-budget-lab[parts="calculator"] [data-read="gpu_memory_bytes"]');
+  await gpu.fill('1.024');
+  // German writes 1024 as "1.024"; the box's universal reading is 1.024 GB, and the note
+  // writes it in German ("1,024 GB") so the student sees which reading was used.
+  assert.match(await note.textContent(), /1,024 GB/);
+  // A German-looking number with a comma is read the German way too: 1.024,5 GB = 1,024.5 GB.
+  await gpu.fill('1.024,5');
+  assert.match(await note.textContent(), /1\.024,5 GB/);
+  await rec.context.close();
+});

@@ -46,6 +46,7 @@ import { wasmSource } from '../core/wasm-source.js';
 import { h } from './dom.js';
 import { prerenderedContent } from './takeover.js';
 import { ATTRIBUTE_NAMES, REPORT_VALUES } from './attribute-names.js';
+import { DEFAULT_FETCH_TIMEOUT_S } from '../content/fetch-file.js';
 
 let stylesheetUrl = 'llm-budget-lab.css';
 
@@ -208,7 +209,7 @@ export class LlmBudgetLab extends HTMLElement {
         ...(localeScript ? [localeScript] : [])]);
       const [draw, , strings] = await Promise.all([loadCoreScript(parts), this._addStylesheet(),
         // Strings that cannot load leave the element in English rather than not drawn.
-        localeScript ? loadScript(localeScript).catch(() => null) : null]);
+        localeScript ? loadScript(localeScript, { timeoutSeconds: DEFAULT_FETCH_TIMEOUT_S }).catch(() => null) : null]);
       this._locale = strings ? locale : 'en';
       this._localeMessages = strings ? strings.messages : null;
       this._localeContent = strings && strings.content ? strings.content : {};

@@ -141,8 +141,12 @@ function startInput(el, core, presets) {
   return readInputsAttribute(inputs, core, base, calculatorFields(core).inPageWords, (t) => el._readingCore.visibleText(t));
 }
 
-/** Sentences about attribute values the element cannot use (empty when all is well). */
-function configNotices(el, core, presets, unknownParts) {
+/**
+ * Sentences about attribute values the element cannot use (empty when all is well).
+ * `builtInMissing`: the built-in presets' script failed (its own notice says so), so a
+ * named preset is unavailable rather than unknown and gets no sentence here.
+ */
+function configNotices(el, core, presets, unknownParts, builtInMissing = false) {
   const notes = [];
   const quote = (list) => list.slice(0, 5).map((n) => `“${short(n)}”`).join(', ') +
     (list.length > 5 ? ` and ${list.length - 5} more` : '');
@@ -153,9 +157,9 @@ function configNotices(el, core, presets, unknownParts) {
   const preset = el.getAttribute('preset');
   if (preset !== null && preset.trim() !== '') {
     const patch = presets.presetPatch(preset, core);
-    if (!patch) {
+    if (!patch && !builtInMissing) {
       notes.push(`Unknown preset “${short(preset)}”, so the default inputs are shown. Known presets: ${presets.ids().join(', ')}.`);
-    } else if (!core.plan({ ...presets.defaultInput(core), ...patch }).ok) {
+    } else if (patch && !core.plan({ ...presets.defaultInput(core), ...patch }).ok) {
       notes.push(`Preset “${short(preset)}” gives inputs the calculator cannot use, so the default inputs are shown.`);
     }
   }
@@ -279,7 +283,7 @@ export async function drawLab(el, changed) {
     },
   };
   el._lab.hidden = false;
-  const notices = [...configNotices(el, core, presets, unknown), ...start.notices];
+  const notices = [...configNotices(el, core, presets, unknown, builtIn.notice !== null), ...start.notices];
   if (el._presetsLoaded.notice) notices.push(el._presetsLoaded.notice);
   if (builtIn.notice) notices.push(builtIn.notice);
   for (const text of notices) {

@@ -17,6 +17,7 @@
 import { version, defaults } from '../../content/presets.json';
 import { presetSet } from './preset-set.js';
 import { loadScript } from './script-loader.js';
+import { DEFAULT_FETCH_TIMEOUT_S } from '../content/fetch-file.js';
 
 export { presetSet };
 
@@ -36,7 +37,7 @@ let loading = null;
 export function loadBuiltInPresets() {
   if (builtIn) return Promise.resolve(builtIn);
   if (!loading) {
-    loading = loadScript('presets').then(({ data }) => {
+    loading = loadScript('presets', { timeoutSeconds: DEFAULT_FETCH_TIMEOUT_S }).then(({ data }) => {
       builtIn = presetSet(data);
       return builtIn;
     }).finally(() => { loading = null; });

@@ -79,10 +79,15 @@ export function preloadScripts(names) {
 /**
  * Loads script `name` once (a failed load may be tried again).
  * @param {string} name  "core" or "part-<script>"
+ * @param {{timeoutSeconds?: number}} [options] for a script the element can do
+ *   without (a language's strings, the built-in presets): give up after this many
+ *   seconds, so a server that stalls on it leaves the element drawn without it
+ *   instead of never drawn; no limit when omitted
  * @returns {Promise<object>} the exports the script provided; rejects with
- *   an Error naming the file when it cannot be loaded or provides nothing.
+ *   an Error naming the file when it cannot be loaded, provides nothing, or
+ *   takes longer than the limit.
  */
-export function loadScript(name) {
+export function loadScript(name, { timeoutSeconds } = {}) {
   if (provided.has(name)) return Promise.resolve(provided.get(name));
   if (loading.has(name)) return loading.get(name);
   const file = scriptFile(name);
@@ -90,6 +95,9 @@ export function loadScript(name) {
     if (typeof document === 'undefined') {
       reject(new Error(`${file} can only be loaded in a page (import its entry module instead)`));
       return;
+    }
+    if (timeoutSeconds !== undefined) {
+      setTimeout(() => reject(new Error(`${file} did not arrive within ${timeoutSeconds} seconds`)), timeoutSeconds * 1000);
     }
     const script = document.createElement('script');
     script.src = new URL(file, scriptBase).href;

@@ -34,6 +34,8 @@ function mount(container, ctx) {
   // (its sentence is shown); not retried, since no other field changes it.
   const unreadable = new Set();
   const stale = () => pending.size > 0 || unreadable.size > 0;
+  // Whether this page's language writes 1000 as "1.000" (German): see the read note below.
+  const groupsWithPoint = fmt.int(1000).includes('.');
   let retrying = false;
 
   container.append(h('h2', { class: 'part-title', text: t('calc.title') }));
@@ -203,7 +205,11 @@ function mount(container, ctx) {
         showError(field, res, raw / def.factor);
       }
       const plain = shown(field, { [field]: raw });
-      setText(readNote, text.value.trim() === plain ? '' : readAsNote(def, raw, read));
+      // On a page whose language groups digits with '.' (German "1.024"), text with a lone
+      // point before three digits is read as the calculator always reads it, a decimal
+      // point (1,024): the note then says so even when the text looks plain.
+      const pointMayGroup = groupsWithPoint && /\d\.\d{3}(?![\d.])/.test(text.value) && !text.value.includes(',');
+      setText(readNote, text.value.trim() === plain && !pointMayGroup ? '' : readAsNote(def, raw, read));
       c.readValue = raw;
       // The field keeps what was typed when its plain rendering is a long
       // decimal, with more digits than were typed ("74.5 GiB", not
