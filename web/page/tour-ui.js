@@ -61,10 +61,13 @@ let cores = null;
 let panel = null; // the open tour's state, or null
 let uid = 0;
 
-/** Replaces the address's tour step (null: none), keeping the calculator's settings. */
-function writeTourLink(segment) {
+/**
+ * Replaces the address's tour step (null: none), keeping the calculator's
+ * settings unless `dropSettings` (they describe a state the page no longer shows).
+ */
+function writeTourLink(segment, { dropSettings = false } = {}) {
   const { rest } = splitFragment(location.hash);
-  const keep = rest.startsWith(FRAGMENT_PREFIX) ? rest : '';
+  const keep = !dropSettings && rest.startsWith(FRAGMENT_PREFIX) ? rest : '';
   const next = joinFragment(segment, keep);
   try {
     history.replaceState(history.state, '', `${location.pathname}${location.search}${next ? `#${next}` : ''}`);
@@ -248,7 +251,12 @@ async function showStep(index, { fromLink = false, focus = null } = {}) {
     // left at the step's (the calculator has said why, reading the same link).
     const fromSettings = linkKeeps ? readFragment(location.hash, core, state.input) : null;
     if (fromSettings) store.tryInput(fromSettings.input, null, { replacesAll: true });
-    else store.tryInput(state.input, presetOnly ? step.set.preset : null, { replacesAll: true });
+    else if (store.tryInput(state.input, presetOnly ? step.set.preset : null, { replacesAll: true }).ok) {
+      // The address still holds the settings of the state before this step (the calculator
+      // writes the new ones once its inputs rest, web/parts/calc-link.js): a reload meanwhile
+      // would put them over this step's state. The step alone names its state, so they go now.
+      writeTourLink(tourStepSegment(tour.id, index), { dropSettings: true });
+    }
   }
   if (!ready) setText(ui.message, t('tour.notLoaded', { part: t(`tour.part.${step.target.part}`) }));
   // A far element redraws only when it comes near or the state rests (start-scheduler.js):
