@@ -86,6 +86,9 @@ test('the traffic part shows the core’s figures, its highest load and the calc
     assert.match(await part.locator('[data-out="chart-summary"]').textContent(), /queue grows without bound: no p99 exists/);
     await part.locator('details.chart-data summary').click();
     const rows = part.locator('details.chart-data tbody tr');
+    // The table is built on the details' toggle event, which comes in a later task than
+    // the click: wait for its twelfth row (count() alone does not wait; under load it ran first).
+    await rows.nth(11).waitFor({ timeout: 10000 });
     assert.ok(await rows.count() >= 12);
     assert.equal(await rows.last().locator('td').last().textContent(), 'grows without bound');
     assert.equal(await rows.last().locator('td').nth(1).textContent(), 'unstable');
