@@ -463,7 +463,8 @@ TEST_CASE("decimal comma and grouping rules", "[answer_check][separators]") {
 
 TEST_CASE("a German page's answers: decimal comma, and a lone point before 3 digits read both ways",
           "[answer_check][parse][locale]") {
-  // 53 GB: the knowledge check's first answer as issue 23 quotes it ("53,0 GB" graded correct).
+  // 53 GB: the knowledge check's first answer (13e9 B of 8-bit weights + 40 GB of KV cache), typed
+  // as a German student writes it, "53,0 GB", must be graded correct.
   NumericQuestion gb = question(UnitDimension::bytes, 53, "GB", 0.01, 0, 0.05);
   gb.point_may_group = true;
   CHECK(check_numeric_answer("53,0 GB", gb).verdict == AnswerVerdict::correct);    // decimal comma: 53.0
