@@ -14,6 +14,7 @@ import { calculatorFields } from '../../web/element/fields.js';
 import { PART_NAMES } from '../../web/element/part-names.js';
 import { loadBudgetCore } from '../../web/core/budget-core.js';
 import { loadQuizCore } from '../../web/core/quiz-core.js';
+import { loadTrafficCore } from '../../web/core/traffic-core.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const stringsOf = (locale) => JSON.parse(readFileSync(path.join(REPO, 'content/ui', `${locale}.json`), 'utf8'));
@@ -95,10 +96,19 @@ for (const locale of OTHERS) {
       ...quizCore.reading.PARSE_ERRORS.map((e) => `core.parse_error.${e}`),
     ];
     assert.deepEqual(ids.filter((id) => typeof other[id] !== 'string'), [], `declared names with no ${locale} words`);
-    // And no "core.*" id names something the core does not declare (a renamed field).
-    const declared = new Set([...ids, ...['number', 'number_bare', 'expression', 'expression_bare'].map((k) => `core.answer_hint.${k}`)]);
-    const units = new Set(inputs.map((d) => d.unit));
-    const stray = Object.keys(other).filter((id) => id.startsWith('core.') && !declared.has(id)
+    // And no "core.*" id names something the core does not declare (a renamed field). The
+    // words of the other declared fields (speculative decoding, plan costs, vLLM's runtime, the
+    // serving simulation) are optional here (a part shows them); when given, each must name
+    // a declared field, group or unit. "core.message.*" ids are the core's coded messages,
+    // checked against the core by their own test.
+    const trafficCore = await loadTrafficCore();
+    const otherFields = [...core.declaration.speculative_inputs, ...core.declaration.plan_cost_inputs,
+      ...core.declaration.vllm_runtime_inputs, ...trafficCore.declaration.inputs];
+    const declared = new Set([...ids, ...['number', 'number_bare', 'expression', 'expression_bare'].map((k) => `core.answer_hint.${k}`),
+      ...otherFields.flatMap((d) => [`core.field.${d.name}.label`, `core.field.${d.name}.meaning`, `core.field.${d.name}.zero_means`,
+        ...(d.group ? [`core.group.${d.group}`] : [])])]);
+    const units = new Set([...inputs, ...otherFields].map((d) => d.unit));
+    const stray = Object.keys(other).filter((id) => id.startsWith('core.') && !declared.has(id) && !id.startsWith('core.message.')
       && !(id.startsWith('core.unit.') && units.has(id.slice('core.unit.'.length))));
     assert.deepEqual(stray, []);
     // The calculator's fields drawn in the locale: every word found (nothing taken from English).
