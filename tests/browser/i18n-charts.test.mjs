@@ -101,7 +101,7 @@ test('German page: the speculative and traffic charts and the measured speeds in
   assert.equal(await traffic.locator('.field[data-field="request_rate"] .field-label').evaluate((l) => l.firstChild.textContent), 'Anfragerate');
   assert.equal(await traffic.locator('button[data-mode="closed"]').textContent(), 'Geschlossene Schleife: eine Parallelität');
   const trafficChart = traffic.locator('figure.traffic-chart');
-  assert.ok((await trafficChart.locator('svg text.axis-title').allTextContents()).includes('Anfragerate (Anfragen/s)'));
+  assert.ok((await trafficChart.locator('svg text.axis-title').allTextContents()).includes('Rate (Anfragen/s)'));
   const trafficTicks = await ticks(trafficChart);
   assert.ok(trafficTicks.includes('0,5'), trafficTicks.join(' '));
   assert.ok(trafficTicks.some((x) => /^\d+(,\d+)? ms$/.test(x)), trafficTicks.join(' '));
