@@ -163,3 +163,16 @@ test('English page: the same parts in English, as before', async () => {
   assert.deepEqual(rec.requests.filter((u) => /locale-de/.test(u)), []);
   assertQuiet(rec);
 });
+
+test('the batch chart\'s axis ticks group thousands as the locale does: "1.000" in German, "1,000" in English', async () => {
+  // The lesson's 8-bit row (preset lesson-gqa8-8) reaches about 1,000 tokens/s in all before the batch
+  // stops fitting, so the top panel's axis runs past 1,000 (ticks every 500 up to 2,000).
+  for (const [lang, thousand] of [['de', '1.000'], ['en', '1,000']]) {
+    const rec = await open(`${server.url}embed.html?parts=batch-chart&preset=lesson-gqa8-8${lang === 'de' ? '&lang=de' : ''}`);
+    const lab = await shown(rec.page, 'batch-chart');
+    const all = await ticks(lab);
+    assert.ok(all.includes(thousand), all.join(' '));
+    assert.deepEqual(all.filter((x) => (lang === 'de' ? /\d,\d/ : /\d\.\d/).test(x)), [], 'no tick in the other locale\'s marks');
+    assertQuiet(rec);
+  }
+});
