@@ -90,7 +90,7 @@ test('German page: the speculative and traffic charts and the measured speeds in
   // Traffic at its start, 1 request/s: the core's TTFT p50 0.378 s, "378,4 ms" (one decimal: 100 ms and up).
   const traffic = await shown(page, 'traffic');
   await traffic.locator('.traffic-body:not([data-busy])').waitFor({ timeout: 20000 });
-  assert.equal(await traffic.locator('h2.part-title').first().textContent(), 'Last: Latenz unter Last');
+  assert.equal(await traffic.locator('h2.part-title').first().textContent(), 'Datenverkehr: Latenz unter Last');
   assert.ok(at1.ttft_s.p50 >= 0.1 && at1.ttft_s.p50 < 1);
   const status = await traffic.locator('[data-out="traffic-status"]').textContent();
   assert.ok(status.startsWith(`Bei 1,0 Anfragen/s: TTFT p50 ${german(at1.ttft_s.p50 * 1000, 1)} ms, p99 `), status);
