@@ -48,7 +48,7 @@ test('decision procedure with lang="de": the five steps, marks, table and cost r
   assert.equal(await out(lab, 'decision-baseline'), '16-Bit-Gewichte und -Cache auf einer GPU: 184,1 GB, passt nicht. '
     + 'Das Problem ist der Speicher: Gewichte und Cache passen nicht auf eine GPU.');
   // Step 3: 141.1 / 4 + 42.9 / 4 = 35.3 + 10.7 = 46.0 GB per GPU on 4 GPUs.
-  assert.match(await out(lab, 'decision-keep'), /^Ausgabe unverändert: 16-Bit-Gewichte und -Cache auf 4 GPUs \(46,0 GB pro GPU, erstes Token nach [\d,]+ ms, /);
+  assert.match(await out(lab, 'decision-keep'), /^Erhält die Ausgabe: 16-Bit-Gewichte und -Cache auf 4 GPUs \(46,0 GB pro GPU, erstes Token nach [\d,]+ ms, /);
   // Step 4: 8-bit weights on 2 GPUs, 70.6 / 2 = 35.3 GB + 42.9 / 2 = 21.5 GB of cache = 56.8 GB.
   const change = await out(lab, 'decision-change');
   assert.match(change, /^Günstiger, wenn Sie eine veränderte Ausgabe akzeptieren: 8-Bit-Gewichte und 16-Bit-Cache auf 2 GPUs, 2 statt 4 GPUs \(56,8 GB pro GPU, /);
@@ -60,7 +60,7 @@ test('decision procedure with lang="de": the five steps, marks, table and cost r
   assert.match(await out(lab, 'decision-measure'), /mit Perzentilen, bei 32 gleichzeitigen Anfragen\./);
   // 3 weight x 2 cache precisions x 4 GPU counts = 24 rows.
   assert.equal(await out(lab, 'decision-summary'), '24 Kombinationen probiert: 19 passen und 17 erfüllen jedes Ziel. '
-    + 'Ausgabe unverändert: 16-Bit-Gewichte und -Cache auf 4 GPUs. Günstiger, wenn Sie eine veränderte Ausgabe akzeptieren: '
+    + 'Erhält die Ausgabe: 16-Bit-Gewichte und -Cache auf 4 GPUs. Günstiger, wenn Sie eine veränderte Ausgabe akzeptieren: '
     + '8-Bit-Gewichte und 16-Bit-Cache auf 2 GPUs, sobald das quantisierte Modell Ihre eigene Bewertung besteht.');
   assert.deepEqual(await lab.locator('table.decision-table thead th').allTextContents(), ['Gewichte', 'Cache', 'GPUs',
     'Speicher pro GPU', 'Ergebnis', 'Erstes Token', 'Pro Anfrage (Token/s)', 'Alle Anfragen (Token/s)', 'Ziele']);
@@ -70,6 +70,11 @@ test('decision procedure with lang="de": the five steps, marks, table and cost r
   // All requests: 32 x the per-request speed, whole, with "." grouping ("1.550").
   assert.match(star.at(-2), /^\d\.\d{3}$/);
   assert.equal(await lab.locator('[data-control="use-cheapest"]').textContent(), 'Zeile mit unveränderter Ausgabe laden (★)');
+  // Step 5 at the serving simulation's starting load (1 request/s of 1,024 + 256 tokens): the marked row,
+  // 8-bit weights on 2 GPUs, with its p90 times and the highest load meeting the targets, in German digits.
+  const atLoad = lab.locator('[data-out="decision-traffic"]:not([data-busy])', { hasText: 'Bei der Last' });
+  await atLoad.waitFor({ timeout: 20000 });
+  assert.match(await atLoad.textContent(), /^Bei der Last der Verkehrssimulation von 1,0 Anfragen\/s \(1\.024 \+ 256 Token pro Anfrage\) erfüllt die Konfiguration 8-Bit-Gewichte und 16-Bit-Cache auf 2 GPUs die Ziele: TTFT \d+,\d ms und TPOT \d+,\d ms bei p90; die höchste Last, die sie erfüllt, ist \d+,\d+ Anfragen\/s\.$/);
 
   // Cost: no price yet.
   assert.equal(await out(lab, 'decision-cost-summary'),

@@ -11,7 +11,7 @@ import { pairedInput } from '../element/paired-input.js';
 import { h, setText, nextId } from '../element/dom.js';
 import { lazyTrafficCore } from '../core/traffic-core.js';
 import { createRunner, markStale } from './deferred-runner.js';
-import { startSettings, trafficAt, TRAFFIC_OPTION, loadText } from './traffic-sweep.js';
+import { startSettings, trafficAt, TRAFFIC_OPTION } from './traffic-sweep.js';
 
 // The serving simulation, for step 5's check of the marked row at the traffic part's load.
 const trafficFacade = lazyTrafficCore(); // started when the part first needs it
@@ -90,6 +90,14 @@ function precisionCell(w, row) {
 }
 
 /**
+ * A load of the traffic part in the element's language: "1.0 requests/s" in the open mode (arrivals
+ * per second), "8 clients" in the closed one (each sends its next request when the last one ends).
+ */
+function loadWords({ t, fmt }, mode, load) {
+  return mode === 'open' ? t('decision.loadOpen', { n: fmt.adaptive(load) }) : t('decision.loadClients', { count: load, n: fmt.int(load) });
+}
+
+/**
  * Step 5 at the stated load: the core's simulation of the marked row at the
  * traffic part's load (its start when no traffic part has spoken), and the
  * core's highest load meeting the targets searched from that load, which is
@@ -98,7 +106,7 @@ function precisionCell(w, row) {
  */
 function* loadCheckJob(w, traffic, input, row, settings) {
   const { t, fmt } = w;
-  const where = t('decision.loadWhere', { load: loadText(settings.mode, settings.load),
+  const where = t('decision.loadWhere', { load: loadWords(w, settings.mode, settings.load),
     input: fmt.int(settings.input_tokens), output: fmt.int(settings.output_tokens) });
   if (!row) return t('decision.loadNoRow', { where });
   if (row.speculative) return t('decision.loadSpeculative', { where });
@@ -118,7 +126,7 @@ function* loadCheckJob(w, traffic, input, row, settings) {
     ttft: fmt.msText(v.ttft_at_target_percentile_s), p,
     tpot: v.tpot_at_target_percentile_s === null ? t('decision.loadTpotNone') : fmt.msText(v.tpot_at_target_percentile_s),
   });
-  const highest = s.found ? t('decision.loadHighest', { load: loadText(settings.mode, s.highest_load) }) : t('decision.loadNoneMeets');
+  const highest = s.found ? t('decision.loadHighest', { load: loadWords(w, settings.mode, s.highest_load) }) : t('decision.loadNoneMeets');
   return t(meets ? 'decision.loadMeets' : 'decision.loadMisses', { where, row: pickName(w, row), figures, highest });
 }
 
