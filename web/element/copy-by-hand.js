@@ -6,21 +6,26 @@
 // without clipboard access), the text stays selected and a sentence says to
 // copy it with the keyboard.
 import { h, setText } from './dom.js';
+import { translator } from './i18n.js';
+import { DEFAULT_LOCALE } from './locale-names.js';
+
+const ENGLISH = translator(DEFAULT_LOCALE, null).t;
 
 /**
  * @param {string} label  what the text is, for the box's accessible name ("Your answers as text")
+ * @param {(id:string, params?:object)=>string} [t] the element's strings (i18n.js); English by default
  * @returns {{el: HTMLElement, show(text: string, open: boolean): void, hide(): void}}
  *   el: a <details> to place under the sentence that mentions it (hidden until show());
  *   show: puts `text` in the box; `open` unfolds it and selects the text (when the
  *   download is known or likely to have failed); else it stays folded and selects
  *   the text when the reader opens it
  */
-export function copyByHandBox(label) {
+export function copyByHandBox(label, t = ENGLISH) {
   const box = h('textarea', { class: 'copy-by-hand-text', readonly: true, rows: '6', spellcheck: 'false',
     'aria-label': label, 'data-copy-by-hand': '' });
   const said = h('span', { class: 'copy-by-hand-status', role: 'status' });
-  const copy = h('button', { type: 'button', 'data-action': 'copy-text' }, 'Copy the text');
-  const summary = h('summary', { text: 'The file’s text, to copy by hand' });
+  const copy = h('button', { type: 'button', 'data-action': 'copy-text' }, t('link.copyText'));
+  const summary = h('summary', { text: t('link.copyTextSummary') });
   const el = h('details', { class: 'copy-by-hand', hidden: true }, summary, box,
     h('div', { class: 'copy-by-hand-tools' }, copy, said));
   const select = () => {
@@ -32,7 +37,7 @@ export function copyByHandBox(label) {
     try {
       if (!navigator.clipboard || !navigator.clipboard.writeText) throw new Error('no clipboard');
       await navigator.clipboard.writeText(box.value);
-      setText(said, 'Copied: paste it into a file of your own and keep it.');
+      setText(said, t('link.copyTextDone'));
       return;
     } catch {
       // No clipboard API here (file://, a frame without clipboard-write): the selection instead.
@@ -44,9 +49,7 @@ export function copyByHandBox(label) {
     } catch {
       copied = false;
     }
-    setText(said, copied
-      ? 'Copied: paste it into a file of your own and keep it.'
-      : 'The browser did not allow copying: the text is selected, press Ctrl+C (⌘C on a Mac) to copy it.');
+    setText(said, t(copied ? 'link.copyTextDone' : 'link.copyTextRefused'));
   });
   return {
     el,

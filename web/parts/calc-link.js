@@ -19,9 +19,6 @@ import { asksForFragment } from '../element/attribute-names.js';
 /** The "format" of a downloaded configuration file. */
 export const INPUTS_FORMAT = 'llm-budget-lab-inputs';
 
-/** What a calculator whose element asks for the fragment, but does not own it, says. */
-export const FRAGMENT_TAKEN_NOTICE = 'Another element on this page keeps the link in the page’s address, so this calculator offers no link: use Download inputs to keep its inputs.';
-
 /**
  * Whether `host` owns the page's fragment: it is the first element of its
  * kind in document order that asks for it (one in a shadow root, which the
@@ -57,14 +54,14 @@ function writeFragment(fragment) {
 /**
  * @param {HTMLElement} parent  where the tools go (under the calculator's fields)
  * @param {object} ctx  the element's context (core, store, initialInput(), host: the element,
- *   linkInAddress: true when the element's link attribute asks for the page's address)
+ *   linkInAddress: true when the element's link attribute asks for the page's address; t: its strings)
  * @param {(text:string)=>string} words  core sentence -> the page's words
  * @param {(texts:string[])=>void} showNotices  shows sentences about an unusable link
  * @returns {{update(state):void, printed:HTMLElement}} `printed`: the link as text, for the caller
  *   to place where print shows it (outside the fields, which print hides)
  */
 export function mountLinkTools(parent, ctx, words, showNotices) {
-  const { core, store } = ctx;
+  const { core, store, t } = ctx;
   const names = core.declaration.inputs.map((f) => f.name);
   const base = ctx.initialInput();
   const asked = ctx.linkInAddress === true;
@@ -73,16 +70,16 @@ export function mountLinkTools(parent, ctx, words, showNotices) {
 
   const status = h('p', { class: 'calc-link-status', role: 'status' });
   const linkBox = h('input', { type: 'text', class: 'calc-link-box', readonly: true, hidden: true,
-    'aria-label': 'Link to this configuration' });
+    'aria-label': t('link.boxLabel') });
   const printed = h('p', { class: 'calc-link-print' });
   // The page cannot know whether a downloaded file arrived (a sandboxed frame
   // refuses it silently): it says the browser was asked, and keeps the text at hand to copy.
-  const inputsText = copyByHandBox('The inputs as text, to copy');
+  const inputsText = copyByHandBox(t('link.inputsText'), t);
   const linkNow = () => {
     const fragment = encodeFragment(store.state.input, base, names);
     return `${location.href.replace(/#.*$/, '')}${fragment ? `#${fragment}` : ''}`;
   };
-  const copy = h('button', { type: 'button', 'data-action': 'copy-link' }, 'Copy link');
+  const copy = h('button', { type: 'button', 'data-action': 'copy-link' }, t('link.copy'));
   copy.addEventListener('click', async () => {
     inputsText.hide();
     const link = linkNow();
@@ -91,22 +88,22 @@ export function mountLinkTools(parent, ctx, words, showNotices) {
       if (!navigator.clipboard || !navigator.clipboard.writeText) throw new Error('no clipboard');
       await navigator.clipboard.writeText(link);
       linkBox.hidden = true;
-      setText(status, 'Link copied: it opens this page with these inputs.');
+      setText(status, t('link.copied'));
     } catch {
       // No clipboard here (file://, a sandboxed frame, permissions): show the link to copy by hand.
       linkBox.hidden = false;
       linkBox.select();
-      setText(status, 'Copy this link by hand (the browser did not allow copying):');
+      setText(status, t('link.copyByHand'));
     }
   });
-  const reset = h('button', { type: 'button', 'data-action': 'reset-calculator' }, 'Reset calculator');
+  const reset = h('button', { type: 'button', 'data-action': 'reset-calculator' }, t('link.reset'));
   reset.addEventListener('click', () => {
     store.tryInput({ ...base }, null, { replacesAll: true });
     linkBox.hidden = true;
     inputsText.hide();
-    setText(status, 'The calculator is back to its starting values.');
+    setText(status, t('link.resetDone'));
   });
-  const save = h('button', { type: 'button', 'data-action': 'download-inputs' }, 'Download inputs (JSON)');
+  const save = h('button', { type: 'button', 'data-action': 'download-inputs' }, t('link.download'));
   save.addEventListener('click', () => {
     // Every input by the core's names, in its units (bytes, bytes/s, FLOP/s), and the link when
     // the page keeps the inputs in its address (else a link would not bring them back).
@@ -114,7 +111,7 @@ export function mountLinkTools(parent, ctx, words, showNotices) {
     const filename = 'llm-budget-lab-inputs.json';
     const { outlook, text } = offerJsonDownload(doc, filename, parent);
     linkBox.hidden = true;
-    setText(status, downloadSentence(outlook, filename, 'copy the inputs from the box below'));
+    setText(status, downloadSentence(outlook, filename, t('link.downloadFallback'), t));
     inputsText.show(text, outlook !== 'asked');
   });
   // Without the address, a copied link would open the page at its starting values: none is offered.
@@ -148,7 +145,7 @@ export function mountLinkTools(parent, ctx, words, showNotices) {
     showNotices(read.notices);
     store.tryInput(read.input, null);
   };
-  if (asked && !owner) showNotices([FRAGMENT_TAKEN_NOTICE]);
+  if (asked && !owner) showNotices([t('link.fragmentTaken')]);
   if (owner) {
     if (!openingFragmentRead) apply();
     openingFragmentRead = true;
@@ -165,7 +162,7 @@ export function mountLinkTools(parent, ctx, words, showNotices) {
     update(state) {
       const fragment = encodeFragment(state.input, base, names);
       if (owner) writeSoon(fragment);
-      if (owner) setText(printed, `Link to this configuration: ${linkNow()}`);
+      if (owner) setText(printed, t('link.printed', { link: linkNow() }));
     },
   };
 }

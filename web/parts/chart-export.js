@@ -7,7 +7,12 @@
 // letters and the file shows no words. The file's backdrop is the chart's own
 // background, so light labels drawn for a dark theme stay readable. Built in
 // the browser, offered with offerDownload(); the PNG goes through a data:
-// image, which the strict CSP (img-src 'self' data:) allows.
+// image, which the strict CSP (img-src 'self' data:) allows. Its failure messages are
+// the element's strings (chartExport.*).
+import { translator } from '../element/i18n.js';
+import { DEFAULT_LOCALE } from '../element/locale-names.js';
+
+const ENGLISH = translator(DEFAULT_LOCALE, null).t;
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const HEADER_LINE_PX = 16;
@@ -119,9 +124,12 @@ function base64(text) {
 
 /**
  * Renders standalone SVG text to a PNG at `scale` times its size.
- * @returns {Promise<Blob>} rejects when the browser cannot draw or encode it
+ * @param {(id:string, params?:object)=>string} [t] the element's strings (i18n.js), for the
+ *   rejection's message; English by default
+ * @returns {Promise<Blob>} rejects when the browser cannot draw or encode it, with an Error
+ *   whose message says which (in the words of `t`)
  */
-export function pngFromSvg({ text, width, height }, scale = 2) {
+export function pngFromSvg({ text, width, height }, scale = 2, t = ENGLISH) {
   return new Promise((resolve, reject) => {
     const img = new Image();
     img.onload = () => {
@@ -131,9 +139,9 @@ export function pngFromSvg({ text, width, height }, scale = 2) {
       const g = canvas.getContext('2d');
       g.scale(scale, scale);
       g.drawImage(img, 0, 0, width, height);
-      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('PNG encoding failed'))), 'image/png');
+      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error(t('chartExport.encodeFailed')))), 'image/png');
     };
-    img.onerror = () => reject(new Error('the chart could not be drawn as an image'));
+    img.onerror = () => reject(new Error(t('chartExport.drawFailed')));
     img.src = `data:image/svg+xml;base64,${base64(text)}`;
   });
 }

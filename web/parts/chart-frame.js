@@ -130,7 +130,7 @@ export function chartFrame(container, { title, description, className, height = 
     offer(new Blob([file.text], { type: 'image/svg+xml' }), `${slug}.svg`);
   });
   pngButton.addEventListener('click', () => {
-    pngFromSvg(standaloneSvg(svgNode, title, inputs()))
+    pngFromSvg(standaloneSvg(svgNode, title, inputs()), 2, t)
       .then((blob) => offer(blob, `${slug}.png`))
       .catch((err) => said(t('chart.pngFailed', { error: err.message })));
   });

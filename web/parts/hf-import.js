@@ -16,6 +16,10 @@ const MAX_FILE_BYTES = 1024 * 1024;
  * @param {function} changedText (ctx, label, before, after, named) -> sentence naming the inputs changed
  */
 export function mountHfImport(container, ctx, changedText) {
+  const { t, fmt } = ctx;
+  const words = (error) => calculatorFields(ctx.core, ctx.strings).inPageWords(error);
+  const kb = (bytes) => fmt.int(Math.ceil(bytes / 1024));
+  const limit = fmt.int(MAX_FILE_BYTES / 1024);
   const id = nextId('hf-config');
   const text = h('textarea', {
     id, class: 'hf-config-text', rows: '4', spellcheck: 'false', autocomplete: 'off',
@@ -24,7 +28,7 @@ export function mountHfImport(container, ctx, changedText) {
   const file = h('input', { type: 'file', accept: '.json,application/json', class: 'hf-config-file' });
   const status = h('p', { class: 'hf-config-status', role: 'status', 'data-out': 'hf-config-status' });
   const notes = h('ul', { class: 'hf-config-notes' });
-  const use = h('button', { type: 'button', class: 'preset hf-config-use' }, 'Use this model');
+  const use = h('button', { type: 'button', class: 'preset hf-config-use' }, t('hfImport.use'));
 
   const say = (sentence, list = []) => {
     setText(status, sentence);
@@ -33,18 +37,17 @@ export function mountHfImport(container, ctx, changedText) {
 
   function importText(source) {
     if (!source.trim()) {
-      say('Paste the text of a config.json first, or choose the file.');
+      say(t('hfImport.empty'));
       return;
     }
     if (source.length > MAX_FILE_BYTES) {
-      say(`Not read, nothing changed: the text is ${Math.ceil(source.length / 1024)} KB; a config.json is a few KB `
-        + '(at most 1,024 KB is read).');
+      say(t('hfImport.textTooLong', { size: kb(source.length), limit }));
       return;
     }
     const res = ctx.core.importHfConfig(source);
     if (!res.ok) {
       // Nothing changes: the last good inputs and results stay.
-      say(`Not read, nothing changed: ${calculatorFields(ctx.core).inPageWords(res.error.message).replace(/\.$/, '')}.`);
+      say(t('hfImport.notRead', { error: words(res.error.message).replace(/\.$/, '') }));
       return;
     }
     const before = ctx.store.state.input;
@@ -52,25 +55,25 @@ export function mountHfImport(container, ctx, changedText) {
     // Every model input is replaced, so refused text left in a field is dropped (as after a preset).
     const applied = ctx.store.tryInput(next, null, { replacesAll: true });
     if (!applied.ok) {
-      say(`Read, but not used, nothing changed: ${calculatorFields(ctx.core).inPageWords(applied.error)}.`);
+      say(t('hfImport.notUsed', { error: words(applied.error) }));
       return;
     }
     // Said here, beside the control, with the notes (no jump to the results: focus stays where
     // the person is, and the phone's results bar shows the new numbers).
-    say(changedText(ctx, 'config.json', before, ctx.store.state.input, 'The config.json'), res.notes);
+    say(changedText(ctx, 'config.json', before, ctx.store.state.input, t('hfImport.named')), res.notes);
   }
 
   function readFile(f) {
     if (!f) return;
     if (f.size > MAX_FILE_BYTES) {
-      say(`Not read: “${f.name}” is ${Math.ceil(f.size / 1024)} KB; a config.json is a few KB (at most 1,024 KB is read).`);
+      say(t('hfImport.fileTooLarge', { name: f.name, size: kb(f.size), limit }));
       return;
     }
-    f.text().then((t) => {
-      text.value = t;
-      if (!t.trim()) say(`Not read, nothing changed: “${f.name}” is empty.`);
-      else importText(t);
-    }, () => say(`Not read: the browser could not open “${f.name}”.`));
+    f.text().then((content) => {
+      text.value = content;
+      if (!content.trim()) say(t('hfImport.fileEmpty', { name: f.name }));
+      else importText(content);
+    }, () => say(t('hfImport.fileUnreadable', { name: f.name })));
   }
 
   use.addEventListener('click', () => importText(text.value));
@@ -87,11 +90,10 @@ export function mountHfImport(container, ctx, changedText) {
   });
 
   container.append(h('div', { class: 'preset-group hf-config' },
-    h('h3', { text: 'Your own model (config.json)' }),
-    h('p', { class: 'preset-note', text: 'Paste or drop a Hugging Face config.json, or choose the file: the core counts '
-      + 'the parameters from its shapes and sets the model inputs. The file stays on this page; nothing is uploaded.' }),
-    h('label', { for: id, class: 'field-label', text: 'config.json text' }),
+    h('h3', { text: t('hfImport.title') }),
+    h('p', { class: 'preset-note', text: t('hfImport.note') }),
+    h('label', { for: id, class: 'field-label', text: t('hfImport.textLabel') }),
     text,
-    h('p', { class: 'hf-config-actions' }, use, ' ', h('label', null, 'or choose a file: ', file)),
+    h('p', { class: 'hf-config-actions' }, use, ' ', h('label', null, t('hfImport.chooseFile'), ' ', file)),
     status, notes));
 }

@@ -204,7 +204,7 @@ function mount(container, ctx) {
     // The page cannot know whether the file arrived: it says the browser was
     // asked, and keeps the file's text at hand to copy (open at once when the
     // frame forbids downloads or may).
-    const answersText = copyByHandBox(t('quiz.answersText'));
+    const answersText = copyByHandBox(t('quiz.answersText'), t);
     tools.append(
       resetButton,
       undoButton,

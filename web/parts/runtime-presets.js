@@ -5,7 +5,6 @@
 // only asks for them, keeps them following the model and GPU while they are in
 // use, and says what changed.
 import { h, setText } from '../element/dom.js';
-import * as fmt from '../element/format.js';
 import { calculatorFields } from '../element/fields.js';
 
 /**
@@ -17,8 +16,10 @@ import { calculatorFields } from '../element/fields.js';
  *   it was made for changed and its inputs were left as it set them
  */
 export function mountRuntimePresets(container, ctx, changedText) {
+  const { t, fmt } = ctx;
   const status = h('p', { class: 'runtime-status', role: 'status', 'data-out': 'runtime-status' });
   const runtimeFields = ctx.core.declaration.results.vllm_runtime.map((f) => f.name).filter((n) => n !== 'max_num_seqs');
+  const fieldLabel = (name) => calculatorFields(ctx.core, ctx.strings).FIELDS[name].label;
   // The estimate in use: the runtime inputs it set and the input it was made from; null when not in use.
   let inUse = null;
 
@@ -32,19 +33,21 @@ export function mountRuntimePresets(container, ctx, changedText) {
 
   const capacityText = () => {
     const r = ctx.store.results && ctx.store.results.plan;
-    return r && Number.isFinite(r.kv_capacity_tokens) ? ` KV cache capacity: ${fmt.int(r.kv_capacity_tokens)} tokens.` : '';
+    return r && Number.isFinite(r.kv_capacity_tokens) ? t('runtimePresets.capacity', { tokens: fmt.int(r.kv_capacity_tokens) }) : null;
   };
 
-  /** Applies `patch`; says `sentence(before)` or the refusal. Returns whether it was applied. */
+  const words = (error) => calculatorFields(ctx.core, ctx.strings).inPageWords(error);
+
+  /** Applies `patch`; says `sentence(before)` (with the capacity) or the refusal. Returns whether it was applied. */
   function apply(patch, sentence) {
     const before = ctx.store.state.input;
     const res = ctx.store.tryInput(patch, null);
     if (!res.ok) {
       // Nothing changes: the last good inputs and results stay.
-      setText(status, `Not used, nothing changed: ${calculatorFields(ctx.core).inPageWords(res.error)}.`);
+      setText(status, t('runtimePresets.notUsed', { error: words(res.error) }));
       return false;
     }
-    setText(status, sentence(before) + capacityText());
+    setText(status, [sentence(before), capacityText()].filter(Boolean).join(' '));
     return true;
   }
 
@@ -56,44 +59,39 @@ export function mountRuntimePresets(container, ctx, changedText) {
     const est = ctx.core.vllmRuntime(input, seqs);
     if (!est.ok) {
       inUse = null;
-      const words = calculatorFields(ctx.core).inPageWords(est.error);
       setText(status, est.field === 'vocab_size'
-        ? `${redo ? 'The vLLM estimate no longer applies and was not redone' : 'Not used, nothing changed'}: the estimate `
-          + 'needs the model’s vocabulary. Choose a model preset, import its config.json or type the Vocabulary field.'
-        : `Not used, nothing changed: ${words}.`);
+        ? t(redo ? 'runtimePresets.noVocabRedo' : 'runtimePresets.noVocab', { field: fieldLabel('vocab_size') })
+        : t('runtimePresets.notUsed', { error: words(est.error) }));
       return;
     }
     const v = est.value;
     const patch = Object.fromEntries(runtimeFields.map((name) => [name, v[name]]));
-    const label = 'vLLM’s startup memory';
-    const assumed = ` Assumed ${fmt.groupedNumber(v.max_num_seqs)} sequences per step (vLLM’s default max_num_seqs for `
-      + `${gpu ? `the ${gpu.label}` : 'this GPU’s memory; 256 on an A100'}): a warm-up peak of `
-      + `${fmt.gibText(v.activation_peak_bytes)} and ${fmt.gibText(v.runtime_reserve_bytes)} outside torch per GPU.`;
-    const ok = apply(patch, (before) => (redo ? `The model or GPU changed, so ${label} was estimated again.` : '')
-      + (redo ? '' : changedText(ctx, label, before, ctx.store.state.input, label)) + assumed);
+    const label = t('runtimePresets.vllmName');
+    const figures = { seqs: fmt.groupedNumber(v.max_num_seqs), peak: fmt.gibText(v.activation_peak_bytes),
+      reserve: fmt.gibText(v.runtime_reserve_bytes), n: fmt.int(256) };
+    const assumed = gpu ? t('runtimePresets.assumedGpu', { ...figures, gpu: gpu.label }) : t('runtimePresets.assumedMemory', figures);
+    const ok = apply(patch, (before) => [redo ? t('runtimePresets.redone', { label })
+      : changedText(ctx, label, before, ctx.store.state.input, label), assumed].join(' '));
     inUse = ok ? { patch, basis: ctx.store.state.input } : null;
   }
 
   const vllm = h('button', { type: 'button', class: 'preset', 'data-runtime': 'vllm' },
-    h('span', { class: 'preset-label', text: 'vLLM’s startup memory (estimate)' }),
-    h('span', { class: 'preset-detail', text: 'gpu_memory_utilization 0.9; the sampler’s warm-up for the model’s '
-      + 'vocabulary; memory outside torch' }));
+    h('span', { class: 'preset-label', text: t('runtimePresets.vllmLabel') }),
+    h('span', { class: 'preset-detail', text: t('runtimePresets.vllmDetail', { utilization: fmt.groupedNumber(0.9) }) }));
   vllm.addEventListener('click', () => useVllm(false));
   const none = h('button', { type: 'button', class: 'preset', 'data-runtime': 'none' },
-    h('span', { class: 'preset-label', text: 'Not counted (the lesson’s)' }),
-    h('span', { class: 'preset-detail', text: 'headroom 10 %, no activation peak, no reserve' }));
+    h('span', { class: 'preset-label', text: t('runtimePresets.noneLabel') }),
+    h('span', { class: 'preset-detail', text: t('runtimePresets.noneDetail', { percent: fmt.int(ctx.core.DEFAULT_INPUT.headroom_fraction * 100) }) }));
   none.addEventListener('click', () => {
     inUse = null;
     const patch = Object.fromEntries(runtimeFields.map((name) => [name, ctx.core.DEFAULT_INPUT[name]]));
-    apply(patch, (before) => changedText(ctx, 'The lesson’s runtime', before, ctx.store.state.input, 'The lesson’s runtime'));
+    const lesson = t('runtimePresets.lessonRuntime');
+    apply(patch, (before) => changedText(ctx, lesson, before, ctx.store.state.input, lesson));
   });
 
   container.append(h('div', { class: 'preset-group runtime-presets' },
-    h('h3', { text: 'Runtime memory' }),
-    h('p', { class: 'preset-note', text: 'What the serving engine keeps for itself before the KV cache: vLLM sizes the '
-      + 'cache as gpu_memory_utilization × GPU memory − weights − its warm-up peak − memory outside torch. The estimate '
-      + 'is fitted to vLLM runs measured on an H100 (llm-d/llm-d-benchmark, '
-      + 'config_explorer/empirical-vllm-memory-results.md) and follows the model and GPU until a runtime input is changed.' }),
+    h('h3', { text: t('runtimePresets.title') }),
+    h('p', { class: 'preset-note', text: t('runtimePresets.note') }),
     h('ul', { class: 'preset-list' }, h('li', null, vllm), h('li', null, none)),
     status));
 
@@ -108,8 +106,7 @@ export function mountRuntimePresets(container, ctx, changedText) {
       // A runtime input changed by hand: the estimate is no longer in use.
       if (runtimeFields.some((name) => input[name] !== inUse.patch[name])) {
         inUse = null;
-        setText(status, 'The runtime inputs have changed since: the vLLM estimate no longer follows the model and GPU '
-          + '(press it again to use it).');
+        setText(status, t('runtimePresets.changedSince'));
         return;
       }
       if (basisFields.every((name) => input[name] === inUse.basis[name])) return;
