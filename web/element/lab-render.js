@@ -94,15 +94,16 @@ async function loadPresets(url, core, readingCore, fetchOptions) {
 /**
  * The built-in set when `needed` (its script loaded once, web/element/presets.js),
  * else presets.json's defaults alone. A script that cannot be loaded gives
- * the defaults and a sentence saying so.
- * @returns {Promise<{set:object, notice:string|null}>}
+ * the defaults and the failure's words ({ error }) for the notice saying so.
+ * @returns {Promise<{set:object, notice:{error:string}|null}>}
  */
 async function builtInFor(needed) {
   if (!needed) return { set: defaultsOnlyPresets, notice: null };
   try {
     return { set: await loadBuiltInPresets(), notice: null };
   } catch (err) {
-    return { set: defaultsOnlyPresets, notice: `The built-in presets could not be loaded (${err.message}), so the lesson’s default inputs are shown and no model, GPU or configuration is listed; reload the page to try again.` };
+    // The notice is written in the element's language where it is shown (notice.builtInPresetsFailed).
+    return { set: defaultsOnlyPresets, notice: { error: err.message } };
   }
 }
 
@@ -285,7 +286,7 @@ export async function drawLab(el, changed) {
   el._lab.hidden = false;
   const notices = [...configNotices(el, core, presets, unknown, builtIn.notice !== null), ...start.notices];
   if (el._presetsLoaded.notice) notices.push(el._presetsLoaded.notice);
-  if (builtIn.notice) notices.push(builtIn.notice);
+  if (builtIn.notice) notices.push(ctx.t('notice.builtInPresetsFailed', builtIn.notice));
   for (const text of notices) {
     el._lab.append(h('p', { class: 'lab-error lab-notice', 'data-lab-notice': '' }, text));
   }
@@ -294,7 +295,7 @@ export async function drawLab(el, changed) {
     el._lab.append(section);
     if (failedScripts.has(name)) {
       section.append(h('p', { class: 'lab-error', role: 'alert' },
-        `This part could not be loaded (${failedScripts.get(name)}). The rest of the lab works; reload the page to try again.`));
+        ctx.t('notice.partFailed', { error: failedScripts.get(name) })));
       continue;
     }
     el._mounted.push(getPart(name).mount(section, ctx));

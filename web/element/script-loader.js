@@ -55,6 +55,15 @@ export function provideScript(name, exports) {
   if (!provided.has(name)) provided.set(name, exports);
 }
 
+/**
+ * What script `name` provided, if it has already run; null otherwise (nothing is loaded).
+ * @param {string} name  as for loadScript
+ * @returns {object|null}
+ */
+export function providedScript(name) {
+  return provided.has(name) ? provided.get(name) : null;
+}
+
 const preloaded = new Set();
 
 /**
