@@ -1,12 +1,14 @@
 // The pages around the element in German, served with the strict CSP: the instructors'
 // page (dist/instructors.de.html, its text, its preview and its questions workbench), the
 // lesson's term tips on dist/index.de.html, and the element's start-up and load-failure
-// notices when it is German. The English pages keep their words.
+// notices when it is German, and the German SCORM package. The English pages keep their words.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { REPO, openSession, closeSession, recordedPage, assertQuiet, waitReady } from './lib/harness.mjs';
+import { unzipSync, strFromU8 } from 'fflate';
+import { REPO, DIST, openSession, closeSession, recordedPage, assertQuiet, waitReady, serveFolder } from './lib/harness.mjs';
 
 const QUESTIONS = JSON.parse(readFileSync(path.join(REPO, 'content/questions.json'), 'utf8'));
 const strings = (locale) => JSON.parse(readFileSync(path.join(REPO, 'content/ui', `${locale}.json`), 'utf8'));
@@ -155,5 +157,38 @@ test('German element: the notice when the built-in presets or the core script ca
     await failing.page.waitForSelector('llm-budget-lab[failed]', { timeout: 15000 });
     assert.equal(await failing.page.locator('llm-budget-lab .lab-error[role="alert"]').textContent(), text);
     await failing.context.close();
+  }
+});
+
+test('German SCORM package: the German lesson, its strings script, and the adapter\'s notice in German', async () => {
+  const files = unzipSync(new Uint8Array(readFileSync(path.join(DIST, 'llm-budget-lab-scorm.de.zip'))));
+  const names = Object.keys(files);
+  for (const f of ['imsmanifest.xml', 'index.html', 'scorm-adapter.de.js', 'llm-budget-lab-locale-de.js', 'llm-budget-lab.wasm']) assert.ok(names.includes(f), f);
+  assert.ok(!names.includes('scorm-adapter.js'));
+  const manifest = strFromU8(files['imsmanifest.xml']);
+  assert.match(manifest, /<title>LLM Budget Lab: was der Betrieb eines Sprachmodells kostet<\/title>/);
+  assert.match(manifest, /<manifest identifier="llm-budget-lab-LM10-T6-de"/);
+  // Every file of the zip is listed in the manifest.
+  assert.deepEqual(names.filter((n) => n !== 'imsmanifest.xml' && !manifest.includes(`href="${n}"`)), []);
+  const launchHtml = strFromU8(files['index.html']);
+  assert.match(launchHtml, /<html lang="de">/);
+  assert.ok(launchHtml.indexOf('scorm-adapter.de.js') < launchHtml.indexOf('llm-budget-lab.js'));
+
+  // Opened outside a learning platform: the lesson works and says once, in German, that progress is not recorded.
+  const dir = mkdtempSync(path.join(tmpdir(), 'scorm-de-'));
+  const served = [];
+  try {
+    for (const [name, bytes] of Object.entries(files)) writeFileSync(path.join(dir, name), bytes);
+    const pkg = await serveFolder(dir);
+    served.push(pkg);
+    const rec = await recordedPage(browser, { viewport: { width: 1280, height: 800 } });
+    await rec.page.goto(`${pkg.url}index.html`);
+    await rec.page.waitForSelector('[data-scorm-notice="lost"]', { timeout: 15000 });
+    assert.equal(await rec.page.locator('[data-scorm-notice="lost"]').textContent(), DE['scorm.lost']);
+    assert.equal(await rec.page.locator('h1').textContent(), DE['page.heading']);
+    await rec.context.close();
+  } finally {
+    for (const s of served) await s.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 });
