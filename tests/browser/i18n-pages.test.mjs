@@ -146,10 +146,19 @@ test('German element: the notice when the built-in presets or the core script ca
   // The lesson's default row (16-bit weights, GQA-8, 16-bit cache, batch 16): 31.2 GB, "31,2 GB" in German.
   assert.equal(await rec.page.locator('llm-budget-lab [data-out="total_bytes"]').textContent(), '31,2 GB');
   const notices = await rec.page.locator('llm-budget-lab [data-lab-notice]').allTextContents();
-  assert.deepEqual(notices, ['Die eingebauten Vorgaben konnten nicht geladen werden (llm-budget-lab-presets.js could not be loaded); daher werden die Standardeingaben der Lektion gezeigt, und kein Modell, keine GPU und keine Konfiguration ist aufgeführt. Laden Sie die Seite neu, um es noch einmal zu versuchen.']);
+  assert.deepEqual(notices, ['Die eingebauten Vorgaben konnten nicht geladen werden (llm-budget-lab-presets.js konnte nicht geladen werden); daher werden die Standardeingaben der Lektion gezeigt, und kein Modell, keine GPU und keine Konfiguration ist aufgeführt. Laden Sie die Seite neu, um es noch einmal zu versuchen.']);
   await rec.context.close();
 
-  for (const [lang, text] of [['de', 'Das Budget-Labor konnte in diesem Browser nicht starten: llm-budget-lab-core-calc.js could not be loaded'],
+  // A part whose script cannot load says so in its place, in German, and names the file.
+  const partless = await recordedPage(browser, { viewport: { width: 1280, height: 800 } });
+  await partless.page.route('**/llm-budget-lab-part-table.js', (route) => route.abort());
+  await partless.page.goto(`${server.url}embed.html?parts=calculator,table&lang=de`);
+  await partless.page.waitForSelector('llm-budget-lab [data-part="table"] .lab-error', { timeout: 15000 });
+  assert.equal(await partless.page.locator('llm-budget-lab [data-part="table"] .lab-error').textContent(),
+    'Dieser Baustein konnte nicht geladen werden (llm-budget-lab-part-table.js konnte nicht geladen werden). Der Rest des Labors funktioniert; laden Sie die Seite neu, um es noch einmal zu versuchen.');
+  await partless.context.close();
+
+  for (const [lang, text] of [['de', 'Das Budget-Labor konnte in diesem Browser nicht starten: llm-budget-lab-core-calc.js konnte nicht geladen werden'],
     ['en', 'The budget lab could not start in this browser: llm-budget-lab-core-calc.js could not be loaded']]) {
     const failing = await recordedPage(browser, { viewport: { width: 1280, height: 800 } });
     await failing.page.route('**/llm-budget-lab-core-calc.js', (route) => route.abort());

@@ -10,7 +10,7 @@ import { translator, ENGLISH } from '../../web/element/i18n.js';
 import { PARTS } from '../../web/element/part-names.js';
 import { inlineMarkup, renderInstructors, themeProperties } from '../../web/instructors/render.mjs';
 import { termTipAttributes } from '../../web/page/render-lesson.mjs';
-import { shellNotice } from '../../web/element/shell-notices.js';
+import { shellNotice, errorWords } from '../../web/element/shell-notices.js';
 import { notices } from '../../web/scorm/adapter.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -60,6 +60,11 @@ test('term tips and shell notices in German, placeholders kept for the page scri
   // Without the German strings script loaded (here, in node), the shell says it in English.
   assert.equal(shellNotice('de', 'notice.startFailed', { error: 'x.js could not be loaded' }), 'The budget lab could not start in this browser: x.js could not be loaded');
   assert.throws(() => shellNotice('en', 'notice.nothing'), /no message "notice\.nothing"/);
+  // A script loader's failure carries its notice: said in the element's language, else its message.
+  const late = Object.assign(new Error('x.js did not arrive within 0.5 seconds'), { notice: { id: 'notice.scriptLate', params: { file: 'x.js', seconds: 0.5 } } });
+  assert.equal(errorWords(late, de.t), 'x.js ist nicht innerhalb von 0,5 Sekunden eingetroffen');
+  assert.equal(errorWords(late, (id, params) => shellNotice('en', id, params)), 'x.js did not arrive within 0.5 seconds');
+  assert.equal(errorWords(new Error('plain'), de.t), 'plain');
 });
 
 test('SCORM notices by locale: numbers written for the locale, plurals by its rules', () => {

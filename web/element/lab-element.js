@@ -47,7 +47,7 @@ import { h } from './dom.js';
 import { prerenderedContent } from './takeover.js';
 import { ATTRIBUTE_NAMES, REPORT_VALUES } from './attribute-names.js';
 import { DEFAULT_FETCH_TIMEOUT_S } from '../content/fetch-file.js';
-import { shellNotice } from './shell-notices.js';
+import { shellNotice, errorWords } from './shell-notices.js';
 
 let stylesheetUrl = 'llm-budget-lab.css';
 
@@ -281,9 +281,10 @@ export class LlmBudgetLab extends HTMLElement {
   _fail(err) {
     this._dropPrerendered();
     this._lab.hidden = false;
+    const say = (id, params) => shellNotice(localeOf(this), id, params);
     this._lab.replaceChildren(h('p', { class: 'lab-error', role: 'alert' }, err && err.message
-      ? shellNotice(localeOf(this), 'notice.startFailed', { error: err.message })
-      : shellNotice(localeOf(this), 'notice.startFailedBare')));
+      ? say('notice.startFailed', { error: errorWords(err, say) })
+      : say('notice.startFailedBare')));
     this.setAttribute('failed', '');
   }
 }

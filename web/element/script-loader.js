@@ -86,6 +86,17 @@ export function preloadScripts(names) {
 }
 
 /**
+ * An Error whose message names the file in English, carrying the notice that says the same
+ * in the element's language: err.notice = { id, params }, an id of content/ui/<l>.json
+ * (shell-notices.js errorWords reads it).
+ */
+function loadError(message, id, params) {
+  const err = new Error(message);
+  err.notice = { id, params };
+  return err;
+}
+
+/**
  * Loads script `name` once (a failed load may be tried again).
  * @param {string} name  "core" or "part-<script>"
  * @param {{timeoutSeconds?: number}} [options] for a script the element can do
@@ -106,16 +117,17 @@ export function loadScript(name, { timeoutSeconds } = {}) {
       return;
     }
     if (timeoutSeconds !== undefined) {
-      setTimeout(() => reject(new Error(`${file} did not arrive within ${timeoutSeconds} seconds`)), timeoutSeconds * 1000);
+      setTimeout(() => reject(loadError(`${file} did not arrive within ${timeoutSeconds} seconds`, 'notice.scriptLate', { file, seconds: timeoutSeconds })),
+        timeoutSeconds * 1000);
     }
     const script = document.createElement('script');
     script.src = new URL(file, scriptBase).href;
     script.async = true;
     script.addEventListener('load', () => {
       if (provided.has(name)) resolve(provided.get(name));
-      else reject(new Error(`${file} loaded but did not start`));
+      else reject(loadError(`${file} loaded but did not start`, 'notice.scriptNotStarted', { file }));
     }, { once: true });
-    script.addEventListener('error', () => reject(new Error(`${file} could not be loaded`)), { once: true });
+    script.addEventListener('error', () => reject(loadError(`${file} could not be loaded`, 'notice.scriptNotLoaded', { file })), { once: true });
     document.head.append(script);
   }).finally(() => loading.delete(name));
   loading.set(name, promise);
