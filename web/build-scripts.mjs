@@ -25,6 +25,7 @@ import path from 'node:path';
 import { PARTS } from './element/part-names.js';
 import { LAB_SCRIPT_NAMES, scriptFile, scriptNameOfPart } from './element/script-loader.js';
 import { LOCALES, localeScriptName } from './element/locale-names.js';
+import { stringsPlugin, instructorsOnly, shellOnly } from './strings-plugin.mjs';
 
 const SHARED_NS = 'llmb-shared';
 const CORE_SCRIPT_NAMES = new Set(['core', 'core-calc']);
@@ -163,7 +164,8 @@ export async function buildLabScripts({ root, dist, wasmPlugin, options, metafil
   for (const script of scriptPlan(root)) {
     const shared = new Map(CORE_SCRIPT_NAMES.has(script.name) || script.shellOnly ? shellModules || provided : provided);
     const variant = script.name === 'core-calc' ? 'calc' : 'full';
-    const common = { ...options, absWorkingDir: root, bundle: true, format: 'iife', plugins: [sharedModules(shared), wasmPlugin(variant)] };
+    const common = { ...options, absWorkingDir: root, bundle: true, format: 'iife', plugins: [sharedModules(shared), wasmPlugin(variant),
+      stringsPlugin(script.name === 'shell' ? shellOnly : (id) => !instructorsOnly(id))] };
     const stdin = (contents) => ({ contents, resolveDir: root, sourcefile: `entry:${script.name}`, loader: 'js' });
     // 1. Which modules this script holds.
     const probe = await build({ ...common, stdin: stdin(script.entry), write: false, metafile: true, minify: false });

@@ -13,15 +13,17 @@
 //     every element's strings from content/ui/<l>.json (dist/llm-budget-lab-locale-<l>.js)
 //   dist/embed.html (+ embed.js, embed.css)   the iframe embed; dist/llm-budget-lab-embed.js its parent-side sizer
 //   dist/instructors.html (+ instructors.js, instructors.css)   how to embed, with a live preview
+//   dist/instructors.<l>.html (+ instructors.<l>.js)   the same in locale <l>, its text from content/ui/<l>.json
 //   dist/llm-budget-lab-scorm.zip (+ scorm-adapter.js)   the SCORM 2004 package of the lesson
+//   dist/llm-budget-lab-scorm.<l>.zip (+ scorm-adapter.<l>.js)   the same of dist/index.<l>.html
 import { build, transformSync } from 'esbuild';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync, copyFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { renderLesson, mathStyleCss } from './page/render-lesson.mjs';
+import { renderLesson, mathStyleCss, termTipAttributes } from './page/render-lesson.mjs';
 import { renderInstructors } from './instructors/render.mjs';
-import { buildScormPackage } from './scorm/package.mjs';
+import { buildScormPackage, adapterFile, packageFile } from './scorm/package.mjs';
 import { buildLabScripts } from './build-scripts.mjs';
 import { WASM_VARIANTS } from './core/wasm-variants.js';
 import { embeddedWasm, WASM_DATA_URL } from './wasm-plugin.mjs';
@@ -29,6 +31,7 @@ import { prerenderLesson } from './prerender/prerender-lesson.mjs';
 import { tourStartMarkup } from './page/tour-markup.mjs';
 import { LOCALES, DEFAULT_LOCALE } from './element/locale-names.js';
 import { translator } from './element/i18n.js';
+import { stringsPlugin, instructorsOnly } from './strings-plugin.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -134,7 +137,7 @@ for (const locale of LOCALES) {
   const lessonPage = readFileSync(path.join(root, 'web/page/template.html'), 'utf8')
     .replace(/\{\{t:([\w.]+)\}\}/g, (_, id) => escapeHtml(t(id)))
     .replace('{{LANG}}', locale).replace('{{LANGUAGES}}', () => languages)
-    .replace('{{TOC}}', () => toc)
+    .replace('{{TOC}}', () => toc).replace('{{TERM_TIPS}}', () => termTipAttributes(t))
     .replace('{{TOURS}}', () => tourStartMarkup(path.join(root, 'content/tours.json'), { locale, t }))
     .replace('{{LESSON}}', () => html);
   // Numbers before scripts: each element's default drawing, made by the page's
@@ -149,8 +152,7 @@ writeFileSync(path.join(dist, 'lesson.css'), minifyCss(`${readFileSync(path.join
 
 // 3b. The iframe embed (embed.html + embed.js in the frame, llm-budget-lab-embed.js
 //     for the parent page) and the instructors' page (web/embed, web/instructors).
-for (const [entry, out] of [['web/embed/child.js', 'embed.js'], ['web/embed/parent.js', 'llm-budget-lab-embed.js'],
-  ['web/instructors/preview.js', 'instructors.js'], ['web/scorm/adapter.js', 'scorm-adapter.js']]) {
+for (const [entry, out] of [['web/embed/child.js', 'embed.js'], ['web/embed/parent.js', 'llm-budget-lab-embed.js']]) {
   await build({
     entryPoints: [path.join(root, entry)], outfile: path.join(dist, out), bundle: true, format: 'iife',
     platform: 'browser', target: ['es2020'], minify: true, legalComments: 'none', logLevel: 'warning',
@@ -162,16 +164,60 @@ for (const [from, to] of [['web/embed/embed.css', 'embed.css'], ['web/instructor
 const embedPage = readFileSync(path.join(root, 'web/embed/embed.html'), 'utf8');
 guardStrictCsp(embedPage, 'embed.html');
 writeFileSync(path.join(dist, 'embed.html'), embedPage);
-const instructorsPage = renderInstructors(root);
-guardStrictCsp(instructorsPage, 'instructors.html');
-writeFileSync(path.join(dist, 'instructors.html'), instructorsPage);
 
-// 3c. The SCORM 2004 package of the whole lesson (tools/package-scorm makes others).
-writeFileSync(path.join(dist, 'llm-budget-lab-scorm.zip'), buildScormPackage({ dist }).zip);
+/**
+ * A page script of one locale: `call` (a function of `module` taking the translator's t)
+ * run with the locale's strings, only the ids `keep` accepts (web/strings-plugin.mjs).
+ */
+async function localeScript({ locale, module, call, out, keep }) {
+  const abs = (p) => JSON.stringify(path.join(root, p));
+  await build({
+    stdin: {
+      contents: [`import { ${call} } from ${abs(module)};`,
+        `import { translator } from ${abs('web/element/i18n.js')};`,
+        ...(locale === DEFAULT_LOCALE ? [] : [`import messages from ${abs(`content/ui/${locale}.json`)};`]),
+        `${call}(translator(${JSON.stringify(locale)}, ${locale === DEFAULT_LOCALE ? 'null' : 'messages'}).t);`].join('\n'),
+      resolveDir: root, sourcefile: `entry:${out}`, loader: 'js',
+    },
+    outfile: path.join(dist, out), bundle: true, format: 'iife',
+    platform: 'browser', target: ['es2020'], minify: true, legalComments: 'none', logLevel: 'warning',
+    plugins: [stringsPlugin(keep)],
+  });
+}
+
+// The SCORM adapter once per locale (web/scorm/package.mjs adapterFile), with its "scorm.*" strings.
+for (const locale of LOCALES) {
+  await localeScript({ locale, module: 'web/scorm/adapter.js', call: 'startAdapter', out: adapterFile(locale), keep: (id) => id.startsWith('scorm.') });
+}
+
+// The instructors' page once per locale, each with its own script: the page's code and
+// the "instructors.*" strings of its locale (web/strings-plugin.mjs), nothing else of the file.
+const instructorsFile = (locale, ext) => (locale === DEFAULT_LOCALE ? `instructors.${ext}` : `instructors.${locale}.${ext}`);
+const instructorsFiles = [];
+for (const locale of LOCALES) {
+  await localeScript({ locale, module: 'web/instructors/preview.js', call: 'startInstructorsPage', out: instructorsFile(locale, 'js'), keep: instructorsOnly });
+  const t = pageStrings(locale);
+  const languages = LOCALES.filter((l) => l !== locale).map((l) => {
+    const other = pageStrings(l);
+    return `<a href="${instructorsFile(l, 'html')}" hreflang="${l}" lang="${l}">${escapeHtml(other('instructors.otherLanguage', { language: other('instructors.languageName') }))}</a>`;
+  }).join(' · ');
+  const instructorsPage = renderInstructors(root, { t, locale, languages, script: instructorsFile(locale, 'js'), lessonHref: pageFile(locale) });
+  guardStrictCsp(instructorsPage, instructorsFile(locale, 'html'));
+  writeFileSync(path.join(dist, instructorsFile(locale, 'html')), instructorsPage);
+  instructorsFiles.push(instructorsFile(locale, 'html'), instructorsFile(locale, 'js'));
+}
+
+// 3c. The SCORM 2004 package of the whole lesson, once per locale (tools/package-scorm makes others).
+for (const locale of LOCALES) {
+  const messages = locale === DEFAULT_LOCALE ? null : stringsOf(locale);
+  const identifier = locale === DEFAULT_LOCALE ? undefined : `llm-budget-lab-LM10-T6-${locale}`;
+  writeFileSync(path.join(dist, packageFile(locale)), buildScormPackage({ dist, locale, messages, ...(identifier ? { identifier } : {}) }).zip);
+}
 
 // 4. Sizes.
 const files = [...pages, ...labScripts, ...Object.values(WASM_VARIANTS).flatMap((v) => [v.wasmFile, v.base64File]), 'llm-budget-lab.css', 'lesson.css', 'favicon.svg',
-  'embed.html', 'embed.js', 'embed.css', 'llm-budget-lab-embed.js', 'instructors.html', 'instructors.js', 'instructors.css', 'scorm-adapter.js', 'llm-budget-lab-scorm.zip'];
+  'embed.html', 'embed.js', 'embed.css', 'llm-budget-lab-embed.js', ...instructorsFiles, 'instructors.css',
+  ...LOCALES.flatMap((l) => [adapterFile(l), packageFile(l)])];
 let rawTotal = 0;
 let gzTotal = 0;
 const lines = files.map((f) => {

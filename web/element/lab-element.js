@@ -47,6 +47,7 @@ import { h } from './dom.js';
 import { prerenderedContent } from './takeover.js';
 import { ATTRIBUTE_NAMES, REPORT_VALUES } from './attribute-names.js';
 import { DEFAULT_FETCH_TIMEOUT_S } from '../content/fetch-file.js';
+import { shellNotice, errorWords } from './shell-notices.js';
 
 let stylesheetUrl = 'llm-budget-lab.css';
 
@@ -177,7 +178,7 @@ export class LlmBudgetLab extends HTMLElement {
     onPrintBeforeStart(this, () => {
       if (!this._refresh && !root.querySelector('[data-print-defaults]')) {
         root.prepend(h('p', { class: 'lab-error', role: 'note', 'data-print-defaults': '' },
-          'This part had not loaded when printing began, so it shows the lesson’s default numbers, not the ones set above.'));
+          shellNotice(localeOf(this), 'notice.printBeforeStart')));
       }
     });
   }
@@ -207,9 +208,9 @@ export class LlmBudgetLab extends HTMLElement {
       wasmSource(coreWasmVariant()).catch(() => {}); // starts the download; the core script's loader reuses it
       preloadScripts([coreScriptName(), ...(this._needsBuiltInPresets(parts) ? ['presets'] : []), ...parts.map(scriptNameOfPart),
         ...(localeScript ? [localeScript] : [])]);
-      const [draw, , strings] = await Promise.all([loadCoreScript(parts), this._addStylesheet(),
-        // Strings that cannot load leave the element in English rather than not drawn.
-        localeScript ? loadScript(localeScript, { timeoutSeconds: DEFAULT_FETCH_TIMEOUT_S }).catch(() => null) : null]);
+      // Strings that cannot load leave the element in English rather than not drawn.
+      this._stringsLoaded = localeScript ? loadScript(localeScript, { timeoutSeconds: DEFAULT_FETCH_TIMEOUT_S }).catch(() => null) : null;
+      const [draw, , strings] = await Promise.all([loadCoreScript(parts), this._addStylesheet(), this._stringsLoaded]);
       this._locale = strings ? locale : 'en';
       this._localeMessages = strings ? strings.messages : null;
       this._localeContent = strings && strings.content ? strings.content : {};
@@ -219,6 +220,8 @@ export class LlmBudgetLab extends HTMLElement {
       this._readingCore = readingCore;
       await this._render(null);
     } catch (err) {
+      // Said in the element's language once its strings script has arrived (or failed).
+      await this._stringsLoaded;
       this._fail(err);
     }
   }
@@ -278,9 +281,10 @@ export class LlmBudgetLab extends HTMLElement {
   _fail(err) {
     this._dropPrerendered();
     this._lab.hidden = false;
-    this._lab.replaceChildren(h('p', { class: 'lab-error', role: 'alert' },
-      'The budget lab could not start in this browser',
-      err && err.message ? `: ${err.message}` : '.'));
+    const say = (id, params) => shellNotice(localeOf(this), id, params);
+    this._lab.replaceChildren(h('p', { class: 'lab-error', role: 'alert' }, err && err.message
+      ? say('notice.startFailed', { error: errorWords(err, say) })
+      : say('notice.startFailedBare')));
     this.setAttribute('failed', '');
   }
 }

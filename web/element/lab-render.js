@@ -11,6 +11,7 @@ import { readInputsAttribute } from './link-state.js';
 import { calculatorFields } from './fields.js';
 import { fetchContentFile, readFetchTimeout, FETCH_TIMEOUT_RANGE_S, DEFAULT_FETCH_TIMEOUT_S } from '../content/fetch-file.js';
 import { loadScript, scriptNameOfPart } from './script-loader.js';
+import { errorWords } from './shell-notices.js';
 import { noteStateChange, isNear, refreshWhenIdle } from './start-scheduler.js';
 import { h } from './dom.js';
 import { REPORT_VALUES, LINK_VALUES, asksForFragment } from './attribute-names.js';
@@ -58,7 +59,7 @@ async function ensurePartScripts(names) {
   const scripts = [...new Set(names.filter((n) => !getPart(n)).map(scriptNameOfPart))];
   const failed = new Map();
   await Promise.all(scripts.map((s) => loadScript(s).catch((err) => {
-    for (const n of names) if (scriptNameOfPart(n) === s) failed.set(n, err.message);
+    for (const n of names) if (scriptNameOfPart(n) === s) failed.set(n, err);
   })));
   return failed;
 }
@@ -94,15 +95,16 @@ async function loadPresets(url, core, readingCore, fetchOptions) {
 /**
  * The built-in set when `needed` (its script loaded once, web/element/presets.js),
  * else presets.json's defaults alone. A script that cannot be loaded gives
- * the defaults and a sentence saying so.
- * @returns {Promise<{set:object, notice:string|null}>}
+ * the defaults and the failure ({ error }) for the notice saying so.
+ * @returns {Promise<{set:object, notice:{error:Error}|null}>}
  */
 async function builtInFor(needed) {
   if (!needed) return { set: defaultsOnlyPresets, notice: null };
   try {
     return { set: await loadBuiltInPresets(), notice: null };
   } catch (err) {
-    return { set: defaultsOnlyPresets, notice: `The built-in presets could not be loaded (${err.message}), so the lesson’s default inputs are shown and no model, GPU or configuration is listed; reload the page to try again.` };
+    // The notice is written in the element's language where it is shown (notice.builtInPresetsFailed).
+    return { set: defaultsOnlyPresets, notice: { error: err } };
   }
 }
 
@@ -285,7 +287,7 @@ export async function drawLab(el, changed) {
   el._lab.hidden = false;
   const notices = [...configNotices(el, core, presets, unknown, builtIn.notice !== null), ...start.notices];
   if (el._presetsLoaded.notice) notices.push(el._presetsLoaded.notice);
-  if (builtIn.notice) notices.push(builtIn.notice);
+  if (builtIn.notice) notices.push(ctx.t('notice.builtInPresetsFailed', { error: errorWords(builtIn.notice.error, ctx.t) }));
   for (const text of notices) {
     el._lab.append(h('p', { class: 'lab-error lab-notice', 'data-lab-notice': '' }, text));
   }
@@ -294,7 +296,7 @@ export async function drawLab(el, changed) {
     el._lab.append(section);
     if (failedScripts.has(name)) {
       section.append(h('p', { class: 'lab-error', role: 'alert' },
-        `This part could not be loaded (${failedScripts.get(name)}). The rest of the lab works; reload the page to try again.`));
+        ctx.t('notice.partFailed', { error: errorWords(failedScripts.get(name), ctx.t) })));
       continue;
     }
     el._mounted.push(getPart(name).mount(section, ctx));

@@ -55,6 +55,15 @@ export function provideScript(name, exports) {
   if (!provided.has(name)) provided.set(name, exports);
 }
 
+/**
+ * What script `name` provided, if it has already run; null otherwise (nothing is loaded).
+ * @param {string} name  as for loadScript
+ * @returns {object|null}
+ */
+export function providedScript(name) {
+  return provided.has(name) ? provided.get(name) : null;
+}
+
 const preloaded = new Set();
 
 /**
@@ -74,6 +83,17 @@ export function preloadScripts(names) {
     link.href = new URL(scriptFile(name), scriptBase).href;
     document.head.append(link);
   }
+}
+
+/**
+ * An Error whose message names the file in English, carrying the notice that says the same
+ * in the element's language: err.notice = { id, params }, an id of content/ui/<l>.json
+ * (shell-notices.js errorWords reads it).
+ */
+function loadError(message, id, params) {
+  const err = new Error(message);
+  err.notice = { id, params };
+  return err;
 }
 
 /**
@@ -97,16 +117,17 @@ export function loadScript(name, { timeoutSeconds } = {}) {
       return;
     }
     if (timeoutSeconds !== undefined) {
-      setTimeout(() => reject(new Error(`${file} did not arrive within ${timeoutSeconds} seconds`)), timeoutSeconds * 1000);
+      setTimeout(() => reject(loadError(`${file} did not arrive within ${timeoutSeconds} seconds`, 'notice.scriptLate', { file, seconds: timeoutSeconds })),
+        timeoutSeconds * 1000);
     }
     const script = document.createElement('script');
     script.src = new URL(file, scriptBase).href;
     script.async = true;
     script.addEventListener('load', () => {
       if (provided.has(name)) resolve(provided.get(name));
-      else reject(new Error(`${file} loaded but did not start`));
+      else reject(loadError(`${file} loaded but did not start`, 'notice.scriptNotStarted', { file }));
     }, { once: true });
-    script.addEventListener('error', () => reject(new Error(`${file} could not be loaded`)), { once: true });
+    script.addEventListener('error', () => reject(loadError(`${file} could not be loaded`, 'notice.scriptNotLoaded', { file })), { once: true });
     document.head.append(script);
   }).finally(() => loading.delete(name));
   loading.set(name, promise);

@@ -5,7 +5,9 @@
 // reads the first <llm-budget-lab ...> tag's attributes, and only the known
 // ones (and --llmb-* declarations of its style attribute, applied through
 // CSSOM) reach a freshly created element. No eval, no innerHTML: CSP-safe.
-// The questions workbench is in workbench.js.
+// The questions workbench is in workbench.js. Every sentence it shows comes from
+// content/ui/<locale>.json ("instructors.*" ids) through the translator the page's
+// script hands to startInstructorsPage (web/build.mjs writes one script per locale).
 import { setupWorkbench } from './workbench.js';
 import { ATTRIBUTE_NAMES } from '../element/attribute-names.js';
 
@@ -41,13 +43,15 @@ export function tagEnd(source, from) {
 
 /**
  * Reads the first <llm-budget-lab> tag of `source`.
+ * @param {string} source the typed snippet
+ * @param {(id:string, params?:object)=>string} t the page's strings (web/element/i18n.js)
  * @returns {{ ok: true, attributes: Object<string,string>, properties: Array<[string,string]>, ignored: string[] } | { ok: false, error: string }}
  */
-export function parseSnippet(source) {
+export function parseSnippet(source, t) {
   const start = source.search(/<llm-budget-lab(?=[\s>/])/i);
-  if (start < 0) return { ok: false, error: 'No <llm-budget-lab> tag found.' };
+  if (start < 0) return { ok: false, error: t('instructors.previewNoTag') };
   const end = tagEnd(source, start + '<llm-budget-lab'.length);
-  if (end < 0) return { ok: false, error: 'The <llm-budget-lab> tag is not closed with “>” (or a quoted value in it is not closed).' };
+  if (end < 0) return { ok: false, error: t('instructors.previewNotClosed') };
   const inside = source.slice(start + '<llm-budget-lab'.length, end).replace(/\/$/, '');
   const attributes = {};
   const properties = [];
@@ -70,7 +74,23 @@ export function parseSnippet(source) {
   return { ok: true, attributes, properties, ignored };
 }
 
-function setupPreview() {
+/**
+ * The preview's status: which parts, preset and theme properties it shows, and what it
+ * did not use, as whole sentences of the page's language.
+ * @param {{attributes:Object<string,string>, properties:Array, ignored:string[]}} parsed parseSnippet's result
+ * @param {(id:string, params?:object)=>string} t the page's strings
+ * @returns {string}
+ */
+export function previewStatus(parsed, t) {
+  const parts = parsed.attributes.parts || 'all';
+  const preset = parsed.attributes.preset;
+  const count = parsed.properties.length;
+  const id = `instructors.previewParts${preset ? 'Preset' : ''}${count ? 'Theme' : ''}`;
+  const shown = t(id, { parts, preset: preset || '', count });
+  return parsed.ignored.length ? `${shown} ${t('instructors.previewIgnored', { names: parsed.ignored.join(', ') })}` : shown;
+}
+
+function setupPreview(t) {
   const source = document.getElementById('preview-source');
   const slot = document.getElementById('preview-slot');
   const status = document.getElementById('preview-status');
@@ -78,7 +98,7 @@ function setupPreview() {
   let timer = 0;
   let lastKey = null;
   const apply = () => {
-    const parsed = parseSnippet(source.value);
+    const parsed = parseSnippet(source.value, t);
     if (!parsed.ok) {
       status.textContent = parsed.error;
       return;
@@ -91,10 +111,7 @@ function setupPreview() {
       for (const [p, v] of parsed.properties) lab.style.setProperty(p, v);
       slot.replaceChildren(lab);
     }
-    const parts = parsed.attributes.parts || 'all';
-    status.textContent = `Preview: parts “${parts}”${parsed.attributes.preset ? `, preset “${parsed.attributes.preset}”` : ''}` +
-      `${parsed.properties.length ? `, ${parsed.properties.length} theme propert${parsed.properties.length === 1 ? 'y' : 'ies'}` : ''}.` +
-      `${parsed.ignored.length ? ` Not used here: ${parsed.ignored.join(', ')}.` : ''}`;
+    status.textContent = previewStatus(parsed, t);
   };
   source.addEventListener('input', () => {
     clearTimeout(timer);
@@ -103,32 +120,37 @@ function setupPreview() {
   apply();
 }
 
-function setupCopyButtons() {
+function setupCopyButtons(t) {
   for (const button of document.querySelectorAll('button[data-copy]')) {
     button.addEventListener('click', async () => {
       const code = document.getElementById(button.dataset.copy);
       const label = button.textContent;
       try {
         await navigator.clipboard.writeText(code.textContent);
-        button.textContent = 'Copied';
+        button.textContent = t('instructors.copied');
       } catch {
         const range = document.createRange();
         range.selectNodeContents(code);
         const sel = window.getSelection();
         sel.removeAllRanges();
         sel.addRange(range);
-        button.textContent = 'Selected: press Ctrl+C';
+        button.textContent = t('instructors.copySelected');
       }
       setTimeout(() => { button.textContent = label; }, 2000);
     });
   }
 }
 
-function start() {
-  setupPreview();
-  setupCopyButtons();
-  setupWorkbench();
+/**
+ * Wires the instructors' page (preview, copy buttons, workbench) once the document is parsed.
+ * @param {(id:string, params?:object)=>string} t the page's strings in its language (web/element/i18n.js)
+ */
+export function startInstructorsPage(t) {
+  const start = () => {
+    setupPreview(t);
+    setupCopyButtons(t);
+    setupWorkbench(t);
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
+  else start();
 }
-
-if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
-else start();

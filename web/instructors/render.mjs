@@ -1,15 +1,17 @@
-// Builds dist/instructors.html from instructors.html: fills in the snippet
-// blocks, the attribute tables (parts and preset ids from content/) and the
-// CSS custom-property table (read from web/styles/lab.css, so it cannot drift).
+// Builds dist/instructors.html (and dist/instructors.<l>.html, one per locale) from
+// instructors.html: its text from content/ui/<locale>.json ("instructors.*" ids), the
+// attribute tables (parts and preset ids from content/) and the CSS custom-property
+// table (read from web/styles/lab.css, so it cannot drift).
+//
+// The template's placeholders: {{t:ID}} the string as plain text; {{m:ID}} the string
+// with its small inline markup, `code` and **strong** (inlineMarkup); {{LANG}},
+// {{LANGUAGES}} (links to the page in the other languages), {{SCRIPT}} (the page's
+// script for its locale), {{FOOTER}}, {{PARTS_ROWS}}, {{PRESET_ROWS}}, {{CSS_ROWS}}.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { contrastRatio } from './contrast.mjs';
-import { PARTS } from '../element/part-names.js';
-
-const PART_TEXT = {
-  ...Object.fromEntries(PARTS.map((p) => [p.name, p.description])),
-  all: 'every part above, in that order (the default)',
-};
+import { PART_NAMES } from '../element/part-names.js';
+import { translator } from '../element/i18n.js';
 
 const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -22,18 +24,6 @@ export function themeProperties(labCss) {
   const darkMap = new Map(read(dark));
   return read(host).map(([name, fallback]) => ({ name, fallback, dark: darkMap.get(name) || fallback }));
 }
-
-const PROPERTY_TEXT = {
-  '--llmb-font': 'font family of everything in the lab',
-  '--llmb-text': 'text colour', '--llmb-muted': 'secondary text (units, notes, axes)',
-  '--llmb-bg': 'background', '--llmb-surface': 'panels (results, pressed rows)',
-  '--llmb-border': 'borders of fields, groups and tables', '--llmb-accent': 'sliders, links, pressed buttons',
-  '--llmb-focus': 'keyboard focus ring', '--llmb-weights': 'weights bars and series',
-  '--llmb-cache': 'KV-cache bars', '--llmb-limit': 'GPU-memory limit line',
-  '--llmb-headroom': 'headroom line', '--llmb-good': '“fits” and per-request speed',
-  '--llmb-warn': '“tight”', '--llmb-bad': '“does not fit” and error messages',
-  '--llmb-radius': 'corner radius of panels',
-};
 
 // One example per property, each distinct and usable on its own: a warm page
 // with the other properties left at their defaults. checkExamples() holds them
@@ -84,20 +74,51 @@ export function checkExamples(props) {
   if (problems.length) throw new Error(`instructors' page theme examples:\n  ${problems.join('\n  ')}`);
 }
 
-export function renderInstructors(root) {
+/**
+ * A string with the page's inline markup as HTML: the text escaped, `code` as
+ * <code>, **text** as <strong>. Quotes stay as typed (they sit in element text,
+ * never in an attribute).
+ * @param {string} text a pattern already filled by t()
+ * @returns {string} HTML
+ */
+export function inlineMarkup(text) {
+  return String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+    .replace(/`([^`]+)`/g, '<code>$1</code>').replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>');
+}
+
+/**
+ * The instructors' page in one language.
+ * @param {string} root the repository root
+ * @param {{t?:(id:string, params?:object)=>string, locale?:string, languages?:string, script?:string, lessonHref?:string}} [options]
+ *   t: the page's strings (web/element/i18n.js translator; English when omitted);
+ *   locale: the <html lang> (default "en"); languages: HTML of the links to the page in the
+ *   other languages; script: the page script's file (default "instructors.js"); lessonHref:
+ *   the lesson page in the same language (default "index.html")
+ * @returns {string} the page's HTML
+ * @throws {Error} when a theme example falls short of WCAG AA (checkExamples) or an id is unknown
+ */
+export function renderInstructors(root, { t = translator('en', null).t, locale = 'en', languages = '', script = 'instructors.js', lessonHref = 'index.html' } = {}) {
   const presets = JSON.parse(readFileSync(path.join(root, 'content/presets.json'), 'utf8'));
   const labCss = readFileSync(path.join(root, 'web/styles/lab.css'), 'utf8');
-  const partsRows = Object.entries(PART_TEXT)
-    .map(([name, text]) => `<tr><th scope="row"><code>${name}</code></th><td>${esc(text)}</td><td><code>parts="${name === 'all' ? 'all' : `${name}`}"</code></td></tr>`).join('\n');
+  const partsRows = [...PART_NAMES, 'all']
+    .map((name) => `<tr><th scope="row"><code>${name}</code></th><td>${esc(t(`instructors.part.${name}`))}</td><td><code>parts="${name}"</code></td></tr>`).join('\n');
   const presetRows = [
-    ...presets.configurations.map((c) => [c.id, c.label, 'configuration: every input']),
-    ...presets.models.map((m) => [m.id, m.label, 'model: shape only']),
-    ...presets.gpus.map((g) => [g.id, g.label, 'GPU: memory and usable rates']),
-  ].map(([id, label, kind]) => `<tr><th scope="row"><code>${esc(id)}</code></th><td>${esc(label)}</td><td>${kind}</td></tr>`).join('\n');
+    ...presets.configurations.map((c) => [c.id, c.label, t('instructors.presetConfiguration')]),
+    ...presets.models.map((m) => [m.id, m.label, t('instructors.presetModel')]),
+    ...presets.gpus.map((g) => [g.id, g.label, t('instructors.presetGpu')]),
+  ].map(([id, label, kind]) => `<tr><th scope="row"><code>${esc(id)}</code></th><td>${esc(label)}</td><td>${esc(kind)}</td></tr>`).join('\n');
   const props = themeProperties(labCss);
   checkExamples(props);
-  const cssRows = props.map((p) => `<tr><th scope="row"><code>${p.name}</code></th><td>${esc(PROPERTY_TEXT[p.name] || '')}</td><td><code>${esc(p.fallback)}</code></td><td><code>${esc(p.dark)}</code></td><td><code>${esc(`llm-budget-lab { ${p.name}: ${EXAMPLE[p.name]}; }`)}</code></td></tr>`).join('\n');
+  // Each property's words by its name without the prefix: --llmb-font is "instructors.prop.font".
+  const cssRows = props.map((p) => `<tr><th scope="row"><code>${p.name}</code></th><td>${esc(t(`instructors.prop.${p.name.slice('--llmb-'.length)}`))}</td><td><code>${esc(p.fallback)}</code></td><td><code>${esc(p.dark)}</code></td><td><code>${esc(`llm-budget-lab { ${p.name}: ${EXAMPLE[p.name]}; }`)}</code></td></tr>`).join('\n');
+  // The footer's link is HTML: its placeholder is filled after the text is escaped.
+  const footer = inlineMarkup(t('instructors.footer', { lesson: '\u0000' })).replace('\u0000', `<a href="${esc(lessonHref)}">${esc(lessonHref)}</a>`);
+  const params = { 'instructors.themeIntro': { count: props.length } };
   const template = readFileSync(path.join(root, 'web/instructors/instructors.html'), 'utf8');
-  return template.replace('{{PARTS_ROWS}}', partsRows).replace('{{PRESET_ROWS}}', presetRows)
-    .replace('{{CSS_ROWS}}', cssRows).replace('{{CSS_COUNT}}', String(props.length));
+  return template
+    .replace(/\{\{t:([\w.-]+)\}\}/g, (_, id) => esc(t(id, params[id])))
+    .replace(/\{\{m:([\w.-]+)\}\}/g, (_, id) => inlineMarkup(t(id, params[id])))
+    .replace('{{LANG}}', locale).replace('{{LANGUAGES}}', () => languages).replace('{{SCRIPT}}', script)
+    .replace('{{FOOTER}}', () => footer)
+    .replace('{{PARTS_ROWS}}', () => partsRows).replace('{{PRESET_ROWS}}', () => presetRows).replace('{{CSS_ROWS}}', () => cssRows);
 }

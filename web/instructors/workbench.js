@@ -9,27 +9,35 @@ import builtInQuestions from '../../content/questions.json';
 import { MAX_QUESTIONS_BYTES } from '../content/fetch-file.js';
 import { clipText } from '../core/echo-text.js';
 
-const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+// Byte counts go into the sentences as digits without grouping ("262144"), as the
+// English page has always shown them.
+const bytesOf = (n) => String(n);
 
 /**
  * Reads questions JSON text. Returns { ok: true, doc } or { ok: false, error }
- * with the parser's own words about where the text stops being JSON.
+ * with the parser's own words (the browser's, in its language) about where the
+ * text stops being JSON.
+ * @param {string} text the typed or chosen file's text
+ * @param {(id:string, params?:object)=>string} t the page's strings (web/element/i18n.js)
  */
-export function parseQuestionsText(text) {
+export function parseQuestionsText(text, t) {
   const bytes = new TextEncoder().encode(text).length;
   if (bytes > MAX_QUESTIONS_BYTES) {
-    return { ok: false, error: `The text is too large (${bytes} bytes; a questions file may have at most ${MAX_QUESTIONS_BYTES}).` };
+    return { ok: false, error: t('instructors.wbTooLarge', { bytes: bytesOf(bytes), max: bytesOf(MAX_QUESTIONS_BYTES) }) };
   }
-  if (text.trim() === '') return { ok: false, error: 'Nothing to check yet: choose a file or paste a questions file’s JSON.' };
+  if (text.trim() === '') return { ok: false, error: t('instructors.wbEmpty') };
   try {
     return { ok: true, doc: JSON.parse(text) };
   } catch (err) {
-    return { ok: false, error: `This is not valid JSON: ${err.message}.` };
+    return { ok: false, error: t('instructors.wbNotJson', { error: err.message }) };
   }
 }
 
-/** Wires the workbench's controls (ids wb-*) if the page has them. */
-export function setupWorkbench() {
+/**
+ * Wires the workbench's controls (ids wb-*) if the page has them.
+ * @param {(id:string, params?:object)=>string} t the page's strings
+ */
+export function setupWorkbench(t) {
   const source = document.getElementById('wb-source');
   const file = document.getElementById('wb-file');
   const starter = document.getElementById('wb-built-in');
@@ -54,7 +62,7 @@ export function setupWorkbench() {
 
   async function check() {
     const mine = ++run;
-    const parsed = parseQuestionsText(source.value);
+    const parsed = parseQuestionsText(source.value, t);
     body.replaceChildren();
     table.hidden = true;
     if (!parsed.ok) {
@@ -67,14 +75,14 @@ export function setupWorkbench() {
     if (mine !== run) return; // a newer text is being checked
     if (problems.length > 0) {
       status.dataset.result = 'problems';
-      status.textContent = `${plural(problems.length, 'problem', 'problems')} found; the quiz beside still shows the last version without problems.`;
+      status.textContent = t('instructors.wbProblems', { count: problems.length });
       body.append(...problems.map((p) => row([p.id, p.field, p.reason])));
       table.hidden = false;
       return;
     }
     const count = parsed.doc.questions.length;
     status.dataset.result = 'ok';
-    status.textContent = `No problems: ${plural(count, 'question', 'questions')}, shown in the quiz beside. Nothing was uploaded.`;
+    status.textContent = t('instructors.wbOk', { count });
     lab.questionsDocument = parsed.doc;
   }
 
@@ -88,7 +96,7 @@ export function setupWorkbench() {
     if (!chosen) return;
     if (chosen.size > MAX_QUESTIONS_BYTES) {
       status.dataset.result = 'error';
-      status.textContent = `${clipText(chosen.name, 80)} is too large (${chosen.size} bytes; a questions file may have at most ${MAX_QUESTIONS_BYTES}).`;
+      status.textContent = t('instructors.wbFileTooLarge', { name: clipText(chosen.name, 80), bytes: bytesOf(chosen.size), max: bytesOf(MAX_QUESTIONS_BYTES) });
       return;
     }
     source.value = await chosen.text();

@@ -81,17 +81,24 @@ offerResume();
 
 // Linked terms: a word or symbol of the lesson marked {{term:FIELD|text}} that
 // points at the number showing FIELD (or at a part), outlined while the term
-// is hovered or focused; a tip beside the term says what the number is now.
+// is hovered or focused; a tip beside the term says what the number is now, in
+// the page's language: the build writes the tip's sentences on the tip element
+// (data-text-*, web/page/render-lesson.mjs termTipAttributes) and each term's part
+// name on the term (data-term-part).
 const tip = document.getElementById('lab-term-tip');
+/** A tip sentence the build wrote in the page's language, {name} filled. */
+const tipText = (key, params) => (tip ? tip.dataset[key] || '' : '').replace(/\{(\w+)\}/g, (m, k) => (k in params ? params[k] : m));
 function showTerm(term) {
   const [part, field] = (term.dataset.term || '').split('.');
   const { node, exact } = findTarget({ part, field });
   markNode(node, 'term');
   if (!tip) return;
   const label = node && node.previousElementSibling && node.previousElementSibling.tagName === 'DT' ? node.previousElementSibling.textContent : '';
-  tip.textContent = node && exact && field
-    ? `In the ${part} now: ${label ? `${label}, ` : ''}${node.textContent.trim()}`
-    : node ? `Outlined in the ${part}.` : `The ${part} has not loaded yet.`;
+  const said = { part: term.dataset.termPart || part, label, value: node ? node.textContent.trim() : '' };
+  let key = 'textNotLoaded';
+  if (node && exact && field) key = label ? 'textValueLabel' : 'textValue';
+  else if (node) key = 'textOutlined';
+  tip.textContent = tipText(key, said);
   const r = term.getBoundingClientRect();
   tip.hidden = false;
   tip.dataset.place = r.top > 80 ? 'above' : 'below';

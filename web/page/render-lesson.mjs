@@ -80,10 +80,12 @@ export function renderMarkdown(source, file, state) {
     return `\n${hold(`<div class="lab-slot">${partMarkup(d.name, d.params)}</div>`)}\n`;
   });
   // Linked terms: the text stays Markdown (and maths); only the span around it is held.
+  // The span names its part in the page's language (data-term-part) for the tip's sentences.
   text = text.replace(TERM_SPAN, (_, name, inner) => {
     const t = termTarget(name);
     const target = t.field ? `${t.part}.${t.field}` : t.part;
-    return `${hold(`<span class="lab-term" tabindex="0" data-term="${escapeAttr(target)}" aria-describedby="lab-term-desc lab-term-tip">`)}${inner}${hold('</span>')}`;
+    const partName = (state.t || englishT)(`tour.part.${t.part}`);
+    return `${hold(`<span class="lab-term" tabindex="0" data-term="${escapeAttr(target)}" data-term-part="${escapeAttr(partName)}" aria-describedby="lab-term-desc lab-term-tip">`)}${inner}${hold('</span>')}`;
   });
   // Math: display first, then inline; \$ stays a literal dollar.
   text = text.replace(/\$\$([\s\S]+?)\$\$/g, (_, tex) => `\n${hold(`<div class="math-display">${typeset(tex.trim(), true, file)}</div>`)}\n`);
@@ -103,6 +105,21 @@ export function renderMarkdown(source, file, state) {
     return `<div class="table-scroll" tabindex="0" role="region" aria-label="${escapeAttr((state.t || englishT)('page.tableScroll', { n: state.tables }))}"><table>${inner}</table></div>`;
   });
   return { html, headings };
+}
+
+/** Placeholders the page script fills in a term's tip (web/page/lesson-page.js), passed through as written. */
+const TIP_KEEP = { part: '{part}', label: '{label}', value: '{value}' };
+
+/**
+ * The term tip's sentences in the page's language, as attributes of the tip element
+ * (data-text-value-label, data-text-value, data-text-outlined, data-text-not-loaded),
+ * their {part}, {label} and {value} left for the page script to fill.
+ * @param {(id:string, params?:object)=>string} [t] the page's strings (English when omitted)
+ * @returns {string} the attributes, each with a leading space
+ */
+export function termTipAttributes(t = englishT) {
+  return ['valueLabel', 'value', 'outlined', 'notLoaded']
+    .map((k) => ` data-text-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}="${escapeAttr(t(`termTips.${k}`, TIP_KEEP))}"`).join('');
 }
 
 /**

@@ -30,6 +30,7 @@ import { EVENT_TYPES } from '../quiz/report.js';
 import { mergeRecords } from '../quiz/record-merge.js';
 import { MAX_SUSPEND_CHARS, readSuspendData, writeSuspendData } from './suspend-data.js';
 import { showStatus } from './status.js';
+import { translator } from '../element/i18n.js';
 
 /**
  * The LMS's SCORM 2004 API: the nearest API_1484_11 in `win`'s parent chain,
@@ -68,32 +69,38 @@ export function browserKey(key, learnerId) {
   return learnerId === null ? key : `${key}:lms-learner:${encodeURIComponent(learnerId)}`;
 }
 
-const count = (n) => n.toLocaleString('en-US');
-const plural = (n, one, many) => `${count(n)} ${n === 1 ? one : many}`;
+const englishT = translator('en', null).t;
 
-/** What the student is told, by the kind of notice (the status line shows each kind at most once). */
-export const NOTICES = Object.freeze({
-  lost: () => 'Your learning platform (LMS) could not be reached, so your progress is not recorded there. The lesson and the quiz work as usual, with your answers kept in this browser.',
-  tooLong: (n) => `Your answers are now too long for your learning platform to keep (${count(n)} characters; it keeps at most ${count(MAX_SUSPEND_CHARS)}), so they are kept in this browser until they fit again. The platform still holds the answers saved before.`,
-  fitAgain: () => 'Your answers fit in your learning platform again and are saved there.',
-  cut: (kept, n) => `Your learning platform kept only part of your answers (${count(kept)} of ${count(n)} characters), so from now on they are kept in this browser.`,
-  merged: (n) => `Your answers were merged from your learning platform (LMS) and this browser: for each step the answer saved last is shown (${plural(n, 'answer', 'answers')} from this browser).`,
-  fromBrowser: (n) => `Your answers saved in this browser are shown (${plural(n, 'answer', 'answers')}); nothing was taken from your learning platform, whose record this page cannot read.`,
-  unreadable: (problem) => `Your learning platform holds saved answers this page cannot read (${problem}). They are left there as they are, and your new answers are kept in this browser, until you copy that record or discard it.`,
-  discarded: () => 'The record this page could not read was discarded; your answers are saved in your learning platform from now on.',
-});
+/**
+ * What the student is told, by the kind of notice (the status line shows each kind at most
+ * once), in the launch page's language ("scorm.*" ids of content/ui/<locale>.json).
+ * @param {(id:string, params?:object)=>string} t the page's strings (web/element/i18n.js)
+ */
+export function notices(t) {
+  return Object.freeze({
+    lost: () => t('scorm.lost'),
+    tooLong: (n) => t('scorm.tooLong', { n, max: MAX_SUSPEND_CHARS }),
+    fitAgain: () => t('scorm.fitAgain'),
+    cut: (kept, n) => t('scorm.cut', { kept, n }),
+    merged: (n) => t('scorm.merged', { count: n }),
+    fromBrowser: (n) => t('scorm.fromBrowser', { count: n }),
+    unreadable: (problem) => t('scorm.unreadable', { problem }),
+    discarded: () => t('scorm.discarded'),
+  });
+}
 
 /**
  * One SCORM session over `api` (or none).
  * @param {object|null} api the LMS's API_1484_11
  * @param {(kind:string, text:string|null)=>void} say shows (or, with null,
- *   removes) the student's notice of one kind (a key of NOTICES, or "answers")
+ *   removes) the student's notice of one kind (a key of notices(), or "answers")
  * @returns {{storage:object|null, connected:boolean, record?:Function, terminate?:Function,
  *   unreadable?:null|{text:string, problem:string, discard:()=>void}}}
  *   storage (getItem/setItem/removeItem) when the LMS answered, else null;
  *   unreadable: the LMS's suspend_data when it could not be read, kept until discard()
  */
-export function startSession(api, say) {
+export function startSession(api, say, t = englishT) {
+  const NOTICES = notices(t);
   let live = Boolean(api);
   let terminated = false;
   /** The answers of this session: storage key -> record as JSON text. */
@@ -272,10 +279,10 @@ export function startSession(api, say) {
   return { storage, connected: true, record, terminate, unreadable };
 }
 
-function begin() {
+function begin(t) {
   const elements = [...document.querySelectorAll('llm-budget-lab')];
-  const status = showStatus(document);
-  const session = startSession(findApi(window), status.say);
+  const status = showStatus(document, t);
+  const session = startSession(findApi(window), status.say, t);
   if (!session.connected) return;
   if (session.unreadable) status.offerUnreadable(session.unreadable);
   for (const el of elements) {
@@ -287,7 +294,13 @@ function begin() {
   window.addEventListener('pagehide', (ev) => { if (!ev.persisted) session.terminate(); });
 }
 
-if (typeof document !== 'undefined') {
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', begin, { once: true });
-  else begin();
+/**
+ * Starts the adapter on the launch page once it is parsed (web/build.mjs writes one
+ * adapter script per locale, dist/scorm-adapter.js and dist/scorm-adapter.<l>.js, each
+ * calling this with its locale's strings).
+ * @param {(id:string, params?:object)=>string} t the launch page's strings
+ */
+export function startAdapter(t) {
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => begin(t), { once: true });
+  else begin(t);
 }

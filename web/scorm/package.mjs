@@ -9,12 +9,21 @@ import { zipSync, strToU8 } from 'fflate';
 import { PART_NAMES, needsFullModule, readsPresets } from '../element/part-names.js';
 import { LAB_SCRIPT_NAMES, scriptFile, scriptNameOfPart } from '../element/script-loader.js';
 import { WASM_VARIANTS } from '../core/wasm-variants.js';
+import { DEFAULT_LOCALE, LOCALES, localeScriptName } from '../element/locale-names.js';
+import { translator } from '../element/i18n.js';
 
 /** The lesson page's own scripts (web/build-scripts.mjs): its page script and the tour's. */
 const PAGE_SCRIPT_FILES = Object.freeze(['lesson-page.js', scriptFile('tour')]);
 
-/** dist/ files every package carries (the element finds its stylesheet, scripts and wasm beside its script). */
-export const PACKAGE_FILES = Object.freeze(['llm-budget-lab.js', 'llm-budget-lab.css', 'lesson.css', 'favicon.svg', 'scorm-adapter.js']);
+/** dist/ files every package carries (the element finds its stylesheet, scripts and wasm beside its script); and its locale's adapter (adapterFile). */
+export const PACKAGE_FILES = Object.freeze(['llm-budget-lab.js', 'llm-budget-lab.css', 'lesson.css', 'favicon.svg']);
+
+/** The adapter script of `locale` (web/build.mjs): dist/scorm-adapter.js in English, else dist/scorm-adapter.<l>.js. */
+export const adapterFile = (locale) => (locale === DEFAULT_LOCALE ? 'scorm-adapter.js' : `scorm-adapter.${locale}.js`);
+/** The lesson page of `locale` (web/build.mjs): dist/index.html in English, else dist/index.<l>.html. */
+const lessonFile = (locale) => (locale === DEFAULT_LOCALE ? 'index.html' : `index.${locale}.html`);
+/** The package's default file name in dist/: llm-budget-lab-scorm.zip, or llm-budget-lab-scorm.<l>.zip. */
+export const packageFile = (locale) => (locale === DEFAULT_LOCALE ? 'llm-budget-lab-scorm.zip' : `llm-budget-lab-scorm.${locale}.zip`);
 
 /**
  * The core script and wasm files a package needs: the calculator's when it
@@ -37,7 +46,7 @@ function partScriptFiles(parts) {
   return [...names.map(scriptFile), ...(parts ? [] : PAGE_SCRIPT_FILES)];
 }
 export const LAUNCH = 'index.html';
-const ADAPTER_TAG = '<script src="scorm-adapter.js" defer></script>';
+const adapterTag = (locale) => `<script src="${adapterFile(locale)}" defer></script>`;
 const ELEMENT_TAG = '<script src="llm-budget-lab.js" defer></script>';
 
 const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -47,17 +56,20 @@ const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
  * a page holding one element with those parts.
  * @param {string} dist  the built dist/ folder
  * @param {string[]|null} parts  part names (checked against part-names.js), or null for the lesson
+ * @param {string} title the page's title (a page of parts)
+ * @param {string} [locale] the page's language (LOCALES): the lesson page of that language, or <html lang>
  */
-export function launchPage(dist, parts, title) {
+export function launchPage(dist, parts, title, locale = DEFAULT_LOCALE) {
+  const ADAPTER_TAG = adapterTag(locale);
   if (!parts) {
-    const lesson = readFileSync(path.join(dist, 'index.html'), 'utf8');
-    if (!lesson.includes(ELEMENT_TAG)) throw new Error('dist/index.html does not load llm-budget-lab.js as expected');
+    const lesson = readFileSync(path.join(dist, lessonFile(locale)), 'utf8');
+    if (!lesson.includes(ELEMENT_TAG)) throw new Error(`dist/${lessonFile(locale)} does not load llm-budget-lab.js as expected`);
     return lesson.replace(ELEMENT_TAG, `${ADAPTER_TAG}\n${ELEMENT_TAG}`);
   }
   const unknown = parts.filter((p) => p !== 'all' && !PART_NAMES.includes(p));
   if (unknown.length) throw new Error(`unknown part${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')} (known: all, ${PART_NAMES.join(', ')})`);
   return `<!doctype html>
-<html lang="en">
+<html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -117,12 +129,20 @@ ${fileLines}
 
 /**
  * The package as zip bytes.
- * @param {{dist:string, parts?:string[]|null, title?:string, identifier?:string}} opts
+ * @param {{dist:string, parts?:string[]|null, title?:string, identifier?:string, locale?:string, messages?:object|null}} opts
+ *   locale: the language of the launch page, its elements and the adapter's notices (one of LOCALES,
+ *   default English); messages: that locale's content/ui/<locale>.json (for the default title)
  * @returns {{zip:Uint8Array, files:string[]}} files: the entries, manifest first
+ * @throws {Error} for an unknown part or locale, or a dist/ file that is missing
  */
-export function buildScormPackage({ dist, parts = null, title = 'LLM Budget Lab: serving budgets', identifier = 'llm-budget-lab-LM10-T6' }) {
-  const entries = { [LAUNCH]: strToU8(launchPage(dist, parts, title)) };
-  for (const f of [...PACKAGE_FILES, ...coreFiles(parts), ...partScriptFiles(parts)]) entries[f] = new Uint8Array(readFileSync(path.join(dist, f)));
+export function buildScormPackage({ dist, parts = null, locale = DEFAULT_LOCALE, messages = null, title = translator(locale, messages).t('scorm.title'),
+  identifier = 'llm-budget-lab-LM10-T6' }) {
+  if (!LOCALES.includes(locale)) throw new Error(`unknown language ${locale} (known: ${LOCALES.join(', ')})`);
+  const entries = { [LAUNCH]: strToU8(launchPage(dist, parts, title, locale)) };
+  const localeScript = localeScriptName(locale);
+  for (const f of [...PACKAGE_FILES, adapterFile(locale), ...coreFiles(parts), ...partScriptFiles(parts), ...(localeScript ? [scriptFile(localeScript)] : [])]) {
+    entries[f] = new Uint8Array(readFileSync(path.join(dist, f)));
+  }
   const files = Object.keys(entries);
   const all = { 'imsmanifest.xml': strToU8(manifest({ identifier, title, files })), ...entries };
   // A fixed date keeps the zip the same bytes for the same inputs.

@@ -9,10 +9,11 @@
  * The status area of `doc`'s launch page, made on first use at the top of
  * <main> (else <body>).
  * @param {Document} doc
+ * @param {(id:string, params?:object)=>string} t the page's strings ("scorm.*" ids, web/element/i18n.js)
  * @returns {{say:(kind:string, text:string|null)=>void,
  *   offerUnreadable:(u:{text:string, discard:()=>void})=>void}}
  */
-export function showStatus(doc) {
+export function showStatus(doc, t) {
   let box = null;
   const area = () => {
     if (!box) {
@@ -39,31 +40,31 @@ export function showStatus(doc) {
     group.className = 'scorm-unreadable';
     group.dataset.scormUnreadable = '';
     group.setAttribute('role', 'group');
-    group.setAttribute('aria-label', 'The saved record this page cannot read');
+    group.setAttribute('aria-label', t('scorm.unreadableGroup'));
     const note = doc.createElement('p');
     note.dataset.scormCopyNote = '';
     const copy = doc.createElement('button');
     copy.type = 'button';
     copy.dataset.action = 'copy-unreadable';
-    copy.textContent = 'Copy that record';
+    copy.textContent = t('scorm.copyRecord');
     const drop = doc.createElement('button');
     drop.type = 'button';
     drop.dataset.action = 'discard-unreadable';
-    drop.textContent = 'Discard it and save my answers in the platform';
+    drop.textContent = t('scorm.discardRecord');
     const byHand = doc.createElement('textarea');
     byHand.readOnly = true;
     byHand.hidden = true;
     byHand.rows = 4;
-    byHand.setAttribute('aria-label', 'The record this page cannot read, to copy by hand');
+    byHand.setAttribute('aria-label', t('scorm.byHand'));
     byHand.value = text;
     copy.addEventListener('click', async () => {
       try {
         await doc.defaultView.navigator.clipboard.writeText(text);
-        note.textContent = `Copied (${text.length.toLocaleString('en-US')} characters). Keep it somewhere safe, then discard it here.`;
+        note.textContent = t('scorm.copiedRecord', { n: text.length });
       } catch {
         byHand.hidden = false;
         byHand.select();
-        note.textContent = 'This page may not write to the clipboard: the record is selected below, to copy by hand.';
+        note.textContent = t('scorm.clipboardBlocked');
       }
     });
     drop.addEventListener('click', () => { group.remove(); discard(); });
