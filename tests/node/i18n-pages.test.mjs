@@ -17,8 +17,14 @@ const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const DE = JSON.parse(readFileSync(path.join(REPO, 'content/ui/de.json'), 'utf8'));
 const de = translator('de', DE);
 
-test('every part and theme property the instructors\' page lists has its words; English parts say what part-names.js says', () => {
-  for (const p of PARTS) assert.equal(ENGLISH[`instructors.part.${p.name}`], p.description, p.name);
+test('every part and theme property the instructors\' page lists has its words in English and German', () => {
+  for (const p of PARTS) {
+    assert.equal(typeof ENGLISH[`instructors.part.${p.name}`], 'string', p.name);
+    assert.equal(typeof DE[`instructors.part.${p.name}`], 'string', p.name);
+  }
+  // And no sentence for a part that does not exist (a renamed part).
+  const named = new Set(PARTS.map((p) => p.name));
+  assert.deepEqual(Object.keys(ENGLISH).filter((id) => id.startsWith('instructors.part.') && !named.has(id.slice('instructors.part.'.length))), []);
   const props = themeProperties(readFileSync(path.join(REPO, 'web/styles/lab.css'), 'utf8'));
   assert.ok(props.length >= 16);
   for (const p of props) {

@@ -1,6 +1,7 @@
 // The one list of the element's parts: their names (the `parts` attribute's
 // words and the lesson's {{part:NAME}} directives) in the order parts="all"
-// shows them, each with the sentence the instructors' page gives it and the
+// shows them (the instructors' page's sentence about each is its string
+// "instructors.part.<name>", content/ui/<locale>.json), each with the
 // script that holds its code (`script`: dist/llm-budget-lab-part-<script>.js,
 // loaded when an element showing the part comes near the viewport; parts
 // that share code share a script) and, as `wasm: 'full'`, the parts that need
@@ -14,18 +15,18 @@
 // all read it.
 
 export const PARTS = Object.freeze([
-  { name: 'presets', script: 'presets', wasm: 'full', presets: true, description: 'buttons for the ready-made configurations, models and GPUs' },
-  { name: 'calculator', script: 'calculator', description: 'the serving-budget calculator: every input, memory, verdict and speeds' },
-  { name: 'table', script: 'table', presets: true, description: 'the lesson’s six configurations as a live table' },
-  { name: 'memory-chart', script: 'charts', presets: true, description: 'GPU memory per configuration, weights and KV cache stacked, with the limit' },
-  { name: 'batch-chart', script: 'charts', description: 'tokens/s against batch, with the region that does not fit' },
-  { name: 'speculative', script: 'charts', description: 'speculative decoding: tokens per pass against acceptance rate, and the speed-up' },
-  { name: 'attention', script: 'charts', description: 'stored attention-score memory against context, quadratic vs tiled' },
-  { name: 'decision', script: 'decision', wasm: 'full', presets: true, description: 'the decision procedure on the reader’s workload: baseline, the planner’s table of levers (output-keeping first), the cheapest combination that keeps the output and meets the targets, the cheaper one that changes it (when there is one) and what to evaluate for it' },
-  { name: 'traffic', script: 'charts', wasm: 'full', description: 'the serving simulation at a request rate or a concurrency: p50 and p99 time to first token and per output token against load, the targets and the highest load meeting them, and the percentiles, goodput and Little’s law at the chosen load' },
-  { name: 'measured', script: 'measured', wasm: 'full', presets: true, description: 'estimates held against published measured decode speeds (Llama 2 on A100s) and latencies (NIM, NeMo), with the ratio, the factor-of-two band and a slider for the achieved share of peak bandwidth; NIM’s runs at concurrency 1 to 100 against the serving simulation, with the knee' },
-  { name: 'kv-practice', script: 'quiz', wasm: 'full', presets: true, description: 'KV-cache practice with fresh numbers: cache size, and the key/value projections a cache saves' },
-  { name: 'quiz', script: 'quiz', wasm: 'full', presets: true, description: 'the knowledge check (questions from the built-in file or the questions attribute)' },
+  { name: 'presets', script: 'presets', wasm: 'full', presets: true },
+  { name: 'calculator', script: 'calculator' },
+  { name: 'table', script: 'table', presets: true },
+  { name: 'memory-chart', script: 'charts', presets: true },
+  { name: 'batch-chart', script: 'charts' },
+  { name: 'speculative', script: 'charts' },
+  { name: 'attention', script: 'charts' },
+  { name: 'decision', script: 'decision', wasm: 'full', presets: true },
+  { name: 'traffic', script: 'charts', wasm: 'full' },
+  { name: 'measured', script: 'measured', wasm: 'full', presets: true },
+  { name: 'kv-practice', script: 'quiz', wasm: 'full', presets: true },
+  { name: 'quiz', script: 'quiz', wasm: 'full', presets: true },
 ].map(Object.freeze));
 
 /** Part names in the order parts="all" shows them. */
