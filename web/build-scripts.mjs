@@ -25,7 +25,7 @@ import path from 'node:path';
 import { PARTS } from './element/part-names.js';
 import { LAB_SCRIPT_NAMES, scriptFile, scriptNameOfPart } from './element/script-loader.js';
 import { LOCALES, localeScriptName } from './element/locale-names.js';
-import { stringsPlugin, instructorsOnly, shellOnly } from './strings-plugin.mjs';
+import { stringsPlugin, carriedBy, availableTo, checkCarried } from './strings-plugin.mjs';
 
 const SHARED_NS = 'llmb-shared';
 const CORE_SCRIPT_NAMES = new Set(['core', 'core-calc']);
@@ -89,8 +89,13 @@ function scriptPlan(root) {
   const entries = { core: coreEntry, 'core-calc': coreEntry, presets: `import ${abs('web/element/presets-script.js')};`,
     'presets-check': `import ${abs('web/element/presets-check-script.js')};` };
   // A part script: each of its parts' modules (web/parts/<name>.js registers the part when it runs).
+  // Its parts' own English strings (their `strings` prefixes; web/strings-plugin.mjs keeps
+  // only those of en.json here) are added to English before any of its parts is drawn.
   const partEntry = (name) => [...PARTS.filter((p) => scriptNameOfPart(p.name) === name).map((p) => `import ${abs(`web/parts/${p.name}.js`)};`),
     `import { provideScript } from ${abs('web/element/script-loader.js')};`,
+    `import { addEnglish } from ${abs('web/element/i18n.js')};`,
+    `import english from ${abs('content/ui/en.json')};`,
+    'addEnglish(english);',
     `provideScript(${JSON.stringify(name)}, {});`].join('\n');
   return [
     { name: 'shell', out: 'llm-budget-lab.js', entry: `import ${abs('web/element/index.js')};` },
@@ -158,6 +163,7 @@ function ownModules(metafile, root) {
  * @returns {Promise<string[]>} the files written (dist/ names), in load order
  */
 export async function buildLabScripts({ root, dist, wasmPlugin, options, metafiles = null }) {
+  const english = JSON.parse(readFileSync(path.join(root, 'content/ui/en.json'), 'utf8'));
   const provided = new Map();
   let shellModules = null; // what the shell holds: all a core script or the page script may read from the registry
   const written = [];
@@ -165,11 +171,12 @@ export async function buildLabScripts({ root, dist, wasmPlugin, options, metafil
     const shared = new Map(CORE_SCRIPT_NAMES.has(script.name) || script.shellOnly ? shellModules || provided : provided);
     const variant = script.name === 'core-calc' ? 'calc' : 'full';
     const common = { ...options, absWorkingDir: root, bundle: true, format: 'iife', plugins: [sharedModules(shared), wasmPlugin(variant),
-      stringsPlugin(script.name === 'shell' ? shellOnly : (id) => !instructorsOnly(id))] };
+      stringsPlugin((id, english) => carriedBy(script.name, english)(id))] };
     const stdin = (contents) => ({ contents, resolveDir: root, sourcefile: `entry:${script.name}`, loader: 'js' });
     // 1. Which modules this script holds.
     const probe = await build({ ...common, stdin: stdin(script.entry), write: false, metafile: true, minify: false });
     const own = ownModules(probe.metafile, root);
+    checkCarried(script.name, own, availableTo(script.name), english);
     // 2. The script, putting each of them in the registry after they ran.
     const keys = own.map((p) => path.relative(root, p).split(path.sep).join('/'));
     const expose = [script.entry,

@@ -22,6 +22,17 @@ const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 export const ENGLISH = en;
 
 /**
+ * Adds English strings a part's script carries (the ids of its parts' `strings`
+ * prefixes, web/element/part-names.js), which the core script leaves out: the
+ * part script calls this when it runs, before any of its parts is drawn. Every
+ * translator sees them (English is looked up in this one object).
+ * @param {object} messages ids to patterns, a slice of content/ui/en.json
+ */
+export function addEnglish(messages) {
+  for (const [id, pattern] of Object.entries(messages)) if (!Object.prototype.hasOwnProperty.call(en, id)) en[id] = pattern;
+}
+
+/**
  * The placeholders a pattern uses, sorted ("{count} of {total}": ["count", "total"]).
  * @param {string|object} pattern a string or a plural object
  * @returns {string[]}

@@ -10,22 +10,26 @@
 // them loads the calculator's smaller module; and, as `presets: true`, the
 // parts that read models, GPUs or configurations (the element's presets: the
 // built-in ones come in their own script, web/element/presets.js, loaded only
-// for an element that shows such a part or names a preset). Data only: the element, the
+// for an element that shows such a part or names a preset); and, as `strings`, the
+// prefixes of the English string ids (content/ui/en.json, "decision.*") only that
+// part's code shows: its script carries those strings instead of the core script
+// (web/strings-plugin.mjs; the build refuses a script whose code names an id it
+// does not carry). Data only: the element, the
 // build, the lesson renderer, the instructors' page and tools/check-content
 // all read it.
 
 export const PARTS = Object.freeze([
-  { name: 'presets', script: 'presets', wasm: 'full', presets: true },
+  { name: 'presets', script: 'presets', wasm: 'full', presets: true, strings: ['presets', 'runtimePresets', 'hfImport'] },
   { name: 'calculator', script: 'calculator' },
   { name: 'table', script: 'table', presets: true },
-  { name: 'memory-chart', script: 'charts', presets: true },
-  { name: 'batch-chart', script: 'charts' },
-  { name: 'speculative', script: 'charts' },
-  { name: 'attention', script: 'charts' },
-  { name: 'decision', script: 'decision', wasm: 'full', presets: true },
-  { name: 'traffic', script: 'charts', wasm: 'full' },
-  { name: 'measured', script: 'measured', wasm: 'full', presets: true },
-  { name: 'kv-practice', script: 'quiz', wasm: 'full', presets: true },
+  { name: 'memory-chart', script: 'charts', presets: true, strings: ['memoryChart'] },
+  { name: 'batch-chart', script: 'charts', strings: ['batchChart'] },
+  { name: 'speculative', script: 'charts', strings: ['speculative'] },
+  { name: 'attention', script: 'charts', strings: ['attention'] },
+  { name: 'decision', script: 'decision', wasm: 'full', presets: true, strings: ['decision'] },
+  { name: 'traffic', script: 'charts', wasm: 'full', strings: ['trafficChart'] },
+  { name: 'measured', script: 'measured', wasm: 'full', presets: true, strings: ['measured'] },
+  { name: 'kv-practice', script: 'quiz', wasm: 'full', presets: true, strings: ['kvPractice'] },
   { name: 'quiz', script: 'quiz', wasm: 'full', presets: true },
 ].map(Object.freeze));
 
