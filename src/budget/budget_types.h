@@ -66,9 +66,15 @@ struct BudgetInput {
 
 /// A rejected input: the field's name (as in BudgetInput, or the function's
 /// parameter name) and a one-sentence reason that includes the bad value.
+/// A message of a kind the core declares (input_messages.h) also carries that
+/// kind's code and the values its pattern was filled with, so another language
+/// can write the same sentence; code is "" for a message of no declared kind
+/// (the config.json importer's, the serving simulation's own rules).
 struct InputError {
   std::string field;
   std::string message;
+  std::string code;         ///< "" or an input_message_declarations() code: "out_of_range_whole"
+  std::string params_json;  ///< "" (no code) or the pattern's values as one JSON object: {"field":"batch","min":1,...}
 };
 
 enum class Verdict { fits = 0, tight = 1, does_not_fit = 2 };
