@@ -45,6 +45,22 @@ constexpr InputMessageDeclaration kMessages[] = {
     // A range whose lower end is another argument (the context sweep's max_context).
     {M::out_of_range_from_field_whole, "out_of_range_from_field_whole",
      "{field} must be a whole number from {min_field} to {max} (got {value})"},
+    // The model's shape (model_shape.h) and the tensor-parallel split (tensor_parallel.h).
+    {M::kv_heads_not_dividing, "kv_heads_not_dividing",
+     "{field} must divide {heads_field} ({heads}): each KV head serves a whole group of query heads; got {value}; "
+     "nearest valid: {below} or {above}"},
+    {M::experts_unset, "experts_unset",
+     "{field} must be set (at least 1) when {other_field} is (got 0; {other_field} is {other}); set both to 0 for a "
+     "dense model"},
+    {M::active_below_share, "active_below_share",
+     "{field} must be at least {total_field} * {per_token_field} / {experts_field} ({least}): a token's {per_token} "
+     "of {experts} experts cannot weigh less than their share of the total (got {value})"},
+    {M::gpus_not_splitting, "gpus_not_splitting",
+     "{field} must divide {query_field} ({query_heads}) and either divide or be divided by {kv_field} ({kv_heads}); "
+     "got {value}; nearest valid: {below} or {above}"},
+    {M::gpus_not_splitting_below, "gpus_not_splitting_below",
+     "{field} must divide {query_field} ({query_heads}) and either divide or be divided by {kv_field} ({kv_heads}); "
+     "got {value}; nearest valid: {below}"},
     // Text typed into a field that does not read as a value of it (field_reader.h).
     {M::text_too_long, "text_too_long", "{label}: that is too long to be a number (more than {limit} bytes)."},
     {M::not_text, "not_text", "{label}: that holds characters that are not text."},

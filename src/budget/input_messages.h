@@ -7,13 +7,13 @@
 // with the numbers written for its locale and the field's translated label.
 //
 // Placeholders, by name (the page treats each name the same way in every pattern):
-//   {field}, {cap_field}, {min_field}  a field's declared name ("batch", "query_heads")
+//   {field} and every name ending in _field  a field's declared name ("batch", "query_heads")
 //   {label}       the declared label of the refused field ("Batch"; the error's field names it)
 //   {zero_means}  what 0 means for the refused field, as declared ("full attention")
 //   {unit}        the refused field's declared unit ("layers", "tokens per request")
 //   {text}, {typed_unit}  text as typed, visible characters escaped (quote_visible)
 //   {hint}        the code of a hint declared here (unit_hint_*): how to write the field's values
-//   every other name is a number: {min}, {max}, {value}, {cap}, {limit}
+//   every other name is a number: {min}, {max}, {value}, {cap}, {limit}, {below}, {above} ...
 #pragma once
 
 #include <string>
@@ -41,6 +41,11 @@ enum class MessageCode {
   above_cap_or_zero,
   above_cap_or_zero_whole,
   out_of_range_from_field_whole,
+  kv_heads_not_dividing,
+  experts_unset,
+  active_below_share,
+  gpus_not_splitting,
+  gpus_not_splitting_below,
   text_too_long,
   not_text,
   empty_text,

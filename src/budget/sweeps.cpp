@@ -1,6 +1,7 @@
 #include "budget/sweeps.h"
 
 #include <cmath>
+#include <string>
 
 #include "budget/attention_memory.h"
 #include "budget/budget_math.h"
@@ -21,12 +22,12 @@ double spaced(double lo, double hi, std::size_t i, std::size_t points) {
   return lo + (hi - lo) * static_cast<double>(i) / static_cast<double>(points - 1);
 }
 
-// Clears a sweep for reuse: the vectors keep their storage, so a caller that
-// sweeps again into the same struct allocates nothing.
+// Clears a sweep for reuse: the vectors and the error's strings keep their
+// storage, so a caller that sweeps again into the same struct allocates nothing.
 template <class Sweep>
 void reset(Sweep& s) {
   s.ok = false;
-  s.error = InputError{};
+  for (std::string* text : {&s.error.field, &s.error.message, &s.error.code, &s.error.params_json}) text->clear();
   s.for_each_series([](std::vector<double>& v) { v.clear(); });
 }
 

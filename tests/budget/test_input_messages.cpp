@@ -175,6 +175,34 @@ TEST_CASE("input messages: each pattern fills to the sentence the core wrote bef
        {text_param("field", "max_context"), text_param("min_field", "min_context"), number_param("max", 1e8),
         number_param("value", 5)},
        "max_context must be a whole number from min_context to 1e8 (got 5)"},
+      {MessageCode::kv_heads_not_dividing,
+       {text_param("field", "kv_heads"), text_param("heads_field", "query_heads"), number_param("heads", 32),
+        number_param("value", 5), number_param("below", 4), number_param("above", 8)},
+       "kv_heads must divide query_heads (32): each KV head serves a whole group of query heads; got 5; nearest "
+       "valid: 4 or 8"},
+      {MessageCode::experts_unset,
+       {text_param("field", "experts"), text_param("other_field", "experts_per_token"), number_param("other", 2)},
+       "experts must be set (at least 1) when experts_per_token is (got 0; experts_per_token is 2); set both to 0 "
+       "for a dense model"},
+      {MessageCode::active_below_share,
+       {text_param("field", "active_params"), text_param("total_field", "total_params"),
+        text_param("per_token_field", "experts_per_token"), text_param("experts_field", "experts"),
+        number_param("least", 1e9), number_param("per_token", 2), number_param("experts", 8),
+        number_param("value", 5e8)},
+       "active_params must be at least total_params * experts_per_token / experts (1e9): a token's 2 of 8 experts "
+       "cannot weigh less than their share of the total (got 5e8)"},
+      {MessageCode::gpus_not_splitting,
+       {text_param("field", "gpus"), text_param("query_field", "query_heads"), number_param("query_heads", 32),
+        text_param("kv_field", "kv_heads"), number_param("kv_heads", 8), number_param("value", 3),
+        number_param("below", 2), number_param("above", 4)},
+       "gpus must divide query_heads (32) and either divide or be divided by kv_heads (8); got 3; nearest valid: 2 "
+       "or 4"},
+      {MessageCode::gpus_not_splitting_below,
+       {text_param("field", "gpus"), text_param("query_field", "query_heads"), number_param("query_heads", 40),
+        text_param("kv_field", "kv_heads"), number_param("kv_heads", 40), number_param("value", 64),
+        number_param("below", 40)},
+       "gpus must divide query_heads (40) and either divide or be divided by kv_heads (40); got 64; nearest valid: "
+       "40"},
       {MessageCode::text_too_long,
        {text_param("label", "GPU memory"), number_param("limit", 200)},
        "GPU memory: that is too long to be a number (more than 200 bytes)."},
@@ -267,6 +295,44 @@ TEST_CASE("input messages: range refusals carry their code and params") {
   check_error(sweep.error, "max_context must be a whole number from min_context to 1e8 (got 5)",
               "out_of_range_from_field_whole",
               R"({"field":"max_context","min_field":"min_context","max":1e8,"value":5})");
+}
+
+TEST_CASE("input messages: the model's shape and the tensor split carry their code and params") {
+  BudgetInput heads;
+  heads.query_heads = 32;
+  heads.kv_heads = 5;
+  check_error(*validate_budget_input(heads),
+              "kv_heads must divide query_heads (32): each KV head serves a whole group of query heads; got 5; nearest "
+              "valid: 4 or 8",
+              "kv_heads_not_dividing",
+              R"({"field":"kv_heads","heads_field":"query_heads","heads":32,"value":5,"below":4,"above":8})");
+  BudgetInput split;
+  split.query_heads = 32;
+  split.kv_heads = 8;
+  split.gpus = 3;
+  check_error(*validate_budget_input(split),
+              "gpus must divide query_heads (32) and either divide or be divided by kv_heads (8); got 3; nearest "
+              "valid: 2 or 4",
+              "gpus_not_splitting",
+              R"({"field":"gpus","query_field":"query_heads","query_heads":32,"kv_field":"kv_heads","kv_heads":8,)"
+              R"("value":3,"below":2,"above":4})");
+  BudgetInput moe;
+  moe.experts = 8;
+  moe.experts_per_token = 0;
+  check_error(*validate_budget_input(moe),
+              "experts_per_token must be set (at least 1) when experts is (got 0; experts is 8); set both to 0 for a "
+              "dense model",
+              "experts_unset", R"({"field":"experts_per_token","other_field":"experts","other":8})");
+  moe.experts_per_token = 2;
+  moe.total_params = 8e9;
+  moe.active_params = 1e9;
+  // 8e9 * 2 / 8 = 2e9 at least.
+  check_error(*validate_budget_input(moe),
+              "active_params must be at least total_params * experts_per_token / experts (2e9): a token's 2 of 8 "
+              "experts cannot weigh less than their share of the total (got 1e9)",
+              "active_below_share",
+              R"({"field":"active_params","total_field":"total_params","per_token_field":"experts_per_token",)"
+              R"("experts_field":"experts","least":2e9,"per_token":2,"experts":8,"value":1e9})");
 }
 
 TEST_CASE("input messages: typed-text refusals carry their code and params") {
