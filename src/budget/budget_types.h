@@ -7,6 +7,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 
 namespace llmbudget {
 
@@ -71,6 +72,13 @@ struct BudgetInput {
 /// can write the same sentence; code is "" for a message of no declared kind
 /// (the config.json importer's, the serving simulation's own rules).
 struct InputError {
+  InputError() = default;
+  /// A refusal of no declared kind.
+  InputError(std::string field_name, std::string text) : field(std::move(field_name)), message(std::move(text)) {}
+  /// A refusal of a declared kind (input_messages.h coded_error() makes them).
+  InputError(std::string field_name, std::string text, std::string kind, std::string values)
+      : field(std::move(field_name)), message(std::move(text)), code(std::move(kind)), params_json(std::move(values)) {}
+
   std::string field;
   std::string message;
   std::string code;         ///< "" or an input_message_declarations() code: "out_of_range_whole"
