@@ -135,7 +135,7 @@ TEST_CASE("input messages: each pattern fills to the sentence the core wrote bef
       {MessageCode::out_of_range_or_zero,
        {text_param("field", "ttft_target_s"), text_param("zero_means", "no target"), number_param("min", 1e-6),
         number_param("max", 1e4), number_param("value", -1)},
-       "ttft_target_s must be 0 (no target) or a number from 1e-6 to 1e4 (got -1)"},
+       "ttft_target_s must be 0 (no target) or a number from 1e-6 to 10000 (got -1)"},
       {MessageCode::out_of_range_or_zero_whole,
        {text_param("field", "sliding_window_tokens"), text_param("zero_means", "full attention"),
         number_param("min", 1), number_param("max", 1e7), number_param("value", -1)},
@@ -270,8 +270,8 @@ TEST_CASE("input messages: range refusals carry their code and params") {
               "out_of_range_or_zero_whole",
               R"({"field":"sliding_window_tokens","zero_means":"full attention","min":1,"max":1e7,"value":-1})");
   check_error(*check_declared_value(*find_budget_input_field("ttft_target_s"), -1),
-              "ttft_target_s must be 0 (no target) or a number from 1e-6 to 1e4 (got -1)", "out_of_range_or_zero",
-              R"({"field":"ttft_target_s","zero_means":"no target","min":1e-6,"max":1e4,"value":-1})");
+              "ttft_target_s must be 0 (no target) or a number from 1e-6 to 10000 (got -1)", "out_of_range_or_zero",
+              R"({"field":"ttft_target_s","zero_means":"no target","min":1e-6,"max":10000,"value":-1})");
   check_error(*detail::check_value("bytes_per_score", 0, 0, 8, true, false),
               "bytes_per_score must be a number above 0 and at most 8 (got 0)", "out_of_range_above",
               R"({"field":"bytes_per_score","min":0,"max":8,"value":0})");
