@@ -7,29 +7,32 @@ import { registerPart } from '../element/registry.js';
 import { inputTexts } from '../element/fields.js';
 import { chartFrame, MARGIN, polyline, keep, text, shown } from './chart-frame.js';
 import { placeMarkerLabel, labelBox } from './label-placement.js';
-import * as fmt from '../element/format.js';
+import { localTicks } from './axis-ticks.js';
+import { GB } from '../element/format.js';
 
 const POINTS = 200;
 const MIN_CONTEXT = 512;
 const MAX_CONTEXT = 1e6;
 
 
-/** GB for the summary: two decimals, whole numbers with grouping from 1,000 GB. */
-const storedGB = (v) => (v >= 1000 ? fmt.int(v) : fmt.fixed2(v));
+/** GB for the summary: two decimals, whole numbers with grouping from 1,000 GB (fmt: the locale's, ctx.fmt). */
+const storedGB = (fmt, v) => (v >= 1000 ? fmt.int(v) : fmt.fixed2(v));
 
-/** Every tenth point of a context sweep (and the last) as table rows. */
-function rowsOf(s) {
+/** Every tenth point of a context sweep (and the last) as table rows, numbers written by `fmt` (ctx.fmt). */
+function rowsOf(s, fmt) {
   const step = Math.ceil(POINTS / 20);
   return s.context_tokens.map((n, i) => [n, i]).filter(([, i]) => i % step === 0 || i === POINTS - 1)
-    .map(([n, i]) => [fmt.int(n), fmt.fixed2(s.stored_score_bytes[i] / fmt.GB),
-      fmt.num1(s.tiled_kernel_bytes[i] / 1e6), fmt.num1(s.kv_cache_bytes[i] / fmt.GB)]);
+    .map(([n, i]) => [fmt.int(n), fmt.fixed2(s.stored_score_bytes[i] / GB),
+      fmt.num1(s.tiled_kernel_bytes[i] / 1e6), fmt.num1(s.kv_cache_bytes[i] / GB)]);
 }
 
 function mount(container, ctx) {
+  const { t, fmt } = ctx;
   const frame = chartFrame(container, {
-    title: 'Attention-score memory against context',
-    inputs: () => inputTexts(ctx.core, ctx.store.state.input),
-    description: 'Both axes are logarithmic: the stored score matrix grows with the square of the context (slope 2), a tiled kernel’s working memory grows linearly (slope 1).',
+    title: t('attention.title'),
+    inputs: () => inputTexts(ctx.core, ctx.store.state.input, ctx.strings),
+    description: t('attention.description'),
+    t,
   });
   // The chart and its summary depend on the query heads, the cache precision
   // and the context only; the data table's KV-cache column on every field.
@@ -45,9 +48,9 @@ function mount(container, ctx) {
       const key = `${inp.query_heads}|${inp.cache_bytes_per_value}|${inp.context_tokens}`;
       const table = () => {
         const res = ctx.core.sweepContext(inp, lo, hi, POINTS);
-        return res.ok ? rowsOf(res.value) : [];
+        return res.ok ? rowsOf(res.value, fmt) : [];
       };
-      const headers = ['Context (tokens)', 'Stored scores (GB)', 'Tiled kernel (MB)', 'KV cache, whole batch (GB)'];
+      const headers = [t('attention.colContext'), t('attention.colStored'), t('attention.colTiled'), t('attention.colCache')];
       if (key === chartKey) {
         const tk = Object.values(inp).join('|');
         if (tk !== tableKey) { tableKey = tk; frame.table(headers, table); }
@@ -55,7 +58,7 @@ function mount(container, ctx) {
       }
       const res = ctx.core.sweepContext(inp, lo, hi, POINTS);
       const here = ctx.core.attentionMemory(inp.query_heads, inp.context_tokens, inp.cache_bytes_per_value);
-      if (!res.ok) { frame.summary(`No chart: ${res.error}`); return; }
+      if (!res.ok) { frame.summary(t('attention.noChart', { error: res.error })); return; }
       chartKey = key;
       const s = res.value;
       frame.draw((svg, width, height) => {
@@ -63,16 +66,17 @@ function mount(container, ctx) {
         const ys = [...s.stored_score_bytes, ...s.tiled_kernel_bytes].filter((v) => v > 0);
         const y = scaleLog().domain([Math.min(...ys), Math.max(...ys)]).nice().range([height - MARGIN.bottom, MARGIN.top]);
         keep(svg, 'g', 'x-axis').attr('class', 'axis').attr('transform', `translate(0,${height - MARGIN.bottom})`)
-          .call(axisBottom(x).ticks(Math.max(2, Math.floor(width / 120)), '~s'));
+          .call(axisBottom(x).ticks(Math.max(2, Math.floor(width / 120)), '~s')
+            .tickFormat(localTicks(fmt, x.tickFormat(Math.max(2, Math.floor(width / 120)), '~s'))));
         keep(svg, 'g', 'y-axis').attr('class', 'axis').attr('transform', `translate(${MARGIN.left},0)`)
-          .call(axisLeft(y).ticks(5, '~s'));
-        const yTitle = 'bytes, one layer';
+          .call(axisLeft(y).ticks(5, '~s').tickFormat(localTicks(fmt, y.tickFormat(5, '~s'))));
+        const yTitle = t('attention.yTitle');
         text(keep(svg, 'text', 'y-title').attr('class', 'axis-title').attr('x', MARGIN.left + 6).attr('y', MARGIN.top + 4), yTitle);
         text(keep(svg, 'text', 'x-title').attr('class', 'axis-title').attr('x', width - MARGIN.right).attr('y', height - 6)
-          .attr('text-anchor', 'end'), 'context (tokens)');
+          .attr('text-anchor', 'end'), t('attention.xTitle'));
         const series = [
-          { key: 'stored_score_bytes', cls: 'series-stored', label: 'stored scores' },
-          { key: 'tiled_kernel_bytes', cls: 'series-tiled', label: 'tiled kernel' },
+          { key: 'stored_score_bytes', cls: 'series-stored', label: t('attention.stored') },
+          { key: 'tiled_kernel_bytes', cls: 'series-tiled', label: t('attention.tiled') },
         ];
         const curves = [];
         const obstacles = [labelBox(MARGIN.left + 6, MARGIN.top + 4, yTitle.length)];
@@ -95,7 +99,7 @@ function mount(container, ctx) {
         // near the bottom on the right half, away from the rising curves.
         const lx = mark ? x(inp.context_tokens) : 0;
         const right = lx < (MARGIN.left + width - MARGIN.right) / 2;
-        const markText = `now: ${fmt.int(inp.context_tokens)} ${fmt.plural(inp.context_tokens, 'token', 'tokens')}`;
+        const markText = t('attention.now', { count: inp.context_tokens, n: fmt.int(inp.context_tokens) });
         const at = placeMarkerLabel({
           x: lx, chars: markText.length, curves, obstacles, preferRight: right, preferTop: right,
           plot: { left: MARGIN.left, right: width, top: MARGIN.top, bottom: height - MARGIN.bottom },
@@ -104,11 +108,12 @@ function mount(container, ctx) {
           .attr('x', at.x).attr('y', at.y).attr('text-anchor', at.anchor), markText);
       }, key);
       frame.summary(here.ok
-        ? `At ${fmt.int(inp.context_tokens)} ${fmt.plural(inp.context_tokens, 'token', 'tokens')} with ${fmt.int(inp.query_heads)} ${fmt.plural(inp.query_heads, 'head', 'heads')}, storing one layer’s scores takes `
-          + `${storedGB(here.value.stored_score_bytes / fmt.GB)} GB; a tiled kernel keeps ${fmt.bytesText(here.value.tiled_kernel_bytes)}.`
-        : `Context beyond the chart’s range: ${here.error}`);
+        ? t('attention.summary', { tokens: t('attention.tokens', { count: inp.context_tokens, n: fmt.int(inp.context_tokens) }),
+          heads: t('attention.heads', { count: inp.query_heads, n: fmt.int(inp.query_heads) }),
+          stored: t('unit.GB', { n: storedGB(fmt, here.value.stored_score_bytes / GB) }), tiled: fmt.bytesText(here.value.tiled_kernel_bytes) })
+        : t('attention.beyond', { error: here.error }));
       tableKey = Object.values(inp).join('|');
-      frame.table(headers, () => rowsOf(s));
+      frame.table(headers, () => rowsOf(s, fmt));
     },
   };
 }

@@ -7,6 +7,7 @@ import { registerPart } from '../element/registry.js';
 import { inputTexts } from '../element/fields.js';
 import { chartFrame, MARGIN, polyline, keep, text, shown } from './chart-frame.js';
 import { GB } from '../element/format.js';
+import { localTicks } from './axis-ticks.js';
 
 const HEIGHT = 380;
 const MAX_SWEEP = 4096;
@@ -92,9 +93,10 @@ function mount(container, ctx) {
               .attr('x', narrow ? x(end) - 2 : (noFitX + x(end)) / 2).attr('y', p.top + panelH / 2)
               .attr('text-anchor', narrow ? 'end' : 'middle'), t('table.noFit'));
             keep(g, 'g', 'x-axis').attr('class', 'axis').attr('transform', `translate(0,${p.top + panelH})`)
-              .call(axisBottom(x).ticks(Math.max(2, Math.floor(width / 90))));
+              .call(axisBottom(x).ticks(Math.max(2, Math.floor(width / 90)))
+                .tickFormat(localTicks(fmt, x.tickFormat(Math.max(2, Math.floor(width / 90))))));
             keep(g, 'g', 'y-axis').attr('class', 'axis').attr('transform', `translate(${MARGIN.left},0)`)
-              .call(axisLeft(y).ticks(4));
+              .call(axisLeft(y).ticks(4).tickFormat(localTicks(fmt, y.tickFormat(4))));
             text(keep(g, 'text', 'title').attr('class', 'axis-title').attr('x', MARGIN.left + 6).attr('y', p.top + 10), p.label);
             keep(g, 'path', 'series').attr('class', `series series-${p.key}`).attr('data-series', p.key)
               .attr('d', polyline(fitting.map((d) => [x(d.b), y(d[p.key])])));

@@ -26,7 +26,6 @@ import { pairedInput } from '../element/paired-input.js';
 import { h, setText, nextId } from '../element/dom.js';
 import { scrollHint } from '../element/scroll-hint.js';
 import { models, gpus } from '../element/presets.js';
-import * as fmt from '../element/format.js';
 import measured from '../../content/measured-decode.json';
 import {
   measuredRowInput, compareRow, measuredRows, sharesWithEveryRunInBand, isLatencyRow, BAND, TIGHT_BAND,
@@ -41,59 +40,77 @@ const trafficFacade = lazyTrafficCore(); // started when the part first needs it
 
 const modelLabel = (name) => name.replace(/-/g, ' ');
 
-/** Whole percents, ascending, as runs: [41, 42, 43, 60] -> "41–43% and 60%". */
-function percentRuns(pcts) {
+/**
+ * Items as a sentence lists them: "a", "a and b", "a, b and c" (t: the element's strings;
+ * "measured.listAnd" joins the last item to the others).
+ */
+function listed(items, t) {
+  return items.length > 1 ? t('measured.listAnd', { list: items.slice(0, -1).join(', '), last: items[items.length - 1] }) : items[0];
+}
+
+/** Whole percents, ascending, as runs: [41, 42, 43, 60] -> "41–43% and 60%" ({t, fmt}: the element's ctx.t, ctx.fmt). */
+function percentRuns(pcts, { t, fmt }) {
   const runs = [];
   for (const p of pcts) {
     const last = runs[runs.length - 1];
     if (last && p === last[1] + 1) last[1] = p;
     else runs.push([p, p]);
   }
-  const words = runs.map(([a, b]) => (a === b ? `${a}%` : `${a}–${b}%`));
-  return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}` : words[0];
+  return listed(runs.map(([a, b]) => (a === b ? t('measured.percent', { pct: fmt.int(a) })
+    : t('measured.percentRun', { from: fmt.int(a), to: fmt.int(b) }))), t);
 }
 
 function mount(container, ctx) {
-  const { core } = ctx;
+  const { core, t, fmt } = ctx;
+  const yes = t('measured.yes');
+  const no = t('measured.no');
+  const yesNo = (v) => (v ? yes : no);
+  const band = fmt.groupedNumber(BAND);
+  const tightBand = fmt.num1(TIGHT_BAND);
+  const times = (v) => t('measured.ratio', { n: fmt.fixed2(v) });
+  const scrollText = t('measured.scrollHint');
   const budget = measured.budget;
   const groups = measured.groups || [];
   const gpu = gpus().find((g) => g.id === budget.gpu);
   const titleId = nextId('measured-title');
-  container.append(h('h2', { class: 'part-title', id: titleId, text: 'Estimate against measurement' }));
+  container.append(h('h2', { class: 'part-title', id: titleId, text: t('measured.title') }));
   if (!budget || groups.length === 0 || !gpu) {
-    container.append(h('p', { class: 'lab-error', text: 'The measured speeds or the GPU they ran on are missing from the content files.' }));
+    container.append(h('p', { class: 'lab-error', text: t('measured.missing') }));
     return { update() {} };
   }
   // GB/s with grouping: the datasheet's 2,039 GB/s, not a rounded 2.0 TB/s.
-  const gbs = (bytesPerS) => `${fmt.int(bytesPerS / 1e9)} GB/s`;
+  const gbs = (bytesPerS) => t('unit.GBps', { n: fmt.int(bytesPerS / 1e9) });
   const peak = gbs(gpu.peak_bandwidth_bytes_per_s);
   const allRows = measuredRows(measured, models(), gpus());
   const rows = allRows.filter(({ row }) => !isLatencyRow(row));
   const latencyRows = allRows.filter(({ row }) => isLatencyRow(row));
   container.append(
     ...groups.map((group) => h('p', { class: 'chart-desc measured-source', 'data-out': 'measured-source',
-      text: `Measured (${Object.keys(group.models).map(modelLabel).join(', ')}): ${group.source}. Hardware: ${group.hardware}. `
-        + `Workload: ${group.workload}.${group.bandwidth_note ? ` Bandwidth: ${group.bandwidth_note}.` : ''}` })),
-    h('p', { class: 'chart-desc measured-setup', text: `Estimated: the core’s budget on the ${gpu.label} preset (${peak} peak, `
-      + `${gbs(gpu.bandwidth_bytes_per_s)} usable at ${fmt.int(gpu.usable_fraction_bandwidth * 100)}%), batch ${fmt.int(budget.batch)}, `
-      + `a ${fmt.int(budget.prompt_tokens)}-token prompt in a ${fmt.int(budget.context_tokens)}-token context. The source’s GPUs ran `
-      + `at a ${fmt.int(budget.power_limit_w)} W power limit (the datasheet allows 400 W), and it reports about `
-      + `${fmt.int(budget.empirical_peak_gb_per_s)} GB/s as the most they reached there: a real ceiling near `
-      + `${fmt.int(budget.empirical_peak_gb_per_s * 1e9 / gpu.peak_bandwidth_bytes_per_s * 100)}% of the datasheet peak.` }));
+      text: (() => {
+        const said = { models: Object.keys(group.models).map(modelLabel).join(', '), source: group.source,
+          hardware: group.hardware, workload: group.workload };
+        return group.bandwidth_note ? t('measured.sourceBandwidth', { ...said, bandwidth: group.bandwidth_note }) : t('measured.source', said);
+      })() })),
+    h('p', { class: 'chart-desc measured-setup', text: t('measured.setup', {
+      gpu: gpu.label, peak, usable: gbs(gpu.bandwidth_bytes_per_s), usablePct: fmt.int(gpu.usable_fraction_bandwidth * 100),
+      batch: fmt.int(budget.batch), prompt: fmt.int(budget.prompt_tokens), context: fmt.int(budget.context_tokens),
+      power: fmt.int(budget.power_limit_w), empirical: gbs(budget.empirical_peak_gb_per_s * 1e9),
+      ceilingPct: fmt.int(budget.empirical_peak_gb_per_s * 1e9 / gpu.peak_bandwidth_bytes_per_s * 100) }) }));
 
   let share = gpu.usable_fraction_bandwidth;
   const slider = pairedInput({
-    label: 'Achieved share of peak bandwidth', unit: `% of ${peak}`, min: 10, max: 100, step: 1, value: share * 100,
+    label: t('measured.shareLabel'), unit: t('measured.shareUnit', { peak }), min: 10, max: 100, step: 1, value: share * 100,
     check: (v) => (Number.isFinite(v) && v >= 10 && v <= 100
       ? core.plan(measuredRowInput(core, budget, rows[0].model, gpu, rows[0].row, v / 100)) : { ok: false }),
     onChange: (v) => { share = v / 100; draw(); },
+    refusal: () => t('measured.shareRange', { min: fmt.int(10), max: fmt.int(100) }),
     // The answer checker's reader: "60", "60%" or "60,5" (percent of peak).
     read: (text) => {
       const q = ctx.readQuantity(text);
-      if (!q.ok) return { ok: false, error: `Achieved share of peak bandwidth: ${q.error}` };
+      if (!q.ok) return { ok: false, error: t('measured.shareReadError', { error: q.error }) };
       const v = q.value.has_unit ? (q.value.unit === '%' ? q.value.value : NaN) : q.value.value;
       return Number.isFinite(v) ? { ok: true, value: v }
-        : { ok: false, error: 'Achieved share of peak bandwidth: give a percentage, such as 60 or 60%.' };
+        : { ok: false, error: t('measured.shareNotPercent') };
     },
   });
   container.append(h('div', { class: 'part-controls' }, slider.el));
@@ -102,84 +119,80 @@ function mount(container, ctx) {
   // The shares at which every run is inside the band do not move with the slider: asked once.
   const inside = sharesWithEveryRunInBand(core, measured, models(), gpu);
   const usablePct = Math.round(gpu.usable_fraction_bandwidth * 100);
+  const sharesSaid = { band, peak, usable: fmt.int(usablePct) };
   const bandShares = h('p', { class: 'chart-summary', 'data-out': 'measured-band-shares', text: inside.length === 0
-    ? `No share of peak bandwidth from 10% to 100% puts every run within a factor of ${BAND} of its measured speed.`
-    : `Every run lies within a factor of ${BAND} of its measured speed when the budget assumes ${percentRuns(inside)} of the `
-      + `${peak} peak (the core asked at each whole percent from 10% to 100%); the preset’s own ${fmt.int(usablePct)}% is `
-      + `${inside.includes(usablePct) ? 'among them' : 'not among them'}.` });
+    ? t('measured.bandNone', { band })
+    : inside.includes(usablePct) ? t('measured.bandAmong', { ...sharesSaid, shares: percentRuns(inside, { t, fmt }) })
+      : t('measured.bandNotAmong', { ...sharesSaid, shares: percentRuns(inside, { t, fmt }) }) });
   container.append(summary, bandShares);
   const caption = h('caption');
   const tbody = h('tbody');
-  const headers = ['Run', 'Bytes per weight', 'Measured (tokens/s)', 'Estimate (tokens/s)', 'Estimate ÷ measured',
-    `Within ${BAND}×?`, 'Estimated step (all-reduce part)', 'Bandwidth the run achieved'];
+  const headers = [t('measured.colRun'), t('measured.colBytes'), t('measured.colMeasuredSpeed'), t('measured.colEstimateSpeed'),
+    t('measured.colRatio'), t('measured.colWithin', { band }), t('measured.colStep'), t('measured.colAchieved')];
   const table = h('table', { class: 'data-table measured-table', 'data-out': 'measured-speed-table' }, caption,
     h('thead', null, h('tr', null, headers.map((t) => h('th', { scope: 'col', text: t })))), tbody);
   const wrap = h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-labelledby': titleId }, table);
   // Eight columns: wider than the column on most screens, so the hint starts shown.
-  container.append(scrollHint(wrap, 'Scroll the table sideways for more columns →', { out: 'measured-scroll-hint', shown: true }), wrap);
+  container.append(scrollHint(wrap, scrollText, { out: 'measured-scroll-hint', shown: true }), wrap);
   container.append(h('div', { class: 'measured-notes', 'data-out': 'measured-notes' },
-    h('h3', { text: 'How the estimates count bytes' }), budget.notes.map((t) => h('p', { text: t }))));
+    h('h3', { text: t('measured.notesTitle') }), budget.notes.map((note) => h('p', { text: note }))));
   // Latencies: rows whose estimate adds up the core's results in seconds.
   const latency = latencyRows.length ? latencySection() : null;
   // Runs at a fixed concurrency, against the serving simulation.
   const closedLoop = closedLoopBlocks(measured, models(), gpus()).map((b) => closedLoopSection(b));
   const spec = groups.flatMap((g) => g.speculative || []);
   if (spec.length) {
-    container.append(h('p', { class: 'measured-notes', text: `The source also measured speculative decoding: ${spec.map((s) => `${s.target} `
-      + `with a ${s.draft} draft, ${s.tokens_per_s} tokens/s (${s.compare}; ${s.note})`).join('; ')}. It gives no acceptance rate, so the page does not estimate that run.` }));
+    container.append(h('p', { class: 'measured-notes', text: t('measured.speculative', { runs: spec.map((s) => t('measured.speculativeRun', {
+      target: s.target, draft: s.draft, speed: fmt.groupedNumber(s.tokens_per_s), compare: s.compare, note: s.note })).join('; ') }) }));
   }
 
   /** The latency table, its set-up and summary lines; returns { draw } for the slider. */
   function latencySection() {
     const ltitle = nextId('measured-latency-title');
     const presetsUsed = [...new Set(latencyRows.map(({ gpu: g }) => g))].filter(Boolean);
-    const setup = presetsUsed.map((g) => `${g.label} (${gbs(g.peak_bandwidth_bytes_per_s)} peak)`).join(' and ');
+    const setup = listed(presetsUsed.map((g) => t('measured.presetPeak', { gpu: g.label, peak: gbs(g.peak_bandwidth_bytes_per_s) })), t);
     const lsummary = h('p', { class: 'chart-summary', role: 'status', 'data-out': 'measured-latency-summary' });
     const lcaption = h('caption');
     const lbody = h('tbody');
-    const heads = ['Run', 'Workload', 'Measured', 'Estimate', 'Estimate ÷ measured', `Within ${fmt.num1(TIGHT_BAND)}×?`,
-      `Within ${BAND}×?`, 'The core’s terms'];
+    const heads = [t('measured.colRun'), t('measured.colWorkload'), t('measured.colMeasured'), t('measured.colEstimate'),
+      t('measured.colRatio'), t('measured.colWithin', { band: tightBand }), t('measured.colWithin', { band }), t('measured.colTerms')];
     const ltable = h('table', { class: 'data-table measured-table', 'data-out': 'measured-latency-table' }, lcaption,
       h('thead', null, h('tr', null, heads.map((x) => h('th', { scope: 'col', text: x })))), lbody);
     const lwrap = h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-labelledby': ltitle }, ltable);
     container.append(
-      h('h3', { id: ltitle, text: 'Latency: time to first token, time between tokens, whole requests' }),
-      h('p', { class: 'chart-desc measured-latency-setup', text: `Estimated: the core’s budget on the ${setup} presets, each row `
-        + 'at its own batch, with its input as the prompt and input + output tokens as the context. A TTFT is the core’s ttft_s, '
-        + 'a time between tokens (ITL) one decode step, step_s, and a whole request’s latency ttft_s plus a step for each later '
-        + 'token; above 1 the budget is slower than the run, below 1 faster. The slider above sets the share of each GPU’s '
-        + 'peak bandwidth here too.' }),
+      h('h3', { id: ltitle, text: t('measured.latencyTitle') }),
+      h('p', { class: 'chart-desc measured-latency-setup', text: t('measured.latencySetup', { presets: setup }) }),
       lsummary,
-      scrollHint(lwrap, 'Scroll the table sideways for more columns →', { out: 'measured-latency-scroll-hint', shown: true }), lwrap,
+      scrollHint(lwrap, scrollText, { out: 'measured-latency-scroll-hint', shown: true }), lwrap,
       ...latencyRows.filter(({ row }) => row.note).map(({ row }) => h('p', { class: 'measured-notes', 'data-out': 'measured-latency-note',
-        text: `${modelLabel(row.model)}, ${row.quantity} at batch ${fmt.int(row.batch ?? budget.batch)}: ${row.note}.` })));
-    const ms = (s) => `${fmt.fixed2(s * 1000)} ms`;
+        text: t('measured.latencyNote', { model: modelLabel(row.model), quantity: row.quantity, batch: fmt.int(row.batch ?? budget.batch), note: row.note }) })));
+    const ms = (s) => t('unit.ms', { n: fmt.fixed2(s * 1000) });
     function drawLatency() {
       const judged = [];
       const cells = latencyRows.map(({ row, model, gpu: g }) => {
-        const name = `${modelLabel(row.model)}, ${row.weights}, ${row.gpus} × ${row.gpu ?? g.label}`;
-        const work = `batch ${fmt.int(row.batch ?? budget.batch)}, ${fmt.int(row.input_tokens)} in / ${fmt.int(row.output_tokens)} out`;
-        const measuredText = `${row.quantity} ${fmt.fixed2(row.measured_ms)} ms`;
+        const name = t('measured.runName', { model: modelLabel(row.model), weights: row.weights, gpus: fmt.int(row.gpus), gpu: row.gpu ?? g.label });
+        const work = t('measured.latencyWork', { batch: fmt.int(row.batch ?? budget.batch), input: fmt.int(row.input_tokens), output: fmt.int(row.output_tokens) });
+        const measuredText = t('measured.measuredMs', { quantity: row.quantity, ms: t('unit.ms', { n: fmt.fixed2(row.measured_ms) }) });
         const { res, ratio, inBand, inTightBand, estimate } = compareRow(core, budget, model, g, row, share);
         if (!res.ok) return [name, work, measuredText, res.error, '', '', '', ''];
-        if (estimate === null) return [name, work, measuredText, `does not fit (${fmt.bytesText(res.value.per_gpu_bytes)} per GPU)`, '—', 'no', 'no', '—'];
+        if (estimate === null) return [name, work, measuredText, t('measured.noFit', { bytes: fmt.bytesText(res.value.per_gpu_bytes) }), '—', no, no, '—'];
         judged.push({ ratio, inBand, inTightBand });
-        const terms = Object.entries(row.estimate).map(([n, count]) => `${count === 1 ? '' : `${fmt.int(count)} × `}${n} ${ms(res.value[n])}`);
+        const terms = Object.entries(row.estimate).map(([n, count]) => (count === 1 ? t('measured.term', { name: n, ms: ms(res.value[n]) })
+          : t('measured.termTimes', { count: fmt.int(count), name: n, ms: ms(res.value[n]) })));
         // The core's own account of the rate it used (declared results; absent from an older core).
-        const rate = res.value.matmul_bits === undefined ? ''
-          : `; ${res.value.matmul_bits}-bit arithmetic at ${fmt.groupedNumber(res.value.matmul_flops_per_s / 1e12, 2)} TFLOP/s`;
-        return [name, work, measuredText, ms(estimate), `${fmt.fixed2(ratio)}×`, inTightBand ? 'yes' : 'no', inBand ? 'yes' : 'no',
-          `${terms.join(' + ')}${rate}`];
+        const termsText = terms.join(' + ');
+        const termCell = res.value.matmul_bits === undefined ? termsText : t('measured.termsAtRate', { terms: termsText,
+          bits: fmt.int(res.value.matmul_bits), tflops: t('unit.TFLOPps', { n: fmt.groupedNumber(res.value.matmul_flops_per_s / 1e12, 2) }) });
+        return [name, work, measuredText, ms(estimate), times(ratio), yesNo(inTightBand), yesNo(inBand), termCell];
       });
       lbody.replaceChildren(...cells.map((c, i) => h('tr', { 'data-row': i },
         c.map((text, j) => (j === 0 ? h('th', { scope: 'row', text })
-          : h('td', { text, class: j === 5 || j === 6 ? (text === 'yes' ? 'in-band' : 'out-of-band') : undefined }))))));
-      setText(lcaption, `Latencies: measured (${[...new Set(latencyRows.map(({ group }) => group.source.split(',')[0]))].join('; ')}) `
-        + `against the budget at ${fmt.int(share * 100)}% of each GPU’s peak bandwidth.`);
+          : h('td', { text, class: j === 5 || j === 6 ? (text === yes ? 'in-band' : 'out-of-band') : undefined }))))));
+      const pct = fmt.int(share * 100);
+      setText(lcaption, t('measured.latencyCaption', { sources: [...new Set(latencyRows.map(({ group }) => group.source.split(',')[0]))].join('; '), pct }));
       const rs = judged.map((x) => x.ratio);
-      setText(lsummary, `At ${fmt.int(share * 100)}% of peak bandwidth, ${judged.filter((x) => x.inTightBand).length} of ${judged.length} `
-        + `latency estimates lie within a factor of ${fmt.num1(TIGHT_BAND)} of the measurement and ${judged.filter((x) => x.inBand).length} `
-        + `within ${BAND}; estimate ÷ measured runs from ${fmt.fixed2(Math.min(...rs))} to ${fmt.fixed2(Math.max(...rs))}.`);
+      setText(lsummary, t('measured.latencySummary', { pct, tight: judged.filter((x) => x.inTightBand).length, count: judged.length,
+        tightBand, inBand: judged.filter((x) => x.inBand).length, band, lo: fmt.fixed2(Math.min(...rs)), hi: fmt.fixed2(Math.max(...rs)) }));
     }
     return { draw: drawLatency, results: [lsummary, lwrap] };
   }
@@ -195,28 +208,25 @@ function mount(container, ctx) {
     const knee = h('p', { class: 'chart-summary', 'data-out': 'measured-knee' });
     const ccaption = h('caption');
     const cbody = h('tbody');
-    const heads = ['Concurrency', 'Measured', 'Simulated', 'Simulated ÷ measured', `Within ${fmt.num1(TIGHT_BAND)}×?`,
-      `Within ${BAND}×?`, 'Requests running'];
+    const heads = [t('measured.colConcurrency'), t('measured.colMeasured'), t('measured.colSimulated'), t('measured.colSimRatio'),
+      t('measured.colWithin', { band: tightBand }), t('measured.colWithin', { band }), t('measured.colRunning')];
     const ctable = h('table', { class: 'data-table measured-table', 'data-out': 'measured-closed-loop-table' }, ccaption,
       h('thead', null, h('tr', null, heads.map((x) => h('th', { scope: 'col', text: x })))), cbody);
     const cwrap = h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-labelledby': ctitle }, ctable);
-    const name = `${modelLabel(block.model)}, ${block.weights}, ${block.gpus} × ${block.gpu ?? g.label}`;
-    const work = `${fmt.int(block.input_tokens)} in / ${fmt.int(block.output_tokens)} out`;
+    const name = t('measured.runName', { model: modelLabel(block.model), weights: block.weights, gpus: fmt.int(block.gpus), gpu: block.gpu ?? g.label });
+    const work = t('measured.closedWork', { input: fmt.int(block.input_tokens), output: fmt.int(block.output_tokens) });
     const requests = (measured.budget.traffic || {}).requests;
+    const about = { about: block.about, source: group.source.split(',')[0], name };
     section.append(
-      h('h3', { id: ctitle, text: 'Under load: runs at a fixed concurrency against the serving simulation' }),
-      h('p', { class: 'chart-desc', text: `Measured: ${block.about} (${group.source.split(',')[0]}; ${name}). Simulated: the `
-        + 'core’s serving simulation of the same budget input as the rows above, closed loop at each row’s concurrency'
-        + `${requests ? `, ${fmt.int(requests)} requests a run` : ''}: continuous batching with chunked prefill, a request admitted `
-        + 'only while its whole context fits the KV cache. A TTFT is the simulation’s mean ttft_s, an ITL its mean tpot_s, '
-        + 'the time per output token after the first; above 1 the simulation is slower than the run. The slider above sets '
-        + 'the share of peak bandwidth here too.' }),
+      h('h3', { id: ctitle, text: t('measured.closedTitle') }),
+      h('p', { class: 'chart-desc', text: requests ? t('measured.closedSetupRequests', { ...about, count: requests, requests: fmt.int(requests) })
+        : t('measured.closedSetup', about) }),
       csummary,
       // Seven columns fit the wide layout: the hint starts hidden (as the build writes it) and shows on a narrow screen.
-      scrollHint(cwrap, 'Scroll the table sideways for more columns →', { out: 'measured-closed-loop-scroll-hint' }), cwrap,
+      scrollHint(cwrap, scrollText, { out: 'measured-closed-loop-scroll-hint' }), cwrap,
       knee);
     container.append(section);
-    const ms = (s) => `${fmt.fixed2(s * 1000)} ms`;
+    const ms = (s) => t('unit.ms', { n: fmt.fixed2(s * 1000) });
     const concurrencies = [...new Set(block.rows.map((r) => r.concurrency))];
     const runner = createRunner();
     let requested = null; // the share of the latest run started (a run in flight included)
@@ -238,27 +248,27 @@ function mount(container, ctx) {
       const judged = [];
       cbody.replaceChildren(...block.rows.map((row, i) => {
         const sim = runs.get(row.concurrency);
-        const measuredText = `${row.quantity} ${fmt.fixed2(row.measured_ms)} ms`;
-        const label = `${fmt.int(row.concurrency)} (${row.quantity})`;
+        const measuredText = t('measured.measuredMs', { quantity: row.quantity, ms: t('unit.ms', { n: fmt.fixed2(row.measured_ms) }) });
+        const label = t('measured.concurrencyRow', { n: fmt.int(row.concurrency), quantity: row.quantity });
         let cells;
         if (!sim.ok) cells = [label, measuredText, sim.error, '', '', '', ''];
         else {
           const { simulated, ratio, inBand, inTightBand } = compareSimulated(row, sim);
-          if (simulated === null) cells = [label, measuredText, 'no steady value (the queue grows)', '—', 'no', 'no', fmt.num1(sim.value.mean_running)];
+          if (simulated === null) cells = [label, measuredText, t('measured.noSteady'), '—', no, no, fmt.num1(sim.value.mean_running)];
           else {
             judged.push({ inBand, inTightBand, ratio });
-            cells = [label, measuredText, `${row.statistic} ${row.simulated} ${ms(simulated)}`, `${fmt.fixed2(ratio)}×`,
-              inTightBand ? 'yes' : 'no', inBand ? 'yes' : 'no', fmt.num1(sim.value.mean_running)];
+            cells = [label, measuredText, t('measured.simulatedCell', { statistic: row.statistic, name: row.simulated, ms: ms(simulated) }), times(ratio),
+              yesNo(inTightBand), yesNo(inBand), fmt.num1(sim.value.mean_running)];
           }
         }
         return h('tr', { 'data-row': i, 'data-concurrency': row.concurrency },
           cells.map((text, j) => (j === 0 ? h('th', { scope: 'row', text })
-            : h('td', { text, class: j === 4 || j === 5 ? (text === 'yes' ? 'in-band' : 'out-of-band') : undefined }))));
+            : h('td', { text, class: j === 4 || j === 5 ? (text === yes ? 'in-band' : 'out-of-band') : undefined }))));
       }));
-      setText(ccaption, `${name}, ${work}: measured against the serving simulation at ${fmt.int(at * 100)}% of the GPU’s peak bandwidth. `
-        + 'Requests running: the simulation’s mean count of requests an iteration carries.');
-      setText(csummary, `At ${fmt.int(at * 100)}% of peak bandwidth, ${judged.filter((x) => x.inTightBand).length} of ${block.rows.length} `
-        + `simulated figures lie within a factor of ${fmt.num1(TIGHT_BAND)} of the measurement and ${judged.filter((x) => x.inBand).length} within ${BAND}.`);
+      const pct = fmt.int(at * 100);
+      setText(ccaption, t('measured.closedCaption', { name, work, pct }));
+      setText(csummary, t('measured.closedSummary', { pct, tight: judged.filter((x) => x.inTightBand).length, count: block.rows.length,
+        tightBand, inBand: judged.filter((x) => x.inBand).length, band }));
       setText(knee, kneeText(input, runs));
     }
 
@@ -274,24 +284,22 @@ function mount(container, ctx) {
       if (sim.some((v) => v === null)) return '';
       const steps = ttft.slice(1).map((r, i) => ({ from: ttft[i].concurrency, to: r.concurrency,
         simulated: sim[i + 1] / sim[i], measured: r.measured_ms / ttft[i].measured_ms }));
-      const rises = (key) => steps.map((s) => `${fmt.fixed2(s[key])}× from ${fmt.int(s.from)} to ${fmt.int(s.to)}`).join(', ');
+      const rises = (key) => steps.map((s) => t('measured.rise', { ratio: fmt.fixed2(s[key]), from: fmt.int(s.from), to: fmt.int(s.to) })).join(', ');
       const most = steps.reduce((a, b) => (b.measured > a.measured ? b : a));
       const holds = plan.value.max_concurrency;
       const past = steps.find((s) => s.from <= holds && s.to > holds);
-      const where = past ? `between ${fmt.int(past.from)} and ${fmt.int(past.to)}`
-        : holds < steps[0].from ? `below ${fmt.int(steps[0].from)}` : `above ${fmt.int(steps[steps.length - 1].to)}`;
+      const where = past ? t('measured.between', { from: fmt.int(past.from), to: fmt.int(past.to) })
+        : holds < steps[0].from ? t('measured.below', { n: fmt.int(steps[0].from) }) : t('measured.above', { n: fmt.int(steps[steps.length - 1].to) });
       const agree = past && past.from === most.from;
-      const tokens = fmt.int(block.input_tokens + block.output_tokens);
-      let text = `The knee: the simulated mean TTFT rises ${rises('simulated')}; the measured ${rises('measured')}. `
-        + `In the simulation it comes where whole requests stop fitting the KV cache: the budget holds ${fmt.fixed2(holds)} requests of `
-        + `${tokens} tokens (the core’s max_concurrency at ${fmt.groupedNumber(input.cache_bytes_per_value)} bytes per cached value), so past `
-        + `that the others wait for a place: ${where}. The measured TTFT rises most between ${fmt.int(most.from)} and ${fmt.int(most.to)}`
-        + `${agree ? ', where the simulated knee is too.' : ', so the measured knee comes there, later than the simulated one.'}`;
+      const said = { simulated: rises('simulated'), measured: rises('measured'), holds: fmt.fixed2(holds),
+        tokens: fmt.int(block.input_tokens + block.output_tokens), bytes: fmt.groupedNumber(input.cache_bytes_per_value), where,
+        from: fmt.int(most.from), to: fmt.int(most.to) };
+      const text = agree ? t('measured.kneeAgrees', said) : t('measured.kneeLater', said);
       if (!agree && input.cache_bytes_per_value > 1) {
         const fp8 = core.plan({ ...input, cache_bytes_per_value: 1 });
         if (fp8.ok) {
-          text += ` At 1 byte per cached value (an FP8 cache, which the source does not state) the core’s max_concurrency is `
-            + `${fmt.fixed2(fp8.value.max_concurrency)}; the rows keep the ${fmt.int(input.cache_bytes_per_value * 8)}-bit cache the other rows assume.`;
+          // A sentence of its own after the knee's.
+          return `${text} ${t('measured.kneeFp8', { n: fmt.fixed2(fp8.value.max_concurrency), bits: fmt.int(input.cache_bytes_per_value * 8) })}`;
         }
       }
       return text;
@@ -308,7 +316,7 @@ function mount(container, ctx) {
           runner.start(() => job(traffic, at), show, { now: first });
         };
         if (trafficFacade.core) go(trafficFacade.core);
-        else trafficFacade.ready().then((t) => go(t), (err) => setText(csummary, `The serving simulation could not start: ${err && err.message ? err.message : err}`));
+        else trafficFacade.ready().then((traffic) => go(traffic), (err) => setText(csummary, t('measured.noStart', { error: err && err.message ? err.message : String(err) })));
       },
     };
   }
@@ -341,45 +349,43 @@ function mount(container, ctx) {
     const cells = [];
     for (const { row, model } of rows) {
       const { res, ratio: r, inBand } = compareRow(core, budget, model, gpu, row, share);
-      const name = `${modelLabel(row.model)}, ${row.weights}, ${row.gpus} ${row.gpus === 1 ? 'GPU' : 'GPUs'}`;
+      const name = t('measured.runNameGpus', { model: modelLabel(row.model), weights: row.weights, count: row.gpus, gpus: fmt.int(row.gpus) });
       const bytes = fmt.adaptive(budget.weight_bytes_per_param[row.weights]);
+      // Each row's cells, and whether its "within" cell says the estimate agrees (shown as in the band).
+      const push = (list, agrees) => cells.push({ list, agrees });
       if (!res.ok) {
-        cells.push([name, bytes, '', res.error, '', '', '', '']);
+        push([name, bytes, '', res.error, '', '', '', ''], false);
         continue;
       }
       const p = res.value;
-      const measuredText = row.tokens_per_s === null ? (row.note || 'not measured') : fmt.fixed2(row.tokens_per_s);
-      const achieved = row.achieved_gb_per_s ? `${fmt.int(row.achieved_gb_per_s)} GB/s, `
-        + `${fmt.num1(row.achieved_gb_per_s * 1e9 / gpu.peak_bandwidth_bytes_per_s * 100)}% of peak` : '—';
+      const measuredText = row.tokens_per_s === null ? (row.note || t('measured.notMeasured')) : fmt.fixed2(row.tokens_per_s);
+      const achieved = row.achieved_gb_per_s ? t('measured.achieved', { gbs: gbs(row.achieved_gb_per_s * 1e9),
+        pct: fmt.num1(row.achieved_gb_per_s * 1e9 / gpu.peak_bandwidth_bytes_per_s * 100) }) : '—';
       if (!p.has_speed) {
-        cells.push([name, bytes, measuredText, `does not fit (${fmt.bytesText(p.per_gpu_bytes)} per GPU)`, '—',
-          row.tokens_per_s === null ? 'agrees: neither runs' : 'no', '—', achieved]);
+        const neither = row.tokens_per_s === null;
+        push([name, bytes, measuredText, t('measured.noFit', { bytes: fmt.bytesText(p.per_gpu_bytes) }), '—',
+          neither ? t('measured.neitherRuns') : no, '—', achieved], neither);
         continue;
       }
-      const step = `${fmt.msText(p.step_s)}${p.comm_s > 0 ? ` (${fmt.msText(p.comm_s)})` : ''}`;
+      const step = p.comm_s > 0 ? t('measured.stepWithComm', { step: fmt.msText(p.step_s), comm: fmt.msText(p.comm_s) }) : fmt.msText(p.step_s);
       if (row.tokens_per_s === null) {
-        cells.push([name, bytes, measuredText, fmt.fixed2(p.per_request_tokens_per_s), '—', 'no: it fits here', step, achieved]);
+        push([name, bytes, measuredText, fmt.fixed2(p.per_request_tokens_per_s), '—', t('measured.fitsHere'), step, achieved], false);
         continue;
       }
       shown.push({ r, inBand });
-      cells.push([name, bytes, measuredText, fmt.fixed2(p.per_request_tokens_per_s), `${fmt.fixed2(r)}×`,
-        inBand ? 'yes' : 'no', step, achieved]);
+      push([name, bytes, measuredText, fmt.fixed2(p.per_request_tokens_per_s), times(r), yesNo(inBand), step, achieved], inBand);
     }
-    tbody.replaceChildren(...cells.map((c, i) => h('tr', { 'data-row': i },
-      c.map((text, j) => (j === 0 ? h('th', { scope: 'row', text })
-        : h('td', { text, class: j === 5 ? (text.startsWith('yes') || text.startsWith('agrees') ? 'in-band' : 'out-of-band') : undefined }))))));
-    setText(caption, `Decode speed at batch ${fmt.int(budget.batch)}: measured (pytorch-labs/gpt-fast) against the budget at `
-      + `${fmt.int(share * 100)}% of the ${peak} peak. The last column is the source’s own figure, where it gives one.`);
+    tbody.replaceChildren(...cells.map(({ list, agrees }, i) => h('tr', { 'data-row': i },
+      list.map((text, j) => (j === 0 ? h('th', { scope: 'row', text })
+        : h('td', { text, class: j === 5 ? (agrees ? 'in-band' : 'out-of-band') : undefined }))))));
+    setText(caption, t('measured.speedCaption', { batch: fmt.int(budget.batch), pct: fmt.int(share * 100), peak }));
     const inBand = shown.filter((s) => s.inBand).length;
     const rs = shown.map((s) => s.r);
     const lo = Math.min(...rs);
     const hi = Math.max(...rs);
-    const direction = lo > 1 ? 'the budget is faster than every run'
-      : hi < 1 ? 'the budget is slower than every run' : 'some estimates are above their run and some below';
-    setText(summary, `At ${fmt.int(share * 100)}% of peak bandwidth, ${inBand} of ${shown.length} estimates lie within a factor `
-      + `of ${BAND} of the measured speed; estimate ÷ measured runs from ${fmt.fixed2(lo)} to ${fmt.fixed2(hi)} (${direction}). `
-      + 'Move the share to see how much of the gap bandwidth alone explains: every estimate moves with it, but the quantised '
-      + 'and many-GPU rows keep a gap of their own, time the budget leaves out (unpacking quantised weights, keeping several GPUs in step).');
+    const direction = lo > 1 ? t('measured.budgetFaster') : hi < 1 ? t('measured.budgetSlower') : t('measured.budgetMixed');
+    setText(summary, t('measured.speedSummary', { pct: fmt.int(share * 100), inBand, count: shown.length, band,
+      lo: fmt.fixed2(lo), hi: fmt.fixed2(hi), direction }));
   }
   draw(true);
   return { update() {} };

@@ -7,21 +7,27 @@ import { registerPart } from '../element/registry.js';
 import { chartFrame, MARGIN, polyline, keep, text as setSvgText } from './chart-frame.js';
 import { pairedInput } from '../element/paired-input.js';
 import { h, setText } from '../element/dom.js';
-import * as fmt from '../element/format.js';
+import { localTicks } from './axis-ticks.js';
 
 const KS = [1, 2, 3, 4, 8];
 const POINTS = 51;
 
 function mount(container, ctx) {
-  const { core } = ctx;
+  const { core, t, fmt, strings } = ctx;
   const local = { a: 0.8, k: 3, c: 0.05 };
+  // A value of a, k or c as typed, with the locale's decimal mark ("0.05", "0,05").
+  const plain = (v) => (fmt.decimalMark === '.' ? String(v) : String(v).replace('.', fmt.decimalMark));
+  const declared = (name) => core.declaration.speculative_inputs.find((d) => d.name === name);
+  const labelOf = (name) => strings.core(`core.field.${name}.label`, declared(name).label);
   const readout = h('p', { class: 'readout', 'data-out': 'speculative-readout' });
   const controls = h('div', { class: 'part-controls' });
   const frame = chartFrame(container, {
-    title: 'Speculative decoding: tokens per target pass',
-    description: 'A draft model proposes k tokens; the target model checks them in one pass. Top: expected tokens per pass; bottom: speed-up once the draft’s own cost is paid.',
+    title: t('speculative.title'),
+    description: t('speculative.description'),
     height: 400,
-    inputs: () => [`Draft cost per token c = ${local.c}`, `Marked: acceptance rate a = ${local.a}, k = ${local.k}`],
+    inputs: () => [t('speculative.inputLine', { label: labelOf('draft_cost_ratio'), symbol: declared('draft_cost_ratio').symbol, value: plain(local.c) }),
+      t('speculative.inputMarked', { a: plain(local.a), k: plain(local.k) })],
+    t,
   });
   const redraw = () => draw();
   const check3 = (a, k, c) => core.speculative(a, k, c);
@@ -31,14 +37,16 @@ function mount(container, ctx) {
   const refused = new Set();
   const validity = (name) => (ok) => {
     if (ok) refused.delete(name); else refused.add(name);
-    setText(staleNote, refused.size
-      ? 'Showing the last valid result: a field above holds a value that is not used.' : '');
+    setText(staleNote, refused.size ? t('speculative.stale') : '');
   };
   // Labels, symbols and ranges of a, k and c are the core's declaration.
   const param = (name) => {
-    const p = core.declaration.speculative_inputs.find((d) => d.name === name);
-    return { label: p.label, unit: `${p.symbol}, ${p.min} to ${p.max}`, min: p.min, max: p.max,
-      step: p.kind === 'whole' ? 1 : 0.01, read: (text) => core.readField(name, text, 1) };
+    const p = declared(name);
+    return { label: labelOf(name), unit: t('speculative.paramUnit', { symbol: p.symbol, min: plain(p.min), max: plain(p.max) }), min: p.min, max: p.max,
+      step: p.kind === 'whole' ? 1 : 0.01, read: (text) => core.readField(name, text, 1),
+      // A value the core refused: the field's declared range, in the element's words.
+      refusal: () => t(p.kind === 'whole' ? 'speculative.rangeWhole' : 'speculative.rangeReal',
+        { min: fmt.groupedNumber(p.min), max: fmt.groupedNumber(p.max) }) };
   };
   controls.append(
     pairedInput({ ...param('acceptance_rate'), value: local.a,
@@ -84,21 +92,21 @@ function mount(container, ctx) {
       const x = scaleLinear().domain([0, 1]).range([MARGIN.left, width - MARGIN.right - 34]);
       const panelH = (height - MARGIN.top - MARGIN.bottom - 32) / 2;
       const panels = [
-        { key: 'tokens_per_pass', label: 'tokens per target pass', top: MARGIN.top },
-        { key: 'speedup', label: `speed-up with draft cost c = ${local.c}`, top: MARGIN.top + panelH + 32 },
+        { key: 'tokens_per_pass', label: t('speculative.tokensPanel'), top: MARGIN.top },
+        { key: 'speedup', label: t('speculative.speedupPanel', { c: plain(local.c) }), top: MARGIN.top + panelH + 32 },
       ];
       for (const p of panels) {
         const maxV = Math.max(1, ...series.flatMap((s) => s[p.key]));
         const y = scaleLinear().domain([0, maxV]).nice().range([p.top + panelH, p.top]);
         const g = keep(svg, 'g', `panel-${p.key}`);
-        keep(g, 'g', 'x-axis').attr('class', 'axis').attr('transform', `translate(0,${p.top + panelH})`).call(axisBottom(x).ticks(5));
-        keep(g, 'g', 'y-axis').attr('class', 'axis').attr('transform', `translate(${MARGIN.left},0)`).call(axisLeft(y).ticks(4));
+        keep(g, 'g', 'x-axis').attr('class', 'axis').attr('transform', `translate(0,${p.top + panelH})`).call(axisBottom(x).ticks(5).tickFormat(localTicks(fmt, x.tickFormat(5))));
+        keep(g, 'g', 'y-axis').attr('class', 'axis').attr('transform', `translate(${MARGIN.left},0)`).call(axisLeft(y).ticks(4).tickFormat(localTicks(fmt, y.tickFormat(4))));
         setSvgText(keep(g, 'text', 'title').attr('class', 'axis-title').attr('x', MARGIN.left + 6).attr('y', p.top + 10), p.label);
         if (p.key === 'speedup') {
           keep(g, 'line', 'one').attr('class', 'limit-line').attr('x1', x(0)).attr('x2', x(1)).attr('y1', y(1)).attr('y2', y(1));
           // Labelled at the right end, where every curve is well above 1×.
           setSvgText(keep(g, 'text', 'one-label').attr('class', 'limit-line-label').attr('x', x(1)).attr('y', y(1) - 4)
-            .attr('text-anchor', 'end'), '1× = no gain');
+            .attr('text-anchor', 'end'), t('speculative.noGain'));
         }
         const pts = (s) => s.acceptance_rate.map((a, i) => [a, s[p.key][i]]);
         const last = (s) => pts(s)[s.acceptance_rate.length - 1];
@@ -106,24 +114,26 @@ function mount(container, ctx) {
           .attr('class', (s) => `series series-k${KS.indexOf(s.k) >= 0 ? KS.indexOf(s.k) : 'x'}${s.k === local.k ? ' is-current' : ''}`)
           .attr('d', (s) => polyline(pts(s).map((d) => [x(d[0]), y(d[1])])));
         setSvgText(keep(g, 'g', 'labels').selectAll('text').data(series, (s) => s.k).join('text')
-          .attr('class', 'series-label').attr('x', (s) => x(last(s)[0]) + 4).attr('y', (s) => y(last(s)[1]) + 4), (s) => `k=${s.k}`);
+          .attr('class', 'series-label').attr('x', (s) => x(last(s)[0]) + 4).attr('y', (s) => y(last(s)[1]) + 4), (s) => t('speculative.seriesLabel', { k: plain(s.k) }));
         const dot = keep(g, 'circle', 'dot').attr('class', 'current-dot').attr('r', 4);
         const move = (value) => dot.attr('cx', x(local.a)).attr('cy', y(p.key === 'speedup' ? value.speedup : value.tokens_per_pass));
         move(one.value);
         drawnShape.dots.push({ move });
       }
       setSvgText(keep(svg, 'text', 'x-title').attr('class', 'axis-title').attr('x', width - MARGIN.right).attr('y', height - 6)
-        .attr('text-anchor', 'end'), 'acceptance rate a');
+        .attr('text-anchor', 'end'), t('speculative.xTitle'));
     });
-    const text = `At a = ${local.a} with k = ${local.k}: ${fmt.fixed2(one.value.tokens_per_pass)} tokens per target pass; `
-      + `speed-up ${fmt.fixed2(one.value.speedup)}× when each draft token costs ${local.c} of a pass. `
-      + (best.value.speedup > 1
-        ? `Best k here: ${best.value.draft_tokens} (${fmt.fixed2(best.value.speedup)}×).`
-        : `No k helps here: with this acceptance rate and draft cost every k from 1 to 32 is slower than decoding without a draft (best ${fmt.fixed2(best.value.speedup)}×).`);
+    const kRange = declared('draft_tokens');
+    const said = { a: plain(local.a), k: plain(local.k), c: plain(local.c), tokens: fmt.fixed2(one.value.tokens_per_pass),
+      speedup: fmt.fixed2(one.value.speedup), best: fmt.fixed2(best.value.speedup) };
+    const text = best.value.speedup > 1
+      ? t('speculative.readoutBest', { ...said, bestK: plain(best.value.draft_tokens) })
+      : t('speculative.readoutNoGain', { ...said, min: plain(kRange.min), max: plain(kRange.max) });
     setText(readout, text);
-    frame.summary(`Tokens per pass rise with the acceptance rate and with k. ${text}`);
+    frame.summary(t('speculative.summary', { readout: text }));
     const idx = [0, 10, 20, 25, 30, 35, 40, 45, 50].filter((i) => i < POINTS);
-    frame.table(['Acceptance rate', ...series.map((s) => `k=${s.k}: tokens/pass`), ...series.map((s) => `k=${s.k}: speed-up`)],
+    frame.table([labelOf('acceptance_rate'), ...series.map((s) => t('speculative.colTokens', { k: plain(s.k) })),
+      ...series.map((s) => t('speculative.colSpeedup', { k: plain(s.k) }))],
       idx.map((i) => [fmt.fixed2(series[0].acceptance_rate[i]),
         ...series.map((s) => fmt.fixed2(s.tokens_per_pass[i])), ...series.map((s) => fmt.fixed2(s.speedup[i]))]));
   }

@@ -7,7 +7,6 @@
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { axisBottom, axisLeft } from 'd3-axis';
 import { chartFrame, MARGIN, polyline, keep, text, shown } from './chart-frame.js';
-import * as fmt from '../element/format.js';
 import { loadText } from './traffic-sweep.js';
 
 const HEIGHT = 400;
@@ -24,25 +23,26 @@ function logTicks(y, most) {
   return all.filter((v, i) => i % every === 0);
 }
 
-/** A log axis tick in seconds: "500 ms", "2 s". */
-const tickSeconds = (v) => (v >= 1 ? `${fmt.axisNum(v)} s` : `${fmt.axisNum(v * 1000)} ms`);
-
 
 /**
  * @param container the part's container
  * @param inputs () => string[] the texts of what drew the chart (its downloads carry them)
+ * @param strings { t, fmt }: the element's words and number formatting (ctx.t, ctx.fmt)
  * @returns {{ draw(view) }} view: { mode, load, sweep, highest (highestLoad()'s value, null without
  *   a target or when it failed), searchError (its refusal, '' when none), ttftTarget, tpotTarget, percentile }
  */
-export function mountTrafficChart(container, inputs) {
+export function mountTrafficChart(container, inputs, { t, fmt }) {
   const frame = chartFrame(container, {
-    title: 'Latency against load',
+    title: t('trafficChart.title'),
     inputs,
-    description: 'Time to first token (top) and time per output token (bottom) at the median and the 99th percentile, '
-      + 'simulated at each load with continuous batching; the dashed lines are your targets.',
+    description: t('trafficChart.description'),
     height: HEIGHT,
     className: 'traffic-chart',
+    t,
   });
+  const loadWords = (mode, x) => loadText(mode, x, { t, fmt });
+  /** A log axis tick in seconds: "500 ms", "2 s". */
+  const tickSeconds = (v) => (v >= 1 ? t('unit.s', { n: fmt.axisNum(v) }) : t('unit.ms', { n: fmt.axisNum(v * 1000) }));
 
   function draw(view) {
     const { mode, load, sweep, highest, ttftTarget, tpotTarget } = view;
@@ -56,8 +56,8 @@ export function mountTrafficChart(container, inputs) {
       const x = scaleLinear().domain([0, xMax]).range([MARGIN.left, width - MARGIN.right]);
       const panelH = (height - MARGIN.top - MARGIN.bottom - PANEL_GAP) / 2;
       const panels = [
-        { key: 'ttft', label: 'time to first token', top: MARGIN.top, target: ttftTarget },
-        { key: 'tpot', label: 'time per output token', top: MARGIN.top + panelH + PANEL_GAP, target: tpotTarget },
+        { key: 'ttft', label: t('trafficChart.ttftPanel'), top: MARGIN.top, target: ttftTarget },
+        { key: 'tpot', label: t('trafficChart.tpotPanel'), top: MARGIN.top + panelH + PANEL_GAP, target: tpotTarget },
       ];
       for (const p of panels) {
         // A run with no TPOT (one output token: tpot_s null) draws no TPOT point.
@@ -72,7 +72,7 @@ export function mountTrafficChart(container, inputs) {
         shown(keep(g, 'rect', 'unstable'), !!firstUnstable).attr('class', 'nofit-region').attr('x', unstableX)
           .attr('width', firstUnstable ? Math.max(1, x(xMax) - unstableX) : 0).attr('y', p.top).attr('height', panelH);
         text(shown(keep(g, 'text', 'unstable-label'), !!firstUnstable).attr('class', 'nofit-label')
-          .attr('x', x(xMax) - 2).attr('y', p.top + 14).attr('text-anchor', 'end'), 'unstable');
+          .attr('x', x(xMax) - 2).attr('y', p.top + 14).attr('text-anchor', 'end'), t('trafficChart.unstable'));
         keep(g, 'g', 'x-axis').attr('class', 'axis').attr('transform', `translate(0,${p.top + panelH})`)
           .call(axisBottom(x).ticks(Math.max(2, Math.floor(width / 90))).tickFormat(fmt.axisNum));
         keep(g, 'g', 'y-axis').attr('class', 'axis').attr('transform', `translate(${MARGIN.left},0)`)
@@ -86,7 +86,7 @@ export function mountTrafficChart(container, inputs) {
           .attr('x1', MARGIN.left).attr('x2', width - MARGIN.right)
           .attr('y1', p.target > 0 ? y(p.target) : 0).attr('y2', p.target > 0 ? y(p.target) : 0);
         text(shown(keep(g, 'text', 'target-label'), p.target > 0).attr('class', 'headroom-line-label')
-          .attr('x', MARGIN.left + 6).attr('y', p.target > 0 ? y(p.target) - 4 : 0), 'target');
+          .attr('x', MARGIN.left + 6).attr('y', p.target > 0 ? y(p.target) - 4 : 0), t('trafficChart.target'));
         const best = highest && highest.found ? highest.highest_load : 0;
         shown(keep(g, 'line', 'highest'), best > 0).attr('class', 'crossover-line').attr('data-mark', 'highest-load').attr('data-load', best > 0 ? String(best) : null)
           .attr('x1', x(best)).attr('x2', x(best)).attr('y1', p.top).attr('y2', p.top + panelH);
@@ -97,32 +97,34 @@ export function mountTrafficChart(container, inputs) {
       const best = highest && highest.found ? highest.highest_load : 0;
       text(shown(keep(svg, 'text', 'highest-label'), best > 0).attr('class', 'crossover-label')
         .attr('x', best > 0 ? Math.min(x(best) + 4, width - MARGIN.right - 150) : 0).attr('y', MARGIN.top + panelH + 24),
-      best > 0 ? `highest meeting targets: ${loadText(mode, best)}` : '');
-      text(keep(svg, 'text', 'legend').attr('class', 'axis-title').attr('x', 4).attr('y', height - 6), 'dashed: p50 · solid: p99');
+      best > 0 ? t('trafficChart.highestLabel', { load: loadWords(mode, best) }) : '');
+      text(keep(svg, 'text', 'legend').attr('class', 'axis-title').attr('x', 4).attr('y', height - 6), t('trafficChart.legend'));
       text(keep(svg, 'text', 'x-title').attr('class', 'axis-title').attr('x', width - MARGIN.right).attr('y', height - 6)
-        .attr('text-anchor', 'end'), mode === 'open' ? 'request rate (requests/s)' : 'concurrency (clients)');
+        .attr('text-anchor', 'end'), mode === 'open' ? t('trafficChart.xOpen') : t('trafficChart.xClosed'));
     }, key);
 
-    const ms = (v) => (v === null || v === undefined ? 'unstable' : fmt.msText(v));
+    const unstable = t('trafficChart.unstable');
+    const ms = (v) => (v === null || v === undefined ? unstable : fmt.msText(v));
     // TPOT of a stable run is null only when no request had a second token.
-    const tpotMs = (r, s) => (r.unstable ? 'unstable' : r.tpot_s ? fmt.msText(r.tpot_s[s]) : 'not defined');
+    const tpotMs = (r, s) => (r.unstable ? unstable : r.tpot_s ? fmt.msText(r.tpot_s[s]) : t('traffic.notDefined'));
     const last = stable[stable.length - 1];
+    // Whole sentences, each one pattern, joined with a space.
     const parts = [];
     if (last) {
-      parts.push(`Up to ${loadText(mode, last.load)} the queue stays bounded: there p50 TTFT is ${ms(last.result.ttft_s.p50)} `
-        + `and p99 ${ms(last.result.ttft_s.p99)}, against ${ms(stable[0].result.ttft_s.p99)} at ${loadText(mode, stable[0].load)}.`);
+      parts.push(t('trafficChart.bounded', { load: loadWords(mode, last.load), p50: ms(last.result.ttft_s.p50), p99: ms(last.result.ttft_s.p99),
+        first: ms(stable[0].result.ttft_s.p99), firstLoad: loadWords(mode, stable[0].load) }));
     }
-    if (firstUnstable) parts.push(`From ${loadText(mode, firstUnstable.load)} arrivals outpace the server and the queue grows without bound: no p99 exists.`);
-    if (view.searchError) parts.push(`The highest-load search could not run: ${view.searchError.replace(/\.?$/, '.')}`);
-    else if (highest && highest.found) parts.push(`The highest load meeting the targets at p${fmt.groupedNumber(view.percentile)} is ${loadText(mode, highest.highest_load)}.`);
-    else if (highest) parts.push('Even the lightest load misses a target.');
-    else parts.push('Set a TTFT target or a per-request speed target to find the highest load that meets it.');
+    if (firstUnstable) parts.push(t('trafficChart.unstableFrom', { load: loadWords(mode, firstUnstable.load) }));
+    if (view.searchError) parts.push(t('traffic.searchFailed', { error: view.searchError.replace(/\.?$/, '.') }));
+    else if (highest && highest.found) parts.push(t('trafficChart.highest', { percentile: fmt.groupedNumber(view.percentile), load: loadWords(mode, highest.highest_load) }));
+    else if (highest) parts.push(t('traffic.lightestMisses'));
+    else parts.push(t('trafficChart.noTarget'));
     frame.summary(parts.join(' '));
-    frame.table([mode === 'open' ? 'Request rate (requests/s)' : 'Concurrency (clients)', 'TTFT p50', 'TTFT p99', 'TPOT p50', 'TPOT p99', 'Queue'],
+    frame.table([mode === 'open' ? t('trafficChart.colRate') : t('trafficChart.colConcurrency'), 'TTFT p50', 'TTFT p99', 'TPOT p50', 'TPOT p99', t('trafficChart.colQueue')],
       () => sweep.map((p) => [mode === 'open' ? fmt.adaptive(p.load) : fmt.int(p.load),
         ms(p.result.ttft_s && p.result.ttft_s.p50), ms(p.result.ttft_s && p.result.ttft_s.p99),
         tpotMs(p.result, 'p50'), tpotMs(p.result, 'p99'),
-        p.result.unstable ? 'grows without bound' : 'bounded']));
+        p.result.unstable ? t('trafficChart.grows') : t('trafficChart.boundedCell')]));
   }
   return { draw, frame };
 }

@@ -3,7 +3,9 @@
 // load, the loads of the latency-against-load chart and the highest load
 // meeting the targets. Every number comes from the core's simulateTraffic()
 // and highestLoad(); this file only picks the loads to ask about.
-import * as fmt from '../element/format.js';
+import { numberFormatting } from '../element/format.js';
+import { translator } from '../element/i18n.js';
+import { DEFAULT_LOCALE } from '../element/locale-names.js';
 
 const GRID_POINTS = 12;
 // A closed loop's starting concurrency (the open loop starts at the declaration's rate).
@@ -89,7 +91,18 @@ export function* sweepJob(traffic, input, settings) {
   return { point, highest, sweep, upper };
 }
 
-/** A load in words: "1.5 requests/s" or "16 clients". */
-export function loadText(mode, load) {
-  return mode === 'open' ? `${fmt.adaptive(load)} requests/s` : `${fmt.int(load)} ${fmt.plural(load, 'client', 'clients')}`;
+const ENGLISH = (() => {
+  const { t } = translator(DEFAULT_LOCALE, null);
+  return { t, fmt: numberFormatting(DEFAULT_LOCALE, t) };
+})();
+
+/**
+ * A load in words: "1.5 requests/s" or "16 clients" ("1,5 Anfragen/s", "16 Clients").
+ * @param {'open'|'closed'} mode
+ * @param {number} load requests per second (open) or clients (closed)
+ * @param {{t:Function, fmt:object}} [strings] the element's words and numbers (ctx.t, ctx.fmt); English when omitted
+ */
+export function loadText(mode, load, { t, fmt } = ENGLISH) {
+  return mode === 'open' ? t('trafficSweep.rate', { n: fmt.adaptive(load) })
+    : t('trafficSweep.clients', { count: load, n: fmt.int(load) });
 }

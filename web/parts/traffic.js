@@ -12,7 +12,6 @@ import { pairedInput } from '../element/paired-input.js';
 import { calculatorFields, inputTexts } from '../element/fields.js';
 import { h, setText } from '../element/dom.js';
 import { rangeMessage } from '../element/limits.js';
-import * as fmt from '../element/format.js';
 import { lazyTrafficCore } from '../core/traffic-core.js';
 import { createRunner, markStale } from './deferred-runner.js';
 import { sweepJob, startSettings, startConcurrency, TRAFFIC_OPTION, loadText } from './traffic-sweep.js';
@@ -25,8 +24,6 @@ const trafficFacade = lazyTrafficCore(); // started when the part first needs it
 const LOAD_FIELDS = { open: 'request_rate', closed: 'concurrency' };
 const OWN_FIELDS = ['request_rate', 'concurrency', 'input_tokens', 'output_tokens'];
 const TARGET_FIELDS = ['ttft_target_s', 'per_request_target_tokens_per_s'];
-/** Why a run has no TPOT (the core's tpot_defined is false). */
-const NO_TPOT = 'every request has one output token, so there is no time between tokens';
 
 /**
  * The traffic declaration's rows as field definitions (fields.js reads the same
@@ -41,32 +38,30 @@ function inDeclaredRange(limit, v) {
   return Number.isFinite(v) && v >= limit.min && v <= limit.max && (limit.kind !== 'whole' || Number.isInteger(v));
 }
 
-function trafficFields(traffic) {
-  const fields = calculatorFields({ declaration: traffic.declaration }).FIELDS;
+function trafficFields(traffic, strings) {
+  const fields = calculatorFields({ declaration: traffic.declaration }, strings).FIELDS;
   return Object.fromEntries(Object.entries(fields).map(([name, def]) => [name, def.limit.typical_min > 0 ? def
     : { ...def, slider: { min: def.slider.max / 1000, max: def.slider.max, log: true } }]));
 }
 
 function mount(container, ctx) {
-  const { store } = ctx;
-  container.append(h('h2', { class: 'part-title', text: 'Traffic: latency under load' }));
-  container.append(h('p', { class: 'chart-desc', text: 'Requests arriving at the calculator’s configuration, served with '
-    + 'continuous batching and chunked prefill as vLLM schedules them: each iteration carries one token of every running '
-    + 'request and a slice of waiting prompts, and costs the budget’s own step time. A request waits until its KV cache fits.' }));
+  const { store, t } = ctx;
+  container.append(h('h2', { class: 'part-title', text: t('traffic.title') }));
+  container.append(h('p', { class: 'chart-desc', text: t('traffic.description') }));
   const body = h('div', { class: 'traffic-body' });
   container.append(body);
   let api = null;
   const start = (traffic) => { api = build(body, ctx, traffic); api.update(store.state, true); };
   if (trafficFacade.core) start(trafficFacade.core);
   else trafficFacade.ready().then(start, (err) => body.append(h('p', { class: 'lab-error', role: 'alert' },
-    `The serving simulation could not start: ${err && err.message ? err.message : err}`)));
+    t('traffic.noStart', { error: err && err.message ? err.message : String(err) }))));
   return { update(state) { if (api) api.update(state, false); } };
 }
 
 function build(body, ctx, traffic) {
-  const { core, store } = ctx;
-  const TF = trafficFields(traffic);
-  const BF = calculatorFields(core).FIELDS;
+  const { core, store, t, fmt, strings } = ctx;
+  const TF = trafficFields(traffic, strings);
+  const BF = calculatorFields(core, strings).FIELDS;
   const begin = startSettings(traffic);
   const local = {
     mode: begin.mode,
@@ -79,7 +74,7 @@ function build(body, ctx, traffic) {
   const staleNote = h('p', { class: 'results-stale', role: 'status', 'data-out': 'traffic-stale' });
   const validity = (name) => (ok) => {
     if (ok) refused.delete(name); else refused.add(name);
-    setText(staleNote, refused.size ? 'Showing the last good results: a field above holds a value that is not used.' : '');
+    setText(staleNote, refused.size ? t('traffic.stale') : '');
   };
 
   // A traffic field: read by the core's quantity reader (a plain number), checked by the core (one short run).
@@ -90,18 +85,22 @@ function build(body, ctx, traffic) {
       label: def.label, unit: def.displayUnit, def, value: local[name],
       read: (textValue) => {
         const q = ctx.readQuantity(textValue);
-        if (!q.ok) return { ok: false, error: `${def.label}: ${q.error}` };
-        return q.value.has_unit ? { ok: false, error: `${def.label}: type a number of ${def.displayUnit}, without a unit.` }
+        if (!q.ok) return { ok: false, error: t('traffic.readError', { label: def.label, error: q.error }) };
+        return q.value.has_unit ? { ok: false, error: t('traffic.noUnit', { label: def.label, unit: def.displayUnit }) }
           : { ok: true, value: q.value.value };
       },
       check: (v) => traffic.simulateTraffic(store.state.input, { ...trafficOf(local), [name]: v, requests: 1 }),
       // Outside the declared range: the range. Inside it but refused (a request whose KV cache cannot
       // fit): the core's own reason, in the page's words.
-      refusal: (res, v) => (inDeclaredRange(decl, v) && res && res.error
-        ? `${def.label}: ${res.field === name ? '' : 'not accepted: '}`
-          + `${calculatorFields(core).inPageWords(res.error).replace(/\.?$/, '.')}`
-        : `${def.label}: enter ${decl.kind === 'whole' ? 'a whole number' : 'a number'} from `
-          + `${fmt.groupedNumber(decl.min)} to ${fmt.groupedNumber(decl.max)}.`),
+      refusal: (res, v) => {
+        if (inDeclaredRange(decl, v) && res && res.error) {
+          const reason = calculatorFields(core, strings).inPageWords(res.error).replace(/\.?$/, '.');
+          return res.field === name ? t('traffic.refused', { label: def.label, reason })
+            : t('traffic.refusedOther', { label: def.label, reason });
+        }
+        const range = { label: def.label, min: fmt.groupedNumber(decl.min), max: fmt.groupedNumber(decl.max) };
+        return decl.kind === 'whole' ? t('traffic.rangeWhole', range) : t('traffic.rangeReal', range);
+      },
       onChange: (v) => { local[name] = v; schedule(); },
       onValidity: validity(name),
     });
@@ -116,7 +115,7 @@ function build(body, ctx, traffic) {
         return r.ok ? { ok: true, value: r.value / def.factor } : r;
       },
       check: (v) => core.plan({ ...store.state.input, [name]: v * def.factor }),
-      refusal: (res) => rangeMessage(calculatorFields(core), name, res, store.state.input),
+      refusal: (res) => rangeMessage(calculatorFields(core, strings), name, res, store.state.input),
       onChange: (v) => { store.tryInput({ [name]: v * def.factor }); },
       onValidity: validity(name),
     });
@@ -129,8 +128,8 @@ function build(body, ctx, traffic) {
   const modeButtons = Object.keys(LOAD_FIELDS).map((mode) => h('button', {
     type: 'button', class: 'choice', 'data-mode': mode, 'aria-pressed': String(mode === local.mode),
     onclick: () => { local.mode = mode; syncMode(); schedule(); },
-  }, mode === 'open' ? 'Open loop: a request rate' : 'Closed loop: a concurrency'));
-  const modeGroup = h('div', { class: 'choices', role: 'group', 'aria-label': 'Load' }, modeButtons);
+  }, mode === 'open' ? t('traffic.modeOpen') : t('traffic.modeClosed')));
+  const modeGroup = h('div', { class: 'choices', role: 'group', 'aria-label': t('traffic.modeGroup') }, modeButtons);
   function syncMode() {
     for (const b of modeButtons) b.setAttribute('aria-pressed', String(b.dataset.mode === local.mode));
     controls.request_rate.el.hidden = local.mode !== 'open';
@@ -142,10 +141,11 @@ function build(body, ctx, traffic) {
 
   const status = h('p', { class: 'chart-summary', role: 'status', 'data-out': 'traffic-status' });
   body.append(status);
-  const chart = mountTrafficChart(body, () => [...inputTexts(core, store.state.input),
+  const chart = mountTrafficChart(body, () => [...inputTexts(core, store.state.input, strings),
     ...OWN_FIELDS.filter((n) => n !== LOAD_FIELDS[local.mode === 'open' ? 'closed' : 'open'])
-      .map((n) => `${TF[n].label} ${fmt.groupedNumber(local[n])} ${TF[n].displayUnit}`)]);
-  const table = percentilesTable(traffic);
+      .map((n) => t('traffic.inputLine', { label: TF[n].label, value: fmt.groupedNumber(local[n]), unit: TF[n].displayUnit }))], { t, fmt });
+  const table = percentilesTable(traffic, { t, fmt });
+  const loadWords = (mode, x) => loadText(mode, x, { t, fmt });
   body.append(table.el);
 
   const runner = createRunner();
@@ -173,13 +173,13 @@ function build(body, ctx, traffic) {
   function busy(on) {
     body.toggleAttribute('data-busy', on);
     markStale(results, on);
-    if (on) setText(status, 'Simulating…');
+    if (on) setText(status, t('traffic.simulating'));
   }
   function draw(input, settings, { point, highest, sweep }) {
     busy(false);
     if (!point.ok) {
       const error = point.error.replace(/\.?$/, '.');
-      setText(status, `No simulation for this configuration: ${error}${drawn ? ' The chart and the table below are the last good ones.' : ''}`);
+      setText(status, drawn ? t('traffic.noSimulationKept', { error }) : t('traffic.noSimulation', { error }));
       return;
     }
     drawn = true;
@@ -196,17 +196,20 @@ function build(body, ctx, traffic) {
     table.draw(settings, point.value);
   }
   function statusText(settings, v, h1, highest, percentile) {
-    const at = `At ${loadText(settings.mode, settings.load)}`;
-    const head = v.unstable
-      ? `${at} the queue grows without bound: arrivals outpace the server, so no TTFT percentile exists.`
-      : `${at}: TTFT p50 ${fmt.msText(v.ttft_s.p50)}, p99 ${fmt.msText(v.ttft_s.p99)}; ${v.tpot_s
-        ? `TPOT p50 ${fmt.msText(v.tpot_s.p50)}, p99 ${fmt.msText(v.tpot_s.p99)}.`
-        : `TPOT not defined: ${NO_TPOT}.`}`;
+    const at = loadWords(settings.mode, settings.load);
+    let head;
+    if (v.unstable) head = t('traffic.statusUnstable', { load: at });
+    else {
+      const ttft = { load: at, ttft50: fmt.msText(v.ttft_s.p50), ttft99: fmt.msText(v.ttft_s.p99) };
+      head = v.tpot_s ? t('traffic.status', { ...ttft, tpot50: fmt.msText(v.tpot_s.p50), tpot99: fmt.msText(v.tpot_s.p99) })
+        : t('traffic.statusNoTpot', ttft);
+    }
     let tail = '';
-    if (highest && !highest.ok) tail = ` The highest-load search could not run: ${highest.error.replace(/\.?$/, '.')}`;
-    else if (h1 && h1.found) tail = ` Highest load meeting the targets at p${fmt.groupedNumber(percentile)}: ${loadText(settings.mode, h1.highest_load)}.`;
-    else if (h1) tail = ' Even the lightest load misses a target.';
-    return head + tail;
+    if (highest && !highest.ok) tail = t('traffic.searchFailed', { error: highest.error.replace(/\.?$/, '.') });
+    else if (h1 && h1.found) tail = t('traffic.highest', { percentile: fmt.groupedNumber(percentile), load: loadWords(settings.mode, h1.highest_load) });
+    else if (h1) tail = t('traffic.lightestMisses');
+    // Two sentences, each a whole pattern.
+    return tail ? `${head} ${tail}` : head;
   }
 
   return {
@@ -217,37 +220,41 @@ function build(body, ctx, traffic) {
   };
 }
 
-/** The percentiles at the chosen load, and the run's throughput, goodput and in-flight beside Little's law. */
-function percentilesTable(traffic) {
+/**
+ * The percentiles at the chosen load, and the run's throughput, goodput and in-flight beside Little's law,
+ * in the words and numbers of { t, fmt } (the element's ctx.t and ctx.fmt).
+ */
+function percentilesTable(traffic, { t, fmt }) {
   const stats = traffic.declaration.statistics;
-  const rows = [['ttft_s', 'Time to first token'], ['tpot_s', 'Time per output token'], ['e2e_s', 'End-to-end latency']];
+  const rows = [['ttft_s', t('traffic.rowTtft')], ['tpot_s', t('traffic.rowTpot')], ['e2e_s', t('traffic.rowE2e')]];
   const caption = h('caption', { 'data-out': 'traffic-caption' });
-  const head = h('tr', null, h('th', { scope: 'col', text: 'Latency' }),
-    ...stats.map((s) => h('th', { scope: 'col', text: s === 'mean' ? 'Mean' : s })));
+  const head = h('tr', null, h('th', { scope: 'col', text: t('traffic.colLatency') }),
+    ...stats.map((s) => h('th', { scope: 'col', text: s === 'mean' ? t('traffic.colMean') : s })));
   const tbody = h('tbody');
   const latency = h('table', { class: 'data-table traffic-percentiles', 'data-out': 'traffic-percentiles' },
     caption, h('thead', null, head), tbody);
   const figures = h('tbody');
   const totals = h('table', { class: 'data-table traffic-totals', 'data-out': 'traffic-totals' },
-    h('thead', null, h('tr', null, h('th', { scope: 'col', text: 'Over the run' }), h('th', { scope: 'col', text: 'Value' }))), figures);
-  const el = h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': 'Percentiles at the chosen load' },
+    h('thead', null, h('tr', null, h('th', { scope: 'col', text: t('traffic.colOverRun') }), h('th', { scope: 'col', text: t('traffic.colValue') }))), figures);
+  const el = h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': t('traffic.tableRegion') },
     latency, totals);
-  const none = 'unstable';
+  const none = t('traffic.unstable');
   function draw(settings, v) {
-    setText(caption, `At ${loadText(settings.mode, settings.load)}${v.unstable ? ': unstable, the queue grows without bound' : ''}`);
+    const at = loadText(settings.mode, settings.load, { t, fmt });
+    setText(caption, v.unstable ? t('traffic.captionUnstable', { load: at }) : t('traffic.caption', { load: at }));
     // A null summary: the run is unstable, or (TPOT) no request had a second token.
-    const missing = (name) => (name === 'tpot_s' && !v.tpot_defined ? 'not defined' : none);
+    const missing = (name) => (name === 'tpot_s' && !v.tpot_defined ? t('traffic.notDefined') : none);
     tbody.replaceChildren(...rows.map(([name, label]) => h('tr', { 'data-row': name }, h('th', { scope: 'row', text: label }),
       ...stats.map((s) => h('td', { 'data-stat': s, text: v[name] ? fmt.msText(v[name][s]) : missing(name) })))));
     const line = (name, label, value) => h('tr', { 'data-row': name }, h('th', { scope: 'row', text: label }), h('td', { text: value }));
     const or = (x, f) => (x === null ? none : f(x));
     figures.replaceChildren(
-      line('throughput_tokens_per_s', 'Throughput', `${fmt.totalText(v.throughput_tokens_per_s)} tokens/s`),
-      line('requests_per_s', 'Requests finished', `${fmt.adaptive(v.requests_per_s)} per second`),
-      line('goodput_requests_per_s', 'Goodput (meeting both targets)', or(v.goodput_requests_per_s, (x) => `${fmt.adaptive(x)} requests/s`)),
-      line('mean_in_flight', 'Mean requests in flight', or(v.mean_in_flight, fmt.adaptive)),
-      line('littles_law_in_flight', 'Little’s law: rate × mean latency', or(v.littles_law_in_flight, fmt.adaptive)),
-      line('max_waiting', 'Longest waiting queue', `${fmt.int(v.max_waiting)} requests`));
+      line('throughput_tokens_per_s', t('traffic.rowThroughput'), t('traffic.tokensPerS', { n: fmt.totalText(v.throughput_tokens_per_s) })),
+      line('requests_per_s', t('traffic.rowFinished'), t('traffic.perSecond', { n: fmt.adaptive(v.requests_per_s) })),
+      line('goodput_requests_per_s', t('traffic.rowGoodput'), or(v.goodput_requests_per_s, (x) => t('traffic.requestsPerS', { n: fmt.adaptive(x) }))),
+      line('mean_in_flight', t('traffic.rowInFlight'), or(v.mean_in_flight, fmt.adaptive)),
+      line('littles_law_in_flight', t('traffic.rowLittle'), or(v.littles_law_in_flight, fmt.adaptive)),
+      line('max_waiting', t('traffic.rowWaiting'), t('traffic.requests', { count: v.max_waiting, n: fmt.int(v.max_waiting) })));
   }
   return { el, draw };
 }
