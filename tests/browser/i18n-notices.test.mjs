@@ -43,12 +43,33 @@ test('German page: a refused value and an unreadable text are said in German, na
   assert.equal(await box(page, 'query_heads').inputValue(), '32');
   assert.equal(await said(page, 'kv_heads', '40'),
     'Für KV-Köpfe ist eine ganze Zahl von 1 bis zum Wert von Query-Köpfe erforderlich (erhalten: 40; Query-Köpfe: 32)');
+  // A field whose box shows another unit than the core's: the numbers in the box's unit.
+  // GPU memory (in GB): 1 byte = 1e-9 GB to 1e15 bytes = 1.000.000 GB.
+  assert.equal(await said(page, 'gpu_memory_bytes', '0'),
+    'Für GPU-Speicher ist eine Zahl von 1,00e-9 GB bis 1.000.000 GB erforderlich (erhalten: 0 GB)');
+  // The TTFT target (in ms): 0 means no target, else 1e-6 s = 0,001 ms to 1e4 s = 10.000.000 ms.
+  assert.equal(await said(page, 'ttft_target_s', '-1'), 'Für Ziel für die Zeit bis zum ersten Token ist 0 (kein Ziel) '
+    + 'oder eine Zahl von 0,001 ms bis 10.000.000 ms erforderlich (erhalten: -1 ms)');
   // A value the field takes clears the message.
   await box(page, 'kv_heads').fill('8');
   assert.ok(!(await errorOf(page, 'kv_heads').isVisible()));
   // 3 GPUs do not divide the 32 query heads; 2 and 4 divide them and the 8 KV heads.
   assert.equal(await said(page, 'gpus', '3'), 'Für GPUs ist ein Teiler von Query-Köpfe (32) erforderlich, der KV-Köpfe (8) '
     + 'teilt oder von ihnen geteilt wird; erhalten: 3; nächste gültige Werte: 2 oder 4');
+  assertQuiet(rec);
+  await rec.context.close();
+});
+
+test('German page: the speculative part reads its boxes in German words too', async () => {
+  const rec = await open('index.de.html');
+  const { page } = rec;
+  const spec = page.locator('llm-budget-lab[parts="speculative"]');
+  await spec.scrollIntoViewIfNeeded();
+  await page.locator('llm-budget-lab[parts="speculative"][ready]').waitFor({ timeout: 20000 });
+  // The first box is the acceptance rate's.
+  const field = spec.locator('.field').first();
+  await field.locator('input.field-text').fill('abc');
+  assert.equal(await field.locator('.field-error').textContent(), 'Akzeptanzrate: „abc“ ist keine Zahl; geben Sie Ziffern wie 12,5 ein.');
   assertQuiet(rec);
   await rec.context.close();
 });
@@ -61,6 +82,7 @@ test('English page: the same refusals as before', async () => {
   assert.equal(await said(page, 'layers', '12 GB'),
     'Layers: “GB” is not a unit of layers; write a number, or a number with k, M, B or T (70B, 32k).');
   assert.equal(await said(page, 'kv_heads', '40'), 'Enter a whole number from 1 to 32 heads (the query heads).');
+  assert.equal(await said(page, 'gpu_memory_bytes', '0'), 'Enter a number from 1 byte to 1,000,000 GB.');
   await box(page, 'kv_heads').fill('8');
   assert.equal(await said(page, 'gpus', '3'),
     'Not accepted: GPUs must divide query heads (32) and either divide or be divided by KV heads (8); got 3; nearest valid: 2 or 4.');

@@ -6,8 +6,7 @@ import {
   calculatorFields, displayNumber, sliderAttrs, toSlider, fromSlider, logSliderKey,
 } from '../element/fields.js';
 import { rangeMessage } from '../element/limits.js';
-import { coreMessage } from '../element/core-message.js';
-import { DEFAULT_LOCALE } from '../element/locale-names.js';
+import { coreMessage, refusalMessage } from '../element/core-message.js';
 import { digitsIn } from '../element/format.js';
 import { withCappedFields, capOf } from '../element/caps.js';
 import { mountResults } from './results.js';
@@ -298,16 +297,10 @@ function mount(container, ctx) {
     return displayNumber(input[field] / def.factor, input[field], def.factor);
   }
 
-  /**
-   * A refused value's message. English words it from the field's display units (limits.js:
-   * "Enter a whole number from 1 to 1,000,000 requests."); another language shows the core's
-   * refusal in its own words when the core declares its kind (element/core-message.js:
-   * "Für Batch ist eine ganze Zahl von 1 bis 1.000.000 erforderlich (erhalten: 0,5).").
-   */
+  /** A refused value's message: English's own range sentence, or the core's refusal in the page's language. */
   function showError(field, res, typedDisplay) {
-    const inOwnWords = ctx.strings.locale !== DEFAULT_LOCALE && res.code;
-    showMessage(field, inOwnWords ? coreMessage(ctx.core, ctx.strings, fmt, res)
-      : rangeMessage(fields, field, res, store.state.input, typedDisplay));
+    showMessage(field, refusalMessage(ctx.core, ctx.strings, fmt, res,
+      () => rangeMessage(fields, field, res, store.state.input, typedDisplay), (name) => FIELDS[name]));
   }
   function showMessage(field, msg) {
     const c = controls.get(field);
