@@ -7,6 +7,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 
 namespace llmbudget {
 
@@ -66,9 +67,22 @@ struct BudgetInput {
 
 /// A rejected input: the field's name (as in BudgetInput, or the function's
 /// parameter name) and a one-sentence reason that includes the bad value.
+/// A message of a kind the core declares (input_messages.h) also carries that
+/// kind's code and the values its pattern was filled with, so another language
+/// can write the same sentence; code is "" for a message of no declared kind
+/// (the config.json importer's, the serving simulation's own rules).
 struct InputError {
+  InputError() = default;
+  /// A refusal of no declared kind.
+  InputError(std::string field_name, std::string text) : field(std::move(field_name)), message(std::move(text)) {}
+  /// A refusal of a declared kind (input_messages.h coded_error() makes them).
+  InputError(std::string field_name, std::string text, std::string kind, std::string values)
+      : field(std::move(field_name)), message(std::move(text)), code(std::move(kind)), params_json(std::move(values)) {}
+
   std::string field;
   std::string message;
+  std::string code;         ///< "" or an input_message_declarations() code: "out_of_range_whole"
+  std::string params_json;  ///< "" (no code) or the pattern's values as one JSON object: {"field":"batch","min":1,...}
 };
 
 enum class Verdict { fits = 0, tight = 1, does_not_fit = 2 };

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "text/number_text.h"
+#include "budget/input_messages.h"
 
 namespace llmbudget {
 namespace detail {
@@ -15,22 +15,15 @@ bool in_range(double value, double lo, double hi, bool min_exclusive, bool whole
   return true;
 }
 
-std::string describe_range(double lo, double hi, bool min_exclusive, bool whole) {
-  const std::string kind = whole ? "a whole number" : "a number";
-  if (min_exclusive) {
-    return kind + " above " + format_compact(lo) + " and at most " + format_compact(hi);
-  }
-  return kind + " from " + format_compact(lo) + " to " + format_compact(hi);
-}
-
-InputError range_error(const std::string& field, const std::string& range_text, double value) {
-  return InputError{field, field + " must be " + range_text + " (got " + format_compact(value) + ")"};
-}
-
 std::optional<InputError> check_value(const char* field, double value, double lo, double hi, bool min_exclusive,
                                       bool whole) {
   if (in_range(value, lo, hi, min_exclusive, whole)) return std::nullopt;
-  return range_error(field, describe_range(lo, hi, min_exclusive, whole), value);
+  const MessageCode code = min_exclusive
+                               ? (whole ? MessageCode::out_of_range_above_whole : MessageCode::out_of_range_above)
+                               : (whole ? MessageCode::out_of_range_whole : MessageCode::out_of_range);
+  return coded_error(
+      field, code,
+      {text_param("field", field), number_param("min", lo), number_param("max", hi), number_param("value", value)});
 }
 
 }  // namespace detail

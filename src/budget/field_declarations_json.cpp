@@ -1,6 +1,7 @@
 #include "budget/field_declarations_json.h"
 
 #include "budget/field_declarations.h"
+#include "budget/input_messages.h"
 #include "budget/series_declarations.h"
 #include "reading/quantity.h"
 #include "text/json_text.h"
@@ -132,7 +133,15 @@ std::string field_declarations_json() {
   out += ',';
   add_key(out, "BindingTerm");
   add_names(out, kBindingTermNames);
-  out += "}}";
+  out += "},";
+  // Every kind of message about a refused input (input_messages.h): an error
+  // carries its code and values, so a page can write it in its own language.
+  add_key(out, "messages");
+  add_object_array(out, input_message_declarations(), [&out](const InputMessageDeclaration& m) {
+    add_text_member(out, "code", m.code);
+    add_text_member(out, "pattern", m.pattern);
+  });
+  out += '}';
   return out;
 }
 

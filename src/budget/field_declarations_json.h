@@ -20,7 +20,9 @@ void add_input_declaration_members(std::string& out, const InputFieldDeclaration
 ///    "results": {"plan": [result...], "capacity": [result...], "speculative": [result...],
 ///                 "plan_levers": [result... of one row]},
 ///    "series": {"batch": [series...], "context": [...], "acceptance": [...]},
-///    "enums": {"Verdict": [names by value], "BindingTerm": [...]}}
+///    "enums": {"Verdict": [names by value], "BindingTerm": [...]},
+///    "messages": [{"code", "pattern"}...] (input_messages.h: every kind of message about a
+///                 refused input, its English pattern with {placeholders})}
 /// input:  {"name","symbol","label","unit","kind":"real"|"whole","min","max",
 ///          "min_exclusive","zero_means","max_from","typical_min","typical_max",
 ///          "group","meaning","default"} (default: BudgetInput{}'s value; absent

@@ -3,12 +3,13 @@
 #include <array>
 #include <cmath>
 #include <cstring>
+#include <vector>
 
+#include "budget/input_messages.h"
 #include "budget/validate.h"
 #include "reading/quantity.h"
 #include "text/decimal_rounding.h"
 #include "text/decimal_scan.h"
-#include "text/number_text.h"
 #include "text/utf8_text.h"
 
 namespace llmbudget {
@@ -28,18 +29,19 @@ Family family_of(const std::string& unit) {
   return Family::count;  // parameters, tokens, requests, layers, heads, values per head ...
 }
 
-// How to write a value of the family, for the message about a wrong unit.
-const char* family_hint(Family f) {
+// How to write a value of the family, for the message about a wrong unit
+// (declared in input_messages.h).
+MessageCode family_hint(Family f) {
   switch (f) {
-    case Family::count: return "write a number, or a number with k, M, B or T (70B, 32k)";
-    case Family::bytes: return "use B, KB, MB, GB, TB or KiB, MiB, GiB, TiB (80 GB)";
-    case Family::bytes_per_s: return "use a memory unit per second (900 GB/s, 1.5 TB/s)";
-    case Family::flops: return "use FLOP/s, GFLOP/s, TFLOP/s or PFLOP/s (989 TFLOP/s)";
-    case Family::storage: return "use bits or bytes (4.5 bits, 0.5625 bytes)";
-    case Family::fraction: return "use % (10%)";
-    case Family::seconds: return "use s, ms, µs or ns (500 ms)";
+    case Family::count: return MessageCode::unit_hint_count;
+    case Family::bytes: return MessageCode::unit_hint_bytes;
+    case Family::bytes_per_s: return MessageCode::unit_hint_bytes_per_s;
+    case Family::flops: return MessageCode::unit_hint_flops;
+    case Family::storage: return MessageCode::unit_hint_storage;
+    case Family::fraction: return MessageCode::unit_hint_fraction;
+    case Family::seconds: return MessageCode::unit_hint_seconds;
   }
-  return "";
+  return MessageCode::unit_hint_count;
 }
 
 struct Suffix {
@@ -147,9 +149,9 @@ bool strip_unit_word(std::string& s, const std::string& unit) {
   return false;
 }
 
-// Why a number outside a double's range is refused, after the field's label.
-std::string range_message(bool too_small) {
-  return too_small ? ": that number is too small: it would read as 0." : ": that number is too large.";
+// Why a number outside a double's range is refused.
+MessageCode range_message(bool too_small) {
+  return too_small ? MessageCode::number_too_small : MessageCode::number_too_large;
 }
 
 // True for a number whose exponent is not typed yet: digits, then "e" or
@@ -167,9 +169,12 @@ bool unfinished_exponent(const std::string& s) {
   return i == s.size();
 }
 
-FieldReading fail(const InputFieldDeclaration& field, const std::string& message) {
+// The refusal of `field` with the message of `code`: {label} is the field's
+// label, then `params`.
+FieldReading fail(const InputFieldDeclaration& field, MessageCode code, std::vector<MessageParam> params = {}) {
+  params.insert(params.begin(), text_param("label", field.label));
   FieldReading r;
-  r.error = InputError{field.name, message};
+  r.error = coded_error(field.name, code, params);
   return r;
 }
 
@@ -210,13 +215,12 @@ double scaled(double v, const DecimalText& d, double f) {
 }  // namespace
 
 FieldReading read_field_value(const InputFieldDeclaration& field, const std::string& text, double display_factor) {
-  const std::string label = field.label;
-  if (text.size() > kMaxAnswerBytes)
-    return fail(field, label + ": that is too long to be a number (more than " +
-                           format_compact(static_cast<double>(kMaxAnswerBytes)) + " bytes).");
-  if (check_text(text) != TextCheck::ok) return fail(field, label + ": that holds characters that are not text.");
+  if (text.size() > kMaxAnswerBytes) {
+    return fail(field, MessageCode::text_too_long, {number_param("limit", static_cast<double>(kMaxAnswerBytes))});
+  }
+  if (check_text(text) != TextCheck::ok) return fail(field, MessageCode::not_text);
   std::string s = trim_spaces(spaces_to_ascii(text));
-  if (s.empty()) return fail(field, label + ": type a number.");
+  if (s.empty()) return fail(field, MessageCode::empty_text);
 
   const Family family = family_of(field.unit);
   double factor = 1;
@@ -241,25 +245,25 @@ FieldReading read_field_value(const InputFieldDeclaration& field, const std::str
 
   const Quantity q = parse_quantity(s);
   if (!q.ok && unfinished_exponent(s)) {
-    return fail(field,
-                label + ": “" + quote_visible(text, 40) + "” is not finished: type the exponent's digits (1e9).");
+    return fail(field, MessageCode::unfinished_exponent, {text_param("text", quote_visible(text, 40))});
   }
   if (!q.ok) {
     if (q.error == ParseError::unknown_unit || (q.error == ParseError::no_number && !s.empty())) {
       if (q.error == ParseError::no_number) {
-        return fail(field, label + ": “" + quote_visible(text, 40) + "” is not a number; type digits such as 12.5.");
+        return fail(field, MessageCode::not_a_number, {text_param("text", quote_visible(text, 40))});
       }
-      return fail(field, label + ": “" + quote_visible(text, 40) + "” has a unit this field does not take; " +
-                             family_hint(family) + ".");
+      return fail(field, MessageCode::unit_not_taken,
+                  {text_param("text", quote_visible(text, 40)), message_param("hint", family_hint(family))});
     }
-    if (q.error == ParseError::out_of_range) return fail(field, label + range_message(q.too_small));
-    return fail(field, label + ": “" + quote_visible(text, 40) + "” is not a number; type digits such as 12.5.");
+    if (q.error == ParseError::out_of_range) return fail(field, range_message(q.too_small));
+    return fail(field, MessageCode::not_a_number, {text_param("text", quote_visible(text, 40))});
   }
   double scale = 0;
   if (!q.has_unit) {
     scale = suffixed ? factor : factor * display_factor;
   } else if (q.bits) {
-    return fail(field, label + ": “" + q.unit + "” is a unit of bits; " + family_hint(family) + ".");
+    return fail(field, MessageCode::bits_unit,
+                {text_param("typed_unit", q.unit), message_param("hint", family_hint(family))});
   } else if (family == Family::bytes && q.dimension == UnitDimension::bytes) {
     scale = q.unit_factor;
   } else if (family == Family::bytes_per_s && q.dimension == UnitDimension::bytes) {
@@ -271,7 +275,9 @@ FieldReading read_field_value(const InputFieldDeclaration& field, const std::str
   } else if (family == Family::count && q.dimension == UnitDimension::tokens_per_pass && !suffixed) {
     scale = 1;  // "8192 tokens": the answer checker reads "tokens" as a unit of its own
   } else {
-    return fail(field, label + ": “" + q.unit + "” is not a unit of " + field.unit + "; " + family_hint(family) + ".");
+    return fail(
+        field, MessageCode::wrong_unit,
+        {text_param("typed_unit", q.unit), text_param("unit", field.unit), message_param("hint", family_hint(family))});
   }
   // Readings, in order: the thousands reading of a comma, then the
   // decimal-comma one ("4,500"); and for a bare count shown in a larger unit
@@ -293,7 +299,7 @@ FieldReading read_field_value(const InputFieldDeclaration& field, const std::str
   }
   // The reader's one range rule (decimal_scan.h) on the value in the field's unit.
   const ScanError range = reading_range(q.value != 0, r.value);
-  if (range != ScanError::none) return fail(field, label + range_message(range == ScanError::underflow));
+  if (range != ScanError::none) return fail(field, range_message(range == ScanError::underflow));
   if (r.value == 0) r.value = 0;  // no -0
   r.significant_digits = significant_digits(s);
   r.binary_prefix = binary_prefix;
@@ -307,11 +313,11 @@ FieldReading read_field_value(const std::string& name, const std::string& text, 
   if (field == nullptr) field = find_plan_cost_input_field(name.c_str());
   if (field == nullptr) {
     FieldReading r;
-    r.error = InputError{name, "“" + quote_visible(name, 40) + "” is not an input field."};
+    r.error = coded_error(name, MessageCode::unknown_field, {text_param("text", quote_visible(name, 40))});
     return r;
   }
   if (!(display_factor > 0) || !std::isfinite(display_factor)) {
-    return fail(*field, std::string(field->label) + ": the display factor must be a positive number.");
+    return fail(*field, MessageCode::bad_display_factor);
   }
   return read_field_value(*field, text, display_factor);
 }

@@ -33,7 +33,8 @@ class FlatCalls {
   const std::vector<double>& plan_output() const { return plan_output_; }
   /// capacity() fields (capacity_result_fields().size doubles), valid after run_capacity() returned true.
   const std::vector<double>& capacity_output() const { return capacity_output_; }
-  /// The refusal of the last call that returned false.
+  /// The refusal of the last call that returned false (its code and params_json are ""
+  /// for a message of no declared kind).
   const InputError& error() const { return error_; }
 
   /// Runs plan() on input(); false (and error() set) when the core refused it.

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <string>
 
-#include "text/number_text.h"
+#include "budget/input_messages.h"
 
 namespace llmbudget {
 
@@ -27,10 +27,10 @@ std::optional<InputError> check_head_groups(const BudgetInput& in) {
       break;
     }
   }
-  return InputError{"kv_heads", "kv_heads must divide query_heads (" + format_compact(in.query_heads) +
-                                    "): each KV head serves a whole group of query heads; got " +
-                                    format_compact(in.kv_heads) + "; nearest valid: " + format_compact(below) + " or " +
-                                    format_compact(above)};
+  return coded_error(
+      "kv_heads", MessageCode::kv_heads_not_dividing,
+      {text_param("field", "kv_heads"), text_param("heads_field", "query_heads"), number_param("heads", in.query_heads),
+       number_param("value", in.kv_heads), number_param("below", below), number_param("above", above)});
 }
 
 std::optional<InputError> check_experts(const BudgetInput& in) {
@@ -39,18 +39,19 @@ std::optional<InputError> check_experts(const BudgetInput& in) {
     const char* missing = routed_missing ? "experts" : "experts_per_token";
     const char* other = routed_missing ? "experts_per_token" : "experts";
     const double other_value = routed_missing ? in.experts_per_token : in.experts;
-    return InputError{missing, std::string(missing) + " must be set (at least 1) when " + other + " is (got 0; " +
-                                   other + " is " + format_compact(other_value) + "); set both to 0 for a dense model"};
+    return coded_error(
+        missing, MessageCode::experts_unset,
+        {text_param("field", missing), text_param("other_field", other), number_param("other", other_value)});
   }
   if (in.experts == 0 || in.experts == in.experts_per_token) return std::nullopt;
   const double active = in.active_params > 0 ? in.active_params : in.total_params;
   const double least = in.total_params * in.experts_per_token / in.experts;
   if (active >= least) return std::nullopt;
-  return InputError{"active_params", "active_params must be at least total_params * experts_per_token / experts (" +
-                                         format_compact(least) + "): a token's " +
-                                         format_compact(in.experts_per_token) + " of " + format_compact(in.experts) +
-                                         " experts cannot weigh less than their share " + "of the total (got " +
-                                         format_compact(active) + ")"};
+  return coded_error("active_params", MessageCode::active_below_share,
+                     {text_param("field", "active_params"), text_param("total_field", "total_params"),
+                      text_param("per_token_field", "experts_per_token"), text_param("experts_field", "experts"),
+                      number_param("least", least), number_param("per_token", in.experts_per_token),
+                      number_param("experts", in.experts), number_param("value", active)});
 }
 
 }  // namespace

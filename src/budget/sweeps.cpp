@@ -1,10 +1,12 @@
 #include "budget/sweeps.h"
 
 #include <cmath>
+#include <string>
 
 #include "budget/attention_memory.h"
 #include "budget/budget_math.h"
 #include "budget/field_checks.h"
+#include "budget/input_messages.h"
 #include "budget/speculative.h"
 #include "budget/validate.h"
 
@@ -20,12 +22,12 @@ double spaced(double lo, double hi, std::size_t i, std::size_t points) {
   return lo + (hi - lo) * static_cast<double>(i) / static_cast<double>(points - 1);
 }
 
-// Clears a sweep for reuse: the vectors keep their storage, so a caller that
-// sweeps again into the same struct allocates nothing.
+// Clears a sweep for reuse: the vectors and the error's strings keep their
+// storage, so a caller that sweeps again into the same struct allocates nothing.
 template <class Sweep>
 void reset(Sweep& s) {
   s.ok = false;
-  s.error = InputError{};
+  for (std::string* text : {&s.error.field, &s.error.message, &s.error.code, &s.error.params_json}) text->clear();
   s.for_each_series([](std::vector<double>& v) { v.clear(); });
 }
 
@@ -69,7 +71,9 @@ void sweep_context(const BudgetInput& in, double min_context, double max_context
   }
   std::optional<InputError> e = detail::check_value("min_context", min_context, 1, 1e8, false, true);
   if (!e && !detail::in_range(max_context, min_context, 1e8, false, true)) {
-    e = detail::range_error("max_context", "a whole number from min_context to 1e8", max_context);
+    e = coded_error("max_context", MessageCode::out_of_range_from_field_whole,
+                    {text_param("field", "max_context"), text_param("min_field", "min_context"),
+                     number_param("max", 1e8), number_param("value", max_context)});
   }
   if (!e) e = detail::check_value("points", points, 2, kMaxPoints, false, true);
   if (e) {

@@ -2,8 +2,9 @@
 
 #include <cmath>
 #include <string>
+#include <vector>
 
-#include "text/number_text.h"
+#include "budget/input_messages.h"
 
 namespace llmbudget {
 
@@ -25,11 +26,17 @@ std::optional<InputError> check_tensor_split(const BudgetInput& in) {
   for (double g = in.gpus + 1; g <= kMaxGpus && above == 0; ++g) {
     if (valid_tensor_split(g, in.query_heads, in.kv_heads)) above = g;
   }
-  std::string nearest = below > 0 ? format_compact(below) : std::string();  // G = 1 is always valid, so below > 0
-  if (above > 0) nearest += (nearest.empty() ? "" : " or ") + format_compact(above);
-  return InputError{"gpus", "gpus must divide query_heads (" + format_compact(in.query_heads) +
-                                ") and either divide or be divided by kv_heads (" + format_compact(in.kv_heads) +
-                                "); got " + format_compact(in.gpus) + "; nearest valid: " + nearest};
+  // G = 1 is always valid, so below > 0; above is 0 when no count up to kMaxGpus splits the heads.
+  std::vector<MessageParam> params{text_param("field", "gpus"),
+                                   text_param("query_field", "query_heads"),
+                                   number_param("query_heads", in.query_heads),
+                                   text_param("kv_field", "kv_heads"),
+                                   number_param("kv_heads", in.kv_heads),
+                                   number_param("value", in.gpus),
+                                   number_param("below", below)};
+  if (above > 0) params.push_back(number_param("above", above));
+  return coded_error("gpus", above > 0 ? MessageCode::gpus_not_splitting : MessageCode::gpus_not_splitting_below,
+                     params);
 }
 
 }  // namespace llmbudget

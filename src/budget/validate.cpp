@@ -4,11 +4,12 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "budget/field_checks.h"
+#include "budget/input_messages.h"
 #include "budget/model_shape.h"
 #include "budget/tensor_parallel.h"
-#include "text/number_text.h"
 
 namespace llmbudget {
 
@@ -25,15 +26,27 @@ std::optional<InputError> check_declared_value(const InputFieldDeclaration& fiel
   if (!capped && !zero_allowed) {
     return detail::check_value(field.name, value, field.min, field.max, field.min_exclusive, whole);
   }
-  // "0 (full attention) or a whole number from 1 to 1e7", "a whole number from 1 to query_heads".
-  std::string range = zero_allowed ? std::string("0 (") + field.zero_means + ") or " : std::string();
-  range += whole ? "a whole number" : "a number";
-  range += " from " + format_compact(field.min) + " to " + (capped ? field.max_from : format_compact(field.max));
-  InputError error = detail::range_error(field.name, range, value);
-  if (capped && std::isfinite(value) && value > cap) {
-    error.message.insert(error.message.size() - 1, std::string("; ") + field.max_from + " is " + format_compact(cap));
+  // "0 (full attention) or a whole number from 1 to 1e7", "a whole number from 1 to query_heads",
+  // "... (got 40; query_heads is 32)" when the value is above the cap.
+  const bool above_cap = capped && std::isfinite(value) && value > cap;
+  using M = MessageCode;
+  M code;
+  if (!capped) {
+    code = whole ? M::out_of_range_or_zero_whole : M::out_of_range_or_zero;
+  } else if (zero_allowed) {
+    code = above_cap ? (whole ? M::above_cap_or_zero_whole : M::above_cap_or_zero)
+                     : (whole ? M::out_of_range_or_zero_capped_whole : M::out_of_range_or_zero_capped);
+  } else {
+    code = above_cap ? (whole ? M::above_cap_whole : M::above_cap)
+                     : (whole ? M::out_of_range_capped_whole : M::out_of_range_capped);
   }
-  return error;
+  std::vector<MessageParam> params{text_param("field", field.name)};
+  if (zero_allowed) params.push_back(text_param("zero_means", field.zero_means));
+  params.push_back(number_param("min", field.min));
+  params.push_back(capped ? text_param("cap_field", field.max_from) : number_param("max", field.max));
+  params.push_back(number_param("value", value));
+  if (above_cap) params.push_back(number_param("cap", cap));
+  return coded_error(field.name, code, params);
 }
 
 std::optional<InputError> validate_budget_input(const BudgetInput& in) {

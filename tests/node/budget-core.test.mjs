@@ -362,7 +362,9 @@ test('plan on several GPUs: per-GPU memory, all-reduce, TTFT and targets as plai
   // A split the heads do not allow: the core's sentence, naming the field.
   const bad = core.plan({ ...core.DEFAULT_INPUT, kv_heads: 8, gpus: 3 });
   assert.deepEqual(bad, { ok: false, field: 'gpus',
-    error: 'gpus must divide query_heads (32) and either divide or be divided by kv_heads (8); got 3; nearest valid: 2 or 4' });
+    error: 'gpus must divide query_heads (32) and either divide or be divided by kv_heads (8); got 3; nearest valid: 2 or 4',
+    code: 'gpus_not_splitting',
+    params: { field: 'gpus', query_field: 'query_heads', query_heads: 32, kv_field: 'kv_heads', kv_heads: 8, value: 3, below: 2, above: 4 } });
   assert.equal(core.capacity({ ...core.DEFAULT_INPUT, kv_heads: 8 }).value.min_gpus_to_fit, 1);
 });
 

@@ -115,7 +115,8 @@ test('a nonzero number that would read as 0 is refused, naming the reason; a zer
     assert.equal(q.ok, false, text);
     assert.match(q.error, /^That number is too small to check: it would read as 0/);
     assert.deepEqual(core.readField('allreduce_latency_s', text, 1),
-      { ok: false, field: 'allreduce_latency_s', error: 'All-reduce latency: that number is too small: it would read as 0.' });
+      { ok: false, field: 'allreduce_latency_s', error: 'All-reduce latency: that number is too small: it would read as 0.',
+        code: 'number_too_small', params: { label: 'All-reduce latency' } });
   }
   // In base units too: 1e-320 ns is 1e-329 s, and 5e-324 µs shown in µs is 5e-330 s.
   assert.match(reading.parseQuantity('1e-320 ns').error, /too small/);
@@ -145,6 +146,7 @@ test('ten million pasted characters are refused by name and limit without growin
   const before = module.HEAPU8.buffer.byteLength;
   assert.deepEqual(core.readField('gpu_memory_bytes', huge, 1e9), {
     ok: false, field: 'gpu_memory_bytes', error: 'GPU memory: that is too long to be a number (more than 200 bytes).',
+    code: 'text_too_long', params: { label: 'GPU memory', limit: 200 },
   });
   assert.match(core.readField(huge, '80', 1).error, /is not an input field/); // a long name is clipped too
   const q = reading.parseQuantity(huge);

@@ -44,7 +44,9 @@ void register_result(const char* name, lb::Table<lb::ResultFieldDeclaration<Resu
 EMSCRIPTEN_BINDINGS(budget_core) {
   value_object<lb::InputError>("InputError")
       .field("field", &lb::InputError::field)
-      .field("message", &lb::InputError::message);
+      .field("message", &lb::InputError::message)
+      .field("code", &lb::InputError::code)
+      .field("params_json", &lb::InputError::params_json);
 
   // plan() and capacity() reach JS through the flat calls (bindings_flat.cpp).
   register_result<lb::SpeculativeResult>("SpeculativeResult", lb::speculative_result_fields());

@@ -74,5 +74,8 @@ EMSCRIPTEN_KEEPALIVE int llmb_flat_plan_hardware(int speculative) {
 /// The last refusal: the field's name and the sentence, as NUL-terminated UTF-8.
 EMSCRIPTEN_KEEPALIVE const char* llmb_flat_error_field() { return calls().error().field.c_str(); }
 EMSCRIPTEN_KEEPALIVE const char* llmb_flat_error_message() { return calls().error().message.c_str(); }
+/// Its declared kind (input_messages.h; "" for none) and the values of its pattern as a JSON object ("" for none).
+EMSCRIPTEN_KEEPALIVE const char* llmb_flat_error_code() { return calls().error().code.c_str(); }
+EMSCRIPTEN_KEEPALIVE const char* llmb_flat_error_params() { return calls().error().params_json.c_str(); }
 
 }  // extern "C"

@@ -13,7 +13,12 @@
 // Result shape of every method: { ok: true, value } or
 // { ok: false, field, error } where `field` names the rejected input (as in
 // BudgetInput or the method's parameter) and `error` is one sentence that
-// gives the valid range and the value received. The one exception is
+// gives the valid range and the value received. A refusal of a kind the core
+// declares (declaration.messages: range and typed-text refusals) also carries
+// `code` and `params`, { ok: false, field, error, code: 'out_of_range_whole',
+// params: { field: 'batch', min: 1, max: 1e6, value: 0.5 } }: the pattern of
+// that code filled with params is `error`, so a page can write the sentence in
+// its own language (web/element/core-message.js). The one exception is
 // importHfConfig(), whose shape (documented on it) carries the imported
 // inputs and the importer's notes.
 // A BudgetInput (plan, capacity, planLevers, the sweeps) must hold every
@@ -60,8 +65,17 @@ function nearestName(key, names) {
   return close.length === 1 ? close[0] : null;
 }
 
+/**
+ * The error value of a refusal: { ok: false, field, error }, and when the core
+ * declares its kind, code and params (its values: numbers as numbers, names and
+ * typed text as strings; a non-finite number as its English text, "NaN").
+ */
+function refusal(field, message, code, paramsJson) {
+  return code ? { ok: false, field, error: message, code, params: JSON.parse(paramsJson) } : { ok: false, field, error: message };
+}
+
 function failure(raw) {
-  return { ok: false, field: raw.error.field, error: raw.error.message };
+  return refusal(raw.error.field, raw.error.message, raw.error.code, raw.error.params_json);
 }
 
 /** A JS-level binding error as an error value. */
@@ -196,7 +210,7 @@ export const buildCore = oncePerModule((module) => {
       error: `The input must hold every BudgetInput field as its own plain property (not inherited, hidden or computed); spread DEFAULT_INPUT and change what you need.`,
     };
   }
-  const flatFailure = () => ({ ok: false, field: flat.errorField(), error: flat.errorMessage() });
+  const flatFailure = () => refusal(flat.errorField(), flat.errorMessage(), flat.errorCode(), flat.errorParams());
 
   /**
    * The last sweep of `kind` (0 batch, 1 context, 2 acceptance) as plain
@@ -229,7 +243,8 @@ export const buildCore = oncePerModule((module) => {
 
     /**
      * The core's declaration of every field (frozen): {inputs, speculative_inputs,
-     * results: {plan, capacity, speculative}, enums: {Verdict, BindingTerm}}.
+     * results: {plan, capacity, speculative}, enums: {Verdict, BindingTerm},
+     * messages: [{code, pattern}] (every kind of refusal, its English pattern)}.
      * An input: {name, symbol, label, unit, kind:'real'|'whole', min, max, min_exclusive,
      * zero_means, max_from, typical_min, typical_max, group, meaning,
      * count_prefixes:"decimal"|"binary" (what k and M mean when typed), default}.

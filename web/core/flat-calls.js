@@ -12,7 +12,7 @@ const decoder = new TextDecoder();
  * @param {object} module the Emscripten module (exports _llmb_flat_*, HEAPF64, HEAPU8)
  * @param {{input:number, plan:number, capacity:number, planOptions:number}} sizes the declared field
  *   counts (doubles in the input, plan and capacity arrays and in the planner's speculative parameters)
- * @returns {object} views(), errorField(), errorMessage(), series(kind, index),
+ * @returns {object} views(), errorField(), errorMessage(), errorCode(), errorParams(), series(kind, index),
  *   planRows(), and the calls themselves (plan(), capacity(), sweepBatch(), ...),
  *   each returning true when the core accepted its input
  */
@@ -75,5 +75,8 @@ export function flatCalls(module, sizes) {
     cheapestChangingOutputRow: () => module._llmb_flat_cheapest_changing_output_row(),
     errorField: () => text(module._llmb_flat_error_field()),
     errorMessage: () => text(module._llmb_flat_error_message()),
+    /** The last refusal's declared kind ('' for none) and its values as JSON text ('' for none). */
+    errorCode: () => text(module._llmb_flat_error_code()),
+    errorParams: () => text(module._llmb_flat_error_params()),
   };
 }

@@ -6,6 +6,7 @@ import {
   calculatorFields, displayNumber, sliderAttrs, toSlider, fromSlider, logSliderKey,
 } from '../element/fields.js';
 import { rangeMessage } from '../element/limits.js';
+import { coreMessage, refusalMessage } from '../element/core-message.js';
 import { digitsIn } from '../element/format.js';
 import { withCappedFields, capOf } from '../element/caps.js';
 import { mountResults } from './results.js';
@@ -192,7 +193,7 @@ function mount(container, ctx) {
         setText(readNote, '');
         c.readValue = undefined;
         revertEdit(field);
-        showMessage(field, read.error);
+        showMessage(field, coreMessage(ctx.core, ctx.strings, fmt, read));
         return;
       }
       unreadable.delete(field);
@@ -296,8 +297,10 @@ function mount(container, ctx) {
     return displayNumber(input[field] / def.factor, input[field], def.factor);
   }
 
+  /** A refused value's message: English's own range sentence, or the core's refusal in the page's language. */
   function showError(field, res, typedDisplay) {
-    showMessage(field, rangeMessage(fields, field, res, store.state.input, typedDisplay));
+    showMessage(field, refusalMessage(ctx.core, ctx.strings, fmt, res,
+      () => rangeMessage(fields, field, res, store.state.input, typedDisplay), (name) => FIELDS[name]));
   }
   function showMessage(field, msg) {
     const c = controls.get(field);

@@ -12,6 +12,7 @@ import { pairedInput } from '../element/paired-input.js';
 import { calculatorFields, inputTexts } from '../element/fields.js';
 import { h, setText } from '../element/dom.js';
 import { rangeMessage } from '../element/limits.js';
+import { readingInWords, refusalMessage } from '../element/core-message.js';
 import { lazyTrafficCore } from '../core/traffic-core.js';
 import { createRunner, markStale } from './deferred-runner.js';
 import { sweepJob, startSettings, startConcurrency, TRAFFIC_OPTION, loadText } from './traffic-sweep.js';
@@ -111,11 +112,12 @@ function build(body, ctx, traffic) {
     return pairedInput({
       label: def.label, unit: def.unit, def, value: store.state.input[name] / def.factor,
       read: (textValue) => {
-        const r = core.readField(name, textValue, def.factor);
+        const r = readingInWords(core, strings, fmt, core.readField(name, textValue, def.factor));
         return r.ok ? { ok: true, value: r.value / def.factor } : r;
       },
       check: (v) => core.plan({ ...store.state.input, [name]: v * def.factor }),
-      refusal: (res) => rangeMessage(calculatorFields(core, strings), name, res, store.state.input),
+      refusal: (res) => refusalMessage(core, strings, fmt, res,
+        () => rangeMessage(calculatorFields(core, strings), name, res, store.state.input), (field) => BF[field]),
       onChange: (v) => { store.tryInput({ [name]: v * def.factor }); },
       onValidity: validity(name),
     });

@@ -1,0 +1,178 @@
+#include "budget/input_messages.h"
+
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "text/json_text.h"
+#include "text/number_text.h"
+
+namespace llmbudget {
+
+namespace {
+
+using M = MessageCode;
+
+constexpr InputMessageDeclaration kMessages[] = {
+    // A value outside a field's range (field_checks.h, validate.h).
+    {M::out_of_range, "out_of_range", "{field} must be a number from {min} to {max} (got {value})"},
+    {M::out_of_range_whole, "out_of_range_whole", "{field} must be a whole number from {min} to {max} (got {value})"},
+    {M::out_of_range_above, "out_of_range_above",
+     "{field} must be a number above {min} and at most {max} (got {value})"},
+    {M::out_of_range_above_whole, "out_of_range_above_whole",
+     "{field} must be a whole number above {min} and at most {max} (got {value})"},
+    {M::out_of_range_or_zero, "out_of_range_or_zero",
+     "{field} must be 0 ({zero_means}) or a number from {min} to {max} (got {value})"},
+    {M::out_of_range_or_zero_whole, "out_of_range_or_zero_whole",
+     "{field} must be 0 ({zero_means}) or a whole number from {min} to {max} (got {value})"},
+    // A field capped by another field's value (max_from): below its minimum, or above the cap.
+    {M::out_of_range_capped, "out_of_range_capped", "{field} must be a number from {min} to {cap_field} (got {value})"},
+    {M::out_of_range_capped_whole, "out_of_range_capped_whole",
+     "{field} must be a whole number from {min} to {cap_field} (got {value})"},
+    {M::above_cap, "above_cap",
+     "{field} must be a number from {min} to {cap_field} (got {value}; {cap_field} is {cap})"},
+    {M::above_cap_whole, "above_cap_whole",
+     "{field} must be a whole number from {min} to {cap_field} (got {value}; {cap_field} is {cap})"},
+    {M::out_of_range_or_zero_capped, "out_of_range_or_zero_capped",
+     "{field} must be 0 ({zero_means}) or a number from {min} to {cap_field} (got {value})"},
+    {M::out_of_range_or_zero_capped_whole, "out_of_range_or_zero_capped_whole",
+     "{field} must be 0 ({zero_means}) or a whole number from {min} to {cap_field} (got {value})"},
+    {M::above_cap_or_zero, "above_cap_or_zero",
+     "{field} must be 0 ({zero_means}) or a number from {min} to {cap_field} (got {value}; {cap_field} is {cap})"},
+    {M::above_cap_or_zero_whole, "above_cap_or_zero_whole",
+     "{field} must be 0 ({zero_means}) or a whole number from {min} to {cap_field} (got {value}; {cap_field} is "
+     "{cap})"},
+    // A range whose lower end is another argument (the context sweep's max_context).
+    {M::out_of_range_from_field_whole, "out_of_range_from_field_whole",
+     "{field} must be a whole number from {min_field} to {max} (got {value})"},
+    // The model's shape (model_shape.h) and the tensor-parallel split (tensor_parallel.h).
+    {M::kv_heads_not_dividing, "kv_heads_not_dividing",
+     "{field} must divide {heads_field} ({heads}): each KV head serves a whole group of query heads; got {value}; "
+     "nearest valid: {below} or {above}"},
+    {M::experts_unset, "experts_unset",
+     "{field} must be set (at least 1) when {other_field} is (got 0; {other_field} is {other}); set both to 0 for a "
+     "dense model"},
+    {M::active_below_share, "active_below_share",
+     "{field} must be at least {total_field} * {per_token_field} / {experts_field} ({least}): a token's {per_token} "
+     "of {experts} experts cannot weigh less than their share of the total (got {value})"},
+    {M::gpus_not_splitting, "gpus_not_splitting",
+     "{field} must divide {query_field} ({query_heads}) and either divide or be divided by {kv_field} ({kv_heads}); "
+     "got {value}; nearest valid: {below} or {above}"},
+    {M::gpus_not_splitting_below, "gpus_not_splitting_below",
+     "{field} must divide {query_field} ({query_heads}) and either divide or be divided by {kv_field} ({kv_heads}); "
+     "got {value}; nearest valid: {below}"},
+    // Text typed into a field that does not read as a value of it (field_reader.h).
+    {M::text_too_long, "text_too_long", "{label}: that is too long to be a number (more than {limit} bytes)."},
+    {M::not_text, "not_text", "{label}: that holds characters that are not text."},
+    {M::empty_text, "empty_text", "{label}: type a number."},
+    {M::unfinished_exponent, "unfinished_exponent",
+     "{label}: “{text}” is not finished: type the exponent's digits (1e9)."},
+    {M::not_a_number, "not_a_number", "{label}: “{text}” is not a number; type digits such as 12.5."},
+    {M::unit_not_taken, "unit_not_taken", "{label}: “{text}” has a unit this field does not take; {hint}."},
+    {M::bits_unit, "bits_unit", "{label}: “{typed_unit}” is a unit of bits; {hint}."},
+    {M::wrong_unit, "wrong_unit", "{label}: “{typed_unit}” is not a unit of {unit}; {hint}."},
+    {M::number_too_small, "number_too_small", "{label}: that number is too small: it would read as 0."},
+    {M::number_too_large, "number_too_large", "{label}: that number is too large."},
+    {M::unknown_field, "unknown_field", "“{text}” is not an input field."},
+    {M::bad_display_factor, "bad_display_factor", "{label}: the display factor must be a positive number."},
+    // How to write a value of a field's unit ({hint} above), by the kind of unit.
+    {M::unit_hint_count, "unit_hint_count", "write a number, or a number with k, M, B or T (70B, 32k)"},
+    {M::unit_hint_bytes, "unit_hint_bytes", "use B, KB, MB, GB, TB or KiB, MiB, GiB, TiB (80 GB)"},
+    {M::unit_hint_bytes_per_s, "unit_hint_bytes_per_s", "use a memory unit per second (900 GB/s, 1.5 TB/s)"},
+    {M::unit_hint_flops, "unit_hint_flops", "use FLOP/s, GFLOP/s, TFLOP/s or PFLOP/s (989 TFLOP/s)"},
+    {M::unit_hint_storage, "unit_hint_storage", "use bits or bytes (4.5 bits, 0.5625 bytes)"},
+    {M::unit_hint_fraction, "unit_hint_fraction", "use % (10%)"},
+    {M::unit_hint_seconds, "unit_hint_seconds", "use s, ms, µs or ns (500 ms)"},
+};
+
+constexpr bool in_code_order() {
+  for (std::size_t i = 0; i < sizeof(kMessages) / sizeof(kMessages[0]); ++i) {
+    if (static_cast<std::size_t>(kMessages[i].value) != i) return false;
+  }
+  return true;
+}
+static_assert(in_code_order(), "kMessages must list every MessageCode once, in enum order");
+static_assert(static_cast<std::size_t>(M::unit_hint_seconds) + 1 == sizeof(kMessages) / sizeof(kMessages[0]),
+              "one row per MessageCode");
+
+// The English text of one value.
+std::string english(const MessageParam& p) {
+  switch (p.kind) {
+    case MessageParam::Kind::number: return format_compact(p.number);
+    case MessageParam::Kind::text: return p.text;
+    case MessageParam::Kind::message: return input_message(p.message).pattern;
+  }
+  return std::string();
+}
+
+}  // namespace
+
+Table<InputMessageDeclaration> input_message_declarations() {
+  return {kMessages, sizeof(kMessages) / sizeof(kMessages[0])};
+}
+
+const InputMessageDeclaration& input_message(MessageCode code) { return kMessages[static_cast<std::size_t>(code)]; }
+
+MessageParam number_param(const char* name, double value) {
+  return MessageParam{name, MessageParam::Kind::number, value, std::string(), MessageCode::out_of_range};
+}
+
+MessageParam text_param(const char* name, std::string text) {
+  return MessageParam{name, MessageParam::Kind::text, 0, std::move(text), MessageCode::out_of_range};
+}
+
+MessageParam message_param(const char* name, MessageCode code) {
+  return MessageParam{name, MessageParam::Kind::message, 0, std::string(), code};
+}
+
+std::string fill_message(const char* pattern, const std::vector<MessageParam>& params) {
+  std::string out;
+  const char* p = pattern;
+  while (*p != '\0') {
+    const char* open = std::strchr(p, '{');
+    const char* close = open != nullptr ? std::strchr(open, '}') : nullptr;
+    if (open == nullptr || close == nullptr) {
+      out += p;
+      break;
+    }
+    out.append(p, open);
+    const std::string name(open + 1, close);
+    const MessageParam* found = nullptr;
+    for (const MessageParam& param : params) {
+      if (name == param.name) found = &param;
+    }
+    if (found != nullptr) {
+      out += english(*found);
+    } else {
+      out.append(open, close + 1);
+    }
+    p = close + 1;
+  }
+  return out;
+}
+
+std::string message_params_json(const std::vector<MessageParam>& params) {
+  std::string out = "{";
+  for (const MessageParam& p : params) {
+    switch (p.kind) {
+      case MessageParam::Kind::number:
+        if (std::isfinite(p.number)) {
+          json::add_number_member(out, p.name, p.number);
+        } else {
+          json::add_text_member(out, p.name, format_compact(p.number).c_str());
+        }
+        break;
+      case MessageParam::Kind::text: json::add_text_member(out, p.name, p.text.c_str()); break;
+      case MessageParam::Kind::message: json::add_text_member(out, p.name, input_message(p.message).code); break;
+    }
+  }
+  json::close_with(out, '}');
+  return out;
+}
+
+InputError coded_error(const std::string& field, MessageCode code, const std::vector<MessageParam>& params) {
+  const InputMessageDeclaration& m = input_message(code);
+  return InputError{field, fill_message(m.pattern, params), m.code, message_params_json(params)};
+}
+
+}  // namespace llmbudget

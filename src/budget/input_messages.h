@@ -1,0 +1,115 @@
+// The one declaration of every kind of message the core writes about a
+// refused input: a stable code and its English pattern with {placeholders}.
+// The core's English sentence is the pattern filled with the message's values
+// (fill_message), and the error carries the code and those values
+// (InputError::code, params_json), so the web page writes the same sentence in
+// another language from its own pattern of the code ("core.message.<code>"),
+// with the numbers written for its locale and the field's translated label.
+//
+// Placeholders, by name (the page treats each name the same way in every pattern):
+//   {field} and every name ending in _field  a field's declared name ("batch", "query_heads")
+//   {label}       the declared label of the refused field ("Batch"; the error's field names it)
+//   {zero_means}  what 0 means for the refused field, as declared ("full attention")
+//   {unit}        the refused field's declared unit ("layers", "tokens per request")
+//   {text}, {typed_unit}  text as typed, visible characters escaped (quote_visible)
+//   {hint}        the code of a hint declared here (unit_hint_*): how to write the field's values
+//   every other name is a number: {min}, {max}, {value}, {cap}, {limit}, {below}, {above} ...
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "budget/budget_types.h"
+#include "text/table.h"
+
+namespace llmbudget {
+
+/// Every declared message kind, in the order of input_message_declarations().
+enum class MessageCode {
+  out_of_range,
+  out_of_range_whole,
+  out_of_range_above,
+  out_of_range_above_whole,
+  out_of_range_or_zero,
+  out_of_range_or_zero_whole,
+  out_of_range_capped,
+  out_of_range_capped_whole,
+  above_cap,
+  above_cap_whole,
+  out_of_range_or_zero_capped,
+  out_of_range_or_zero_capped_whole,
+  above_cap_or_zero,
+  above_cap_or_zero_whole,
+  out_of_range_from_field_whole,
+  kv_heads_not_dividing,
+  experts_unset,
+  active_below_share,
+  gpus_not_splitting,
+  gpus_not_splitting_below,
+  text_too_long,
+  not_text,
+  empty_text,
+  unfinished_exponent,
+  not_a_number,
+  unit_not_taken,
+  bits_unit,
+  wrong_unit,
+  number_too_small,
+  number_too_large,
+  unknown_field,
+  bad_display_factor,
+  unit_hint_count,
+  unit_hint_bytes,
+  unit_hint_bytes_per_s,
+  unit_hint_flops,
+  unit_hint_storage,
+  unit_hint_fraction,
+  unit_hint_seconds,
+};
+
+/// One message kind: row i has code MessageCode(i).
+struct InputMessageDeclaration {
+  MessageCode value;
+  const char* code;     ///< stable name, snake_case: "out_of_range_whole"
+  const char* pattern;  ///< English, with {placeholders}: "{field} must be a whole number from {min} to {max} ..."
+};
+
+/// Every message kind, in MessageCode order.
+Table<InputMessageDeclaration> input_message_declarations();
+
+/// The declaration of `code`.
+const InputMessageDeclaration& input_message(MessageCode code);
+
+/// One value of a message: a number (written with format_compact() in English,
+/// and as a JSON number, or as its text "NaN" / "Infinity" when not finite), a
+/// text, or the code of another declared message (a hint) whose pattern it stands for.
+struct MessageParam {
+  enum class Kind { number, text, message };
+  const char* name;
+  Kind kind;
+  double number;
+  std::string text;
+  MessageCode message;
+};
+
+/// A number value: {name, number}.
+MessageParam number_param(const char* name, double value);
+/// A text value: {name, text} (field names, labels, typed text).
+MessageParam text_param(const char* name, std::string text);
+/// A declared message standing for a placeholder (a hint): its pattern in English.
+MessageParam message_param(const char* name, MessageCode code);
+
+/// `pattern` with each {name} replaced by the value of the param of that name
+/// (numbers by format_compact(): 1e6, 0.5, NaN). A placeholder with no param
+/// stays as written (the tests check every pattern's placeholders against its params).
+std::string fill_message(const char* pattern, const std::vector<MessageParam>& params);
+
+/// The params as one JSON object, in the order given: {"field":"batch","min":1,"max":1e6,"value":0.5}
+/// (a message param as its code; a non-finite number as its English text, "NaN").
+std::string message_params_json(const std::vector<MessageParam>& params);
+
+/// The refusal of `field` with the message of `code`: InputError{field,
+/// fill_message(pattern, params), code, message_params_json(params)}.
+InputError coded_error(const std::string& field, MessageCode code, const std::vector<MessageParam>& params);
+
+}  // namespace llmbudget

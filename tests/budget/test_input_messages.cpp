@@ -1,0 +1,366 @@
+// input_messages.h: every kind of message about a refused input is declared
+// once; the core's English sentence is its pattern filled with the values the
+// error carries, byte for byte the sentence the core wrote before the table.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "budget/field_checks.h"
+#include "budget/field_reader.h"
+#include "budget/input_messages.h"
+#include "budget/sweeps.h"
+#include "budget/validate.h"
+#include "text/json_reader.h"
+#include "text/number_text.h"
+
+using namespace llmbudget;
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// The {placeholders} of a pattern, in order of first use.
+std::vector<std::string> placeholders(const std::string& pattern) {
+  std::vector<std::string> names;
+  std::size_t at = 0;
+  while ((at = pattern.find('{', at)) != std::string::npos) {
+    const std::size_t close = pattern.find('}', at);
+    const std::string name = pattern.substr(at + 1, close - at - 1);
+    bool seen = false;
+    for (const std::string& n : names) seen = seen || n == name;
+    if (!seen) names.push_back(name);
+    at = close + 1;
+  }
+  return names;
+}
+
+const InputMessageDeclaration* declaration_of(const std::string& code) {
+  for (const InputMessageDeclaration& m : input_message_declarations()) {
+    if (code == m.code) return &m;
+  }
+  return nullptr;
+}
+
+// The English sentence a page writes from the error's code and params alone:
+// the pattern of its code with each placeholder replaced by the value params_json
+// holds (numbers as format_compact() writes them, a hint by its own pattern).
+std::string refilled(const InputError& error) {
+  const InputMessageDeclaration* m = declaration_of(error.code);
+  REQUIRE(m != nullptr);
+  const json::ReadResult params = json::read_json(error.params_json);
+  REQUIRE(params.ok);
+  std::vector<MessageParam> values;
+  for (std::size_t i = 0; i < params.value.keys.size(); ++i) {
+    const char* name = params.value.keys[i].c_str();
+    const json::Value& v = params.value.items[i];
+    if (v.kind == json::Kind::number) {
+      values.push_back(number_param(name, v.number));
+    } else if (params.value.keys[i] == "hint") {
+      const InputMessageDeclaration* hint = declaration_of(v.text);
+      REQUIRE(hint != nullptr);
+      values.push_back(message_param(name, hint->value));
+    } else {
+      values.push_back(text_param(name, v.text));
+    }
+  }
+  // Every placeholder has a value, and every value a placeholder.
+  std::vector<std::string> keys = params.value.keys;
+  std::vector<std::string> names = placeholders(m->pattern);
+  CHECK(std::set<std::string>(keys.begin(), keys.end()) == std::set<std::string>(names.begin(), names.end()));
+  // Keep names alive while fill_message reads them.
+  std::string out = fill_message(m->pattern, values);
+  return out;
+}
+
+// Checks one refusal: its exact English text, its code, its params, and that
+// the code's pattern filled from the params gives the same text.
+void check_error(const InputError& error, const std::string& message, const std::string& code,
+                 const std::string& params_json) {
+  INFO(message);
+  CHECK(error.message == message);
+  CHECK(error.code == code);
+  CHECK(error.params_json == params_json);
+  CHECK(refilled(error) == message);
+}
+
+BudgetInput with(double BudgetInput::*member, double value) {
+  BudgetInput in;
+  in.*member = value;
+  return in;
+}
+
+}  // namespace
+
+TEST_CASE("input messages: one row per code, in code order, each code once") {
+  std::set<std::string> codes;
+  std::size_t i = 0;
+  for (const InputMessageDeclaration& m : input_message_declarations()) {
+    CHECK(static_cast<std::size_t>(m.value) == i++);
+    CHECK(codes.insert(m.code).second);
+    for (const char* c = m.code; *c != '\0'; ++c)
+      CHECK(((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '_'));
+    CHECK(std::strlen(m.pattern) > 0);
+    CHECK(&input_message(m.value) == &m);
+  }
+  CHECK(codes.size() == input_message_declarations().size);
+}
+
+TEST_CASE("input messages: each pattern fills to the sentence the core wrote before") {
+  // One case per code, the English text as the core concatenated it.
+  struct Case {
+    MessageCode code;
+    std::vector<MessageParam> params;
+    const char* english;
+  };
+  const std::vector<Case> cases = {
+      {MessageCode::out_of_range,
+       {text_param("field", "headroom_fraction"), number_param("min", 0), number_param("max", 0.9),
+        number_param("value", kNaN)},
+       "headroom_fraction must be a number from 0 to 0.9 (got NaN)"},
+      {MessageCode::out_of_range_whole,
+       {text_param("field", "batch"), number_param("min", 1), number_param("max", 1e6), number_param("value", 0.5)},
+       "batch must be a whole number from 1 to 1e6 (got 0.5)"},
+      {MessageCode::out_of_range_above,
+       {text_param("field", "bytes_per_score"), number_param("min", 0), number_param("max", 8),
+        number_param("value", 0)},
+       "bytes_per_score must be a number above 0 and at most 8 (got 0)"},
+      {MessageCode::out_of_range_above_whole,
+       {text_param("field", "n"), number_param("min", 0), number_param("max", 8), number_param("value", 9)},
+       "n must be a whole number above 0 and at most 8 (got 9)"},
+      {MessageCode::out_of_range_or_zero,
+       {text_param("field", "ttft_target_s"), text_param("zero_means", "no target"), number_param("min", 1e-6),
+        number_param("max", 1e4), number_param("value", -1)},
+       "ttft_target_s must be 0 (no target) or a number from 1e-6 to 10000 (got -1)"},
+      {MessageCode::out_of_range_or_zero_whole,
+       {text_param("field", "sliding_window_tokens"), text_param("zero_means", "full attention"),
+        number_param("min", 1), number_param("max", 1e7), number_param("value", -1)},
+       "sliding_window_tokens must be 0 (full attention) or a whole number from 1 to 1e7 (got -1)"},
+      {MessageCode::out_of_range_capped,
+       {text_param("field", "x"), number_param("min", 1), text_param("cap_field", "y"), number_param("value", 0.5)},
+       "x must be a number from 1 to y (got 0.5)"},
+      {MessageCode::out_of_range_capped_whole,
+       {text_param("field", "kv_heads"), number_param("min", 1), text_param("cap_field", "query_heads"),
+        number_param("value", 0)},
+       "kv_heads must be a whole number from 1 to query_heads (got 0)"},
+      {MessageCode::above_cap,
+       {text_param("field", "x"), number_param("min", 1), text_param("cap_field", "y"), number_param("value", 9.5),
+        number_param("cap", 9)},
+       "x must be a number from 1 to y (got 9.5; y is 9)"},
+      {MessageCode::above_cap_whole,
+       {text_param("field", "kv_heads"), number_param("min", 1), text_param("cap_field", "query_heads"),
+        number_param("value", 40), number_param("cap", 32)},
+       "kv_heads must be a whole number from 1 to query_heads (got 40; query_heads is 32)"},
+      {MessageCode::out_of_range_or_zero_capped,
+       {text_param("field", "x"), text_param("zero_means", "none"), number_param("min", 1),
+        text_param("cap_field", "y"), number_param("value", -1)},
+       "x must be 0 (none) or a number from 1 to y (got -1)"},
+      {MessageCode::out_of_range_or_zero_capped_whole,
+       {text_param("field", "x"), text_param("zero_means", "none"), number_param("min", 1),
+        text_param("cap_field", "y"), number_param("value", -1)},
+       "x must be 0 (none) or a whole number from 1 to y (got -1)"},
+      {MessageCode::above_cap_or_zero,
+       {text_param("field", "x"), text_param("zero_means", "none"), number_param("min", 1),
+        text_param("cap_field", "y"), number_param("value", 5), number_param("cap", 4)},
+       "x must be 0 (none) or a number from 1 to y (got 5; y is 4)"},
+      {MessageCode::above_cap_or_zero_whole,
+       {text_param("field", "x"), text_param("zero_means", "none"), number_param("min", 1),
+        text_param("cap_field", "y"), number_param("value", 5), number_param("cap", 4)},
+       "x must be 0 (none) or a whole number from 1 to y (got 5; y is 4)"},
+      {MessageCode::out_of_range_from_field_whole,
+       {text_param("field", "max_context"), text_param("min_field", "min_context"), number_param("max", 1e8),
+        number_param("value", 5)},
+       "max_context must be a whole number from min_context to 1e8 (got 5)"},
+      {MessageCode::kv_heads_not_dividing,
+       {text_param("field", "kv_heads"), text_param("heads_field", "query_heads"), number_param("heads", 32),
+        number_param("value", 5), number_param("below", 4), number_param("above", 8)},
+       "kv_heads must divide query_heads (32): each KV head serves a whole group of query heads; got 5; nearest "
+       "valid: 4 or 8"},
+      {MessageCode::experts_unset,
+       {text_param("field", "experts"), text_param("other_field", "experts_per_token"), number_param("other", 2)},
+       "experts must be set (at least 1) when experts_per_token is (got 0; experts_per_token is 2); set both to 0 "
+       "for a dense model"},
+      {MessageCode::active_below_share,
+       {text_param("field", "active_params"), text_param("total_field", "total_params"),
+        text_param("per_token_field", "experts_per_token"), text_param("experts_field", "experts"),
+        number_param("least", 1e9), number_param("per_token", 2), number_param("experts", 8),
+        number_param("value", 5e8)},
+       "active_params must be at least total_params * experts_per_token / experts (1e9): a token's 2 of 8 experts "
+       "cannot weigh less than their share of the total (got 5e8)"},
+      {MessageCode::gpus_not_splitting,
+       {text_param("field", "gpus"), text_param("query_field", "query_heads"), number_param("query_heads", 32),
+        text_param("kv_field", "kv_heads"), number_param("kv_heads", 8), number_param("value", 3),
+        number_param("below", 2), number_param("above", 4)},
+       "gpus must divide query_heads (32) and either divide or be divided by kv_heads (8); got 3; nearest valid: 2 "
+       "or 4"},
+      {MessageCode::gpus_not_splitting_below,
+       {text_param("field", "gpus"), text_param("query_field", "query_heads"), number_param("query_heads", 40),
+        text_param("kv_field", "kv_heads"), number_param("kv_heads", 40), number_param("value", 64),
+        number_param("below", 40)},
+       "gpus must divide query_heads (40) and either divide or be divided by kv_heads (40); got 64; nearest valid: "
+       "40"},
+      {MessageCode::text_too_long,
+       {text_param("label", "GPU memory"), number_param("limit", 200)},
+       "GPU memory: that is too long to be a number (more than 200 bytes)."},
+      {MessageCode::not_text, {text_param("label", "Batch")}, "Batch: that holds characters that are not text."},
+      {MessageCode::empty_text, {text_param("label", "Batch")}, "Batch: type a number."},
+      {MessageCode::unfinished_exponent,
+       {text_param("label", "Batch"), text_param("text", "1e")},
+       "Batch: “1e” is not finished: type the exponent's digits (1e9)."},
+      {MessageCode::not_a_number,
+       {text_param("label", "Layers"), text_param("text", "abc")},
+       "Layers: “abc” is not a number; type digits such as 12.5."},
+      {MessageCode::unit_not_taken,
+       {text_param("label", "Layers"), text_param("text", "3 furlongs"),
+        message_param("hint", MessageCode::unit_hint_count)},
+       "Layers: “3 furlongs” has a unit this field does not take; write a number, or a number with k, M, B or T "
+       "(70B, 32k)."},
+      {MessageCode::bits_unit,
+       {text_param("label", "GPU memory"), text_param("typed_unit", "Gb"),
+        message_param("hint", MessageCode::unit_hint_bytes)},
+       "GPU memory: “Gb” is a unit of bits; use B, KB, MB, GB, TB or KiB, MiB, GiB, TiB (80 GB)."},
+      {MessageCode::wrong_unit,
+       {text_param("label", "Layers"), text_param("typed_unit", "GB"), text_param("unit", "layers"),
+        message_param("hint", MessageCode::unit_hint_count)},
+       "Layers: “GB” is not a unit of layers; write a number, or a number with k, M, B or T (70B, 32k)."},
+      {MessageCode::number_too_small,
+       {text_param("label", "All-reduce latency")},
+       "All-reduce latency: that number is too small: it would read as 0."},
+      {MessageCode::number_too_large, {text_param("label", "Batch")}, "Batch: that number is too large."},
+      {MessageCode::unknown_field, {text_param("text", "no_such_field")}, "“no_such_field” is not an input field."},
+      {MessageCode::bad_display_factor,
+       {text_param("label", "Batch")},
+       "Batch: the display factor must be a positive number."},
+      {MessageCode::unit_hint_count, {}, "write a number, or a number with k, M, B or T (70B, 32k)"},
+      {MessageCode::unit_hint_bytes, {}, "use B, KB, MB, GB, TB or KiB, MiB, GiB, TiB (80 GB)"},
+      {MessageCode::unit_hint_bytes_per_s, {}, "use a memory unit per second (900 GB/s, 1.5 TB/s)"},
+      {MessageCode::unit_hint_flops, {}, "use FLOP/s, GFLOP/s, TFLOP/s or PFLOP/s (989 TFLOP/s)"},
+      {MessageCode::unit_hint_storage, {}, "use bits or bytes (4.5 bits, 0.5625 bytes)"},
+      {MessageCode::unit_hint_fraction, {}, "use % (10%)"},
+      {MessageCode::unit_hint_seconds, {}, "use s, ms, µs or ns (500 ms)"},
+  };
+  std::set<MessageCode> covered;
+  for (const Case& c : cases) {
+    const InputMessageDeclaration& m = input_message(c.code);
+    INFO(m.code);
+    CHECK(fill_message(m.pattern, c.params) == c.english);
+    // The params are exactly the pattern's placeholders.
+    std::set<std::string> given;
+    for (const MessageParam& p : c.params) given.insert(p.name);
+    const std::vector<std::string> names = placeholders(m.pattern);
+    CHECK(given == std::set<std::string>(names.begin(), names.end()));
+    covered.insert(c.code);
+  }
+  CHECK(covered.size() == input_message_declarations().size);
+}
+
+TEST_CASE("input messages: range refusals carry their code and params") {
+  const InputFieldDeclaration& batch = *find_budget_input_field("batch");
+  check_error(*check_declared_value(batch, 0.5), "batch must be a whole number from 1 to 1e6 (got 0.5)",
+              "out_of_range_whole", R"({"field":"batch","min":1,"max":1e6,"value":0.5})");
+  check_error(*check_declared_value(*find_budget_input_field("headroom_fraction"), kNaN),
+              "headroom_fraction must be a number from 0 to 0.9 (got NaN)", "out_of_range",
+              R"({"field":"headroom_fraction","min":0,"max":0.9,"value":"NaN"})");
+  check_error(*check_declared_value(*find_budget_input_field("sliding_window_tokens"), -1),
+              "sliding_window_tokens must be 0 (full attention) or a whole number from 1 to 1e7 (got -1)",
+              "out_of_range_or_zero_whole",
+              R"({"field":"sliding_window_tokens","zero_means":"full attention","min":1,"max":1e7,"value":-1})");
+  check_error(*check_declared_value(*find_budget_input_field("ttft_target_s"), -1),
+              "ttft_target_s must be 0 (no target) or a number from 1e-6 to 10000 (got -1)", "out_of_range_or_zero",
+              R"({"field":"ttft_target_s","zero_means":"no target","min":1e-6,"max":10000,"value":-1})");
+  check_error(*detail::check_value("bytes_per_score", 0, 0, 8, true, false),
+              "bytes_per_score must be a number above 0 and at most 8 (got 0)", "out_of_range_above",
+              R"({"field":"bytes_per_score","min":0,"max":8,"value":0})");
+
+  // A capped field: above the cap (the cap note), and below its minimum.
+  BudgetInput in;
+  in.query_heads = 32;
+  in.kv_heads = 40;
+  check_error(*validate_budget_input(in),
+              "kv_heads must be a whole number from 1 to query_heads (got 40; query_heads is 32)", "above_cap_whole",
+              R"({"field":"kv_heads","min":1,"cap_field":"query_heads","value":40,"cap":32})");
+  check_error(*validate_budget_input(with(&BudgetInput::kv_heads, 0)),
+              "kv_heads must be a whole number from 1 to query_heads (got 0)", "out_of_range_capped_whole",
+              R"({"field":"kv_heads","min":1,"cap_field":"query_heads","value":0})");
+  check_error(*validate_budget_input(with(&BudgetInput::batch, 0)),
+              "batch must be a whole number from 1 to 1e6 (got 0)", "out_of_range_whole",
+              R"({"field":"batch","min":1,"max":1e6,"value":0})");
+
+  // The context sweep's upper end, whose lower end is another argument.
+  const ContextSweep sweep = sweep_context(BudgetInput{}, 1000, 5, 8);
+  check_error(sweep.error, "max_context must be a whole number from min_context to 1e8 (got 5)",
+              "out_of_range_from_field_whole",
+              R"({"field":"max_context","min_field":"min_context","max":1e8,"value":5})");
+}
+
+TEST_CASE("input messages: the model's shape and the tensor split carry their code and params") {
+  BudgetInput heads;
+  heads.query_heads = 32;
+  heads.kv_heads = 5;
+  check_error(*validate_budget_input(heads),
+              "kv_heads must divide query_heads (32): each KV head serves a whole group of query heads; got 5; nearest "
+              "valid: 4 or 8",
+              "kv_heads_not_dividing",
+              R"({"field":"kv_heads","heads_field":"query_heads","heads":32,"value":5,"below":4,"above":8})");
+  BudgetInput split;
+  split.query_heads = 32;
+  split.kv_heads = 8;
+  split.gpus = 3;
+  check_error(*validate_budget_input(split),
+              "gpus must divide query_heads (32) and either divide or be divided by kv_heads (8); got 3; nearest "
+              "valid: 2 or 4",
+              "gpus_not_splitting",
+              R"({"field":"gpus","query_field":"query_heads","query_heads":32,"kv_field":"kv_heads","kv_heads":8,)"
+              R"("value":3,"below":2,"above":4})");
+  BudgetInput moe;
+  moe.experts = 8;
+  moe.experts_per_token = 0;
+  check_error(*validate_budget_input(moe),
+              "experts_per_token must be set (at least 1) when experts is (got 0; experts is 8); set both to 0 for a "
+              "dense model",
+              "experts_unset", R"({"field":"experts_per_token","other_field":"experts","other":8})");
+  moe.experts_per_token = 2;
+  moe.total_params = 8e9;
+  moe.active_params = 1e9;
+  // 8e9 * 2 / 8 = 2e9 at least.
+  check_error(*validate_budget_input(moe),
+              "active_params must be at least total_params * experts_per_token / experts (2e9): a token's 2 of 8 "
+              "experts cannot weigh less than their share of the total (got 1e9)",
+              "active_below_share",
+              R"({"field":"active_params","total_field":"total_params","per_token_field":"experts_per_token",)"
+              R"("experts_field":"experts","least":2e9,"per_token":2,"experts":8,"value":1e9})");
+}
+
+TEST_CASE("input messages: typed-text refusals carry their code and params") {
+  const auto error = [](const char* field, const std::string& text) {
+    const FieldReading r = read_field_value(field, text, 1);
+    CHECK_FALSE(r.ok);
+    return r.error;
+  };
+  check_error(error("batch", ""), "Batch: type a number.", "empty_text", R"({"label":"Batch"})");
+  check_error(error("layers", "abc"), "Layers: “abc” is not a number; type digits such as 12.5.", "not_a_number",
+              R"({"label":"Layers","text":"abc"})");
+  check_error(error("batch", "1e"), "Batch: “1e” is not finished: type the exponent's digits (1e9).",
+              "unfinished_exponent", R"({"label":"Batch","text":"1e"})");
+  check_error(error("batch", "1e999"), "Batch: that number is too large.", "number_too_large", R"({"label":"Batch"})");
+  check_error(error("batch", "1\x01"), "Batch: that holds characters that are not text.", "not_text",
+              R"({"label":"Batch"})");
+  check_error(error("no_such_field", "1"), "“no_such_field” is not an input field.", "unknown_field",
+              R"({"text":"no_such_field"})");
+  check_error(error("gpu_memory_bytes", std::string(201, '1')),
+              "GPU memory: that is too long to be a number (more than 200 bytes).", "text_too_long",
+              R"({"label":"GPU memory","limit":200})");
+  check_error(error("layers", "12 GB"),
+              "Layers: “GB” is not a unit of layers; write a number, or a number with k, M, B or T (70B, 32k).",
+              "wrong_unit", R"({"label":"Layers","typed_unit":"GB","unit":"layers","hint":"unit_hint_count"})");
+  check_error(error("gpu_memory_bytes", "80 Gb"),
+              "GPU memory: “Gb” is a unit of bits; use B, KB, MB, GB, TB or KiB, MiB, GiB, TiB (80 GB).", "bits_unit",
+              R"({"label":"GPU memory","typed_unit":"Gb","hint":"unit_hint_bytes"})");
+  const FieldReading bad_factor = read_field_value("batch", "1", 0);
+  check_error(bad_factor.error, "Batch: the display factor must be a positive number.", "bad_display_factor",
+              R"({"label":"Batch"})");
+}

@@ -1,0 +1,87 @@
+// A refusal of the core in the page's language. The core declares every kind
+// of refusal once (core.declaration.messages: a code and its English pattern,
+// src/budget/input_messages.h) and a refusal of such a kind carries its code
+// and the values it was written with (web/core/budget-core.js). English shows
+// the core's sentence as it is; another language writes the same sentence from
+// its own pattern, "core.message.<code>" in content/ui/<locale>.json, with the
+// numbers written for the locale and the fields named by their translated labels.
+// A refusal with no code (the importer's, a facade's own checks) stays the core's English.
+import { calculatorFields } from './fields.js';
+import { DEFAULT_LOCALE } from './locale-names.js';
+
+/** Every input list of the declaration, by field name, for the labels of named fields. */
+const declaredFields = new WeakMap(); // declaration -> Map(name -> input row)
+
+function fieldsOf(declaration) {
+  if (!declaredFields.has(declaration)) {
+    const rows = [declaration.inputs, declaration.speculative_inputs, declaration.plan_cost_inputs,
+      declaration.vllm_runtime_inputs].flatMap((list) => list || []);
+    declaredFields.set(declaration, new Map(rows.map((d) => [d.name, d])));
+  }
+  return declaredFields.get(declaration);
+}
+
+/**
+ * The sentence of a core refusal for the page.
+ * @param {{declaration:object}} core the budget facade (its declaration names the fields and messages)
+ * @param {{locale:string, core:Function}} strings the element's translator (ctx.strings, i18n.js)
+ * @param {{groupedNumber:Function, small:Function}} fmt the locale's number formatting (ctx.fmt, format.js)
+ * @param {{field:string, error:string, code?:string, params?:object}} res the facade's error value
+ * @param {(field:string) => ({factor:number, noun:string}|null|undefined)} [displayOf] how a
+ *   number box shows a field (fields.js: the display unit's factor and noun): {min}, {max} and
+ *   {value} of the refused field and {cap} of its cap field are then written in that unit with
+ *   the unit ("0,001 ms", "1.000.000 GB"), where the box shows another unit than the core's (factor not 1)
+ * @returns {string} the core's English sentence on an English page or when it has no code; else
+ *   the locale's pattern of its code (the English sentence where the locale has none) with
+ *   {field}, {cap_field}, {min_field} and {label} the translated labels of the fields they name,
+ *   {zero_means} (fields it names by their labels) and {unit} the translated words of the refused field, {hint} the translated
+ *   hint it names, numbers written for the locale ("4.096", "0,5") and typed text as it was quoted
+ */
+export function coreMessage(core, strings, fmt, res, displayOf = () => null) {
+  if (!res.code || !res.params) return res.error;
+  const fields = fieldsOf(core.declaration);
+  const messages = core.declaration.messages || [];
+  const labelOf = (name) => {
+    const d = fields.get(name);
+    return d ? strings.core(`core.field.${name}.label`, d.label) : name;
+  };
+  // Grouped for the locale; a tiny nonzero value in exponent form, never rounded to 0.
+  const number = (v) => (v === 0 || Math.abs(v) >= 1e-3 ? fmt.groupedNumber(v) : fmt.small(v));
+  const shownIn = { min: res.field, max: res.field, value: res.field, cap: res.params.cap_field };
+  const values = {};
+  for (const [name, v] of Object.entries(res.params)) {
+    if (name === 'field' || name.endsWith('_field')) values[name] = labelOf(v);
+    else if (name === 'label') values[name] = fields.has(res.field) ? labelOf(res.field) : v;
+    else if (name === 'zero_means') {
+      // The meaning may name a field ("wie total_params"): by its label, as the calculator writes it.
+      values[name] = calculatorFields(core, strings).inPageWords(strings.core(`core.field.${res.field}.zero_means`, v));
+    }
+    else if (name === 'unit') values[name] = strings.core(`core.unit.${v}`, v);
+    else if (name === 'hint') {
+      const hint = messages.find((m) => m.code === v);
+      values[name] = strings.core(`core.message.${v}`, hint ? hint.pattern : v);
+    } else if (typeof v === 'number') {
+      const display = shownIn[name] ? displayOf(shownIn[name]) : null;
+      values[name] = display && display.factor !== 1 ? fmt.withUnit(number(v / display.factor), display.noun) : number(v);
+    } else values[name] = String(v);
+  }
+  return strings.core(`core.message.${res.code}`, res.error, values);
+}
+
+/**
+ * The message for a value the core refused in a number box. English words it itself, in the
+ * field's display units (`english()`, limits.js: "Enter a whole number from 1 to 1 million
+ * requests."); another language shows the core's refusal in its words when the core declares
+ * its kind ("Für Batch ist eine ganze Zahl von 1 bis 1.000.000 erforderlich (erhalten: 0,5)"),
+ * else `english()` too.
+ * @param {() => string} english the page's English sentence, made only when it is shown
+ * @param {Function} [displayOf] as coreMessage's
+ */
+export function refusalMessage(core, strings, fmt, res, english, displayOf = undefined) {
+  return strings.locale !== DEFAULT_LOCALE && res.code ? coreMessage(core, strings, fmt, res, displayOf) : english();
+}
+
+/** A reading of the core (core.readField) with a refusal's sentence in the page's words. */
+export function readingInWords(core, strings, fmt, reading) {
+  return reading.ok ? reading : { ...reading, error: coreMessage(core, strings, fmt, reading) };
+}
