@@ -12,6 +12,7 @@ import { h, setText, nextId } from '../element/dom.js';
 import { lazyTrafficCore } from '../core/traffic-core.js';
 import { createRunner, markStale } from './deferred-runner.js';
 import { startSettings, trafficAt, TRAFFIC_OPTION } from './traffic-sweep.js';
+import { refusalMessage } from '../element/core-message.js';
 
 // The serving simulation, for step 5's check of the marked row at the traffic part's load.
 const trafficFacade = lazyTrafficCore(); // started when the part first needs it
@@ -170,7 +171,7 @@ function costSection(w, core, presets) {
     // internal field); anything else the core refused, as it says it.
     const priceRefusal = (res) => (res.field === priceField.name && /must be/.test(res.error)
       ? t('decision.priceRange', { min: fmt.groupedNumber(priceField.min), max: fmt.groupedNumber(priceField.max), unit: priceUnit })
-      : res.error.replace(/^hardware option \d+: /, ''));
+      : refusalMessage(core, strings, fmt, res, () => res.error.replace(/^hardware option \d+: /, '')));
     box.addEventListener('input', () => {
       const text = box.value.trim().replace(/^\$\s*/, '').replace(/\s*\$$/, '');
       sayRead('');

@@ -5,6 +5,7 @@
 import { h, setText, nextId } from '../element/dom.js';
 import { settleCaps } from '../element/caps.js';
 import { calculatorFields } from '../element/fields.js';
+import { refusalMessage } from '../element/core-message.js';
 
 /** Files above this are not read at all (the core refuses more than 1 MiB too). */
 const MAX_FILE_BYTES = 1024 * 1024;
@@ -18,6 +19,8 @@ const MAX_FILE_BYTES = 1024 * 1024;
 export function mountHfImport(container, ctx, changedText) {
   const { t, fmt } = ctx;
   const words = (error) => calculatorFields(ctx.core, ctx.strings).inPageWords(error);
+  // A refusal of the core: in English its sentence with the page's labels, else the locale's sentence of its kind.
+  const refusal = (res) => refusalMessage(ctx.core, ctx.strings, ctx.fmt, res, () => words(res.error));
   const kb = (bytes) => fmt.int(Math.ceil(bytes / 1024));
   const limit = fmt.int(MAX_FILE_BYTES / 1024);
   const id = nextId('hf-config');
@@ -55,7 +58,7 @@ export function mountHfImport(container, ctx, changedText) {
     // Every model input is replaced, so refused text left in a field is dropped (as after a preset).
     const applied = ctx.store.tryInput(next, null, { replacesAll: true });
     if (!applied.ok) {
-      say(t('hfImport.notUsed', { error: words(applied.error) }));
+      say(t('hfImport.notUsed', { error: refusal(applied) }));
       return;
     }
     // Said here, beside the control, with the notes (no jump to the results: focus stays where

@@ -6,6 +6,7 @@
 // use, and says what changed.
 import { h, setText } from '../element/dom.js';
 import { calculatorFields } from '../element/fields.js';
+import { refusalMessage } from '../element/core-message.js';
 
 /**
  * Mounts the runtime buttons in the presets part.
@@ -37,6 +38,8 @@ export function mountRuntimePresets(container, ctx, changedText) {
   };
 
   const words = (error) => calculatorFields(ctx.core, ctx.strings).inPageWords(error);
+  // A refusal of the core: in English its sentence with the page's labels, else the locale's sentence of its kind.
+  const refusal = (res) => refusalMessage(ctx.core, ctx.strings, ctx.fmt, res, () => words(res.error));
 
   /** Applies `patch`; says `sentence(before)` (with the capacity) or the refusal. Returns whether it was applied. */
   function apply(patch, sentence) {
@@ -44,7 +47,7 @@ export function mountRuntimePresets(container, ctx, changedText) {
     const res = ctx.store.tryInput(patch, null);
     if (!res.ok) {
       // Nothing changes: the last good inputs and results stay.
-      setText(status, t('runtimePresets.notUsed', { error: words(res.error) }));
+      setText(status, t('runtimePresets.notUsed', { error: refusal(res) }));
       return false;
     }
     setText(status, [sentence(before), capacityText()].filter(Boolean).join(' '));
@@ -61,7 +64,7 @@ export function mountRuntimePresets(container, ctx, changedText) {
       inUse = null;
       setText(status, est.field === 'vocab_size'
         ? t(redo ? 'runtimePresets.noVocabRedo' : 'runtimePresets.noVocab', { field: fieldLabel('vocab_size') })
-        : t('runtimePresets.notUsed', { error: words(est.error) }));
+        : t('runtimePresets.notUsed', { error: refusal(est) }));
       return;
     }
     const v = est.value;
