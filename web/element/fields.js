@@ -111,9 +111,13 @@ function fieldDef(d, byName, strings) {
  */
 function inLabels(text, byName, strings) {
   const inSentence = strings.t('grammar.labelInSentence') === 'lowercase' ? lowerFirst : (label) => label;
-  let out = String(text);
-  for (const [code, label] of byName) out = out.split(code).join(inSentence(label));
-  return out;
+  // Only a whole code ("layers", not the "layers" of "num_hidden_layers"), and never inside
+  // quotes: a quoted text is what a person typed or a file holds, and is shown as it is.
+  const codes = [...byName.keys()].sort((a, b) => b.length - a.length).map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  if (codes.length === 0) return String(text);
+  const whole = new RegExp(`(?<![A-Za-z0-9_])(?:${codes.join('|')})(?![A-Za-z0-9_])`, 'g');
+  return String(text).split(/(“[^”]*”|"[^"]*")/).map((piece, i) => (i % 2 === 1 ? piece
+    : piece.replace(whole, (code) => inSentence(byName.get(code))))).join('');
 }
 
 const built = new WeakMap(); // declaration -> Map(locale -> fields)

@@ -63,6 +63,7 @@ export function pairedInput(opts) {
       return;
     }
     error.hidden = true;
+    setText(error, ""); // a hidden error still describes the box (aria-describedby reads hidden text)
     if (opts.onValidity) opts.onValidity(true);
     text.removeAttribute('aria-invalid');
     value = v;

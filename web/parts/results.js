@@ -249,7 +249,7 @@ export function mountResults(parent, ctx) {
         ? t('results.maxContextValue', { n: fmt.int(capacity.max_context_tokens) })
         : capacity.weights_fit ? t('results.maxContextNone') : t('results.weightsAloneNone'));
       put(out.crossover_batch, capacity.crossover_batch > 0
-        ? t(capacity.crossover_batch > capacity.max_batch ? 'results.crossoverOver' : 'results.crossoverValue', { n: fmt.int(capacity.crossover_batch) })
+        ? t(capacity.crossover_batch > capacity.max_batch ? 'results.crossoverOver' : 'results.crossoverValue', { count: capacity.crossover_batch, n: fmt.int(capacity.crossover_batch) })
         : t('results.crossoverNever'));
       put(out.min_gpus_to_fit, capacity.min_gpus_to_fit > 0
         ? t('results.minGpusValue', { n: fmt.int(capacity.min_gpus_to_fit) })

@@ -86,14 +86,18 @@ export function simulationField(trafficDeclaration, name) {
  * load the traffic facade (loadTrafficCore()) and pass it; a file without one never loads it.
  */
 export function needsTraffic(doc) {
+  // A stack instead of recursion: a file nested thousands of levels deep (JSON.parse reads
+  // it) is walked without exhausting the call stack, before its checks refuse it.
   const seen = new Set();
-  const walk = (v) => {
-    if (v === null || typeof v !== 'object' || seen.has(v)) return false;
+  const stack = [doc];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v === null || typeof v !== 'object' || seen.has(v)) continue;
     seen.add(v);
     if (!Array.isArray(v) && v.calc === SIMULATE) return true;
-    return Object.values(v).some(walk);
-  };
-  return walk(doc);
+    stack.push(...Object.values(v));
+  }
+  return false;
 }
 
 // Runs of the simulation already made, per traffic facade: the core is deterministic
