@@ -12,7 +12,7 @@ import { h, setText, nextId } from '../element/dom.js';
 import { lazyTrafficCore } from '../core/traffic-core.js';
 import { createRunner, markStale } from './deferred-runner.js';
 import { startSettings, trafficAt, TRAFFIC_OPTION } from './traffic-sweep.js';
-import { refusalMessage } from '../element/core-message.js';
+import { readingInWords, refusalMessage } from '../element/core-message.js';
 
 // The serving simulation, for step 5's check of the marked row at the traffic part's load.
 const trafficFacade = lazyTrafficCore(); // started when the part first needs it
@@ -307,8 +307,12 @@ function mount(container, ctx) {
   const param = (name) => {
     const p = declared(name);
     return { label: label(p), unit: t('decision.specUnit', { symbol: p.symbol, min: p.min, max: p.max }), min: p.min, max: p.max,
-      step: p.kind === 'whole' ? 1 : 0.01, read: (text) => core.readField(name, text, 1) };
+      step: p.kind === 'whole' ? 1 : 0.01, read: (text) => readingInWords(core, strings, fmt, core.readField(name, text, 1)),
+      refusal: () => rangeText(p.kind === 'whole', p.min, p.max) };
   };
+  // A value out of a field's declared range, in the element's words (the box's own range).
+  const rangeText = (whole, min, max) => t(whole ? 'decision.rangeWhole' : 'decision.rangeReal',
+    { min: fmt.groupedNumber(min), max: fmt.groupedNumber(max) });
   const check = (patch) => core.speculative(patch.a ?? local.a, patch.k ?? local.k, patch.c ?? local.c);
   // The draft's size is the planner's alone: the planner itself checks it.
   const checkDraft = (d) => core.planLevers(store.state.input, { speculative: true, acceptance_rate: local.a,
@@ -316,7 +320,8 @@ function mount(container, ctx) {
   const draftParam = () => {
     const p = declared('draft_params');
     return { label: label(p), unit: t('decision.draftUnit', { symbol: p.symbol }), min: 0, max: p.max,
-      step: 1e8, read: (text) => core.readField('draft_params', text, 1) };
+      step: 1e8, read: (text) => readingInWords(core, strings, fmt, core.readField('draft_params', text, 1)),
+      refusal: () => rangeText(false, 0, p.max) };
   };
   specFields.append(
     pairedInput({ ...param('acceptance_rate'), value: local.a, check: (v) => check({ a: v }),
