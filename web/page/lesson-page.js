@@ -118,3 +118,9 @@ for (const term of document.querySelectorAll('.lab-term[data-term]')) {
 }
 // The tip is placed beside the term once; scrolling would leave it behind, so it goes.
 window.addEventListener('scroll', () => { if (tip && !tip.hidden) hideTerm(); }, { passive: true });
+
+// The link to the lesson in another language keeps what the address holds (a tour step, the
+// calculator's settings from a shared link), so switching language keeps the reader's place.
+for (const link of document.querySelectorAll('a[hreflang]')) {
+  link.addEventListener('click', () => { if (location.hash) link.hash = location.hash; });
+}
