@@ -152,7 +152,8 @@ function startInput(el, core, presets, strings) {
  */
 function configNotices(el, core, presets, unknownParts, t, builtInMissing = false) {
   const notes = [];
-  const quoted = (list) => list.slice(0, 5).map((n) => `“${short(n)}”`).join(', ');
+  const q = (v) => t('element.quoted', { text: short(v) });
+  const quoted = (list) => list.slice(0, 5).map(q).join(', ');
   const quote = (list) => (list.length > 5 ? t('element.notice.listMore', { list: quoted(list), count: list.length - 5 }) : quoted(list));
   if (unknownParts.length) {
     notes.push(t('element.notice.unknownParts', { count: unknownParts.length, parts: quote(unknownParts), known: ALL_PARTS.join(', ') }));
@@ -161,22 +162,22 @@ function configNotices(el, core, presets, unknownParts, t, builtInMissing = fals
   if (preset !== null && preset.trim() !== '') {
     const patch = presets.presetPatch(preset, core);
     if (!patch && !builtInMissing) {
-      notes.push(t('element.notice.unknownPreset', { preset: `“${short(preset)}”`, known: presets.ids().join(', ') }));
+      notes.push(t('element.notice.unknownPreset', { preset: q(preset), known: presets.ids().join(', ') }));
     } else if (patch && !core.plan({ ...presets.defaultInput(core), ...patch }).ok) {
-      notes.push(t('element.notice.presetRefused', { preset: `“${short(preset)}”` }));
+      notes.push(t('element.notice.presetRefused', { preset: q(preset) }));
     }
   }
   const timeout = el.getAttribute('fetch-timeout');
   if (timeout !== null && !readFetchTimeout(timeout).ok) {
-    notes.push(t('element.notice.badFetchTimeout', { value: `“${short(timeout)}”`, min: FETCH_TIMEOUT_RANGE_S.min, max: FETCH_TIMEOUT_RANGE_S.max, seconds: DEFAULT_FETCH_TIMEOUT_S }));
+    notes.push(t('element.notice.badFetchTimeout', { value: q(timeout), min: FETCH_TIMEOUT_RANGE_S.min, max: FETCH_TIMEOUT_RANGE_S.max, seconds: DEFAULT_FETCH_TIMEOUT_S }));
   }
   const report = el.getAttribute('report');
   if (report !== null && report.trim() !== '' && !REPORT_VALUES.includes(report.trim())) {
-    notes.push(t('element.notice.unknownReport', { value: `“${short(report)}”`, known: REPORT_VALUES.join(', ') }));
+    notes.push(t('element.notice.unknownReport', { value: q(report), known: REPORT_VALUES.join(', ') }));
   }
   const link = el.getAttribute('link');
   if (link !== null && link.trim() !== '' && !LINK_VALUES.includes(link.trim())) {
-    notes.push(t('element.notice.unknownLink', { value: `“${short(link)}”`, known: LINK_VALUES.join(', ') }));
+    notes.push(t('element.notice.unknownLink', { value: q(link), known: LINK_VALUES.join(', ') }));
   }
   return notes;
 }

@@ -95,7 +95,7 @@ const ENGLISH = translator(DEFAULT_LOCALE, null);
 export function readSettings(raw, core, base, { words = (t) => t, visible = (t) => t, strings = ENGLISH, source, separator, decode }) {
   // Text quoted in a notice: at most 30 characters, invisible characters in
   // the core's one format ([U+200B], readingCore.visibleText).
-  const shown = (text) => `“${visible(clipText(text, 30))}”`;
+  const shown = (text) => strings.t('element.quoted', { text: visible(clipText(text, 30)) });
   // Sentences in the order of the pairs; a function for one that names the
   // value used instead, known only once every pair is read and applied.
   const notices = [];

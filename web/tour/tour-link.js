@@ -19,10 +19,10 @@ export function tourSegment(hash) {
   return splitFragment(hash).tour;
 }
 
-/** Text from the link as a message quotes it: at most 40 characters, only printable ASCII kept. */
-function quoted(text) {
+/** Text from the link as a message quotes it (element.quoted): at most 40 characters, only printable ASCII kept. */
+function quoted(text, t) {
   const clean = String(text).replace(/[^\x20-\x7e]/g, '?');
-  return `“${clean.length > 40 ? `${clean.slice(0, 40)}…` : clean}”`;
+  return t('element.quoted', { text: clean.length > 40 ? `${clean.slice(0, 40)}…` : clean });
 }
 
 /**
@@ -39,17 +39,17 @@ export function readTourStep(segment, tours, t = ENGLISH) {
   try {
     raw = decodeURIComponent(raw);
   } catch {
-    return { ok: false, message: t('tour.notice.notText', { text: quoted(raw) }) };
+    return { ok: false, message: t('tour.notice.notText', { text: quoted(raw, t) }) };
   }
   const m = SEGMENT.exec(raw);
-  if (!m) return { ok: false, message: t('tour.notice.notForm', { text: quoted(raw) }) };
+  if (!m) return { ok: false, message: t('tour.notice.notForm', { text: quoted(raw, t) }) };
   const tour = tours.findIndex((x) => x.id === m[1]);
-  if (tour < 0) return { ok: false, message: t('tour.notice.unknownTour', { tour: quoted(m[1]), known: tours.map((x) => x.id).join(', ') }) };
+  if (tour < 0) return { ok: false, message: t('tour.notice.unknownTour', { tour: quoted(m[1], t), known: tours.map((x) => x.id).join(', ') }) };
   const steps = tours[tour].steps;
   const byNumber = /^\d+$/.test(m[2]) ? Number(m[2]) - 1 : -1;
   const step = byNumber >= 0 ? byNumber : steps.findIndex((s) => s.id === m[2]);
   if (step < 0 || step >= steps.length) {
-    return { ok: false, message: t('tour.notice.noStep', { title: tours[tour].title, step: quoted(m[2]), count: String(steps.length) }) };
+    return { ok: false, message: t('tour.notice.noStep', { title: tours[tour].title, step: quoted(m[2], t), count: String(steps.length) }) };
   }
   return { ok: true, tour, step };
 }
