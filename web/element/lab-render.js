@@ -131,51 +131,53 @@ function presetsFor(el, url) {
 
 /**
  * The input an element starts from: its presets' defaults, then its
- * preset, then its `inputs` attribute. Returns { input, notices }.
+ * preset, then its `inputs` attribute. Returns { input, notices }, the
+ * notices in the words of `strings` (the element's translator, i18n.js).
  */
-function startInput(el, core, presets) {
+function startInput(el, core, presets, strings) {
   let base = presets.defaultInput(core);
   const preset = el.getAttribute('preset');
   const patch = preset ? presets.presetPatch(preset, core) : null;
   if (patch && core.plan({ ...base, ...patch }).ok) base = { ...base, ...patch };
   const inputs = el.getAttribute('inputs');
   if (inputs === null || inputs.trim() === '') return { input: base, notices: [] };
-  return readInputsAttribute(inputs, core, base, calculatorFields(core).inPageWords, (t) => el._readingCore.visibleText(t));
+  return readInputsAttribute(inputs, core, base, calculatorFields(core).inPageWords, (t) => el._readingCore.visibleText(t), strings);
 }
 
 /**
  * Sentences about attribute values the element cannot use (empty when all is well).
  * `builtInMissing`: the built-in presets' script failed (its own notice says so), so a
  * named preset is unavailable rather than unknown and gets no sentence here.
+ * `t`: the element's translator (i18n.js), for the sentences it has patterns of.
  */
-function configNotices(el, core, presets, unknownParts, builtInMissing = false) {
+function configNotices(el, core, presets, unknownParts, t, builtInMissing = false) {
   const notes = [];
-  const quote = (list) => list.slice(0, 5).map((n) => `“${short(n)}”`).join(', ') +
-    (list.length > 5 ? ` and ${list.length - 5} more` : '');
+  const q = (v) => t('element.quoted', { text: short(v) });
+  const quoted = (list) => list.slice(0, 5).map(q).join(', ');
+  const quote = (list) => (list.length > 5 ? t('element.notice.listMore', { list: quoted(list), count: list.length - 5 }) : quoted(list));
   if (unknownParts.length) {
-    notes.push(`Unknown ${plural(unknownParts.length, 'part', 'parts')} ${quote(unknownParts)}. ` +
-      `Known parts: all, ${ALL_PARTS.join(', ')}.`);
+    notes.push(t('element.notice.unknownParts', { count: unknownParts.length, parts: quote(unknownParts), known: ALL_PARTS.join(', ') }));
   }
   const preset = el.getAttribute('preset');
   if (preset !== null && preset.trim() !== '') {
     const patch = presets.presetPatch(preset, core);
     if (!patch && !builtInMissing) {
-      notes.push(`Unknown preset “${short(preset)}”, so the default inputs are shown. Known presets: ${presets.ids().join(', ')}.`);
+      notes.push(t('element.notice.unknownPreset', { preset: q(preset), known: presets.ids().join(', ') }));
     } else if (patch && !core.plan({ ...presets.defaultInput(core), ...patch }).ok) {
-      notes.push(`Preset “${short(preset)}” gives inputs the calculator cannot use, so the default inputs are shown.`);
+      notes.push(t('element.notice.presetRefused', { preset: q(preset) }));
     }
   }
   const timeout = el.getAttribute('fetch-timeout');
   if (timeout !== null && !readFetchTimeout(timeout).ok) {
-    notes.push(`fetch-timeout “${short(timeout)}” is not a number of seconds from ${FETCH_TIMEOUT_RANGE_S.min} to ${FETCH_TIMEOUT_RANGE_S.max}, so files get ${DEFAULT_FETCH_TIMEOUT_S} seconds.`);
+    notes.push(t('element.notice.badFetchTimeout', { value: q(timeout), min: FETCH_TIMEOUT_RANGE_S.min, max: FETCH_TIMEOUT_RANGE_S.max, seconds: DEFAULT_FETCH_TIMEOUT_S }));
   }
   const report = el.getAttribute('report');
   if (report !== null && report.trim() !== '' && !REPORT_VALUES.includes(report.trim())) {
-    notes.push(`Unknown report “${short(report)}”, so no events are sent to the page. Known values: ${REPORT_VALUES.join(', ')}.`);
+    notes.push(t('element.notice.unknownReport', { value: q(report), known: REPORT_VALUES.join(', ') }));
   }
   const link = el.getAttribute('link');
   if (link !== null && link.trim() !== '' && !LINK_VALUES.includes(link.trim())) {
-    notes.push(`Unknown link “${short(link)}”, so the calculator leaves the page’s address alone. Known values: ${LINK_VALUES.join(', ')}.`);
+    notes.push(t('element.notice.unknownLink', { value: q(link), known: LINK_VALUES.join(', ') }));
   }
   return notes;
 }
@@ -214,7 +216,12 @@ export async function drawLab(el, changed) {
   if (token !== el._renders) return false;
   // Every input filled in (a field a preset does not give: the core's default).
   const presets = (el._presetsLoaded.set || builtIn.set).forCore(core);
-  const start = startInput(el, core, presets);
+  // The element's language, for its notices and its parts.
+  if (!el._strings || el._strings.locale !== el._locale) {
+    const tr = translator(el._locale, el._localeMessages);
+    el._strings = { locale: el._locale, t: tr.t, core: tr.core, missing: tr.missing, fmt: numberFormatting(el._locale, tr.t) };
+  }
+  const start = startInput(el, core, presets, el._strings);
   const group = el.getAttribute('group');
   const newInput = !changed || INPUT_ATTRIBUTES.some((n) => changed.has(n)) || !el._store;
   if (newInput) {
@@ -239,10 +246,6 @@ export async function drawLab(el, changed) {
   el._abort = abort;
 
   let announceTimer = 0;
-  if (!el._strings || el._strings.locale !== el._locale) {
-    const tr = translator(el._locale, el._localeMessages);
-    el._strings = { locale: el._locale, t: tr.t, core: tr.core, missing: tr.missing, fmt: numberFormatting(el._locale, tr.t) };
-  }
   const ctx = {
     core,
     /** The element's locale ("en", "de": its `lang` or the page's, web/element/locale-names.js). */
@@ -285,7 +288,7 @@ export async function drawLab(el, changed) {
     },
   };
   el._lab.hidden = false;
-  const notices = [...configNotices(el, core, presets, unknown, builtIn.notice !== null), ...start.notices];
+  const notices = [...configNotices(el, core, presets, unknown, ctx.t, builtIn.notice !== null), ...start.notices];
   if (el._presetsLoaded.notice) notices.push(el._presetsLoaded.notice);
   if (builtIn.notice) notices.push(ctx.t('notice.builtInPresetsFailed', { error: errorWords(builtIn.notice.error, ctx.t) }));
   for (const text of notices) {

@@ -13,6 +13,10 @@ import { settleCaps } from './caps.js';
 import { calculatorFields, lowerFirst } from './fields.js';
 import { valueText } from './limits.js';
 import { splitFragment } from './link-fragment.js';
+import { translator } from './i18n.js';
+import { numberFormatting } from './format.js';
+import { coreMessage } from './core-message.js';
+import { DEFAULT_LOCALE } from './locale-names.js';
 
 export const FRAGMENT_PREFIX = 'lab:';
 export { TOUR_PREFIX, splitFragment, joinFragment } from './link-fragment.js';
@@ -41,14 +45,16 @@ export function encodeFragment(input, base, names) {
  * @param {object} base  the element's starting input (complete, accepted by the core)
  * @param {(text:string)=>string} words  core sentence -> the page's words
  * @param {(text:string)=>string} visible  the core's escape for invisible characters
+ * @param {{locale:string, t:Function, core:Function}} [strings]  the element's translator
+ *   (i18n.js; ctx.strings): the notices' language; English when omitted
  */
-export function readFragment(hash, core, base, words = (t) => t, visible = (t) => t) {
+export function readFragment(hash, core, base, words = (t) => t, visible = (t) => t, strings = ENGLISH) {
   const raw = splitFragment(hash).rest;
   if (!raw.startsWith(FRAGMENT_PREFIX)) return null;
   if (raw.length > MAX_FRAGMENT_CHARS) {
-    return { input: { ...base }, notices: [`The link’s settings are too long to be the calculator’s (${raw.length} characters), so the starting values are shown.`] };
+    return { input: { ...base }, notices: [strings.t('link.notice.tooLong.link', { chars: String(raw.length) })] };
   }
-  return readSettings(raw.slice(FRAGMENT_PREFIX.length), core, base, { words, visible, where: 'the link', separator: /[;&]/, decode: true });
+  return readSettings(raw.slice(FRAGMENT_PREFIX.length), core, base, { words, visible, strings, source: 'link', separator: /[;&]/, decode: true });
 }
 
 /**
@@ -61,36 +67,52 @@ export function readFragment(hash, core, base, words = (t) => t, visible = (t) =
  * @param {object} base  the input the attribute's values go over (defaults and preset)
  * @param {(text:string)=>string} words  core sentence -> the page's words
  * @param {(text:string)=>string} visible  the core's escape for invisible characters
+ * @param {{locale:string, t:Function, core:Function}} [strings]  the element's translator (as readFragment's)
  */
-export function readInputsAttribute(text, core, base, words = (t) => t, visible = (t) => t) {
+export function readInputsAttribute(text, core, base, words = (t) => t, visible = (t) => t, strings = ENGLISH) {
   const raw = String(text || '').trim();
   if (raw.length > MAX_FRAGMENT_CHARS) {
-    return { input: { ...base }, notices: [`The inputs attribute is too long to be the calculator’s settings (${raw.length} characters), so the starting values are shown.`] };
+    return { input: { ...base }, notices: [strings.t('link.notice.tooLong.attribute', { chars: String(raw.length) })] };
   }
   return readSettings(raw, core, base, {
-    words, visible, where: 'the inputs attribute', separator: /\s*;\s*|\s*,\s*(?=[^,=]*=)/, decode: false,
+    words, visible, strings, source: 'attribute', separator: /\s*;\s*|\s*,\s*(?=[^,=]*=)/, decode: false,
   });
 }
 
-const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+const ENGLISH = translator(DEFAULT_LOCALE, null);
 
 /**
  * The reader shared by the link and the inputs attribute: `name=value` pairs
  * split by `separator`; each checked (known name from the core's declaration,
  * a number the core's field reader reads in the field's own unit, accepted by
  * the core); a pair that fails is dropped with a sentence naming it and
- * saying where it came from (`where`).
+ * saying where it came from (`source`: 'link' or 'attribute', the last part of
+ * the notices' ids, link.notice.*.<source> in content/ui/<locale>.json).
+ * English notices show the core's refusals as `words` puts them; another
+ * language writes them from its own patterns (core-message.js).
  * @returns {{input:object, notices:string[]}}
  */
-export function readSettings(raw, core, base, { words = (t) => t, visible = (t) => t, where, separator, decode }) {
+export function readSettings(raw, core, base, { words = (t) => t, visible = (t) => t, strings = ENGLISH, source, separator, decode }) {
   // Text quoted in a notice: at most 30 characters, invisible characters in
   // the core's one format ([U+200B], readingCore.visibleText).
-  const shown = (text) => `“${visible(clipText(text, 30))}”`;
+  const shown = (text) => strings.t('element.quoted', { text: visible(clipText(text, 30)) });
   // Sentences in the order of the pairs; a function for one that names the
   // value used instead, known only once every pair is read and applied.
   const notices = [];
   const names = core.declaration.inputs.map((f) => f.name);
-  const labels = Object.fromEntries(core.declaration.inputs.map((f) => [f.name, f.label]));
+  const englishLabels = Object.fromEntries(core.declaration.inputs.map((f) => [f.name, f.label]));
+  const labels = Object.fromEntries(core.declaration.inputs.map((f) => [f.name, strings.core(`core.field.${f.name}.label`, f.label)]));
+  // A label inside a sentence as the language writes it ("batch" in English, "Batch" in German).
+  const inSentence = strings.t('grammar.labelInSentence') === 'lowercase' ? lowerFirst : (label) => label;
+  const say = (kind, params) => strings.t(`link.notice.${kind}.${source}`, params);
+  const english = strings.locale === DEFAULT_LOCALE;
+  const fmt = english ? null : numberFormatting(strings.locale, strings.t);
+  // A core refusal as the notice quotes it: without the field's label before it, nor its period.
+  const reasonOf = (res, field) => {
+    const text = english || !res.code ? res.error : coreMessage(core, strings, fmt, res);
+    const label = [englishLabels[field], labels[field]].find((l) => text.startsWith(`${l}: `));
+    return (label ? text.slice(label.length + 2) : text).replace(/\.$/, '');
+  };
   const capOf = (name) => {
     const decl = core.declaration.inputs.find((f) => f.name === name);
     return decl ? decl.max_from : '';
@@ -103,7 +125,7 @@ export function readSettings(raw, core, base, { words = (t) => t, visible = (t) 
       try {
         text = decodeURIComponent(pair);
       } catch {
-        notices.push(`A setting in ${where} is not readable text (${shown(pair)}), so it was ignored.`);
+        notices.push(say('notText', { text: shown(pair) }));
         continue;
       }
     }
@@ -111,19 +133,19 @@ export function readSettings(raw, core, base, { words = (t) => t, visible = (t) 
     const key = (eq < 0 ? text : text.slice(0, eq)).trim();
     const value = eq < 0 ? '' : text.slice(eq + 1);
     if (!names.includes(key)) {
-      notices.push(`${capital(where)} names ${shown(key)}, which is not a calculator setting, so it was ignored.`);
+      notices.push(say('unknown', { setting: shown(key) }));
       continue;
     }
     if (key in patch) {
-      notices.push(`${capital(where)} gives ${lowerFirst(labels[key])} twice; the first value is used.`);
+      notices.push(say('twice', { label: inSentence(labels[key]) }));
       continue;
     }
     // The core's reader, in the field's own unit (links and attributes hold raw values).
     const read = core.readField(key, value, 1);
     if (!read.ok) {
-      const reason = read.error.startsWith(`${labels[key]}: `) ? read.error.slice(labels[key].length + 2) : read.error;
+      const reason = reasonOf(read, key);
       // A later pair may still give the field, or a lowered cap carry it along.
-      notices.push(() => `${labels[key]} in ${where} cannot be read (${reason.replace(/\.$/, '')}), so ${used(key)}.`);
+      notices.push(() => say(`unread.${used(key).tail}`, { label: labels[key], reason, ...used(key).params }));
       continue;
     }
     patch[key] = read.value;
@@ -140,16 +162,18 @@ export function readSettings(raw, core, base, { words = (t) => t, visible = (t) 
   // pair's, the starting one, or (for a field a lowered cap carries along) that cap's.
   // The value is written as the calculator shows it (limits.js's valueText:
   // the field's display unit, "1 billion parameters", "32 requests").
-  const shownValue = (field) => valueText(calculatorFields(core), field, input[field]);
+  const shownValue = (field) => valueText(calculatorFields(core, strings), field, input[field]);
+  // Which ending the sentence has (the last part but one of its id) and the values it names.
   const used = (field) => {
-    if (field in patch) return `its later value, ${shownValue(field)}, is used`;
-    if (input[field] === base[field]) return 'its starting value is used';
+    if (field in patch) return { tail: 'later', params: { value: shownValue(field) } };
+    if (input[field] === base[field]) return { tail: 'start', params: {} };
     const cap = labels[capOf(field)];
-    return cap ? `it is set to ${shownValue(field)}, to fit ${lowerFirst(cap)}` : `it is set to ${shownValue(field)}`;
+    return cap ? { tail: 'cap', params: { value: shownValue(field), cap: inSentence(cap) } }
+      : { tail: 'set', params: { value: shownValue(field) } };
   };
   // Every sentence, once the values used are known: each dropped value's last.
   const said = () => [...notices.map((n) => (typeof n === 'function' ? n() : n)),
-    ...dropped.map(({ field, reason }) => `${labels[field] || field} in ${where} cannot be used (${reason}), so ${used(field)}.`)];
+    ...dropped.map(({ field, reason }) => say(`refused.${used(field).tail}`, { label: labels[field] || field, reason, ...used(field).params }))];
   for (let tries = 0; tries <= names.length; tries += 1) {
     const res = core.plan(input);
     if (res.ok) return { input, notices: said() };
@@ -158,7 +182,7 @@ export function readSettings(raw, core, base, { words = (t) => t, visible = (t) 
     const cap = capOf(res.field);
     const field = res.field in patch ? res.field : (cap in patch ? cap : Object.keys(patch)[0]);
     if (field === undefined) break;
-    dropped.push({ field, reason: words(res.error) });
+    dropped.push({ field, reason: english || !res.code ? words(res.error) : coreMessage(core, strings, fmt, res).replace(/\.$/, '') });
     delete patch[field];
     input = settle(patch);
   }

@@ -305,7 +305,7 @@ export async function openTour(request, { opener = null, status = null, onClose 
   }
   let where;
   if (request.segment !== undefined) {
-    where = readTourStep(request.segment, TOURS);
+    where = readTourStep(request.segment, TOURS, t);
     if (!where.ok) {
       if (status) status.textContent = where.message;
       if (panel) closeTour(null);

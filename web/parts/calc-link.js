@@ -140,7 +140,7 @@ export function mountLinkTools(parent, ctx, words, showNotices) {
   };
 
   const apply = () => {
-    const read = readFragment(location.hash, core, base, words, ctx.visibleText);
+    const read = readFragment(location.hash, core, base, words, ctx.visibleText, ctx.strings);
     if (!read) return;
     showNotices(read.notices);
     store.tryInput(read.input, null);

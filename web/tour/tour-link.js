@@ -5,6 +5,10 @@
 // at all gives either a step or one sentence saying why not; nothing from the
 // link is run or inserted as markup.
 import { splitFragment } from '../element/link-fragment.js';
+import { translator } from '../element/i18n.js';
+import { DEFAULT_LOCALE } from '../element/locale-names.js';
+
+const ENGLISH = translator(DEFAULT_LOCALE, null).t;
 
 /** Longer tour segments are not read (an id is at most 40 characters). */
 export const MAX_TOUR_SEGMENT_CHARS = 100;
@@ -15,35 +19,37 @@ export function tourSegment(hash) {
   return splitFragment(hash).tour;
 }
 
-/** Text from the link as a message quotes it: at most 40 characters, only printable ASCII kept. */
-function quoted(text) {
+/** Text from the link as a message quotes it (element.quoted): at most 40 characters, only printable ASCII kept. */
+function quoted(text, t) {
   const clean = String(text).replace(/[^\x20-\x7e]/g, '?');
-  return `“${clean.length > 40 ? `${clean.slice(0, 40)}…` : clean}”`;
+  return t('element.quoted', { text: clean.length > 40 ? `${clean.slice(0, 40)}…` : clean });
 }
 
 /**
  * Reads a tour segment against the tours.
  * @param {string} segment  the text after "tour=" (tourSegment)
  * @param {{id:string, title:string, steps:{id:string}[]}[]} tours  the tours the page has
+ * @param {(id:string, params?:object)=>string} [t]  the page's translator (i18n.js): the
+ *   sentence's language (tour.notice.* in content/ui/<locale>.json); English when omitted
  * @returns {{ok:true, tour:number, step:number} | {ok:false, message:string}} indices from 0
  */
-export function readTourStep(segment, tours) {
+export function readTourStep(segment, tours, t = ENGLISH) {
   let raw = String(segment);
-  if (raw.length > MAX_TOUR_SEGMENT_CHARS) return { ok: false, message: `The link’s tour step is too long to be one (${raw.length} characters), so no tour was started.` };
+  if (raw.length > MAX_TOUR_SEGMENT_CHARS) return { ok: false, message: t('tour.notice.tooLong', { chars: String(raw.length) }) };
   try {
     raw = decodeURIComponent(raw);
   } catch {
-    return { ok: false, message: `The link’s tour step ${quoted(raw)} is not readable text, so no tour was started.` };
+    return { ok: false, message: t('tour.notice.notText', { text: quoted(raw, t) }) };
   }
   const m = SEGMENT.exec(raw);
-  if (!m) return { ok: false, message: `The link’s tour step ${quoted(raw)} is not of the form tour=NAME/NUMBER, so no tour was started.` };
-  const tour = tours.findIndex((t) => t.id === m[1]);
-  if (tour < 0) return { ok: false, message: `The link names the tour ${quoted(m[1])}, which this page does not have (it has ${tours.map((t) => t.id).join(', ')}), so no tour was started.` };
+  if (!m) return { ok: false, message: t('tour.notice.notForm', { text: quoted(raw, t) }) };
+  const tour = tours.findIndex((x) => x.id === m[1]);
+  if (tour < 0) return { ok: false, message: t('tour.notice.unknownTour', { tour: quoted(m[1], t), known: tours.map((x) => x.id).join(', ') }) };
   const steps = tours[tour].steps;
   const byNumber = /^\d+$/.test(m[2]) ? Number(m[2]) - 1 : -1;
   const step = byNumber >= 0 ? byNumber : steps.findIndex((s) => s.id === m[2]);
   if (step < 0 || step >= steps.length) {
-    return { ok: false, message: `The tour “${tours[tour].title}” has no step ${quoted(m[2])} (it has steps 1 to ${steps.length}), so no tour was started.` };
+    return { ok: false, message: t('tour.notice.noStep', { title: tours[tour].title, step: quoted(m[2], t), count: String(steps.length) }) };
   }
   return { ok: true, tour, step };
 }
