@@ -50,6 +50,16 @@ function sameNumerals(tex) {
 }
 
 /**
+ * A display formula as a translation must keep it: its numerals alike (sameNumerals) and the
+ * words of its \text{...} pieces left to the language ("per-request speed" is German
+ * "Geschwindigkeit pro Anfrage"); symbols, operators and structure stay.
+ * @param {string} tex
+ */
+function sameMaths(tex) {
+  return sameNumerals(tex).replace(/\\text\{[^{}]*\}/g, '\\text{…}');
+}
+
+/**
  * The structure of one lesson file, everything a translation must keep.
  * @param {string} source Markdown as in content/lesson/
  * @returns {{directives: string[], display: string[], inline: string[], code: string[], tags: string[],
@@ -63,7 +73,7 @@ function sameNumerals(tex) {
 function lessonShape(source) {
   let text = source.replace(/\r\n/g, '\n');
   const directives = [...text.matchAll(DIRECTIVE)].map((m) => m[1].trim());
-  const display = [...text.matchAll(DISPLAY_MATH)].map((m) => sameNumerals(m[1].trim()));
+  const display = [...text.matchAll(DISPLAY_MATH)].map((m) => sameMaths(m[1].trim()));
   // Lift what Markdown must not read (a `|` of a term or of maths would split a table cell).
   text = text.replace(DIRECTIVE, ' @@D@@ ').replace(DISPLAY_MATH, '\n@@M@@\n');
   const inline = [...text.matchAll(INLINE_MATH)].map((m) => sameNumerals(m[2].trim())).sort();
