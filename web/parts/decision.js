@@ -179,7 +179,7 @@ function costSection(w, core, presets) {
         prices.delete(gpu.id);
         say('');
       } else {
-        const read = core.readField(priceField.name, text, 1);
+        const read = core.readField(priceField.name, text, 1, { decimalComma: fmt.decimalMark === ',' });
         // The core checks the price's range: one option at this price on the current input.
         const checked = read.ok && read.value !== 0 && drawn
           ? core.planHardware(drawn.input, [{ ...presets.presetPatch(gpu.id, core), price_per_gpu_hour: read.value }])
@@ -307,7 +307,7 @@ function mount(container, ctx) {
   const param = (name) => {
     const p = declared(name);
     return { label: label(p), unit: t('decision.specUnit', { symbol: p.symbol, min: p.min, max: p.max }), min: p.min, max: p.max,
-      step: p.kind === 'whole' ? 1 : 0.01, read: (text) => core.readField(name, text, 1) };
+      step: p.kind === 'whole' ? 1 : 0.01, read: (text) => core.readField(name, text, 1, { decimalComma: fmt.decimalMark === ',' }) };
   };
   const check = (patch) => core.speculative(patch.a ?? local.a, patch.k ?? local.k, patch.c ?? local.c);
   // The draft's size is the planner's alone: the planner itself checks it.
@@ -316,7 +316,7 @@ function mount(container, ctx) {
   const draftParam = () => {
     const p = declared('draft_params');
     return { label: label(p), unit: t('decision.draftUnit', { symbol: p.symbol }), min: 0, max: p.max,
-      step: 1e8, read: (text) => core.readField('draft_params', text, 1) };
+      step: 1e8, read: (text) => core.readField('draft_params', text, 1, { decimalComma: fmt.decimalMark === ',' }) };
   };
   specFields.append(
     pairedInput({ ...param('acceptance_rate'), value: local.a, check: (v) => check({ a: v }),
