@@ -214,7 +214,8 @@ double scaled(double v, const DecimalText& d, double f) {
 
 }  // namespace
 
-FieldReading read_field_value(const InputFieldDeclaration& field, const std::string& text, double display_factor) {
+FieldReading read_field_value(const InputFieldDeclaration& field, const std::string& text, double display_factor,
+                              CommaReading comma) {
   if (text.size() > kMaxAnswerBytes) {
     return fail(field, MessageCode::text_too_long, {number_param("limit", static_cast<double>(kMaxAnswerBytes))});
   }
@@ -280,14 +281,20 @@ FieldReading read_field_value(const InputFieldDeclaration& field, const std::str
         {text_param("typed_unit", q.unit), text_param("unit", field.unit), message_param("hint", family_hint(family))});
   }
   // Readings, in order: the thousands reading of a comma, then the
-  // decimal-comma one ("4,500"); and for a bare count shown in a larger unit
+  // decimal-comma one ("4,500"), or the other way round for
+  // CommaReading::decimal_first; and for a bare count shown in a larger unit
   // (parameters in billions), the number in the field's own unit too, so
   // "7e9" there is 7e9 parameters. The first the field can use is taken.
-  double readings[4] = {scaled(q.value, q.decimal, scale), scaled(q.alt_value, q.alt_decimal, scale), 0, 0};
+  const bool decimal_first = q.ambiguous && q.ambiguous_mark == ',' && comma == CommaReading::decimal_first;
+  const double first = decimal_first ? q.alt_value : q.value;
+  const DecimalText& first_decimal = decimal_first ? q.alt_decimal : q.decimal;
+  const double second = decimal_first ? q.value : q.alt_value;
+  const DecimalText& second_decimal = decimal_first ? q.decimal : q.alt_decimal;
+  double readings[4] = {scaled(first, first_decimal, scale), scaled(second, second_decimal, scale), 0, 0};
   int count = q.ambiguous ? 2 : 1;
   if (!q.has_unit && !suffixed && family == Family::count && display_factor != 1) {
-    readings[count++] = scaled(q.value, q.decimal, factor);
-    if (q.ambiguous) readings[count++] = scaled(q.alt_value, q.alt_decimal, factor);
+    readings[count++] = scaled(first, first_decimal, factor);
+    if (q.ambiguous) readings[count++] = scaled(second, second_decimal, factor);
   }
   FieldReading r;
   r.value = readings[0];
@@ -307,7 +314,8 @@ FieldReading read_field_value(const InputFieldDeclaration& field, const std::str
   return r;
 }
 
-FieldReading read_field_value(const std::string& name, const std::string& text, double display_factor) {
+FieldReading read_field_value(const std::string& name, const std::string& text, double display_factor,
+                              CommaReading comma) {
   const InputFieldDeclaration* field = find_budget_input_field(name.c_str());
   if (field == nullptr) field = find_speculative_input_field(name.c_str());
   if (field == nullptr) field = find_plan_cost_input_field(name.c_str());
@@ -319,7 +327,7 @@ FieldReading read_field_value(const std::string& name, const std::string& text, 
   if (!(display_factor > 0) || !std::isfinite(display_factor)) {
     return fail(*field, MessageCode::bad_display_factor);
   }
-  return read_field_value(*field, text, display_factor);
+  return read_field_value(*field, text, display_factor, comma);
 }
 
 }  // namespace llmbudget

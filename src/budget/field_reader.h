@@ -22,8 +22,11 @@
 // each (the page shows parameters in billions, so "70" there is 70e9). When a
 // comma makes two readings ("4,500": thousands or decimal comma), the first
 // one inside the field's declared range (and whole, for a whole field) is
-// taken, the thousands reading first. The range itself is checked later by
-// the core's validation (plan()), which names the field.
+// taken: the thousands reading first by default (CommaReading::thousands_first,
+// English and the CLI), the decimal-comma one first on a page whose locale
+// writes a decimal comma (CommaReading::decimal_first: German "2,039" is
+// 2.039). A lone "." is a decimal point either way. The range itself is
+// checked later by the core's validation (plan()), which names the field.
 #pragma once
 
 #include <string>
@@ -32,6 +35,14 @@
 #include "budget/field_declarations.h"
 
 namespace llmbudget {
+
+/// Which reading of an ambiguous lone comma ("2,039": 2039 or 2.039) is tried
+/// first. The other is still taken when the first is outside the field's
+/// declared range (or not whole, for a whole field: "1,026" batch is 1026).
+enum class CommaReading {
+  thousands_first = 0,  ///< "2,039" is 2039 when in range (English, the CLI; the default)
+  decimal_first = 1,    ///< "2,039" is 2.039 when in range (a locale that writes a decimal comma: de)
+};
 
 /// A typed value read for one field. When ok is false only `error` is
 /// meaningful: error.field is the field's name, error.message one sentence.
@@ -53,11 +64,15 @@ struct FieldReading {
 /// or a nonzero one that would read as 0 ("1e-400"), text over
 /// kMaxAnswerBytes ("GPU memory: that is too long to be a number (more than
 /// 200 bytes).").
+/// `comma`: which reading of an ambiguous lone comma is tried first (above).
 /// Never throws; work is O(|text|).
-FieldReading read_field_value(const InputFieldDeclaration& field, const std::string& text, double display_factor);
+FieldReading read_field_value(const InputFieldDeclaration& field, const std::string& text, double display_factor,
+                              CommaReading comma = CommaReading::thousands_first);
 
 /// The same for a field named `name` among budget_input_fields() or
-/// speculative_input_fields(); an unknown name is an error naming it.
-FieldReading read_field_value(const std::string& name, const std::string& text, double display_factor);
+/// speculative_input_fields() or the plan-cost fields; an unknown name is an
+/// error naming it, a display factor that is not finite and > 0 an error too.
+FieldReading read_field_value(const std::string& name, const std::string& text, double display_factor,
+                              CommaReading comma = CommaReading::thousands_first);
 
 }  // namespace llmbudget

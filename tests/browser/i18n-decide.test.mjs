@@ -106,10 +106,11 @@ test('decision procedure with lang="de": the five steps, marks, table and cost r
   assert.equal(await out(lab, 'price-read-a100-80gb-sxm'), 'Gelesen als 1,026 $ pro GPU-Stunde.');
   assert.deepEqual((await lab.locator('tr[data-cost-cheapest] th, tr[data-cost-cheapest] td').allTextContents()).slice(0, 5),
     ['★ NVIDIA A100 80 GB SXM', '8', '16-Bit-Gewichte, 16-Bit-Cache', 'erfüllt', '1,27 $']);
-  // "1,026" is read as the core reads a lone comma before three digits, a thousands group: 1,026 $, said in German digits.
+  // "1,026" on a German page: a lone comma before three digits is a decimal comma where the price
+  // allows it, 1.026 $ (not 1,026 $), and the note says so in German digits.
   await a100.fill('1,026');
   await ranked(lab);
-  assert.equal(await out(lab, 'price-read-a100-80gb-sxm'), 'Gelesen als 1.026 $ pro GPU-Stunde.');
+  assert.equal(await out(lab, 'price-read-a100-80gb-sxm'), 'Gelesen als 1,026 $ pro GPU-Stunde.');
   // A refused price names the declared range in German digits.
   await a100.fill('-3');
   assert.equal(await out(lab, 'price-error-a100-80gb-sxm'),

@@ -72,9 +72,15 @@ EMSCRIPTEN_BINDINGS(budget_core) {
       .field("binary_prefix", &lb::FieldReading::binary_prefix);
 
   function("field_declarations_json", &lb::field_declarations_json);
-  function("read_field_value",
-           emscripten::select_overload<lb::FieldReading(const std::string&, const std::string&, double)>(
-               &lb::read_field_value));
+  // The fourth argument is CommaReading as a bool: true when the page's locale
+  // writes a decimal comma (an ambiguous "2,039" is then 2.039 first).
+  function(
+      "read_field_value",
+      +[](const std::string& name, const std::string& text, double display_factor, bool decimal_comma) {
+        return lb::read_field_value(
+            name, text, display_factor,
+            decimal_comma ? lb::CommaReading::decimal_first : lb::CommaReading::thousands_first);
+      });
   function("speculative", &lb::speculative);
   function("best_draft_tokens", &lb::best_draft_tokens);
   function("attention_memory", &lb::attention_memory);

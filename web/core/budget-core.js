@@ -285,18 +285,29 @@ export const buildCore = oncePerModule((module) => {
      * refused: "GPU memory: that is too long to be a number (more than 200 bytes).".
      * k and M follow the field's declared count_prefixes: "32k" is 32,000 requests
      * but 32,768 tokens of context (binary).
+     * A lone comma before exactly three digits ("2,039") has two readings: with
+     * `decimalComma` false (English, the default) the thousands one (2039) is tried
+     * first, with `decimalComma` true (a locale that writes a decimal comma: de) the
+     * decimal one (2.039); the other is taken only when the first is outside the
+     * field's declared range or not whole for a whole field ("1,026" batch: 1026).
+     * A lone "." is a decimal point either way.
+     * @param {string} name the field's declared name
+     * @param {string} text what was typed
+     * @param {number} [displayFactor] declared units a bare number stands for (> 0)
+     * @param {{decimalComma?: boolean}} [options]
      * @returns {{ok:true, value:number, significant_digits:number, binary_prefix:boolean}
      *   | {ok:false, field:string, error:string}}
      *   value in the field's declared unit; the range is checked by plan() later;
      *   significant_digits: of the number as typed ("74.5 GiB": 3); binary_prefix: a k or M
      *   was read as 1024 or 1024²
      */
-    readField(name, text, displayFactor = 1) {
+    readField(name, text, displayFactor = 1, { decimalComma = false } = {}) {
       return guarded(() => {
         // Clipped just past the core's limit before entering wasm (text-clip.js): a
         // pasted megabyte gets the core's "too long" error without being copied.
         const typed = clipForCore(typeof text === 'string' ? text : String(text ?? ''), maxTextBytes);
-        const raw = module.read_field_value(clipForCore(String(name), maxTextBytes), typed, asNumber(displayFactor));
+        const raw = module.read_field_value(clipForCore(String(name), maxTextBytes), typed, asNumber(displayFactor),
+          decimalComma === true);
         return raw.ok
           ? { ok: true, value: raw.value, significant_digits: raw.significant_digits, binary_prefix: raw.binary_prefix }
           : failure(raw);

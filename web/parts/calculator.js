@@ -37,6 +37,8 @@ function mount(container, ctx) {
   const stale = () => pending.size > 0 || unreadable.size > 0;
   // Whether this page's language writes 1000 as "1.000" (German): see the read note below.
   const groupsWithPoint = fmt.int(1000).includes('.');
+  // Whether it writes a decimal comma: an ambiguous "2,039" is then read as 2.039 first.
+  const decimalComma = fmt.decimalMark === ',';
   let retrying = false;
 
   container.append(h('h2', { class: 'part-title', text: t('calc.title') }));
@@ -186,7 +188,7 @@ function mount(container, ctx) {
       const c = controls.get(field);
       c.echo = null;
       // The core's reader: "4,5", "70B", "80 GB", "32k", "1.5 TB/s", "4.5 bit" ...
-      const read = ctx.core.readField(field, text.value, def.factor);
+      const read = ctx.core.readField(field, text.value, def.factor, { decimalComma });
       if (!read.ok) {
         pending.delete(field);
         unreadable.add(field);
@@ -210,7 +212,10 @@ function mount(container, ctx) {
       // point before three digits is read as the calculator always reads it, a decimal
       // point (1,024): the note then says so even when the text looks plain.
       const pointMayGroup = groupsWithPoint && /\d\.\d{3}(?![\d.])/.test(text.value) && !text.value.includes(',');
-      setText(readNote, text.value.trim() === plain && !pointMayGroup ? '' : readAsNote(def, raw, read));
+      // Likewise a lone comma before three digits ("2,039") on a page that writes a decimal comma: read
+      // as a decimal comma (2.039) where the field allows it, which the note says.
+      const commaMayGroup = decimalComma && /\d,\d{3}(?![\d,])/.test(text.value) && !text.value.includes('.');
+      setText(readNote, text.value.trim() === plain && !pointMayGroup && !commaMayGroup ? '' : readAsNote(def, raw, read));
       c.readValue = raw;
       // The field keeps what was typed when its plain rendering is a long
       // decimal, with more digits than were typed ("74.5 GiB", not

@@ -179,7 +179,7 @@ function costSection(w, core, presets) {
         prices.delete(gpu.id);
         say('');
       } else {
-        const read = core.readField(priceField.name, text, 1);
+        const read = core.readField(priceField.name, text, 1, { decimalComma: fmt.decimalMark === ',' });
         // The core checks the price's range: one option at this price on the current input.
         const checked = read.ok && read.value !== 0 && drawn
           ? core.planHardware(drawn.input, [{ ...presets.presetPatch(gpu.id, core), price_per_gpu_hour: read.value }])
@@ -307,7 +307,7 @@ function mount(container, ctx) {
   const param = (name) => {
     const p = declared(name);
     return { label: label(p), unit: t('decision.specUnit', { symbol: p.symbol, min: p.min, max: p.max }), min: p.min, max: p.max,
-      step: p.kind === 'whole' ? 1 : 0.01, read: (text) => readingInWords(core, strings, fmt, core.readField(name, text, 1)),
+      step: p.kind === 'whole' ? 1 : 0.01, read: (text) => readingInWords(core, strings, fmt, core.readField(name, text, 1, { decimalComma: fmt.decimalMark === ',' })),
       refusal: () => rangeText(p.kind === 'whole', p.min, p.max) };
   };
   // A value out of a field's declared range, in the element's words (the box's own range).
@@ -320,7 +320,7 @@ function mount(container, ctx) {
   const draftParam = () => {
     const p = declared('draft_params');
     return { label: label(p), unit: t('decision.draftUnit', { symbol: p.symbol }), min: 0, max: p.max,
-      step: 1e8, read: (text) => readingInWords(core, strings, fmt, core.readField('draft_params', text, 1)),
+      step: 1e8, read: (text) => readingInWords(core, strings, fmt, core.readField('draft_params', text, 1, { decimalComma: fmt.decimalMark === ',' })),
       refusal: () => rangeText(false, 0, p.max) };
   };
   specFields.append(

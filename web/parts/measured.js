@@ -108,7 +108,9 @@ function mount(container, ctx) {
     read: (text) => {
       const q = ctx.readQuantity(text);
       if (!q.ok) return { ok: false, error: t('measured.shareReadError', { error: q.error }) };
-      const v = q.value.has_unit ? (q.value.unit === '%' ? q.value.value : NaN) : q.value.value;
+      // On a page that writes a decimal comma, "60,500" is 60.5 (the reader's decimal-comma reading).
+      const n = fmt.decimalMark === ',' && q.value.ambiguous ? q.value.alt_value : q.value.value;
+      const v = q.value.has_unit ? (q.value.unit === '%' ? n : NaN) : n;
       return Number.isFinite(v) ? { ok: true, value: v }
         : { ok: false, error: t('measured.shareNotPercent') };
     },

@@ -44,7 +44,7 @@ function mount(container, ctx) {
   const param = (name) => {
     const p = declared(name);
     return { label: labelOf(name), unit: t('speculative.paramUnit', { symbol: p.symbol, min: plain(p.min), max: plain(p.max) }), min: p.min, max: p.max,
-      step: p.kind === 'whole' ? 1 : 0.01, read: (text) => readingInWords(core, strings, fmt, core.readField(name, text, 1)),
+      step: p.kind === 'whole' ? 1 : 0.01, read: (text) => readingInWords(core, strings, fmt, core.readField(name, text, 1, { decimalComma: fmt.decimalMark === ',' })),
       // A value the core refused: the field's declared range, in the element's words.
       refusal: () => t(p.kind === 'whole' ? 'speculative.rangeWhole' : 'speculative.rangeReal',
         { min: fmt.groupedNumber(p.min), max: fmt.groupedNumber(p.max) }) };

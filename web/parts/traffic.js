@@ -78,17 +78,24 @@ function build(body, ctx, traffic) {
     setText(staleNote, refused.size ? t('traffic.stale') : '');
   };
 
+  // On a page that writes a decimal comma (de), "2,500" is 2.5 where the field allows it.
+  const decimalComma = fmt.decimalMark === ',';
   // A traffic field: read by the core's quantity reader (a plain number), checked by the core (one short run).
+  // A lone comma before three digits has two readings (the core's value, the thousands one, and
+  // alt_value, the decimal one): on a decimal-comma page the decimal one, unless only the thousands
+  // one is inside the field's range (a whole count: "1,500" clients); elsewhere the thousands one.
   const own = (name) => {
     const def = TF[name];
     const decl = def.limit;
+    const reading = (q) => (decimalComma && q.ambiguous && (inDeclaredRange(decl, q.alt_value) || !inDeclaredRange(decl, q.value))
+      ? q.alt_value : q.value);
     return pairedInput({
       label: def.label, unit: def.displayUnit, def, value: local[name],
       read: (textValue) => {
         const q = ctx.readQuantity(textValue);
         if (!q.ok) return { ok: false, error: t('traffic.readError', { label: def.label, error: q.error }) };
         return q.value.has_unit ? { ok: false, error: t('traffic.noUnit', { label: def.label, unit: def.displayUnit }) }
-          : { ok: true, value: q.value.value };
+          : { ok: true, value: reading(q.value) };
       },
       check: (v) => traffic.simulateTraffic(store.state.input, { ...trafficOf(local), [name]: v, requests: 1 }),
       // Outside the declared range: the range. Inside it but refused (a request whose KV cache cannot
@@ -112,7 +119,8 @@ function build(body, ctx, traffic) {
     return pairedInput({
       label: def.label, unit: def.unit, def, value: store.state.input[name] / def.factor,
       read: (textValue) => {
-        const r = readingInWords(core, strings, fmt, core.readField(name, textValue, def.factor));
+        const r = readingInWords(core, strings, fmt, core.readField(name, textValue, def.factor,
+          { decimalComma: fmt.decimalMark === ',' }));
         return r.ok ? { ok: true, value: r.value / def.factor } : r;
       },
       check: (v) => core.plan({ ...store.state.input, [name]: v * def.factor }),
