@@ -1,0 +1,72 @@
+// Text from the content data files on the German page (dist/index.de.html): the presets' labels
+// (content/locales/de/presets.json over content/presets.json) on the preset buttons, in the
+// decision part's price fields and on the German instructors' page, both in the prerendered page
+// and once the element has drawn; the English page keeps the English labels.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { REPO, openSession, closeSession, assertQuiet, recordedPage, waitReady } from './lib/harness.mjs';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const DE = JSON.parse(readFileSync(path.join(REPO, 'content/locales/de/presets.json'), 'utf8'));
+
+let browser;
+let server;
+before(async () => { ({ browser, server } = await openSession()); });
+after(() => closeSession({ browser, server }));
+
+async function open(url) {
+  const rec = await recordedPage(browser, { viewport: { width: 1280, height: 900 } });
+  await rec.page.goto(url);
+  await waitReady(rec.page);
+  return rec;
+}
+
+/** The label on the preset button of `id` in the page's presets part, once it has drawn. */
+async function buttonLabel(page, id) {
+  const lab = page.locator('llm-budget-lab[parts="presets"]');
+  await lab.scrollIntoViewIfNeeded();
+  await page.locator('llm-budget-lab[parts="presets"][ready]').waitFor({ timeout: 20000 });
+  return lab.locator(`button[data-preset="${id}"] .preset-label`).textContent();
+}
+
+test('German page: preset buttons and price fields show the German labels', async () => {
+  const rec = await open(new URL('index.de.html', server.url).href);
+  const { page } = rec;
+  // The lesson's worked table calls this row "16-Bit-Gewichte, MHA, 16-Bit-Cache, B = 16".
+  assert.equal(await buttonLabel(page, 'lesson-mha-16'), '16-Bit-Gewichte, MHA (32 KV-Heads), 16-Bit-Cache, B = 16');
+  assert.equal(await buttonLabel(page, 'knowledge-check-13b'), 'Wissenstest: 13B, 8-Bit-Gewichte, 40 GB Cache, 48-GB-GPU');
+  // 8 requests of 4,096 tokens, written the German way.
+  assert.equal(await buttonLabel(page, 'model-llama-2-7b-a100'), 'Llama 2 7B, 16 Bit, 8 × 4.096 Token auf A100 80 GB');
+  assert.equal(await buttonLabel(page, 'apple-m2-max-96gb'), DE.gpus['apple-m2-max-96gb'].label);
+  assert.equal(await buttonLabel(page, 'h100-sxm-80gb'), 'NVIDIA H100 SXM 80 GB', 'a proper name stays');
+  const decision = page.locator('llm-budget-lab[parts~="decision"]').first();
+  await decision.scrollIntoViewIfNeeded();
+  await page.locator('llm-budget-lab[parts~="decision"][ready]').first().waitFor({ timeout: 20000 });
+  const priceLabel = await decision.locator('[data-price="lesson-round"]').locator('xpath=preceding-sibling::label').textContent();
+  assert.equal(priceLabel, 'Runde Werte der Lektion (80 GB, 1 TB/s, 40 TFLOP/s nutzbar): $ pro GPU-Stunde');
+  await assertQuiet(rec);
+  await rec.page.close();
+});
+
+test('German page as served (prerendered, before any script runs) already has the German labels', async () => {
+  const html = readFileSync(path.join(REPO, 'dist/index.de.html'), 'utf8');
+  assert.ok(html.includes('<span class="preset-label">8-Bit-Gewichte, GQA-8, 8-Bit-Cache, B = 16</span>'));
+  assert.ok(!html.includes('<span class="preset-label">8-bit weights, GQA-8, 8-bit cache, B = 16</span>'));
+});
+
+test("German instructors' page: the preset table in German", async () => {
+  const rec = await open(new URL('instructors.de.html', server.url).href);
+  const row = rec.page.locator('tr', { has: rec.page.locator('code', { hasText: /^lesson-round$/ }) });
+  assert.equal(await row.locator('td').first().textContent(), 'Runde Werte der Lektion (80 GB, 1 TB/s, 40 TFLOP/s nutzbar)');
+  await rec.page.close();
+});
+
+test('English page: the preset labels stay English', async () => {
+  const rec = await open(server.url);
+  const { page } = rec;
+  assert.equal(await buttonLabel(page, 'lesson-mha-16'), '16-bit weights, MHA (32 KV heads), 16-bit cache, B = 16');
+  assert.equal(await buttonLabel(page, 'model-llama-2-7b-a100'), 'Llama 2 7B, 16-bit, 8 × 4,096 tokens on A100 80 GB');
+  await assertQuiet(rec);
+  await rec.page.close();
+});
