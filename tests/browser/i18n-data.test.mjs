@@ -1,7 +1,8 @@
 // Text from the content data files on the German page (dist/index.de.html): the presets' labels
 // (content/locales/de/presets.json over content/presets.json) on the preset buttons, in the
 // decision part's price fields and on the German instructors' page, both in the prerendered page
-// and once the element has drawn; the English page keeps the English labels.
+// and once the element has drawn; the measured part's method paragraphs and cell words
+// (content/locales/de/measured-decode.json); the English page keeps the English text.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { REPO, openSession, closeSession, assertQuiet, recordedPage, waitReady } from './lib/harness.mjs';
@@ -9,6 +10,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const DE = JSON.parse(readFileSync(path.join(REPO, 'content/locales/de/presets.json'), 'utf8'));
+const EN_MEASURED = JSON.parse(readFileSync(path.join(REPO, 'content/measured-decode.json'), 'utf8'));
+
+/** The measured part of the page, once it has drawn. */
+async function measuredPart(page) {
+  const lab = page.locator('llm-budget-lab[parts="measured"]');
+  await lab.scrollIntoViewIfNeeded();
+  await page.locator('llm-budget-lab[parts="measured"][ready]').waitFor({ timeout: 30000 });
+  return lab;
+}
 
 let browser;
 let server;
@@ -67,6 +77,37 @@ test('English page: the preset labels stay English', async () => {
   const { page } = rec;
   assert.equal(await buttonLabel(page, 'lesson-mha-16'), '16-bit weights, MHA (32 KV heads), 16-bit cache, B = 16');
   assert.equal(await buttonLabel(page, 'model-llama-2-7b-a100'), 'Llama 2 7B, 16-bit, 8 × 4,096 tokens on A100 80 GB');
+  await assertQuiet(rec);
+  await rec.page.close();
+});
+
+test('German page: the measured part explains its estimates in German, cells in German', async () => {
+  const rec = await open(new URL('index.de.html', server.url).href);
+  const lab = await measuredPart(rec.page);
+  const notes = lab.locator('[data-out="measured-notes"]');
+  assert.equal(await notes.locator('h3').textContent(), 'Wie die Schätzungen Bytes zählen');
+  const paragraphs = await notes.locator('p').allTextContents();
+  assert.equal(paragraphs.length, EN_MEASURED.budget.notes.length);
+  // int4 with group size 32: (4 + 32/32) bits / 8 = 0.625 bytes per weight, written "0,625".
+  assert.match(paragraphs[0], /^Bytes pro Gewicht\. bf16 sind 2 Bytes\..*0,625 Bytes/);
+  for (const p of paragraphs) assert.ok(!EN_MEASURED.budget.notes.includes(p), `still English: ${p.slice(0, 60)}`);
+  const text = (await lab.locator('section.part').allTextContents()).join(' ');
+  assert.ok(text.includes('Llama 2 7B, int4 (Gruppe 32), 1 GPU'), 'the run name says int4 (Gruppe 32)');
+  assert.ok(text.includes('zu wenig Speicher'), 'the out-of-memory cell is German');
+  assert.ok(text.includes('mittlere Latenz'), 'the latency quantity is German');
+  assert.ok(!text.includes('out of memory') && !text.includes('average latency') && !text.includes('(group 32)'));
+  await assertQuiet(rec);
+  await rec.page.close();
+});
+
+test('English page: the measured part as before', async () => {
+  const rec = await open(server.url);
+  const lab = await measuredPart(rec.page);
+  const paragraphs = await lab.locator('[data-out="measured-notes"] p').allTextContents();
+  assert.deepEqual(paragraphs, EN_MEASURED.budget.notes);
+  const text = (await lab.locator('section.part').allTextContents()).join(' ');
+  assert.ok(text.includes('Llama 2 7B, int4 (group 32), 1 GPU'));
+  assert.ok(text.includes('out of memory'));
   await assertQuiet(rec);
   await rec.page.close();
 });

@@ -1,5 +1,7 @@
 // The text of content data files in other languages: content/locales/<locale>/presets.json
-// (web/content/presets-text.js) against content/presets.json: every id it names exists in the
+// (web/content/presets-text.js) against content/presets.json and
+// content/locales/<locale>/measured-decode.json (web/content/measured-text.js) against
+// content/measured-decode.json: every id it names exists in the
 // English file, every English label, note and source has a translation that keeps the English
 // text's web addresses, and laying it over the English file changes only text.
 // Run: node --test tests/node/locale-data.test.mjs
@@ -8,6 +10,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { presetsText, presetsTextProblems } from '../../web/content/presets-text.js';
+import { measuredSays, measuredTextProblems, measuredTextStrings } from '../../web/content/measured-text.js';
 import { localeExports } from '../../web/build-scripts.mjs';
 import { renderInstructors } from '../../web/instructors/render.mjs';
 import { translator } from '../../web/element/i18n.js';
@@ -85,4 +88,44 @@ test("the German instructors' page lists the presets with German labels, the Eng
   assert.match(de, /<code>knowledge-check-13b<\/code><\/th><td>Wissenstest: 13B, 8-Bit-Gewichte, 40 GB Cache, 48-GB-GPU<\/td>/);
   const en = renderInstructors(REPO);
   assert.match(en, /<code>knowledge-check-13b<\/code><\/th><td>Knowledge check: 13B, 8-bit weights, 40 GB cache, 48 GB GPU<\/td>/);
+});
+
+const EN_MEASURED = readJson(path.join(REPO, 'content/measured-decode.json'));
+const DE_MEASURED = readJson(path.join(LOCALES_DIR, 'de/measured-decode.json'));
+
+for (const locale of readdirSync(LOCALES_DIR).filter((n) => existsSync(path.join(LOCALES_DIR, n, 'measured-decode.json')))) {
+  test(`content/locales/${locale}/measured-decode.json: every shown English text translated, no other phrase`, () => {
+    const text = readJson(path.join(LOCALES_DIR, locale, 'measured-decode.json'));
+    assert.equal(text.format, 'llm-budget-lab-measured-text');
+    assert.equal(text.locale, locale);
+    assert.deepEqual(measuredTextProblems(EN_MEASURED, text), []);
+  });
+}
+
+test('the measured texts a translation must give: the method paragraphs and the cell words', () => {
+  const strings = measuredTextStrings(EN_MEASURED);
+  for (const note of EN_MEASURED.budget.notes) assert.ok(strings.includes(note));
+  for (const cell of ['out of memory', 'average latency', 'int4 (group 32)']) assert.ok(strings.includes(cell), cell);
+});
+
+test('a missing or unknown measured phrase is named', () => {
+  const text = structuredClone(DE_MEASURED);
+  delete text.phrases['average latency'];
+  text.phrases['no such text'] = 'kein Text';
+  assert.deepEqual(measuredTextProblems(EN_MEASURED, text), [
+    'phrases: "no such text": not a text of the English file',
+    'phrases: "average latency": no translation',
+  ]);
+});
+
+test('German measured text: cells and paragraphs translated, English without a file unchanged', () => {
+  const say = measuredSays(DE_MEASURED);
+  assert.equal(say('out of memory'), 'zu wenig Speicher');
+  assert.equal(say('average latency'), 'mittlere Latenz');
+  assert.equal(say('int4 (group 32)'), 'int4 (Gruppe 32)');
+  // int4 with group size 32: (4 + 32/32) bits / 8 = 0.625 bytes per weight, "0,625" in German.
+  assert.match(say(EN_MEASURED.budget.notes[0]), /^Bytes pro Gewicht\. .*0,625 Bytes/);
+  assert.equal(say('a text the file does not give'), 'a text the file does not give');
+  assert.equal(measuredSays(null)('out of memory'), 'out of memory');
+  assert.deepEqual(localeExports(REPO, 'de').content.measured, DE_MEASURED);
 });

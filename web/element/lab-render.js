@@ -272,8 +272,8 @@ export async function drawLab(el, changed) {
     /** The whole translator ({locale, t, core, missing}), for calculatorFields(core, strings). */
     strings: el._strings,
     /**
-     * The locale's translated content text, keyed by ids ({ questions, tours, presets }: content/locales/<l>/
-     * questions.json, tours.json and presets.json, when that locale ships them; {} in English).
+     * The locale's translated content text, keyed by ids ({ questions, tours, presets, measured }: content/locales/<l>/
+     * questions.json, tours.json, presets.json and measured-decode.json, when that locale ships them; {} in English).
      */
     localeContent: el._localeContent || {},
     store,
