@@ -111,3 +111,19 @@ test('English page: the measured part as before', async () => {
   await assertQuiet(rec);
   await rec.page.close();
 });
+
+test('German page at 360 px: every preset label fits its button (no text cut off or overflowing)', async () => {
+  const rec = await recordedPage(browser, { viewport: { width: 360, height: 740 } });
+  await rec.page.goto(new URL('index.de.html', server.url).href);
+  await waitReady(rec.page);
+  await buttonLabel(rec.page, 'lesson-mha-16');
+  const buttons = rec.page.locator('llm-budget-lab[parts="presets"] button.preset');
+  const sizes = await buttons.evaluateAll((list) => list.map((b) => ({
+    id: b.dataset.preset || b.dataset.runtime, scroll: b.scrollWidth, client: b.clientWidth, right: b.getBoundingClientRect().right })));
+  assert.ok(sizes.length >= 38, `${sizes.length} buttons`);
+  for (const s of sizes) {
+    assert.ok(s.scroll <= s.client + 1, `${s.id}: label ${s.scroll} px wide in a ${s.client} px button`);
+    assert.ok(s.right <= 360, `${s.id}: button ends at ${s.right} px, past the 360 px screen`);
+  }
+  await rec.page.close();
+});
