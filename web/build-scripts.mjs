@@ -51,7 +51,7 @@ const IMPORT_SHARED_DEFINITION = `${IMPORT_SHARED} = ${IMPORT_SHARED} || ((key) 
 });`;
 
 /** The translated content (content/locales/<locale>/) a locale's script carries besides its strings, when the locale ships it. */
-const LOCALE_CONTENT = Object.freeze({ questions: 'questions.json', tours: 'tours.json' });
+const LOCALE_CONTENT = Object.freeze({ questions: 'questions.json', tours: 'tours.json', presets: 'presets.json', measured: 'measured-decode.json' });
 
 /**
  * The entry of a locale's strings script: content/ui/<locale>.json as `messages`, and each of

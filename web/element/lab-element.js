@@ -110,7 +110,7 @@ export class LlmBudgetLab extends HTMLElement {
     this._draw = null; // the core script's drawing functions (lab-render.js), once loaded
     this._locale = 'en'; // the language it draws in (locale-names.js), set when it starts
     this._localeMessages = null; // that locale's content/ui/<locale>.json (null for English, which the core script holds)
-    this._localeContent = {}; // that locale's translated content: { questions, tours } text files, when shipped
+    this._localeContent = {}; // that locale's translated content: { questions, tours, presets, measured } text files, when shipped
     this._stale = false; // the shared state changed while the element was far from the viewport
     this._refresh = null; // redraws the parts with the current state (set by drawLab)
     this._dropPrerendered = () => {}; // set when the element starts (takeover.js)

@@ -7,6 +7,7 @@ import { loadReadingCore } from '../core/reading-core.js';
 import { getPart, ALL_PARTS } from './registry.js';
 import { createStore, groupStore } from './store.js';
 import { defaultsOnlyPresets, loadBuiltInPresets, loadPresetsCheck, presetSet } from './presets.js';
+import { presetsText } from '../content/presets-text.js';
 import { readInputsAttribute } from './link-state.js';
 import { calculatorFields } from './fields.js';
 import { fetchContentFile, readFetchTimeout, FETCH_TIMEOUT_RANGE_S, DEFAULT_FETCH_TIMEOUT_S } from '../content/fetch-file.js';
@@ -106,6 +107,22 @@ async function builtInFor(needed) {
     // The notice is written in the element's language where it is shown (notice.builtInPresetsFailed).
     return { set: defaultsOnlyPresets, notice: { error: err } };
   }
+}
+
+const translatedSets = new WeakMap(); // built-in set -> { text, set }: its text in one language
+
+/**
+ * The built-in set `set` with its labels, notes and sources from `text` (a locale's
+ * content/locales/<l>/presets.json; web/content/presets-text.js), made once per set and text;
+ * `set` itself when there is no text.
+ */
+function inLanguage(set, text) {
+  if (!text) return set;
+  const made = translatedSets.get(set);
+  if (made && made.text === text) return made.set;
+  const translated = presetSet(presetsText(set.data, text));
+  translatedSets.set(set, { text, set: translated });
+  return translated;
 }
 
 /**
@@ -215,7 +232,8 @@ export async function drawLab(el, changed) {
   await el._writtenReleased();
   if (token !== el._renders) return false;
   // Every input filled in (a field a preset does not give: the core's default).
-  const presets = (el._presetsLoaded.set || builtIn.set).forCore(core);
+  // The built-in presets' text in the element's language when its locale ships it (content/locales/<l>/presets.json).
+  const presets = (el._presetsLoaded.set || inLanguage(builtIn.set, el._localeContent && el._localeContent.presets)).forCore(core);
   // The element's language, for its notices and its parts.
   if (!el._strings || el._strings.locale !== el._locale) {
     const tr = translator(el._locale, el._localeMessages);
@@ -257,8 +275,8 @@ export async function drawLab(el, changed) {
     /** The whole translator ({locale, t, core, missing}), for calculatorFields(core, strings). */
     strings: el._strings,
     /**
-     * The locale's translated content text, keyed by ids ({ questions, tours }: content/locales/<l>/
-     * questions.json and tours.json, when that locale ships them; {} in English).
+     * The locale's translated content text, keyed by ids ({ questions, tours, presets, measured }: content/locales/<l>/
+     * questions.json, tours.json, presets.json and measured-decode.json, when that locale ships them; {} in English).
      */
     localeContent: el._localeContent || {},
     store,

@@ -7,11 +7,12 @@
 // with its small inline markup, `code` and **strong** (inlineMarkup); {{LANG}},
 // {{LANGUAGES}} (links to the page in the other languages), {{SCRIPT}} (the page's
 // script for its locale), {{FOOTER}}, {{PARTS_ROWS}}, {{PRESET_ROWS}}, {{CSS_ROWS}}.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { contrastRatio } from './contrast.mjs';
 import { PART_NAMES } from '../element/part-names.js';
 import { translator } from '../element/i18n.js';
+import { presetsText } from '../content/presets-text.js';
 
 const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -98,7 +99,10 @@ export function inlineMarkup(text) {
  * @throws {Error} when a theme example falls short of WCAG AA (checkExamples) or an id is unknown
  */
 export function renderInstructors(root, { t = translator('en', null).t, locale = 'en', languages = '', script = 'instructors.js', lessonHref = 'index.html' } = {}) {
-  const presets = JSON.parse(readFileSync(path.join(root, 'content/presets.json'), 'utf8'));
+  // The preset labels in the page's language when content/locales/<locale>/presets.json gives them.
+  const localeText = path.join(root, 'content/locales', locale, 'presets.json');
+  const presets = presetsText(JSON.parse(readFileSync(path.join(root, 'content/presets.json'), 'utf8')),
+    locale !== 'en' && existsSync(localeText) ? JSON.parse(readFileSync(localeText, 'utf8')) : null);
   const labCss = readFileSync(path.join(root, 'web/styles/lab.css'), 'utf8');
   const partsRows = [...PART_NAMES, 'all']
     .map((name) => `<tr><th scope="row"><code>${name}</code></th><td>${esc(t(`instructors.part.${name}`))}</td><td><code>parts="${name}"</code></td></tr>`).join('\n');

@@ -27,6 +27,7 @@ import { h, setText, nextId } from '../element/dom.js';
 import { scrollHint } from '../element/scroll-hint.js';
 import { models, gpus } from '../element/presets.js';
 import measured from '../../content/measured-decode.json';
+import { measuredSays } from '../content/measured-text.js';
 import {
   measuredRowInput, compareRow, measuredRows, sharesWithEveryRunInBand, isLatencyRow, BAND, TIGHT_BAND,
   closedLoopBlocks, closedLoopTraffic, compareSimulated,
@@ -62,6 +63,8 @@ function percentRuns(pcts, { t, fmt }) {
 
 function mount(container, ctx) {
   const { core, t, fmt } = ctx;
+  // The data's own text (method paragraphs, sources, cell words) in the element's language (content/locales/<l>/measured-decode.json).
+  const say = measuredSays(ctx.localeContent && ctx.localeContent.measured);
   const yes = t('measured.yes');
   const no = t('measured.no');
   const yesNo = (v) => (v ? yes : no);
@@ -87,9 +90,9 @@ function mount(container, ctx) {
   container.append(
     ...groups.map((group) => h('p', { class: 'chart-desc measured-source', 'data-out': 'measured-source',
       text: (() => {
-        const said = { models: Object.keys(group.models).map(modelLabel).join(', '), source: group.source,
-          hardware: group.hardware, workload: group.workload };
-        return group.bandwidth_note ? t('measured.sourceBandwidth', { ...said, bandwidth: group.bandwidth_note }) : t('measured.source', said);
+        const said = { models: Object.keys(group.models).map(modelLabel).join(', '), source: say(group.source),
+          hardware: say(group.hardware), workload: say(group.workload) };
+        return group.bandwidth_note ? t('measured.sourceBandwidth', { ...said, bandwidth: say(group.bandwidth_note) }) : t('measured.source', said);
       })() })),
     h('p', { class: 'chart-desc measured-setup', text: t('measured.setup', {
       gpu: gpu.label, peak, usable: gbs(gpu.bandwidth_bytes_per_s), usablePct: fmt.int(gpu.usable_fraction_bandwidth * 100),
@@ -137,7 +140,7 @@ function mount(container, ctx) {
   // Eight columns: wider than the column on most screens, so the hint starts shown.
   container.append(scrollHint(wrap, scrollText, { out: 'measured-scroll-hint', shown: true }), wrap);
   container.append(h('div', { class: 'measured-notes', 'data-out': 'measured-notes' },
-    h('h3', { text: t('measured.notesTitle') }), budget.notes.map((note) => h('p', { text: note }))));
+    h('h3', { text: t('measured.notesTitle') }), budget.notes.map((note) => h('p', { text: say(note) }))));
   // Latencies: rows whose estimate adds up the core's results in seconds.
   const latency = latencyRows.length ? latencySection() : null;
   // Runs at a fixed concurrency, against the serving simulation.
@@ -145,7 +148,7 @@ function mount(container, ctx) {
   const spec = groups.flatMap((g) => g.speculative || []);
   if (spec.length) {
     container.append(h('p', { class: 'measured-notes', text: t('measured.speculative', { runs: spec.map((s) => t('measured.speculativeRun', {
-      target: s.target, draft: s.draft, speed: fmt.groupedNumber(s.tokens_per_s), compare: s.compare, note: s.note })).join('; ') }) }));
+      target: s.target, draft: s.draft, speed: fmt.groupedNumber(s.tokens_per_s), compare: say(s.compare), note: say(s.note) })).join('; ') }) }));
   }
 
   /** The latency table, its set-up and summary lines; returns { draw } for the slider. */
@@ -167,14 +170,14 @@ function mount(container, ctx) {
       lsummary,
       scrollHint(lwrap, scrollText, { out: 'measured-latency-scroll-hint', shown: true }), lwrap,
       ...latencyRows.filter(({ row }) => row.note).map(({ row }) => h('p', { class: 'measured-notes', 'data-out': 'measured-latency-note',
-        text: t('measured.latencyNote', { model: modelLabel(row.model), quantity: row.quantity, batch: fmt.int(row.batch ?? budget.batch), note: row.note }) })));
+        text: t('measured.latencyNote', { model: modelLabel(row.model), quantity: say(row.quantity), batch: fmt.int(row.batch ?? budget.batch), note: say(row.note) }) })));
     const ms = (s) => t('unit.ms', { n: fmt.fixed2(s * 1000) });
     function drawLatency() {
       const judged = [];
       const cells = latencyRows.map(({ row, model, gpu: g }) => {
-        const name = t('measured.runName', { model: modelLabel(row.model), weights: row.weights, gpus: fmt.int(row.gpus), gpu: row.gpu ?? g.label });
+        const name = t('measured.runName', { model: modelLabel(row.model), weights: say(row.weights), gpus: fmt.int(row.gpus), gpu: row.gpu ?? g.label });
         const work = t('measured.latencyWork', { batch: fmt.int(row.batch ?? budget.batch), input: fmt.int(row.input_tokens), output: fmt.int(row.output_tokens) });
-        const measuredText = t('measured.measuredMs', { quantity: row.quantity, ms: t('unit.ms', { n: fmt.fixed2(row.measured_ms) }) });
+        const measuredText = t('measured.measuredMs', { quantity: say(row.quantity), ms: t('unit.ms', { n: fmt.fixed2(row.measured_ms) }) });
         const { res, ratio, inBand, inTightBand, estimate } = compareRow(core, budget, model, g, row, share);
         if (!res.ok) return [name, work, measuredText, res.error, '', '', '', ''];
         if (estimate === null) return [name, work, measuredText, t('measured.noFit', { bytes: fmt.bytesText(res.value.per_gpu_bytes) }), '—', no, no, '—'];
@@ -191,7 +194,7 @@ function mount(container, ctx) {
         c.map((text, j) => (j === 0 ? h('th', { scope: 'row', text })
           : h('td', { text, class: j === 5 || j === 6 ? (text === yes ? 'in-band' : 'out-of-band') : undefined }))))));
       const pct = fmt.int(share * 100);
-      setText(lcaption, t('measured.latencyCaption', { sources: [...new Set(latencyRows.map(({ group }) => group.source.split(',')[0]))].join('; '), pct }));
+      setText(lcaption, t('measured.latencyCaption', { sources: [...new Set(latencyRows.map(({ group }) => say(group.source).split(',')[0]))].join('; '), pct }));
       const rs = judged.map((x) => x.ratio);
       setText(lsummary, t('measured.latencySummary', { pct, tight: judged.filter((x) => x.inTightBand).length, count: judged.length,
         tightBand, inBand: judged.filter((x) => x.inBand).length, band, lo: fmt.fixed2(Math.min(...rs)), hi: fmt.fixed2(Math.max(...rs)) }));
@@ -215,10 +218,10 @@ function mount(container, ctx) {
     const ctable = h('table', { class: 'data-table measured-table', 'data-out': 'measured-closed-loop-table' }, ccaption,
       h('thead', null, h('tr', null, heads.map((x) => h('th', { scope: 'col', text: x })))), cbody);
     const cwrap = h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-labelledby': ctitle }, ctable);
-    const name = t('measured.runName', { model: modelLabel(block.model), weights: block.weights, gpus: fmt.int(block.gpus), gpu: block.gpu ?? g.label });
+    const name = t('measured.runName', { model: modelLabel(block.model), weights: say(block.weights), gpus: fmt.int(block.gpus), gpu: block.gpu ?? g.label });
     const work = t('measured.closedWork', { input: fmt.int(block.input_tokens), output: fmt.int(block.output_tokens) });
     const requests = (measured.budget.traffic || {}).requests;
-    const about = { about: block.about, source: group.source.split(',')[0], name };
+    const about = { about: say(block.about), source: say(group.source).split(',')[0], name };
     section.append(
       h('h3', { id: ctitle, text: t('measured.closedTitle') }),
       h('p', { class: 'chart-desc', text: requests ? t('measured.closedSetupRequests', { ...about, count: requests, requests: fmt.int(requests) })
@@ -250,8 +253,8 @@ function mount(container, ctx) {
       const judged = [];
       cbody.replaceChildren(...block.rows.map((row, i) => {
         const sim = runs.get(row.concurrency);
-        const measuredText = t('measured.measuredMs', { quantity: row.quantity, ms: t('unit.ms', { n: fmt.fixed2(row.measured_ms) }) });
-        const label = t('measured.concurrencyRow', { n: fmt.int(row.concurrency), quantity: row.quantity });
+        const measuredText = t('measured.measuredMs', { quantity: say(row.quantity), ms: t('unit.ms', { n: fmt.fixed2(row.measured_ms) }) });
+        const label = t('measured.concurrencyRow', { n: fmt.int(row.concurrency), quantity: say(row.quantity) });
         let cells;
         if (!sim.ok) cells = [label, measuredText, sim.error, '', '', '', ''];
         else {
@@ -351,7 +354,7 @@ function mount(container, ctx) {
     const cells = [];
     for (const { row, model } of rows) {
       const { res, ratio: r, inBand } = compareRow(core, budget, model, gpu, row, share);
-      const name = t('measured.runNameGpus', { model: modelLabel(row.model), weights: row.weights, count: row.gpus, gpus: fmt.int(row.gpus) });
+      const name = t('measured.runNameGpus', { model: modelLabel(row.model), weights: say(row.weights), count: row.gpus, gpus: fmt.int(row.gpus) });
       const bytes = fmt.adaptive(budget.weight_bytes_per_param[row.weights]);
       // Each row's cells, and whether its "within" cell says the estimate agrees (shown as in the band).
       const push = (list, agrees) => cells.push({ list, agrees });
@@ -360,7 +363,7 @@ function mount(container, ctx) {
         continue;
       }
       const p = res.value;
-      const measuredText = row.tokens_per_s === null ? (row.note || t('measured.notMeasured')) : fmt.fixed2(row.tokens_per_s);
+      const measuredText = row.tokens_per_s === null ? (row.note ? say(row.note) : t('measured.notMeasured')) : fmt.fixed2(row.tokens_per_s);
       const achieved = row.achieved_gb_per_s ? t('measured.achieved', { gbs: gbs(row.achieved_gb_per_s * 1e9),
         pct: fmt.num1(row.achieved_gb_per_s * 1e9 / gpu.peak_bandwidth_bytes_per_s * 100) }) : '—';
       if (!p.has_speed) {
