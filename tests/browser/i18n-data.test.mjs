@@ -5,7 +5,7 @@
 // (content/locales/de/measured-decode.json); the English page keeps the English text.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { REPO, openSession, closeSession, assertQuiet, recordedPage, waitReady } from './lib/harness.mjs';
+import { REPO, openSession, closeSession, assertQuiet, recordedPage, waitReady, openReady } from './lib/harness.mjs';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -25,12 +25,7 @@ let server;
 before(async () => { ({ browser, server } = await openSession()); });
 after(() => closeSession({ browser, server }));
 
-async function open(url) {
-  const rec = await recordedPage(browser, { viewport: { width: 1280, height: 900 } });
-  await rec.page.goto(url);
-  await waitReady(rec.page);
-  return rec;
-}
+const open = (url) => openReady(browser, url);
 
 /** The label on the preset button of `id` in the page's presets part, once it has drawn. */
 async function buttonLabel(page, id) {

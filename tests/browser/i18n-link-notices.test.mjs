@@ -5,7 +5,7 @@
 // an element with lang="de"; the English page says what it said before.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openSession, closeSession, assertQuiet, recordedPage, waitReady } from './lib/harness.mjs';
+import { openSession, closeSession, assertQuiet, recordedPage, waitReady, openReady } from './lib/harness.mjs';
 
 const CALC = 'llm-budget-lab[parts="calculator"]';
 
@@ -14,12 +14,7 @@ let server;
 before(async () => { ({ browser, server } = await openSession()); });
 after(() => closeSession({ browser, server }));
 
-async function open(url) {
-  const rec = await recordedPage(browser, { viewport: { width: 1280, height: 800 } });
-  await rec.page.goto(url);
-  await waitReady(rec.page);
-  return rec;
-}
+const open = (url) => openReady(browser, url, { width: 1280, height: 800 });
 
 const linkNotices = (page) => page.locator(`${CALC} [data-link-notice]`).allTextContents();
 const box = (page, field) => page.locator(`${CALC} input.field-text[data-field="${field}"]`);

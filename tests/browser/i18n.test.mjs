@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { REPO, DIST, openSession, closeSession, assertQuiet, recordedPage, waitReady } from './lib/harness.mjs';
+import { REPO, DIST, openSession, closeSession, assertQuiet, recordedPage, waitReady, openReady } from './lib/harness.mjs';
 
 const SEED = JSON.parse(readFileSync(path.join(REPO, 'tests/data/seed-values.json'), 'utf8'));
 const TABLE = 'llm-budget-lab[parts="table"]';
@@ -24,12 +24,7 @@ let server;
 before(async () => { ({ browser, server } = await openSession()); });
 after(() => closeSession({ browser, server }));
 
-async function open(url) {
-  const rec = await recordedPage(browser, { viewport: { width: 1280, height: 900 } });
-  await rec.page.goto(url);
-  await waitReady(rec.page);
-  return rec;
-}
+const open = (url) => openReady(browser, url);
 
 async function tableColumn(page, col) {
   return page.locator(`${TABLE} td[data-col="${col}"]`).allTextContents();

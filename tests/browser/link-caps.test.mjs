@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { REPO, openSession, closeSession, assertQuiet, recordedPage, waitReady } from './lib/harness.mjs';
+import { REPO, openSession, closeSession, assertQuiet, recordedPage, waitReady, openReady } from './lib/harness.mjs';
 
 const CALC = 'llm-budget-lab[parts="calculator"]';
 const RELEASE_LINK = JSON.parse(readFileSync(path.join(REPO, 'tests/data/release-3fbce11/link.json'), 'utf8'));
@@ -18,12 +18,7 @@ let server;
 before(async () => { ({ browser, server } = await openSession()); });
 after(() => closeSession({ browser, server }));
 
-async function open(url) {
-  const rec = await recordedPage(browser, { viewport: { width: 1280, height: 800 } });
-  await rec.page.goto(url);
-  await waitReady(rec.page);
-  return rec;
-}
+const open = (url) => openReady(browser, url, { width: 1280, height: 800 });
 const fieldIn = (page, host, name) => page.locator(`${host} input.field-text[data-field="${name}"]`).inputValue();
 const linkNotices = (page) => page.locator(`${CALC} [data-link-notice]`).allTextContents();
 
