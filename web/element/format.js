@@ -155,12 +155,15 @@ export function numberFormatting(locale, t = translator(DEFAULT_LOCALE, null).t)
     return t('verdict.doesNotFit');
   }
 
+  /** A value as JavaScript writes it (no grouping, every digit) with the locale's decimal mark ("0,05"): a typed setting echoed. */
+  const plainText = (v) => localExp(String(v));
+
   /** Reads the locale's digits back: "31,2" and "1.026" as this locale writes them ("31.2", "1026"). */
   const unformat = (text) => String(text).split(groupMark).join('').replace(decimalMark, '.');
 
   return Object.freeze({
     locale, decimalMark, groupMark, num1, int, fixed2, sig, adaptive, small, bytesText, gibText, memText, msText,
-    perRequestText, totalText, bandwidthText, tflopsText, groupedNumber, readAsNumber, axisNum, verdictText, unformat,
+    perRequestText, totalText, bandwidthText, tflopsText, groupedNumber, readAsNumber, axisNum, verdictText, unformat, plainText,
     article, withUnit, digitsIn, plural, GB, GIB, GROUPED_MAX,
   });
 }

@@ -311,7 +311,7 @@ function mount(container, ctx) {
       refusal: () => rangeText(p.kind === 'whole', p.min, p.max) };
   };
   // A value out of a field's declared range, in the element's words (the box's own range).
-  const rangeText = (whole, min, max) => t(whole ? 'decision.rangeWhole' : 'decision.rangeReal',
+  const rangeText = (whole, min, max) => t(whole ? 'fields.rangeWhole' : 'fields.rangeReal',
     { min: fmt.groupedNumber(min), max: fmt.groupedNumber(max) });
   const check = (patch) => core.speculative(patch.a ?? local.a, patch.k ?? local.k, patch.c ?? local.c);
   // The draft's size is the planner's alone: the planner itself checks it.

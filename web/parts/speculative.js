@@ -17,7 +17,7 @@ function mount(container, ctx) {
   const { core, t, fmt, strings } = ctx;
   const local = { a: 0.8, k: 3, c: 0.05 };
   // A value of a, k or c as typed, with the locale's decimal mark ("0.05", "0,05").
-  const plain = (v) => (fmt.decimalMark === '.' ? String(v) : String(v).replace('.', fmt.decimalMark));
+  const plain = fmt.plainText;
   const declared = (name) => core.declaration.speculative_inputs.find((d) => d.name === name);
   const labelOf = (name) => strings.core(`core.field.${name}.label`, declared(name).label);
   const readout = h('p', { class: 'readout', 'data-out': 'speculative-readout' });
@@ -46,7 +46,7 @@ function mount(container, ctx) {
     return { label: labelOf(name), unit: t('speculative.paramUnit', { symbol: p.symbol, min: plain(p.min), max: plain(p.max) }), min: p.min, max: p.max,
       step: p.kind === 'whole' ? 1 : 0.01, read: (text) => readingInWords(core, strings, fmt, core.readField(name, text, 1, { decimalComma: fmt.decimalMark === ',' })),
       // A value the core refused: the field's declared range, in the element's words.
-      refusal: () => t(p.kind === 'whole' ? 'speculative.rangeWhole' : 'speculative.rangeReal',
+      refusal: () => t(p.kind === 'whole' ? 'fields.rangeWhole' : 'fields.rangeReal',
         { min: fmt.groupedNumber(p.min), max: fmt.groupedNumber(p.max) }) };
   };
   controls.append(
