@@ -167,9 +167,10 @@ function costSection(w, core, presets) {
     const readNote = h('span', { class: 'field-read', role: 'status', 'data-out': `price-read-${gpu.id}`, hidden: true });
     const say = (text) => { setText(note, text); note.hidden = text === ''; };
     const sayRead = (text) => { setText(readNote, text); readNote.hidden = text === ''; };
-    // A price out of the declared range in the page's words (the core's sentence names its
-    // internal field); anything else the core refused, as it says it.
-    const priceRefusal = (res) => (res.field === priceField.name && /must be/.test(res.error)
+    // A price out of the declared range (a range kind of the core's declared messages) in the
+    // page's words, since the core's sentence names its internal field; anything else the core
+    // refused, as it says it.
+    const priceRefusal = (res) => (res.field === priceField.name && /^(out_of_range|above_cap)/.test(res.code || '')
       ? t('decision.priceRange', { min: fmt.groupedNumber(priceField.min), max: fmt.groupedNumber(priceField.max), unit: priceUnit })
       : refusalMessage(core, strings, fmt, res, () => res.error.replace(/^hardware option \d+: /, '')));
     box.addEventListener('input', () => {
