@@ -81,6 +81,17 @@ export function refusalMessage(core, strings, fmt, res, english, displayOf = und
   return strings.locale !== DEFAULT_LOCALE && res.code ? coreMessage(core, strings, fmt, res, displayOf) : english();
 }
 
+/**
+ * A refusal of the core for a part's status line: on an English page the core's sentence with the
+ * fields named by their page labels (fields.js inPageWords), else the locale's sentence of its kind.
+ * @param {{core:object, strings:object, fmt:object}} ctx the part's context
+ * @param {{field:string, error:string, code?:string, params?:object}} res the facade's error value
+ * @returns {string}
+ */
+export function refusalInWords(ctx, res) {
+  return refusalMessage(ctx.core, ctx.strings, ctx.fmt, res, () => calculatorFields(ctx.core, ctx.strings).inPageWords(res.error));
+}
+
 /** A reading of the core (core.readField) with a refusal's sentence in the page's words. */
 export function readingInWords(core, strings, fmt, reading) {
   return reading.ok ? reading : { ...reading, error: coreMessage(core, strings, fmt, reading) };

@@ -5,7 +5,7 @@
 import { h, setText, nextId } from '../element/dom.js';
 import { settleCaps } from '../element/caps.js';
 import { calculatorFields } from '../element/fields.js';
-import { refusalMessage } from '../element/core-message.js';
+import { refusalInWords } from '../element/core-message.js';
 
 /** Files above this are not read at all (the core refuses more than 1 MiB too). */
 const MAX_FILE_BYTES = 1024 * 1024;
@@ -19,8 +19,7 @@ const MAX_FILE_BYTES = 1024 * 1024;
 export function mountHfImport(container, ctx, changedText) {
   const { t, fmt } = ctx;
   const words = (error) => calculatorFields(ctx.core, ctx.strings).inPageWords(error);
-  // A refusal of the core: in English its sentence with the page's labels, else the locale's sentence of its kind.
-  const refusal = (res) => refusalMessage(ctx.core, ctx.strings, ctx.fmt, res, () => words(res.error));
+  const refusal = (res) => refusalInWords(ctx, res);
   const kb = (bytes) => fmt.int(Math.ceil(bytes / 1024));
   const limit = fmt.int(MAX_FILE_BYTES / 1024);
   const id = nextId('hf-config');

@@ -6,7 +6,7 @@
 // use, and says what changed.
 import { h, setText } from '../element/dom.js';
 import { calculatorFields } from '../element/fields.js';
-import { refusalMessage } from '../element/core-message.js';
+import { refusalInWords } from '../element/core-message.js';
 
 /**
  * Mounts the runtime buttons in the presets part.
@@ -37,9 +37,7 @@ export function mountRuntimePresets(container, ctx, changedText) {
     return r && Number.isFinite(r.kv_capacity_tokens) ? t('runtimePresets.capacity', { tokens: fmt.int(r.kv_capacity_tokens) }) : null;
   };
 
-  const words = (error) => calculatorFields(ctx.core, ctx.strings).inPageWords(error);
-  // A refusal of the core: in English its sentence with the page's labels, else the locale's sentence of its kind.
-  const refusal = (res) => refusalMessage(ctx.core, ctx.strings, ctx.fmt, res, () => words(res.error));
+  const refusal = (res) => refusalInWords(ctx, res);
 
   /** Applies `patch`; says `sentence(before)` (with the capacity) or the refusal. Returns whether it was applied. */
   function apply(patch, sentence) {
