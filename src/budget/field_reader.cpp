@@ -314,16 +314,16 @@ FieldReading read_field_value(const InputFieldDeclaration& field, const std::str
   }
   r.ambiguous = q.ambiguous;
   r.ambiguous_mark = q.ambiguous_mark;
+  if (!q.ambiguous) r.grouping_taken = false;
   if (!q.ambiguous && point == PointReading::decimal_or_grouping) {
     // The value stays the decimal point's; the reader only asks whether a
     // locale that groups with "." would read the text another way too.
     const Quantity grouped = parse_quantity(s, PointReading::decimal_or_grouping);
     if (grouped.ok && grouped.ambiguous && grouped.ambiguous_mark == '.') {
       r.ambiguous = true;
-      r.ambiguous_mark = '.';
+      r.ambiguous_mark = '.';  // and the decimal reading taken: grouping_taken stays false
     }
   }
-  if (!r.ambiguous) r.grouping_taken = false;
   // The reader's one range rule (decimal_scan.h) on the value in the field's unit.
   const ScanError range = reading_range(q.value != 0, r.value);
   if (range != ScanError::none) return fail(field, range_message(range == ScanError::underflow));
