@@ -29,6 +29,7 @@ function mount(container, ctx) {
     inputs: () => [t('speculative.inputLine', { label: labelOf('draft_cost_ratio'), symbol: declared('draft_cost_ratio').symbol, value: plain(local.c) }),
       t('speculative.inputMarked', { a: plain(local.a), k: plain(local.k) })],
     t,
+    decimalMark: fmt.decimalMark,
   });
   const redraw = () => draw();
   const check3 = (a, k, c) => core.speculative(a, k, c);
