@@ -215,7 +215,7 @@ double scaled(double v, const DecimalText& d, double f) {
 }  // namespace
 
 FieldReading read_field_value(const InputFieldDeclaration& field, const std::string& text, double display_factor,
-                              CommaReading comma) {
+                              CommaReading comma, PointReading point) {
   if (text.size() > kMaxAnswerBytes) {
     return fail(field, MessageCode::text_too_long, {number_param("limit", static_cast<double>(kMaxAnswerBytes))});
   }
@@ -291,17 +291,37 @@ FieldReading read_field_value(const InputFieldDeclaration& field, const std::str
   const double second = decimal_first ? q.value : q.alt_value;
   const DecimalText& second_decimal = decimal_first ? q.decimal : q.alt_decimal;
   double readings[4] = {scaled(first, first_decimal, scale), scaled(second, second_decimal, scale), 0, 0};
+  // Whether each reading is the grouping (thousands) one: q.value is, when ambiguous.
+  bool grouping[4] = {!decimal_first, decimal_first, false, false};
   int count = q.ambiguous ? 2 : 1;
   if (!q.has_unit && !suffixed && family == Family::count && display_factor != 1) {
+    grouping[count] = !decimal_first;
     readings[count++] = scaled(first, first_decimal, factor);
-    if (q.ambiguous) readings[count++] = scaled(second, second_decimal, factor);
+    if (q.ambiguous) {
+      grouping[count] = decimal_first;
+      readings[count++] = scaled(second, second_decimal, factor);
+    }
   }
   FieldReading r;
   r.value = readings[0];
+  r.grouping_taken = grouping[0];
   for (int i = 0; i < count; ++i) {
     if (acceptable(field, readings[i])) {
       r.value = readings[i];
+      r.grouping_taken = grouping[i];
       break;
+    }
+  }
+  r.ambiguous = q.ambiguous;
+  r.ambiguous_mark = q.ambiguous_mark;
+  if (!q.ambiguous) r.grouping_taken = false;
+  if (!q.ambiguous && point == PointReading::decimal_or_grouping) {
+    // The value stays the decimal point's; the reader only asks whether a
+    // locale that groups with "." would read the text another way too.
+    const Quantity grouped = parse_quantity(s, PointReading::decimal_or_grouping);
+    if (grouped.ok && grouped.ambiguous && grouped.ambiguous_mark == '.') {
+      r.ambiguous = true;
+      r.ambiguous_mark = '.';  // and the decimal reading taken: grouping_taken stays false
     }
   }
   // The reader's one range rule (decimal_scan.h) on the value in the field's unit.
@@ -315,7 +335,7 @@ FieldReading read_field_value(const InputFieldDeclaration& field, const std::str
 }
 
 FieldReading read_field_value(const std::string& name, const std::string& text, double display_factor,
-                              CommaReading comma) {
+                              CommaReading comma, PointReading point) {
   const InputFieldDeclaration* field = find_budget_input_field(name.c_str());
   if (field == nullptr) field = find_speculative_input_field(name.c_str());
   if (field == nullptr) field = find_plan_cost_input_field(name.c_str());
@@ -327,7 +347,7 @@ FieldReading read_field_value(const std::string& name, const std::string& text, 
   if (!(display_factor > 0) || !std::isfinite(display_factor)) {
     return fail(*field, MessageCode::bad_display_factor);
   }
-  return read_field_value(*field, text, display_factor, comma);
+  return read_field_value(*field, text, display_factor, comma, point);
 }
 
 }  // namespace llmbudget

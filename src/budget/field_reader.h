@@ -25,14 +25,19 @@
 // taken: the thousands reading first by default (CommaReading::thousands_first,
 // English and the CLI), the decimal-comma one first on a page whose locale
 // writes a decimal comma (CommaReading::decimal_first: German "2,039" is
-// 2.039). A lone "." is a decimal point either way. The range itself is
-// checked later by the core's validation (plan()), which names the field.
+// 2.039). A lone "." is a decimal point either way; on a page whose locale
+// groups digits with "." (PointReading::decimal_or_grouping, German) a lone
+// "." before exactly three digits ("1.024") is still read as a decimal point,
+// but the reading says the text had a second reading (1024), so the page can
+// say how it was read. The range itself is checked later by the core's
+// validation (plan()), which names the field.
 #pragma once
 
 #include <string>
 
 #include "budget/budget_types.h"
 #include "budget/field_declarations.h"
+#include "text/decimal_scan.h"
 
 namespace llmbudget {
 
@@ -53,6 +58,16 @@ struct FieldReading {
   int significant_digits = 0;  ///< of the number as typed, leading zeros not counted ("74.5 GiB": 3, "32k": 2);
                                ///< for echoing it back to the precision typed
   bool binary_prefix = false;  ///< a k / K / M was read as 1024 or 1024² (CountPrefixes::binary)
+  /// The number had two readings (decimal_scan.h's rules): a lone "," before
+  /// exactly three digits after 1-3 digits not led by "0" ("2,039": 2039 or
+  /// 2.039), on every page; or, read with PointReading::decimal_or_grouping,
+  /// a lone "." in the same place ("1.024": 1024 or 1.024). Not for "0,5",
+  /// "1.234,5", "1,234,567", "53", nor for a "." read with PointReading::decimal.
+  bool ambiguous = false;
+  char ambiguous_mark = 0;      ///< the separator with two readings, ',' or '.'; 0 when not ambiguous
+  bool grouping_taken = false;  ///< when ambiguous: the grouping (thousands) reading is `value` ("2,039" with
+                                ///< thousands_first: 2039; "1,026" batch: 1026); false: the decimal one is
+                                ///< (decimal_first "2,039": 2.039; a "." is always read as a decimal point)
 };
 
 /// Reads `text` (UTF-8, at most kMaxAnswerBytes bytes) for `field`.
@@ -65,14 +80,20 @@ struct FieldReading {
 /// kMaxAnswerBytes ("GPU memory: that is too long to be a number (more than
 /// 200 bytes).").
 /// `comma`: which reading of an ambiguous lone comma is tried first (above).
-/// Never throws; work is O(|text|).
+/// `point`: PointReading::decimal_or_grouping on a page whose locale groups
+/// digits with "." (the value is the same either way, a decimal point; only
+/// `ambiguous` differs). A second reading that would overflow or underflow a
+/// double ("1.797e308" read as grouping) does not count: the text is then not
+/// ambiguous. Never throws; work is O(|text|).
 FieldReading read_field_value(const InputFieldDeclaration& field, const std::string& text, double display_factor,
-                              CommaReading comma = CommaReading::thousands_first);
+                              CommaReading comma = CommaReading::thousands_first,
+                              PointReading point = PointReading::decimal);
 
 /// The same for a field named `name` among budget_input_fields() or
 /// speculative_input_fields() or the plan-cost fields; an unknown name is an
 /// error naming it, a display factor that is not finite and > 0 an error too.
 FieldReading read_field_value(const std::string& name, const std::string& text, double display_factor,
-                              CommaReading comma = CommaReading::thousands_first);
+                              CommaReading comma = CommaReading::thousands_first,
+                              PointReading point = PointReading::decimal);
 
 }  // namespace llmbudget

@@ -69,17 +69,24 @@ EMSCRIPTEN_BINDINGS(budget_core) {
       .field("error", &lb::FieldReading::error)
       .field("value", &lb::FieldReading::value)
       .field("significant_digits", &lb::FieldReading::significant_digits)
-      .field("binary_prefix", &lb::FieldReading::binary_prefix);
+      .field("binary_prefix", &lb::FieldReading::binary_prefix)
+      .field("ambiguous", &lb::FieldReading::ambiguous)
+      .field("ambiguous_mark", &lb::FieldReading::ambiguous_mark)  // a char: a number in JS (44 ',', 46 '.', 0)
+      .field("grouping_taken", &lb::FieldReading::grouping_taken);
 
   function("field_declarations_json", &lb::field_declarations_json);
   // The fourth argument is CommaReading as a bool: true when the page's locale
-  // writes a decimal comma (an ambiguous "2,039" is then 2.039 first).
+  // writes a decimal comma (an ambiguous "2,039" is then 2.039 first). The
+  // fifth is PointReading as a bool: true when the page's locale groups digits
+  // with "." (a lone "." before three digits, "1.024", is then reported as
+  // ambiguous; it is a decimal point either way).
   function(
-      "read_field_value",
-      +[](const std::string& name, const std::string& text, double display_factor, bool decimal_comma) {
+      "read_field_value", +[](const std::string& name, const std::string& text, double display_factor,
+                              bool decimal_comma, bool groups_with_point) {
         return lb::read_field_value(
             name, text, display_factor,
-            decimal_comma ? lb::CommaReading::decimal_first : lb::CommaReading::thousands_first);
+            decimal_comma ? lb::CommaReading::decimal_first : lb::CommaReading::thousands_first,
+            groups_with_point ? lb::PointReading::decimal_or_grouping : lb::PointReading::decimal);
       });
   function("speculative", &lb::speculative);
   function("best_draft_tokens", &lb::best_draft_tokens);

@@ -290,26 +290,37 @@ export const buildCore = oncePerModule((module) => {
      * first, with `decimalComma` true (a locale that writes a decimal comma: de) the
      * decimal one (2.039); the other is taken only when the first is outside the
      * field's declared range or not whole for a whole field ("1,026" batch: 1026).
-     * A lone "." is a decimal point either way.
+     * A lone "." is a decimal point either way; with `groupsWithPoint` true (a locale
+     * that groups digits with ".": de) a lone "." before exactly three digits ("1.024")
+     * is still 1.024 but reported as ambiguous, since a reader there may mean 1024.
      * @param {string} name the field's declared name
      * @param {string} text what was typed
      * @param {number} [displayFactor] declared units a bare number stands for (> 0)
-     * @param {{decimalComma?: boolean}} [options]
-     * @returns {{ok:true, value:number, significant_digits:number, binary_prefix:boolean}
+     * @param {{decimalComma?: boolean, groupsWithPoint?: boolean}} [options]
+     * @returns {{ok:true, value:number, significant_digits:number, binary_prefix:boolean,
+     *   ambiguous:boolean, ambiguous_mark:(','|'.'|''), grouping_taken:boolean}
      *   | {ok:false, field:string, error:string}}
      *   value in the field's declared unit; the range is checked by plan() later;
      *   significant_digits: of the number as typed ("74.5 GiB": 3); binary_prefix: a k or M
-     *   was read as 1024 or 1024²
+     *   was read as 1024 or 1024²; ambiguous: the number had two readings, a lone "," before
+     *   three digits after 1-3 digits not led by 0 ("2,039", any page; not "0,500" or
+     *   "1.234,5"), or such a lone "." with groupsWithPoint ("1.024"); ambiguous_mark: that
+     *   separator ('' when not ambiguous); grouping_taken: value is the grouping (thousands)
+     *   reading ("2,039" TB/s in English: 2039; "1,026" batch), false for the decimal one
      */
-    readField(name, text, displayFactor = 1, { decimalComma = false } = {}) {
+    readField(name, text, displayFactor = 1, { decimalComma = false, groupsWithPoint = false } = {}) {
       return guarded(() => {
         // Clipped just past the core's limit before entering wasm (text-clip.js): a
         // pasted megabyte gets the core's "too long" error without being copied.
         const typed = clipForCore(typeof text === 'string' ? text : String(text ?? ''), maxTextBytes);
         const raw = module.read_field_value(clipForCore(String(name), maxTextBytes), typed, asNumber(displayFactor),
-          decimalComma === true);
+          decimalComma === true, groupsWithPoint === true);
         return raw.ok
-          ? { ok: true, value: raw.value, significant_digits: raw.significant_digits, binary_prefix: raw.binary_prefix }
+          ? {
+            ok: true, value: raw.value, significant_digits: raw.significant_digits, binary_prefix: raw.binary_prefix,
+            ambiguous: raw.ambiguous, ambiguous_mark: raw.ambiguous_mark ? String.fromCharCode(raw.ambiguous_mark) : '',
+            grouping_taken: raw.grouping_taken,
+          }
           : failure(raw);
       });
     },

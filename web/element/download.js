@@ -100,15 +100,36 @@ export function downloadSentence(outlook, filename, fallback = '', t = ENGLISH) 
   return t(fallback ? 'download.askedFallback' : 'download.asked', params);
 }
 
-/** One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break. */
-function csvCell(value) {
+/** One CSV cell (RFC 4180): quoted when it holds the separator, a quote or a line break. */
+function csvCell(value, separator) {
   const text = String(value ?? '');
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return /["\r\n]/.test(text) || text.includes(separator) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** CSV text of a header row and data rows (arrays of cells), CRLF line ends. */
-export function csvText(headers, rows) {
-  return `${[headers, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
+/**
+ * CSV text of a header row and data rows (arrays of cells), CRLF line ends.
+ * @param {string} [separator] between cells: ',' (the default) or ';'
+ */
+export function csvText(headers, rows, separator = ',') {
+  return `${[headers, ...rows].map((r) => r.map((c) => csvCell(c, separator)).join(separator)).join('\r\n')}\r\n`;
+}
+
+/**
+ * A CSV file of a table whose cells are written for a locale with decimal mark
+ * `decimalMark` ("31.2" / "31,2"), as that locale's spreadsheet programs open
+ * it by double-click: with ',' as the decimal mark (German), cells are
+ * separated by ';' (a comma would split "31,2") and the text starts with a
+ * UTF-8 byte order mark (without it German Excel reads "Größe" as Latin-1);
+ * else ',' and no mark, RFC 4180.
+ * @param {string[]} headers the header row
+ * @param {string[][]} rows data rows, cells as the page shows them
+ * @param {string} [decimalMark] '.' (the default) or ','
+ * @returns {Blob} text/csv
+ */
+export function csvBlob(headers, rows, decimalMark = '.') {
+  const comma = decimalMark === ',';
+  const text = csvText(headers, rows, comma ? ';' : ',');
+  return new Blob([comma ? `\uFEFF${text}` : text], { type: 'text/csv' });
 }
 
 /** A file name from a title: "Memory per configuration" -> "memory-per-configuration". */

@@ -33,6 +33,7 @@ function mount(container, ctx) {
     inputs: () => inputTexts(ctx.core, ctx.store.state.input, ctx.strings),
     description: t('attention.description'),
     t,
+    decimalMark: fmt.decimalMark,
   });
   // The chart and its summary depend on the query heads, the cache precision
   // and the context only; the data table's KV-cache column on every field.

@@ -39,6 +39,7 @@ function mount(container, ctx) {
     description: t('batchChart.description'),
     height: HEIGHT,
     t,
+    decimalMark: fmt.decimalMark,
   });
   // Last sweep, to batches 1..cached.end; a slider move that only changes the
   // batch reuses it (a longer sweep is made with room to grow).

@@ -35,10 +35,10 @@ function mount(container, ctx) {
   // (its sentence is shown); not retried, since no other field changes it.
   const unreadable = new Set();
   const stale = () => pending.size > 0 || unreadable.size > 0;
-  // Whether this page's language writes 1000 as "1.000" (German): see the read note below.
-  const groupsWithPoint = fmt.int(1000).includes('.');
-  // Whether it writes a decimal comma: an ambiguous "2,039" is then read as 2.039 first.
-  const decimalComma = fmt.decimalMark === ',';
+  // How this page's language writes numbers, for the core's reader: with a decimal comma, an
+  // ambiguous "2,039" is read as 2.039 first; grouping digits with "." (German "1.000"), a lone
+  // point before three digits ("1.024") is reported as ambiguous (see the read note below).
+  const readOptions = { decimalComma: fmt.decimalMark === ',', groupsWithPoint: fmt.groupMark === '.' };
   let retrying = false;
 
   container.append(h('h2', { class: 'part-title', text: t('calc.title') }));
@@ -188,7 +188,7 @@ function mount(container, ctx) {
       const c = controls.get(field);
       c.echo = null;
       // The core's reader: "4,5", "70B", "80 GB", "32k", "1.5 TB/s", "4.5 bit" ...
-      const read = ctx.core.readField(field, text.value, def.factor, { decimalComma });
+      const read = ctx.core.readField(field, text.value, def.factor, readOptions);
       if (!read.ok) {
         pending.delete(field);
         unreadable.add(field);
@@ -208,14 +208,10 @@ function mount(container, ctx) {
         showError(field, res, raw / def.factor);
       }
       const plain = shown(field, { [field]: raw });
-      // On a page whose language groups digits with '.' (German "1.024"), text with a lone
-      // point before three digits is read as the calculator always reads it, a decimal
-      // point (1,024): the note then says so even when the text looks plain.
-      const pointMayGroup = groupsWithPoint && /\d\.\d{3}(?![\d.])/.test(text.value) && !text.value.includes(',');
-      // Likewise a lone comma before three digits ("2,039") on a page that writes a decimal comma: read
-      // as a decimal comma (2.039) where the field allows it, which the note says.
-      const commaMayGroup = decimalComma && /\d,\d{3}(?![\d,])/.test(text.value) && !text.value.includes('.');
-      setText(readNote, text.value.trim() === plain && !pointMayGroup && !commaMayGroup ? '' : readAsNote(def, raw, read));
+      // The note says how the text was read when it is not the plain number, or when the core's
+      // reader found two readings (German "1.024", read as a decimal point, 1,024; "2,039", read
+      // as 2.039 where the field allows it), even when the text looks plain.
+      setText(readNote, text.value.trim() === plain && !read.ambiguous ? '' : readAsNote(def, raw, read));
       c.readValue = raw;
       // The field keeps what was typed when its plain rendering is a long
       // decimal, with more digits than were typed ("74.5 GiB", not
@@ -376,7 +372,9 @@ function mount(container, ctx) {
       }
       const pos = String(toSlider(c.def, display));
       if (c.range.value !== pos) c.range.value = pos;
-      c.range.setAttribute('aria-valuetext', `${shown(field, state.input)} ${c.def.displayUnit}`);
+      // What a screen reader says for the thumb: the value in use with the locale's digit grouping and
+      // decimal mark, every digit the box shows ("1,000,000 requests", German "3,35 TB/s, nutzbar").
+      c.range.setAttribute('aria-valuetext', `${fmt.groupedNumber(Number(shown(field, state.input)), 20)} ${c.def.displayUnit}`);
       if (field !== editing && c.error.hidden) {
         const txt = c.echo ?? shown(field, state.input);
         if (c.text.value !== txt) c.text.value = txt;

@@ -10,7 +10,7 @@
 // per input event.
 import { select } from 'd3-selection';
 import { h, setText, nextId } from '../element/dom.js';
-import { offerDownload, downloadSentence, csvText, fileSlug } from '../element/download.js';
+import { offerDownload, downloadSentence, csvBlob, fileSlug } from '../element/download.js';
 import { standaloneSvg, pngFromSvg } from './chart-export.js';
 import { translator } from '../element/i18n.js';
 
@@ -21,8 +21,10 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /**
  * @param container part container
- * @param opts { title, description, className, height, inputs, t }
+ * @param opts { title, description, className, height, inputs, t, decimalMark }
  *   t: the element's strings (ctx.t, web/element/i18n.js), English when omitted
+ *   decimalMark: the locale's (ctx.fmt.decimalMark), '.' when omitted; with ','
+ *     the CSV download separates cells with ';' (download.js csvBlob)
  *   inputs: () => string[], the "Label value unit" texts of what drew the chart,
  *   written into its SVG and PNG downloads
  * @returns {{ draw(fn, key?), summary(text), table(headers, rows, caption?) }}
@@ -33,7 +35,8 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
  *   table: rows is an array of rows or a function returning them (called only
  *     when the table is shown).
  */
-export function chartFrame(container, { title, description, className, height = HEIGHT, inputs = () => [], t = ENGLISH }) {
+export function chartFrame(container, { title, description, className, height = HEIGHT, inputs = () => [], t = ENGLISH,
+  decimalMark = '.' }) {
   const titleId = nextId('chart-title');
   const summaryId = nextId('chart-summary');
   const heading = h('h2', { class: 'part-title', id: titleId, text: title });
@@ -137,7 +140,7 @@ export function chartFrame(container, { title, description, className, height = 
   csvButton.addEventListener('click', () => {
     if (!lastTable) return;
     const list = typeof lastTable.rows === 'function' ? lastTable.rows() : lastTable.rows;
-    offer(new Blob([csvText(lastTable.headers, list)], { type: 'text/csv' }), `${slug}.csv`);
+    offer(csvBlob(lastTable.headers, list, decimalMark), `${slug}.csv`);
   });
 
   return {

@@ -152,7 +152,9 @@ function costSection(w, core, presets) {
   const { t, fmt, strings } = w;
   const priceField = core.declaration.plan_cost_inputs.find((f) => f.name === 'price_per_gpu_hour');
   const priceUnit = strings.core(`core.unit.${priceField.unit}`, priceField.unit);
-  const groupsWithPoint = fmt.groupMark === '.';
+  // The core's reader in the page's number writing: a decimal comma reads "2,039" as 2.039 first;
+  // grouping with "." makes "1.026" ambiguous (still 1.026).
+  const readOptions = { decimalComma: fmt.decimalMark === ',', groupsWithPoint: fmt.groupMark === '.' };
   const gpus = presets.gpus();
   const prices = new Map(); // preset id -> the last good price (> 0); absent = no price
   const el = h('section', { class: 'decision-cost', 'data-out': 'decision-cost' });
@@ -180,7 +182,7 @@ function costSection(w, core, presets) {
         prices.delete(gpu.id);
         say('');
       } else {
-        const read = core.readField(priceField.name, text, 1, { decimalComma: fmt.decimalMark === ',' });
+        const read = core.readField(priceField.name, text, 1, readOptions);
         // The core checks the price's range: one option at this price on the current input.
         const checked = read.ok && read.value !== 0 && drawn
           ? core.planHardware(drawn.input, [{ ...presets.presetPatch(gpu.id, core), price_per_gpu_hour: read.value }])
@@ -193,9 +195,9 @@ function costSection(w, core, presets) {
         }
         prices.set(gpu.id, read.value);
         say('');
-        // One separator before exactly three digits: a thousands group to some readers, a decimal mark to others.
-        const ambiguous = /^\d{1,3},\d{3}$/.test(text) || (groupsWithPoint && /^\d{1,3}\.\d{3}$/.test(text));
-        if (ambiguous) sayRead(t('decision.priceReadAs', { value: fmt.readAsNumber(read.value, read.significant_digits).text, unit: priceUnit }));
+        // One separator before exactly three digits: a thousands group to some readers, a decimal mark
+        // to others (the core's reader says when).
+        if (read.ambiguous) sayRead(t('decision.priceReadAs', { value: fmt.readAsNumber(read.value, read.significant_digits).text, unit: priceUnit }));
       }
       box.removeAttribute('aria-invalid');
       if (drawn) redrawLater();

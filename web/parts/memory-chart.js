@@ -29,6 +29,7 @@ function mount(container, ctx) {
     inputs: () => inputTexts(ctx.core, ctx.store.state.input, ctx.strings),
     description: t('memoryChart.description'),
     t,
+    decimalMark: fmt.decimalMark,
   });
   // The lesson's rows, judged against the current GPU memory and headroom
   // (recomputed only when those two change).

@@ -9,6 +9,7 @@ import { pairedInput } from '../element/paired-input.js';
 import { readingInWords } from '../element/core-message.js';
 import { h, setText } from '../element/dom.js';
 import { localTicks } from './axis-ticks.js';
+import { placeLineLabel, labelBox, BOLD_LABEL_CHAR_PX } from './label-placement.js';
 
 const KS = [1, 2, 3, 4, 8];
 const POINTS = 51;
@@ -29,6 +30,7 @@ function mount(container, ctx) {
     inputs: () => [t('speculative.inputLine', { label: labelOf('draft_cost_ratio'), symbol: declared('draft_cost_ratio').symbol, value: plain(local.c) }),
       t('speculative.inputMarked', { a: plain(local.a), k: plain(local.k) })],
     t,
+    decimalMark: fmt.decimalMark,
   });
   const redraw = () => draw();
   const check3 = (a, k, c) => core.speculative(a, k, c);
@@ -105,15 +107,26 @@ function mount(container, ctx) {
         setSvgText(keep(g, 'text', 'title').attr('class', 'axis-title').attr('x', MARGIN.left + 6).attr('y', p.top + 10), p.label);
         if (p.key === 'speedup') {
           keep(g, 'line', 'one').attr('class', 'limit-line').attr('x1', x(0)).attr('x2', x(1)).attr('y1', y(1)).attr('y2', y(1));
-          // Labelled at the right end, where every curve is well above 1×.
-          setSvgText(keep(g, 'text', 'one-label').attr('class', 'limit-line-label').attr('x', x(1)).attr('y', y(1) - 4)
-            .attr('text-anchor', 'end'), t('speculative.noGain'));
         }
         const pts = (s) => s.acceptance_rate.map((a, i) => [a, s[p.key][i]]);
         const last = (s) => pts(s)[s.acceptance_rate.length - 1];
+        const px = (s) => pts(s).map((d) => [x(d[0]), y(d[1])]);
         keep(g, 'g', 'series').selectAll('path').data(series, (s) => s.k).join('path')
           .attr('class', (s) => `series series-k${KS.indexOf(s.k) >= 0 ? KS.indexOf(s.k) : 'x'}${s.k === local.k ? ' is-current' : ''}`)
-          .attr('d', (s) => polyline(pts(s).map((d) => [x(d[0]), y(d[1])])));
+          .attr('d', (s) => polyline(px(s)));
+        if (p.key === 'speedup') {
+          // The 1× line's label: above the line at its right end where that is clear, else below it
+          // (where the curves have risen past 1×), else further left; never across a curve or the
+          // panel's title, on a 360 px phone chart too.
+          const text = t('speculative.noGain');
+          const at = placeLineLabel({
+            y: y(1), left: x(0), right: x(1), width: text.length * BOLD_LABEL_CHAR_PX, curves: series.map(px),
+            obstacles: [labelBox(MARGIN.left + 6, p.top + 10, p.label.length)],
+            plot: { left: MARGIN.left, right: x(1), top: p.top, bottom: p.top + panelH },
+          });
+          setSvgText(keep(g, 'text', 'one-label').attr('class', 'limit-line-label').attr('x', at.x).attr('y', at.y)
+            .attr('text-anchor', at.anchor), text);
+        }
         setSvgText(keep(g, 'g', 'labels').selectAll('text').data(series, (s) => s.k).join('text')
           .attr('class', 'series-label').attr('x', (s) => x(last(s)[0]) + 4).attr('y', (s) => y(last(s)[1]) + 4), (s) => t('speculative.seriesLabel', { k: plain(s.k) }));
         const dot = keep(g, 'circle', 'dot').attr('class', 'current-dot').attr('r', 4);

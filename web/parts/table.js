@@ -2,7 +2,7 @@
 // core. Rows that do not fit show "does not fit" instead of speeds.
 import { registerPart } from '../element/registry.js';
 import { h, setText } from '../element/dom.js';
-import { offerDownload, downloadSentence, csvText } from '../element/download.js';
+import { offerDownload, downloadSentence, csvBlob } from '../element/download.js';
 import { scrollHint } from '../element/scroll-hint.js';
 
 /** A row's label: "16-bit weights, GQA-8, 16-bit cache, B = 16" (ctx: the part's context, for its strings). */
@@ -81,7 +81,7 @@ function mount(container, ctx) {
     const cells = (tr) => [...tr.children].flatMap((c) => Array(Number(c.getAttribute('colspan') || 1)).fill(c.textContent));
     const [head, ...body] = [...table.querySelectorAll('tr')].map(cells);
     // Never "saved": the page cannot know whether the file arrived.
-    const outlook = offerDownload(new Blob([csvText(head, body)], { type: 'text/csv' }), 'worked-table.csv', container);
+    const outlook = offerDownload(csvBlob(head, body, fmt.decimalMark), 'worked-table.csv', container);
     setText(csvStatus, downloadSentence(outlook, 'worked-table.csv', t('table.csvFallback'), t));
   });
   container.append(hint, wrap, h('div', { class: 'chart-downloads' }, h('span', { text: t('download.lead') }), csvButton, csvStatus));

@@ -39,6 +39,7 @@ export function mountTrafficChart(container, inputs, { t, fmt }) {
     height: HEIGHT,
     className: 'traffic-chart',
     t,
+    decimalMark: fmt.decimalMark,
   });
   const loadWords = (mode, x) => loadText(mode, x, { t, fmt });
   /** A log axis tick in seconds: "500 ms", "2 s". */
