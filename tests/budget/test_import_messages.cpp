@@ -1,7 +1,7 @@
-// The config.json importer's notes and refusals, and the serving simulation's
-// own refusals, are declared kinds (import_notes.h, input_messages.h): each
-// carries its code and values, and its English sentence is its pattern filled
-// with them, so a page can write it in another language.
+// The config.json importer's notes and refusals are declared kinds
+// (import_notes.h, input_messages.h): each carries its code and values, and its
+// English sentence is its pattern filled with them, so a page can write it in
+// another language.
 #include <catch2/catch.hpp>
 
 #include <cstring>
@@ -14,8 +14,6 @@
 #include "budget/input_messages.h"
 #include "hf_config_fixtures.h"
 #include "text/number_text.h"
-#include "traffic/load_search.h"
-#include "traffic/serving_simulation.h"
 
 using namespace llmbudget;
 
@@ -165,33 +163,4 @@ TEST_CASE("hf_import_json carries the notes' kinds and the refusal's code", "[im
   const std::string refused = hf_import_json("[1, 2]");
   CHECK(refused.find("\"code\":\"config_not_object\",\"params\":{\"got\":\"json_array\"}") != std::string::npos);
   CHECK(refused.find("\"note_kinds\":[]") != std::string::npos);
-}
-
-TEST_CASE("the serving simulation's own refusals carry their codes and values", "[import_messages]") {
-  BudgetInput in;
-  in.kv_heads = 8;
-  TrafficInput both;
-  both.request_rate = 1;
-  both.concurrency = 4;
-  const TrafficResult r = simulate_traffic(in, both);
-  CHECK(r.error.code == "load_mode_both");
-  CHECK(r.error.params_json == "{\"rate_field\":\"request_rate\",\"concurrency_field\":\"concurrency\"}");
-  CHECK(r.error.message == "set request_rate (open loop) or concurrency (closed loop), not both");
-
-  TrafficInput small = TrafficInput{};
-  small.max_num_seqs = 64;
-  small.max_num_batched_tokens = 32;
-  const TrafficResult batched = simulate_traffic(in, small);
-  CHECK(batched.error.code == "batched_below_seqs");
-  CHECK(batched.error.params_json ==
-        "{\"field\":\"max_num_batched_tokens\",\"seqs_field\":\"max_num_seqs\",\"seqs\":64,\"value\":32}");
-  CHECK(batched.error.message ==
-        "max_num_batched_tokens must be at least max_num_seqs (64), so every running request's decode token fits one "
-        "iteration (got 32)");
-
-  in.ttft_target_s = 0;
-  in.per_request_target_tokens_per_s = 0;
-  const LoadSearchResult none = highest_load(in, TrafficInput{});
-  CHECK(none.error.code == "search_no_target");
-  CHECK(none.error.params_json == "{\"field\":\"ttft_target_s\",\"other_field\":\"per_request_target_tokens_per_s\"}");
 }
