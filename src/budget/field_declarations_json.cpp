@@ -5,6 +5,7 @@
 #include "budget/input_messages.h"
 #include "budget/series_declarations.h"
 #include "reading/quantity.h"
+#include "text/json_errors.h"
 #include "text/json_text.h"
 
 namespace llmbudget {
@@ -136,7 +137,8 @@ std::string field_declarations_json() {
   add_names(out, kBindingTermNames);
   out += "},";
   // Every kind of message the core writes in words: about a refused input
-  // (input_messages.h), then the config.json importer's notes (import_notes.h,
+  // (input_messages.h), the JSON reader's reasons (text/json_errors.h, codes
+  // "json_error_*"), then the config.json importer's notes (import_notes.h,
   // codes "note_*", with "one": the English pattern for a {count} of 1 where it
   // has one). A refusal or a note carries its code and values, so a page can
   // write it in its own language.
@@ -146,6 +148,13 @@ std::string field_declarations_json() {
     out += '{';
     add_text_member(out, "code", m.code);
     add_text_member(out, "pattern", m.pattern);
+    close_with(out, '}');
+    out += ',';
+  }
+  for (const json::JsonErrorDeclaration& e : json::json_error_declarations()) {
+    out += '{';
+    add_text_member(out, "code", e.code);
+    add_text_member(out, "pattern", e.pattern);
     close_with(out, '}');
     out += ',';
   }

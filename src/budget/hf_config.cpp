@@ -678,9 +678,15 @@ HfImportResult import_hf_config(const std::string& json_text) {
   limits.max_bytes = kHfConfigMaxBytes;
   const json::ReadResult doc = json::read_json(json_text, limits);
   if (!doc.ok) {
-    result.error = coded_error(
-        "config.json", MessageCode::config_not_json,
-        {number_param("offset", static_cast<double>(doc.error.offset)), text_param("reason", doc.error.reason)});
+    // The reader's reason is a declared kind too (json_errors.h), with its one value.
+    const json::JsonErrorDeclaration& why = json::json_error(doc.error.kind);
+    std::vector<MessageParam> why_params;
+    if (std::strcmp(why.param, "limit") == 0) why_params.push_back(number_param("limit", doc.error.limit));
+    if (std::strcmp(why.param, "key") == 0) why_params.push_back(text_param("key", doc.error.key));
+    const InputError reason{"config.json", doc.error.reason, why.code, message_params_json(why_params)};
+    result.error =
+        coded_error("config.json", MessageCode::config_not_json,
+                    {number_param("offset", static_cast<double>(doc.error.offset)), refusal_param("reason", reason)});
     return result;
   }
   if (doc.value.kind != Kind::object) {

@@ -13,12 +13,14 @@
 //   {unit}        the refused field's declared unit ("layers", "tokens per request")
 //   {text}, {typed_unit}  text as typed, visible characters escaped (quote_visible)
 //   {hint}        the code of a hint declared here (unit_hint_*): how to write the field's values
-//   {key}, {config_class}, {families}, {reason}, {got}: text as the importer read or wrote it
-//                 (a config.json key with its path, "text_config.head_dim"; a class name; the
-//                 JSON reader's phrase), never translated; {got} is a value of a config.json:
-//                 a number, a quoted string or a literal as text, or the code of one of the
-//                 json_* kinds declared here ("an array")
-//   {refusal}     another refusal, the one this one wraps (the model outside the calculator's range)
+//   {key}, {config_class}, {families}, {got}: text as the importer read or wrote it
+//                 (a config.json key with its path, "text_config.head_dim"; a class name),
+//                 never translated; {got} is a value of a config.json: a number, a quoted
+//                 string or a literal as text, or the code of one of the json_* kinds declared
+//                 here ("an array")
+//   {refusal}, {reason}  another message with its own code and values (refusal_param): the
+//                 refusal this one wraps (the model outside the calculator's range), the JSON
+//                 reader's reason (text/json_errors.h)
 //   every other name is a number: {min}, {max}, {value}, {cap}, {limit}, {below}, {above} ...
 #pragma once
 

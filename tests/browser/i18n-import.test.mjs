@@ -49,9 +49,9 @@ test('broken and unusable config.json files on the German page: the refusal in G
   const box = lab.locator('.hf-config-text');
   const use = lab.locator('.hf-config-use');
   for (const [text, said] of [
-    // The reader stops at byte 15 (counted from 0), the '}' where a value should be; its own phrase stays English.
-    ['{"model_type": }', 'Nicht gelesen, nichts geändert: config.json ist kein gültiges JSON (bei Byte 15): expected a value '
-      + '(an object, array, string, number, true, false or null).'],
+    // The reader stops at byte 15 (counted from 0), the '}' where a value should be.
+    ['{"model_type": }', 'Nicht gelesen, nichts geändert: config.json ist kein gültiges JSON (bei Byte 15): erwartet wird '
+      + 'ein Wert (ein Objekt, ein Array, ein String, eine Zahl, true, false oder null).'],
     ['[1, 2, 3]', 'Nicht gelesen, nichts geändert: config.json muss genau ein JSON-Objekt enthalten (erhalten: ein Array).'],
     ['{"model_type": "llama"}', 'Nicht gelesen, nichts geändert: config.json enthält kein vocab_size, das diese Architektur braucht.'],
     // 2.5 KV heads: the range 1 to 1e9 written in German.

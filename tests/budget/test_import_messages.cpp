@@ -164,3 +164,16 @@ TEST_CASE("hf_import_json carries the notes' kinds and the refusal's code", "[im
   CHECK(refused.find("\"code\":\"config_not_object\",\"params\":{\"got\":\"json_array\"}") != std::string::npos);
   CHECK(refused.find("\"note_kinds\":[]") != std::string::npos);
 }
+
+TEST_CASE("broken JSON: the reader's reason is a message of its own inside the refusal", "[import_messages]") {
+  // The key starts at byte 24 (counted from 0), where it is given the second time.
+  const HfImportResult twice = import_hf_config("{\"model_type\": \"llama\", \"model_type\": \"llama\"}");
+  REQUIRE_FALSE(twice.ok);
+  CHECK(twice.error.code == "config_not_json");
+  CHECK(twice.error.params_json ==
+        "{\"offset\":24,\"reason\":{\"field\":\"config.json\",\"error\":\"the key \\\"model_type\\\" appears twice in "
+        "one "
+        "object\",\"code\":\"json_error_duplicate_key\",\"params\":{\"key\":\"model_type\"}}}");
+  CHECK(twice.error.message ==
+        "config.json is not valid JSON at byte 24: the key \"model_type\" appears twice in one object");
+}

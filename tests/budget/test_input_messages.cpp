@@ -244,7 +244,9 @@ TEST_CASE("input messages: each pattern fills to the sentence the core wrote bef
       {MessageCode::unit_hint_seconds, {}, "use s, ms, µs or ns (500 ms)"},
       // The config.json importer's refusals (hf_config.h).
       {MessageCode::config_not_json,
-       {number_param("offset", 15), text_param("reason", "expected ':' after an object key")},
+       {number_param("offset", 15),
+        refusal_param("reason", InputError{"config.json", "expected ':' after an object key",
+                                           "json_error_expected_colon", "{}"})},
        "config.json is not valid JSON at byte 15: expected ':' after an object key"},
       {MessageCode::config_not_object,
        {message_param("got", MessageCode::json_array)},

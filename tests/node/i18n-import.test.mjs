@@ -97,9 +97,14 @@ test('the importer\'s refusals in German: broken JSON, a JSON kind, a model outs
   const core = await loadBudgetCore();
   const de = contextIn(core, 'de');
   const say = (text) => coreMessage(core, de.strings, de.fmt, refusalOf(core.importHfConfig(text)));
-  // The reader stops at byte 15 (counted from 0), the '}' where a value should be; its phrase is English.
-  assert.equal(say('{"model_type": }'),
-    'config.json ist kein gültiges JSON (bei Byte 15): expected a value (an object, array, string, number, true, false or null)');
+  // The reader stops at byte 15 (counted from 0), the '}' where a value should be.
+  assert.equal(say('{"model_type": }'), 'config.json ist kein gültiges JSON (bei Byte 15): erwartet wird ein Wert '
+    + '(ein Objekt, ein Array, ein String, eine Zahl, true, false oder null)');
+  // The reader's reasons with a value: a key given twice, and the nesting limit (64) in German.
+  assert.equal(say('{"model_type": "llama", "model_type": "llama"}'),
+    'config.json ist kein gültiges JSON (bei Byte 24): der Schlüssel "model_type" kommt in einem Objekt zweimal vor');
+  assert.equal(say(`${'['.repeat(70)}${']'.repeat(70)}`),
+    'config.json ist kein gültiges JSON (bei Byte 64): tiefer verschachtelt als 64 Arrays und Objekte');
   assert.equal(say('[1, 2]'), 'config.json muss genau ein JSON-Objekt enthalten (erhalten: ein Array)');
   assert.equal(say('{"model_type": 7}'), 'model_type muss ein String sein (erhalten: 7)');
   assert.match(say('{"model_type": "gpt2"}'), /^model_type "gpt2" ist keine Architektur, die dieser Import liest \(er liest llama, mistral, /);

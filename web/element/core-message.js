@@ -49,8 +49,9 @@ export function withFieldsOf(core, other) {
  *   {field}, {cap_field}, {min_field} and {label} the translated labels of the fields they name,
  *   {zero_means} (fields it names by their labels) and {unit} the translated words of the refused field, {hint} the translated
  *   hint it names, numbers written for the locale ("4.096", "0,5") and typed text as it was quoted;
- *   {got} a JSON value's kind in the locale's words where it names one ("ein Array"), {refusal} the
- *   refusal it wraps in the same words, and {count} picks the form of a plural pattern
+ *   {got} a JSON value's kind in the locale's words where it names one ("ein Array"), {refusal} and
+ *   {reason} the message it wraps ({field, error, code, params}) in the same words, and {count}
+ *   picks the form of a plural pattern
  */
 export function coreMessage(core, strings, fmt, res, displayOf = () => null) {
   if (!res.code || !res.params) return res.error;
@@ -77,8 +78,9 @@ export function coreMessage(core, strings, fmt, res, displayOf = () => null) {
       // A declared message standing for the value: a hint, or a JSON value's kind ("ein Array").
       const hint = declared(v);
       values[name] = strings.core(`core.message.${v}`, hint ? hint.pattern : v);
-    } else if (name === 'refusal' && v && typeof v === 'object') {
-      // The refusal this one wraps, in the same words.
+    } else if (v && typeof v === 'object') {
+      // Another message with its own code and values ({refusal} a refusal this one wraps,
+      // {reason} the JSON reader's), in the same words.
       values[name] = coreMessage(core, strings, fmt, v, displayOf);
     } else if (name === 'count' && typeof v === 'number') {
       values[name] = v; // a plural pattern picks its form by it; the translator writes it for the locale
