@@ -244,9 +244,9 @@ export const buildCore = oncePerModule((module) => {
     /**
      * The core's declaration of every field (frozen): {inputs, speculative_inputs,
      * results: {plan, capacity, speculative}, enums: {Verdict, BindingTerm},
-     * messages: [{code, pattern, one?}] (every kind of refusal, its English pattern, then every
-     * kind of note of importHfConfig(), codes "note_*", with `one` its English pattern for a
-     * {count} of 1 where the English depends on the count)}.
+     * messages: [{code, pattern, one?}] (every kind of refusal, its English pattern; the JSON
+     * reader's reasons, codes "json_error_*"; then every kind of note of importHfConfig(), codes
+     * "note_*", with `one` its English pattern for a {count} of 1 where the English depends on it)}.
      * An input: {name, symbol, label, unit, kind:'real'|'whole', min, max, min_exclusive,
      * zero_means, max_from, typical_min, typical_max, group, meaning,
      * count_prefixes:"decimal"|"binary" (what k and M mean when typed), default}.
