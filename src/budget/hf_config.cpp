@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstring>
 
+#include "budget/import_notes.h"
+#include "budget/input_messages.h"
 #include "budget/model_shape.h"
 #include "budget/validate.h"
 #include "text/json_reader.h"
@@ -38,33 +40,31 @@ using json::Value;
 /// products of a few counts stay finite and the declared ranges refuse them.
 constexpr double kMaxCount = 1e9;
 
-/// A whole number with thousands separators: 15706484224 -> "15,706,484,224".
-std::string grouped(double v) {
-  if (!(std::fabs(v) < 9007199254740992.0) || std::floor(v) != v) return format_compact(v);
-  std::string digits;
-  for (double a = std::fabs(v); a >= 1; a = std::floor(a / 10))
-    digits.insert(digits.begin(), "0123456789"[static_cast<int>(std::fmod(a, 10))]);
-  if (digits.empty()) digits = "0";
-  std::string out;
-  const std::size_t n = digits.size();
-  for (std::size_t i = 0; i < n; ++i) {
-    if (i > 0 && (n - i) % 3 == 0) out += ',';
-    out += digits[i];
+/// The declared message of a JSON value's kind ("an array").
+MessageCode kind_message(Kind kind) {
+  switch (kind) {
+    case Kind::null_value: return MessageCode::json_null;
+    case Kind::boolean: return MessageCode::json_boolean;
+    case Kind::number: return MessageCode::json_number;
+    case Kind::string: return MessageCode::json_string;
+    case Kind::array: return MessageCode::json_array;
+    case Kind::object: return MessageCode::json_object;
   }
-  return v < 0 ? "-" + out : out;
+  return MessageCode::json_null;
 }
 
-/// What a value looks like in a message: a number as written, a string quoted, else its kind.
-std::string shown(const Value& v) {
+/// What a value looks like in a message, as the param `name`: a number as a number,
+/// a string quoted (cut at 40 bytes), true or false as written, else its kind ("an array").
+MessageParam shown(const char* name, const Value& v) {
   switch (v.kind) {
-    case Kind::number: return format_compact(v.number);
+    case Kind::number: return number_param(name, v.number);
     case Kind::string: {
       std::string t = escape_invisible(v.text);
       if (t.size() > 40) t = t.substr(0, 40) + "...";
-      return "\"" + t + "\"";
+      return text_param(name, "\"" + t + "\"");
     }
-    case Kind::boolean: return v.flag ? "true" : "false";
-    default: return json::kind_name(v.kind);
+    case Kind::boolean: return text_param(name, v.flag ? "true" : "false");
+    default: return message_param(name, kind_message(v.kind));
   }
 }
 
@@ -123,20 +123,23 @@ std::string family_list() {
 struct Sink {
   bool failed = false;
   InputError error;
-  bool fail(const std::string& field, const std::string& message) {
+  bool fail(const std::string& field, MessageCode code, const std::vector<MessageParam>& params) {
     if (!failed) {
       failed = true;
-      error = InputError{field, message};
+      error = coded_error(field, code, params);
     }
     return false;
   }
 };
 
+/// The notes of one import, in the order written.
+using Notes = std::vector<ImportNote>;
+
 /// One object of the config (the top level, text_config or vision_config)
 /// with the path its keys are named by in messages.
 class Keys {
  public:
-  Keys(const Value* obj, std::string path, Sink& sink, std::vector<std::string>& notes, const char* config_class)
+  Keys(const Value* obj, std::string path, Sink& sink, Notes& notes, const char* config_class)
       : obj_(obj), path_(std::move(path)), sink_(sink), notes_(notes), class_(config_class) {}
 
   std::string name(const char* key) const { return path_ + key; }
@@ -151,7 +154,7 @@ class Keys {
   double whole(const char* key, double lo = 1) {
     const Value* v = get(key);
     if (!v) {
-      sink_.fail(name(key), "config.json has no " + name(key) + ", which this architecture needs");
+      sink_.fail(name(key), MessageCode::config_key_missing, {text_param("key", name(key))});
       return lo;
     }
     return checked(key, *v, lo);
@@ -161,7 +164,9 @@ class Keys {
   double whole_or(const char* key, double def, double lo = 1) {
     const Value* v = get(key);
     if (!v) {
-      notes_.push_back(name(key) + " is not given: " + class_ + "'s default " + grouped(def) + " is used.");
+      notes_.push_back(
+          import_note(NoteCode::default_used,
+                      {text_param("key", name(key)), text_param("config_class", class_), count_param("value", def)}));
       return def;
     }
     return checked(key, *v, lo);
@@ -172,12 +177,13 @@ class Keys {
     const Value* v = get(key);
     if (!v) {
       if (note)
-        notes_.push_back(name(key) + " is not given: " + class_ + "'s default " + (def ? "true" : "false") +
-                         " is used.");
+        notes_.push_back(
+            import_note(NoteCode::default_used, {text_param("key", name(key)), text_param("config_class", class_),
+                                                 text_param("value", def ? "true" : "false")}));
       return def;
     }
     if (v->kind != Kind::boolean) {
-      sink_.fail(name(key), name(key) + " must be true or false (got " + shown(*v) + ")");
+      sink_.fail(name(key), MessageCode::config_not_flag, {text_param("key", name(key)), shown("got", *v)});
       return def;
     }
     return v->flag;
@@ -185,8 +191,9 @@ class Keys {
 
   double checked(const char* key, const Value& v, double lo) {
     if (v.kind != Kind::number || !(v.number >= lo && v.number <= kMaxCount) || std::floor(v.number) != v.number) {
-      sink_.fail(name(key), name(key) + " must be a whole number from " + format_compact(lo) + " to " +
-                                format_compact(kMaxCount) + " (got " + shown(v) + ")");
+      sink_.fail(
+          name(key), MessageCode::config_not_count,
+          {text_param("key", name(key)), number_param("min", lo), number_param("max", kMaxCount), shown("got", v)});
       return lo;
     }
     return v.number;
@@ -198,7 +205,7 @@ class Keys {
   const Value* obj_;
   std::string path_;
   Sink& sink_;
-  std::vector<std::string>& notes_;
+  Notes& notes_;
   const char* class_;
 };
 
@@ -210,7 +217,7 @@ struct Model {
 
 class Importer {
  public:
-  Importer(const Value& root, const FamilyRow& family, Sink& sink, std::vector<std::string>& notes)
+  Importer(const Value& root, const FamilyRow& family, Sink& sink, Notes& notes)
       : root_(root), fam_(family), sink_(sink), notes_(notes) {}
 
   bool run(Model& m) {
@@ -219,9 +226,7 @@ class Importer {
     std::string path;
     if (f == Family::gemma3) {
       text = root_.find("text_config");
-      if (!text || text->kind != Kind::object)
-        return sink_.fail("text_config",
-                          "a gemma3 config.json must hold its language model in text_config (an object)");
+      if (!text || text->kind != Kind::object) return sink_.fail("text_config", MessageCode::config_no_text_config, {});
       path = "text_config.";
     }
     Keys c(text, path, sink_, notes_, fam_.config_class);
@@ -237,26 +242,26 @@ class Importer {
     // Checked before anything is sized by it (the declared range is far below kMaxCount).
     const InputFieldDeclaration* layers_field = find_budget_input_field("layers");
     if (L > layers_field->max)
-      return sink_.fail(c.name("num_hidden_layers"),
-                        c.name("num_hidden_layers") + " must be a whole number from 1 to " +
-                            format_compact(layers_field->max) + " (got " + grouped(L) + ")");
+      return sink_.fail(c.name("num_hidden_layers"), MessageCode::config_not_count,
+                        {text_param("key", c.name("num_hidden_layers")), number_param("min", 1),
+                         number_param("max", layers_field->max), count_param("got", L)});
     double Hkv = Hq;
     if (!mla) {
       if (c.get("num_key_value_heads")) {
         Hkv = c.whole("num_key_value_heads");
       } else if (f == Family::llama || f == Family::phi3) {
-        notes_.push_back(c.name("num_key_value_heads") + " is not given: " + fam_.config_class +
-                         " then uses num_attention_heads (" + grouped(Hq) + "), multi-head attention.");
+        notes_.push_back(import_note(NoteCode::kv_heads_default,
+                                     {text_param("key", c.name("num_key_value_heads")),
+                                      text_param("config_class", fam_.config_class), count_param("heads", Hq)}));
       } else {
-        return sink_.fail(c.name("num_key_value_heads"),
-                          "config.json has no " + c.name("num_key_value_heads") + ", which this architecture needs");
+        return sink_.fail(c.name("num_key_value_heads"), MessageCode::config_key_missing,
+                          {text_param("key", c.name("num_key_value_heads"))});
       }
       if (sink_.failed) return false;
       if (Hkv > Hq || std::fmod(Hq, Hkv) != 0)
-        return sink_.fail(c.name("num_key_value_heads"),
-                          c.name("num_key_value_heads") + " (" + grouped(Hkv) + ") must divide " +
-                              c.name("num_attention_heads") + " (" + grouped(Hq) +
-                              ") so every KV head serves the same number of query heads");
+        return sink_.fail(c.name("num_key_value_heads"), MessageCode::config_kv_not_dividing,
+                          {text_param("key", c.name("num_key_value_heads")), count_param("kv_heads", Hkv),
+                           text_param("heads_key", c.name("num_attention_heads")), count_param("heads", Hq)});
     }
 
     // Head dimension: the key, else the class default (Qwen3, Gemma, gpt-oss), else H / H_q.
@@ -272,10 +277,10 @@ class Importer {
         d = c.whole_or("head_dim", class_default);
       } else {
         if (std::fmod(H, Hq) != 0)
-          return sink_.fail(c.name("head_dim"), "config.json has no " + c.name("head_dim") + " and " +
-                                                    c.name("hidden_size") + " (" + grouped(H) +
-                                                    ") is not a multiple of " + c.name("num_attention_heads") + " (" +
-                                                    grouped(Hq) + ")");
+          return sink_.fail(c.name("head_dim"), MessageCode::config_head_dim_unknown,
+                            {text_param("key", c.name("head_dim")), text_param("hidden_key", c.name("hidden_size")),
+                             count_param("hidden", H), text_param("heads_key", c.name("num_attention_heads")),
+                             count_param("heads", Hq)});
         d = H / Hq;
       }
     }
@@ -300,18 +305,18 @@ class Importer {
         attention += H * r_q + (bias ? r_q : 0) + r_q + r_q * Hq * qk_dim;  // q_a_proj, q_a_layernorm, q_b_proj
       } else {
         attention += H * Hq * qk_dim;  // q_proj
-        notes_.push_back(c.name("q_lora_rank") + " is null: queries use one q_proj (" + grouped(H) + " x " +
-                         grouped(Hq * qk_dim) + "), as in DeepSeek-V2-Lite.");
+        notes_.push_back(import_note(
+            NoteCode::single_q_proj,
+            {text_param("key", c.name("q_lora_rank")), count_param("rows", H), count_param("cols", Hq * qk_dim)}));
       }
       attention += H * (r_kv + d_rope) + (bias ? r_kv + d_rope : 0);  // kv_a_proj_with_mqa
       attention += r_kv;                                              // kv_a_layernorm
       attention += r_kv * Hq * (d_nope + d_v);                        // kv_b_proj
       attention += Hq * d_v * H + (bias ? H : 0);                     // o_proj
       latent = r_kv + d_rope;
-      notes_.push_back("Latent attention (MLA): each token caches kv_lora_rank + qk_rope_head_dim = " + grouped(r_kv) +
-                       " + " + grouped(d_rope) + " = " + grouped(latent) + " values per layer; the head dimension " +
-                       "is qk_nope_head_dim + qk_rope_head_dim = " + grouped(qk_dim) +
-                       " and every query head has its own key and value, decompressed from the latent.");
+      notes_.push_back(
+          import_note(NoteCode::latent_attention, {count_param("rank", r_kv), count_param("rope", d_rope),
+                                                   count_param("latent", latent), count_param("head_dim", qk_dim)}));
     } else {
       attention = H * Hq * d + 2 * H * Hkv * d + Hq * d * H;
       bool qkv_bias = false, o_bias = false;
@@ -325,8 +330,7 @@ class Importer {
       if (o_bias) attention += H;
       if (f == Family::qwen3 || f == Family::qwen3_moe || gemma3) attention += 2 * d;  // q_norm, k_norm
       if (f == Family::gpt_oss) attention += Hq;                                       // attention sinks
-      if (qkv_bias)
-        notes_.push_back(std::string("Biases on ") + (o_bias ? "q, k, v and o" : "q, k and v") + " are counted.");
+      if (qkv_bias) notes_.push_back(import_note(o_bias ? NoteCode::biases_qkvo : NoteCode::biases_qkv, {}));
     }
     const double norms = (f == Family::gemma2 || gemma3 ? 4 : 2) * H;
 
@@ -344,7 +348,7 @@ class Importer {
       const double I = c.whole("intermediate_size");
       const bool mlp_bias = f == Family::llama && c.flag_or("mlp_bias", false, false);
       dense_mlp = 3 * H * I + (mlp_bias ? 2 * I + H : 0);
-      if (mlp_bias) notes_.push_back("Biases on the MLP's gate, up and down projections are counted (mlp_bias).");
+      if (mlp_bias) notes_.push_back(import_note(NoteCode::mlp_biases, {}));
     }
     if (moe_count > 0) {
       if (f == Family::mixtral || f == Family::gpt_oss) {
@@ -360,15 +364,15 @@ class Importer {
       k = c.whole("num_experts_per_tok");
       if (sink_.failed) return false;
       if (k > E)
-        return sink_.fail(c.name("num_experts_per_tok"), c.name("num_experts_per_tok") + " (" + grouped(k) +
-                                                             ") must be at most the number of experts (" + grouped(E) +
-                                                             ")");
+        return sink_.fail(
+            c.name("num_experts_per_tok"), MessageCode::config_experts_per_token_above,
+            {text_param("key", c.name("num_experts_per_tok")), count_param("per_token", k), count_param("experts", E)});
       if (f == Family::gpt_oss) {
         const Value* alias = c.get("experts_per_token");
         if (alias && !(alias->kind == Kind::number && alias->number == k))
-          return sink_.fail(c.name("experts_per_token"), c.name("experts_per_token") + " (" + shown(*alias) +
-                                                             ") disagrees with num_experts_per_tok (" + grouped(k) +
-                                                             ")");
+          return sink_.fail(c.name("experts_per_token"), MessageCode::config_alias_disagrees,
+                            {text_param("key", c.name("experts_per_token")), shown("got", *alias),
+                             text_param("other_key", "num_experts_per_tok"), count_param("per_token", k)});
       }
       double one_expert = 3 * H * expert_size;
       if (f == Family::gpt_oss) one_expert += 2 * expert_size + H;  // gate_up_proj_bias, down_proj_bias
@@ -379,28 +383,29 @@ class Importer {
         const Value* method = c.get("topk_method");
         if (!method || (method->kind == Kind::string && method->text == "noaux_tc")) {
           moe_fixed += E;  // e_score_correction_bias
-          notes_.push_back("The router's correction bias (topk_method noaux_tc) is counted: " + grouped(E) +
-                           " per MoE layer.");
+          notes_.push_back(import_note(NoteCode::correction_bias, {count_param("experts", E)}));
         }
       }
       if (mla) {
         const double shared = c.get("n_shared_experts") ? c.whole("n_shared_experts", 0) : 0;
         moe_fixed += shared * 3 * H * expert_size;
-        if (shared > 0)
-          notes_.push_back(grouped(shared) + " shared expert" + (shared == 1 ? "" : "s") +
-                           " per MoE layer, always used, counted with the always-used weights.");
+        if (shared > 0) notes_.push_back(import_note(NoteCode::shared_experts, {count_param("count", shared)}));
       }
       if (f == Family::qwen2_moe) {
         const double shared_size = c.whole("shared_expert_intermediate_size");
         moe_fixed += 3 * H * shared_size + H;  // shared_expert, shared_expert_gate
-        notes_.push_back("A shared expert (shared_expert_intermediate_size " + grouped(shared_size) +
-                         ") and its gate per MoE layer, always used.");
+        notes_.push_back(import_note(NoteCode::shared_expert_gate, {count_param("size", shared_size)}));
       }
       if (sink_.failed) return false;
-      std::string where = moe_count == L ? "every layer" : grouped(moe_count) + " of " + grouped(L) + " layers";
-      notes_.push_back("Mixture of experts on " + where + ": " + grouped(E) + " routed experts of " +
-                       grouped(one_expert) + " parameters, " + grouped(k) + " used per token" +
-                       (moe_count < L ? "; the other layers have a dense MLP" : "") + ".");
+      if (moe_count == L)
+        notes_.push_back(import_note(
+            NoteCode::moe_every_layer,
+            {count_param("experts", E), count_param("expert_params", one_expert), count_param("per_token", k)}));
+      else
+        notes_.push_back(
+            import_note(NoteCode::moe_some_layers,
+                        {count_param("moe_layers", moe_count), count_param("layers", L), count_param("experts", E),
+                         count_param("expert_params", one_expert), count_param("per_token", k)}));
     }
     if (sink_.failed) return false;
 
@@ -419,28 +424,22 @@ class Importer {
     if (f == Family::deepseek_v3 || f == Family::deepseek_v2) {
       const Value* mtp = c.get("num_nextn_predict_layers");
       if (mtp && mtp->kind == Kind::number && mtp->number > 0)
-        notes_.push_back("The " + format_compact(mtp->number) +
-                         " multi-token-prediction layer(s) (num_nextn_predict_layers) are left out: they sit " +
-                         "outside num_hidden_layers and vLLM serves the model without them unless asked for " +
-                         "speculative decoding.");
+        notes_.push_back(import_note(NoteCode::mtp_left_out, {number_param("count", mtp->number)}));
     }
-    notes_.insert(notes_.begin(), std::string("Read as ") + fam_.model_type +
-                                      ", counted the way huggingface/transformers " + "src/transformers/models/" +
-                                      fam_.modeling + " builds the weights: " + grouped(total) +
-                                      " parameters (embeddings " + grouped(embed) +
-                                      (tied ? ", shared with lm_head" : ", lm_head " + grouped(lm_head)) + ").");
+    std::vector<MessageParam> read_as = {text_param("model_type", fam_.model_type),
+                                         text_param("modeling", fam_.modeling), count_param("total", total),
+                                         count_param("embeddings", embed)};
+    if (!tied) read_as.push_back(count_param("lm_head", lm_head));
+    notes_.insert(notes_.begin(), import_note(tied ? NoteCode::read_as_tied : NoteCode::read_as, read_as));
     if (E > 0)
-      notes_.push_back("Active per token: " + grouped(active) + " (always-used weights " +
-                       grouped(total - routed_total) + " plus " + grouped(k) + " of " + grouped(E) +
-                       " routed experts in each MoE layer); without the input embedding, " + grouped(active - embed) +
-                       ".");
+      notes_.push_back(import_note(
+          NoteCode::active_per_token,
+          {count_param("active", active), count_param("always_used", total - routed_total), count_param("per_token", k),
+           count_param("experts", E), count_param("without_embedding", active - embed)}));
 
     if (!window(c, f, L, m)) return false;
     max_context(c, gemma3, m);
-    if (root_.find("quantization_config"))
-      notes_.push_back(
-          "quantization_config is present: the count is of parameters; set the weight precision "
-          "separately (the checkpoint's stored precision is not read).");
+    if (root_.find("quantization_config")) notes_.push_back(import_note(NoteCode::quantization_config, {}));
     if (sink_.failed) return false;
 
     m.total = total;
@@ -459,7 +458,7 @@ class Importer {
   const Value& root_;
   const FamilyRow& fam_;
   Sink& sink_;
-  std::vector<std::string>& notes_;
+  Notes& notes_;
 
   // Which layers hold a mixture of experts.
   bool moe_layers(Keys& c, Family f, double L, std::vector<bool>& moe) {
@@ -482,14 +481,14 @@ class Importer {
     for (std::size_t i = 0; i < n; ++i) moe[i] = std::fmod(static_cast<double>(i + 1), step) == 0;
     if (const Value* only = c.get("mlp_only_layers")) {
       if (only->kind != Kind::array)
-        return sink_.fail(c.name("mlp_only_layers"),
-                          c.name("mlp_only_layers") + " must be an array of layer numbers (got " + shown(*only) + ")");
+        return sink_.fail(c.name("mlp_only_layers"), MessageCode::config_not_layer_list,
+                          {text_param("key", c.name("mlp_only_layers")), shown("got", *only)});
       for (std::size_t j = 0; j < only->items.size(); ++j) {
         const Value& v = only->items[j];
         if (v.kind != Kind::number || !(v.number >= 0 && v.number < L) || std::floor(v.number) != v.number)
-          return sink_.fail(c.name("mlp_only_layers"), c.name("mlp_only_layers") + "[" + grouped(j) +
-                                                           "] must be a layer number from 0 to " + grouped(L - 1) +
-                                                           " (got " + shown(v) + ")");
+          return sink_.fail(c.name("mlp_only_layers"), MessageCode::config_bad_layer_number,
+                            {text_param("key", c.name("mlp_only_layers")), count_param("index", static_cast<double>(j)),
+                             count_param("last", L - 1), shown("got", v)});
         moe[static_cast<std::size_t>(v.number)] = false;
       }
     }
@@ -499,9 +498,13 @@ class Importer {
   // Sliding layers from a layer_types array; -1 on a refusal.
   double sliding_from_layer_types(Keys& c, const Value& types, double L) {
     if (types.kind != Kind::array || static_cast<double>(types.items.size()) != L) {
-      sink_.fail(c.name("layer_types"),
-                 c.name("layer_types") + " must be an array of " + grouped(L) + " layer kinds, one per layer (got " +
-                     (types.kind == Kind::array ? grouped(types.items.size()) + " entries" : shown(types)) + ")");
+      if (types.kind == Kind::array)
+        sink_.fail(c.name("layer_types"), MessageCode::config_layer_types_count,
+                   {text_param("key", c.name("layer_types")), count_param("layers", L),
+                    count_param("count", static_cast<double>(types.items.size()))});
+      else
+        sink_.fail(c.name("layer_types"), MessageCode::config_layer_types_not_array,
+                   {text_param("key", c.name("layer_types")), count_param("layers", L), shown("got", types)});
       return -1;
     }
     double sliding = 0;
@@ -510,9 +513,9 @@ class Importer {
       if (t.kind == Kind::string && t.text == "sliding_attention") {
         ++sliding;
       } else if (!(t.kind == Kind::string && t.text == "full_attention")) {
-        sink_.fail(c.name("layer_types"), c.name("layer_types") + "[" + grouped(i) +
-                                              "] must be \"sliding_attention\" or \"full_attention\" (got " + shown(t) +
-                                              ")");
+        sink_.fail(
+            c.name("layer_types"), MessageCode::config_bad_layer_kind,
+            {text_param("key", c.name("layer_types")), count_param("index", static_cast<double>(i)), shown("got", t)});
         return -1;
       }
     }
@@ -522,7 +525,8 @@ class Importer {
   bool window(Keys& c, Family f, double L, Model& m) {
     double W = 0, sliding = 0;
     const Value* types = c.get("layer_types");
-    const char* how = "";
+    // Which of the notes on some sliding layers says how they were found.
+    NoteCode how = NoteCode::window_layer_types;
     switch (f) {
       case Family::llama:
       case Family::deepseek_v2:
@@ -537,8 +541,7 @@ class Importer {
         } else if (w && w->kind != Kind::null_value) {
           W = c.whole("sliding_window");
         }
-        sliding = L;
-        how = "every layer";
+        sliding = L;  // noted as every layer (window_all_layers)
         break;
       }
       case Family::qwen2:
@@ -546,18 +549,17 @@ class Importer {
       case Family::qwen3:
       case Family::qwen3_moe: {
         if (!c.flag_or("use_sliding_window", false, false)) {
-          if (c.get("sliding_window"))
-            notes_.push_back("sliding_window is set but use_sliding_window is false: every layer uses full attention.");
+          if (c.get("sliding_window")) notes_.push_back(import_note(NoteCode::window_ignored, {}));
           return true;
         }
         W = c.whole("sliding_window");
         if (types) {
           sliding = sliding_from_layer_types(c, *types, L);
-          how = "layer_types";
+          how = NoteCode::window_layer_types;
         } else {
           const double full = c.whole_or("max_window_layers", 28, 0);
           sliding = full >= L ? 0 : L - full;
-          how = "layers from max_window_layers on";
+          how = NoteCode::window_max_window_layers;
         }
         break;
       }
@@ -566,10 +568,10 @@ class Importer {
         W = c.whole_or("sliding_window", f == Family::gemma2 ? 4096 : 128);
         if (types) {
           sliding = sliding_from_layer_types(c, *types, L);
-          how = "layer_types";
+          how = NoteCode::window_layer_types;
         } else {
           sliding = std::ceil(L / 2);  // layers 0, 2, 4, ... (modeling: is_sliding = not layer_idx % 2)
-          how = "every other layer, from the first";
+          how = NoteCode::window_every_other;
         }
         break;
       }
@@ -578,27 +580,27 @@ class Importer {
         W = c.whole_or("sliding_window", 4096);
         if (types) {
           sliding = sliding_from_layer_types(c, *types, L);
-          how = "layer_types";
+          how = NoteCode::window_layer_types;
         } else {
           const double pattern = c.whole_or("sliding_window_pattern", 6);
           sliding = L - std::floor(L / pattern);  // full attention on every pattern-th layer
-          how = "sliding_window_pattern";
+          how = NoteCode::window_pattern;
         }
         break;
       }
     }
     if (sink_.failed || sliding < 0) return false;
     if (W == 0 || sliding == 0) {
-      notes_.push_back("Every layer uses full attention.");
+      notes_.push_back(import_note(NoteCode::full_attention, {}));
       return true;
     }
     m.window = W;
     m.window_layers = sliding == L ? 0 : sliding;
     if (sliding == L)
-      notes_.push_back("All " + grouped(L) + " layers use a " + grouped(W) + "-token sliding window.");
+      notes_.push_back(import_note(NoteCode::window_all_layers, {count_param("layers", L), count_param("window", W)}));
     else
-      notes_.push_back(grouped(sliding) + " of " + grouped(L) + " layers use a " + grouped(W) +
-                       "-token sliding window (" + how + "), " + grouped(L - sliding) + " full attention.");
+      notes_.push_back(import_note(how, {count_param("sliding", sliding), count_param("layers", L),
+                                         count_param("window", W), count_param("full", L - sliding)}));
     return true;
   }
 
@@ -609,7 +611,7 @@ class Importer {
     } else if (c.get("max_position_embeddings")) {
       n = c.whole("max_position_embeddings");
     } else {
-      notes_.push_back("config.json has no max_position_embeddings: no context limit is set.");
+      notes_.push_back(import_note(NoteCode::no_context_limit, {}));
       return;
     }
     m.max_context = n;
@@ -625,11 +627,13 @@ class Importer {
         if (fac->kind == Kind::number)
           text += (kind.empty() ? " (" : ", ") + std::string("factor ") + format_compact(fac->number);
       if (text != "rope_scaling") text += ")";
-      std::string original;
-      if (const Value* o = rope->find("original_max_position_embeddings"))
-        if (o->kind == Kind::number) original = " (trained at " + grouped(o->number) + ")";
-      notes_.push_back(text + " is present: the maximum context is max_position_embeddings, " + grouped(n) + original +
-                       ".");
+      const Value* o = rope->find("original_max_position_embeddings");
+      if (o && o->kind == Kind::number)
+        notes_.push_back(
+            import_note(NoteCode::rope_context_trained,
+                        {text_param("scaling", text), count_param("context", n), count_param("trained", o->number)}));
+      else
+        notes_.push_back(import_note(NoteCode::rope_context, {text_param("scaling", text), count_param("context", n)}));
     }
   }
 
@@ -637,7 +641,7 @@ class Importer {
   double vision_tower(double text_hidden) {
     const Value* vc = root_.find("vision_config");
     if (!vc || vc->kind != Kind::object) {
-      sink_.fail("vision_config", "a gemma3 config.json must describe its vision tower in vision_config (an object)");
+      sink_.fail("vision_config", MessageCode::config_no_vision_config, {});
       return 0;
     }
     Keys v(vc, "vision_config.", sink_, notes_, "SiglipVisionConfig");
@@ -650,8 +654,8 @@ class Importer {
     const bool head = v.flag_or("vision_use_head", true);
     if (sink_.failed) return 0;
     if (std::fmod(image, patch) != 0) {
-      sink_.fail("vision_config.patch_size", "vision_config.patch_size (" + grouped(patch) +
-                                                 ") must divide vision_config.image_size (" + grouped(image) + ")");
+      sink_.fail("vision_config.patch_size", MessageCode::config_patch_not_dividing,
+                 {count_param("patch", patch), count_param("image", image)});
       return 0;
     }
     const double patches = (image / patch) * (image / patch);
@@ -660,8 +664,8 @@ class Importer {
     double tower = embeddings + Lv * layer + 2 * Hv;
     if (head) tower += Hv + (3 * Hv * Hv + 3 * Hv) + (Hv * Hv + Hv) + 2 * Hv + (Hv * Iv + Iv) + (Iv * Hv + Hv);
     const double projector = Hv * text_hidden + Hv;
-    notes_.push_back("Vision tower (SigLIP, " + grouped(Lv) + " layers) " + grouped(tower) + " and projector " +
-                     grouped(projector) + " parameters are counted: a serving engine loads them with the checkpoint.");
+    notes_.push_back(import_note(NoteCode::vision_tower, {count_param("layers", Lv), count_param("tower", tower),
+                                                          count_param("projector", projector)}));
     return tower + projector;
   }
 };
@@ -674,35 +678,40 @@ HfImportResult import_hf_config(const std::string& json_text) {
   limits.max_bytes = kHfConfigMaxBytes;
   const json::ReadResult doc = json::read_json(json_text, limits);
   if (!doc.ok) {
+    // The reader's reason is a declared kind too (json_errors.h), with its one value.
+    const json::JsonErrorDeclaration& why = json::json_error(doc.error.kind);
+    std::vector<MessageParam> why_params;
+    if (std::strcmp(why.param, "limit") == 0) why_params.push_back(number_param("limit", doc.error.limit));
+    if (std::strcmp(why.param, "key") == 0) why_params.push_back(text_param("key", doc.error.key));
+    const InputError reason{"config.json", doc.error.reason, why.code, message_params_json(why_params)};
     result.error =
-        InputError{"config.json", "config.json is not valid JSON at byte " +
-                                      format_compact(static_cast<double>(doc.error.offset)) + ": " + doc.error.reason};
+        coded_error("config.json", MessageCode::config_not_json,
+                    {number_param("offset", static_cast<double>(doc.error.offset)), refusal_param("reason", reason)});
     return result;
   }
   if (doc.value.kind != Kind::object) {
-    result.error = InputError{"config.json", "config.json must hold one JSON object (got " +
-                                                 std::string(json::kind_name(doc.value.kind)) + ")"};
+    result.error = coded_error("config.json", MessageCode::config_not_object,
+                               {message_param("got", kind_message(doc.value.kind))});
     return result;
   }
   const Value* type = doc.value.find("model_type");
   if (!type || type->kind != Kind::string) {
-    result.error = InputError{"model_type", type ? "model_type must be a string (got " + shown(*type) + ")"
-                                                 : "config.json has no model_type, so its architecture is unknown"};
+    result.error = type ? coded_error("model_type", MessageCode::config_model_type_not_text, {shown("got", *type)})
+                        : coded_error("model_type", MessageCode::config_no_model_type, {});
     return result;
   }
   const FamilyRow* family = nullptr;
   for (const FamilyRow& f : kFamilies)
     if (type->text == f.model_type) family = &f;
   if (!family) {
-    result.error =
-        InputError{"model_type", "model_type " + shown(*type) +
-                                     " is not an architecture this importer reads (it reads " + family_list() + ")"};
+    result.error = coded_error("model_type", MessageCode::config_unknown_model_type,
+                               {shown("got", *type), text_param("families", family_list())});
     return result;
   }
 
   Sink sink;
   Model m;
-  std::vector<std::string> notes;
+  Notes notes;
   Importer importer(doc.value, *family, sink, notes);
   if (!importer.run(m)) {
     result.error = sink.error;
@@ -740,8 +749,7 @@ HfImportResult import_hf_config(const std::string& json_text) {
       for (const HfImportedValue& v : result.values)
         if (std::strcmp(v.field->name, field->max_from) == 0) cap = v.value;
     if (auto error = check_declared_value(*field, s.value, cap)) {
-      result.error = InputError{
-          field->name, "the model this config.json describes is outside the calculator's range: " + error->message};
+      result.error = coded_error(field->name, MessageCode::config_outside_range, {refusal_param("refusal", *error)});
       result.values.clear();
       return result;
     }
@@ -750,8 +758,7 @@ HfImportResult import_hf_config(const std::string& json_text) {
   BudgetInput shaped;
   apply_values(result.values, shaped);
   if (auto error = check_model_shape(shaped)) {
-    result.error = InputError{
-        error->field, "the model this config.json describes is outside the calculator's range: " + error->message};
+    result.error = coded_error(error->field, MessageCode::config_outside_range, {refusal_param("refusal", *error)});
     result.values.clear();
     return result;
   }

@@ -53,6 +53,7 @@
 
 #include "budget/budget_types.h"
 #include "budget/field_declarations.h"
+#include "budget/import_notes.h"
 
 namespace llmbudget {
 
@@ -68,14 +69,16 @@ struct HfImportedValue {
 /// sliding_window_tokens, sliding_window_layers, latent_kv_dim, experts,
 /// experts_per_token and model_max_context_tokens, in declaration order, each
 /// valid for its declaration; `notes` says, one sentence each, what was
-/// counted and which defaults or assumptions were used. When not ok, `error`
-/// names the config key (or "model_type", or "config.json" for text that is
-/// not JSON) and says why, and values and notes are empty.
+/// counted and which defaults or assumptions were used (each of a kind
+/// import_notes.h declares: its code, English text and values). When not ok,
+/// `error` names the config key (or "model_type", or "config.json" for text
+/// that is not JSON) and says why, with the code and values of its kind
+/// (input_messages.h: the config_* codes), and values and notes are empty.
 struct HfImportResult {
   bool ok = false;
   InputError error;
   std::vector<HfImportedValue> values;
-  std::vector<std::string> notes;
+  std::vector<ImportNote> notes;
 
   /// The imported value of the field `name`, or nullptr when none was set.
   const double* find(const char* name) const;

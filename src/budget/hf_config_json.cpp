@@ -17,6 +17,12 @@ std::string hf_import_json(const std::string& json_text) {
     out += '{';
     json::add_text_member(out, "field", r.error.field.c_str());
     json::add_text_member(out, "message", r.error.message.c_str());
+    if (!r.error.code.empty()) {
+      json::add_text_member(out, "code", r.error.code.c_str());
+      json::add_key(out, "params");
+      out += r.error.params_json;
+      out += ',';
+    }
     json::close_with(out, '}');
     out += ',';
   }
@@ -27,9 +33,20 @@ std::string hf_import_json(const std::string& json_text) {
   out += ',';
   json::add_key(out, "notes");
   out += '[';
-  for (const std::string& note : r.notes) {
-    json::add_string(out, note.c_str());
+  for (const ImportNote& note : r.notes) {
+    json::add_string(out, note.text.c_str());
     out += ',';
+  }
+  json::close_with(out, ']');
+  out += ',';
+  json::add_key(out, "note_kinds");
+  out += '[';
+  for (const ImportNote& note : r.notes) {
+    out += '{';
+    json::add_text_member(out, "code", note.code.c_str());
+    json::add_key(out, "params");
+    out += note.params_json;
+    out += "},";
   }
   json::close_with(out, ']');
   json::close_with(out, '}');

@@ -7,8 +7,13 @@
 namespace llmbudget {
 
 /// The import of `json_text` (a config.json's text) as a JSON object:
-///   {"ok": true, "error": null, "inputs": {"total_params": 9241705984, ...}, "notes": ["...", ...]}
-///   {"ok": false, "error": {"field": "model_type", "message": "..."}, "inputs": {}, "notes": []}
+///   {"ok": true, "error": null, "inputs": {"total_params": 9241705984, ...}, "notes": ["...", ...],
+///    "note_kinds": [{"code": "read_as", "params": {"model_type": "llama", ...}}, ...]}
+///   {"ok": false, "error": {"field": "model_type", "message": "...", "code": "config_unknown_model_type",
+///    "params": {"got": "\"gpt2\"", ...}}, "inputs": {}, "notes": [], "note_kinds": []}
+/// notes: each note's English sentence; note_kinds: the same notes' codes
+/// (import_notes.h) and values, in the same order; error.code and error.params
+/// are there when the refusal is of a declared kind (input_messages.h).
 /// inputs: every value import_hf_config() sets, by its declared field name, in
 /// declaration order; numbers as format_compact() writes them (the shortest
 /// text that reads back to the same double). Never fails.

@@ -83,6 +83,72 @@ constexpr InputMessageDeclaration kMessages[] = {
     {M::unit_hint_storage, "unit_hint_storage", "use bits or bytes (4.5 bits, 0.5625 bytes)"},
     {M::unit_hint_fraction, "unit_hint_fraction", "use % (10%)"},
     {M::unit_hint_seconds, "unit_hint_seconds", "use s, ms, µs or ns (500 ms)"},
+    // A config.json the importer cannot read (hf_config.h); {key} names the key with its path.
+    {M::config_not_json, "config_not_json", "config.json is not valid JSON at byte {offset}: {reason}"},
+    {M::config_not_object, "config_not_object", "config.json must hold one JSON object (got {got})"},
+    {M::config_no_model_type, "config_no_model_type", "config.json has no model_type, so its architecture is unknown"},
+    {M::config_model_type_not_text, "config_model_type_not_text", "model_type must be a string (got {got})"},
+    {M::config_unknown_model_type, "config_unknown_model_type",
+     "model_type {got} is not an architecture this importer reads (it reads {families})"},
+    {M::config_key_missing, "config_key_missing", "config.json has no {key}, which this architecture needs"},
+    {M::config_not_flag, "config_not_flag", "{key} must be true or false (got {got})"},
+    {M::config_not_count, "config_not_count", "{key} must be a whole number from {min} to {max} (got {got})"},
+    {M::config_kv_not_dividing, "config_kv_not_dividing",
+     "{key} ({kv_heads}) must divide {heads_key} ({heads}) so every KV head serves the same number of query heads"},
+    {M::config_head_dim_unknown, "config_head_dim_unknown",
+     "config.json has no {key} and {hidden_key} ({hidden}) is not a multiple of {heads_key} ({heads})"},
+    {M::config_experts_per_token_above, "config_experts_per_token_above",
+     "{key} ({per_token}) must be at most the number of experts ({experts})"},
+    {M::config_alias_disagrees, "config_alias_disagrees", "{key} ({got}) disagrees with {other_key} ({per_token})"},
+    {M::config_not_layer_list, "config_not_layer_list", "{key} must be an array of layer numbers (got {got})"},
+    {M::config_bad_layer_number, "config_bad_layer_number",
+     "{key}[{index}] must be a layer number from 0 to {last} (got {got})"},
+    {M::config_layer_types_count, "config_layer_types_count",
+     "{key} must be an array of {layers} layer kinds, one per layer (got {count} entries)"},
+    {M::config_layer_types_not_array, "config_layer_types_not_array",
+     "{key} must be an array of {layers} layer kinds, one per layer (got {got})"},
+    {M::config_bad_layer_kind, "config_bad_layer_kind",
+     "{key}[{index}] must be \"sliding_attention\" or \"full_attention\" (got {got})"},
+    {M::config_no_text_config, "config_no_text_config",
+     "a gemma3 config.json must hold its language model in text_config (an object)"},
+    {M::config_no_vision_config, "config_no_vision_config",
+     "a gemma3 config.json must describe its vision tower in vision_config (an object)"},
+    {M::config_patch_not_dividing, "config_patch_not_dividing",
+     "vision_config.patch_size ({patch}) must divide vision_config.image_size ({image})"},
+    {M::config_outside_range, "config_outside_range",
+     "the model this config.json describes is outside the calculator's range: {refusal}"},
+    // What a JSON value is ({got} above), when it is not shown as it is written.
+    {M::json_null, "json_null", "null"},
+    {M::json_boolean, "json_boolean", "true or false"},
+    {M::json_number, "json_number", "a number"},
+    {M::json_string, "json_string", "a string"},
+    {M::json_array, "json_array", "an array"},
+    {M::json_object, "json_object", "an object"},
+    // The serving simulation's own rules (serving_simulation.h, load_search.h, traffic_validate.h).
+    {M::load_mode_unset, "load_mode_unset", "set {rate_field} (open loop) or {concurrency_field} (closed loop)"},
+    {M::load_mode_both, "load_mode_both",
+     "set {rate_field} (open loop) or {concurrency_field} (closed loop), not both"},
+    {M::search_no_target, "search_no_target",
+     "{field} or {other_field} must be set (above 0) to search for the highest load (both are 0: no target)"},
+    {M::search_one_token, "search_one_token",
+     "{field} cannot be held when every request generates one token ({tokens_field} 1: there is no time per output "
+     "token); set {ttft_field}, or more output tokens"},
+    {M::batched_below_seqs, "batched_below_seqs",
+     "{field} must be at least {seqs_field} ({seqs}), so every running request's decode token fits one iteration "
+     "(got {value})"},
+    {M::batched_below_seqs_default, "batched_below_seqs_default",
+     "{field} must be at least {seqs_field} ({seqs}, vLLM's default for this GPU's memory), so every running "
+     "request's decode token fits one iteration (got {value})"},
+    {M::no_kv_budget, "no_kv_budget",
+     "the weights and the runtime's memory leave no KV cache within the headroom limit of each GPU"},
+    {M::request_above_context, "request_above_context",
+     "a request may hold up to {tokens} tokens (input + output), more than {limit_field} ({limit})"},
+    {M::request_above_kv_budget, "request_above_kv_budget",
+     "a request of {tokens} tokens (input + output) needs {bytes} B of KV cache per GPU, more than the {budget} B "
+     "each GPU has for it"},
+    {M::work_above_limit, "work_above_limit",
+     "requests * (output_tokens + input_tokens / max_num_batched_tokens) must be at most {limit}, the simulation's "
+     "work limit (got {value})"},
 };
 
 constexpr bool in_code_order() {
@@ -92,14 +158,16 @@ constexpr bool in_code_order() {
   return true;
 }
 static_assert(in_code_order(), "kMessages must list every MessageCode once, in enum order");
-static_assert(static_cast<std::size_t>(M::unit_hint_seconds) + 1 == sizeof(kMessages) / sizeof(kMessages[0]),
+static_assert(static_cast<std::size_t>(M::work_above_limit) + 1 == sizeof(kMessages) / sizeof(kMessages[0]),
               "one row per MessageCode");
 
 // The English text of one value.
 std::string english(const MessageParam& p) {
   switch (p.kind) {
     case MessageParam::Kind::number: return format_compact(p.number);
-    case MessageParam::Kind::text: return p.text;
+    case MessageParam::Kind::count: return format_grouped(p.number);
+    case MessageParam::Kind::text:
+    case MessageParam::Kind::refusal: return p.text;
     case MessageParam::Kind::message: return input_message(p.message).pattern;
   }
   return std::string();
@@ -114,15 +182,30 @@ Table<InputMessageDeclaration> input_message_declarations() {
 const InputMessageDeclaration& input_message(MessageCode code) { return kMessages[static_cast<std::size_t>(code)]; }
 
 MessageParam number_param(const char* name, double value) {
-  return MessageParam{name, MessageParam::Kind::number, value, std::string(), MessageCode::out_of_range};
+  return MessageParam{name, MessageParam::Kind::number, value, std::string(), MessageCode::out_of_range, {}, {}, {}};
+}
+
+MessageParam count_param(const char* name, double value) {
+  return MessageParam{name, MessageParam::Kind::count, value, std::string(), MessageCode::out_of_range, {}, {}, {}};
 }
 
 MessageParam text_param(const char* name, std::string text) {
-  return MessageParam{name, MessageParam::Kind::text, 0, std::move(text), MessageCode::out_of_range};
+  return MessageParam{name, MessageParam::Kind::text, 0, std::move(text), MessageCode::out_of_range, {}, {}, {}};
 }
 
 MessageParam message_param(const char* name, MessageCode code) {
-  return MessageParam{name, MessageParam::Kind::message, 0, std::string(), code};
+  return MessageParam{name, MessageParam::Kind::message, 0, std::string(), code, {}, {}, {}};
+}
+
+MessageParam refusal_param(const char* name, const InputError& error) {
+  return MessageParam{name,
+                      MessageParam::Kind::refusal,
+                      0,
+                      error.message,
+                      MessageCode::out_of_range,
+                      error.field,
+                      error.code,
+                      error.params_json};
 }
 
 std::string fill_message(const char* pattern, const std::vector<MessageParam>& params) {
@@ -156,6 +239,7 @@ std::string message_params_json(const std::vector<MessageParam>& params) {
   for (const MessageParam& p : params) {
     switch (p.kind) {
       case MessageParam::Kind::number:
+      case MessageParam::Kind::count:
         if (std::isfinite(p.number)) {
           json::add_number_member(out, p.name, p.number);
         } else {
@@ -164,6 +248,16 @@ std::string message_params_json(const std::vector<MessageParam>& params) {
         break;
       case MessageParam::Kind::text: json::add_text_member(out, p.name, p.text.c_str()); break;
       case MessageParam::Kind::message: json::add_text_member(out, p.name, input_message(p.message).code); break;
+      case MessageParam::Kind::refusal:
+        json::add_key(out, p.name);
+        out += '{';
+        json::add_text_member(out, "field", p.field.c_str());
+        json::add_text_member(out, "error", p.text.c_str());
+        json::add_text_member(out, "code", p.code.c_str());
+        json::add_key(out, "params");
+        out += p.params_json.empty() ? "{}" : p.params_json;
+        out += "},";
+        break;
     }
   }
   json::close_with(out, '}');

@@ -13,6 +13,14 @@
 //   {unit}        the refused field's declared unit ("layers", "tokens per request")
 //   {text}, {typed_unit}  text as typed, visible characters escaped (quote_visible)
 //   {hint}        the code of a hint declared here (unit_hint_*): how to write the field's values
+//   {key}, {config_class}, {families}, {got}: text as the importer read or wrote it
+//                 (a config.json key with its path, "text_config.head_dim"; a class name),
+//                 never translated; {got} is a value of a config.json: a number, a quoted
+//                 string or a literal as text, or the code of one of the json_* kinds declared
+//                 here ("an array")
+//   {refusal}, {reason}  another message with its own code and values (refusal_param): the
+//                 refusal this one wraps (the model outside the calculator's range), the JSON
+//                 reader's reason (text/json_errors.h)
 //   every other name is a number: {min}, {max}, {value}, {cap}, {limit}, {below}, {above} ...
 #pragma once
 
@@ -65,6 +73,43 @@ enum class MessageCode {
   unit_hint_storage,
   unit_hint_fraction,
   unit_hint_seconds,
+  config_not_json,
+  config_not_object,
+  config_no_model_type,
+  config_model_type_not_text,
+  config_unknown_model_type,
+  config_key_missing,
+  config_not_flag,
+  config_not_count,
+  config_kv_not_dividing,
+  config_head_dim_unknown,
+  config_experts_per_token_above,
+  config_alias_disagrees,
+  config_not_layer_list,
+  config_bad_layer_number,
+  config_layer_types_count,
+  config_layer_types_not_array,
+  config_bad_layer_kind,
+  config_no_text_config,
+  config_no_vision_config,
+  config_patch_not_dividing,
+  config_outside_range,
+  json_null,
+  json_boolean,
+  json_number,
+  json_string,
+  json_array,
+  json_object,
+  load_mode_unset,
+  load_mode_both,
+  search_no_target,
+  search_one_token,
+  batched_below_seqs,
+  batched_below_seqs_default,
+  no_kv_budget,
+  request_above_context,
+  request_above_kv_budget,
+  work_above_limit,
 };
 
 /// One message kind: row i has code MessageCode(i).
@@ -82,22 +127,33 @@ const InputMessageDeclaration& input_message(MessageCode code);
 
 /// One value of a message: a number (written with format_compact() in English,
 /// and as a JSON number, or as its text "NaN" / "Infinity" when not finite), a
-/// text, or the code of another declared message (a hint) whose pattern it stands for.
+/// count (a number written with thousands separators in English, "8,030,261,248";
+/// a JSON number too), a text, the code of another declared message (a hint, a
+/// JSON kind) whose pattern it stands for, or another refusal (its English sentence
+/// in English; in JSON {"field", "error", "code", "params"}, code "" and params {}
+/// when it has no declared kind).
 struct MessageParam {
-  enum class Kind { number, text, message };
+  enum class Kind { number, count, text, message, refusal };
   const char* name;
   Kind kind;
   double number;
-  std::string text;
+  std::string text;  ///< a text; a refusal's English sentence
   MessageCode message;
+  std::string field;        ///< a refusal's field
+  std::string code;         ///< a refusal's code, or ""
+  std::string params_json;  ///< a refusal's values, or ""
 };
 
 /// A number value: {name, number}.
 MessageParam number_param(const char* name, double value);
+/// A count: {name, value}, written "8,030,261,248" in English (format_grouped()).
+MessageParam count_param(const char* name, double value);
 /// A text value: {name, text} (field names, labels, typed text).
 MessageParam text_param(const char* name, std::string text);
 /// A declared message standing for a placeholder (a hint): its pattern in English.
 MessageParam message_param(const char* name, MessageCode code);
+/// Another refusal standing for a placeholder ({refusal}): its sentence, code and values.
+MessageParam refusal_param(const char* name, const InputError& error);
 
 /// `pattern` with each {name} replaced by the value of the param of that name
 /// (numbers by format_compact(): 1e6, 0.5, NaN). A placeholder with no param

@@ -65,16 +65,15 @@ class Reader {
   ReadResult run() {
     ReadResult r;
     if (s_.size() > limits_.max_bytes) {
-      fail(limits_.max_bytes,
-           "the text is longer than " + format_compact(static_cast<double>(limits_.max_bytes)) + " bytes");
+      fail(limits_.max_bytes, JsonError::too_long, static_cast<double>(limits_.max_bytes));
     } else {
       if (s_.compare(0, 3, "\xEF\xBB\xBF") == 0) i_ = 3;
       skip_space();
       if (i_ >= s_.size()) {
-        fail(i_, "no JSON value (the text is empty)");
+        fail(i_, JsonError::empty);
       } else if (value(r.value, 1)) {
         skip_space();
-        if (i_ < s_.size()) fail(i_, "text after the end of the JSON value");
+        if (i_ < s_.size()) fail(i_, JsonError::text_after_value);
       }
     }
     r.ok = !failed_;
@@ -92,10 +91,12 @@ class Reader {
   bool failed_ = false;
   ReadError error_;
 
-  bool fail(std::size_t at, const std::string& reason) {
+  /// Stops at `at` for `kind`; `limit` or `key` fills its pattern's placeholder ({limit}, {key}).
+  bool fail(std::size_t at, JsonError kind, double limit = 0, const std::string& key = std::string()) {
     if (!failed_) {
       failed_ = true;
-      error_ = ReadError{at, reason};
+      const std::string value = json_error(kind).param == std::string("key") ? key : format_compact(limit);
+      error_ = ReadError{at, json_error_text(kind, value), kind, limit, key};
     }
     return false;
   }
@@ -112,11 +113,10 @@ class Reader {
   }
 
   bool value(Value& out, int depth) {
-    if (i_ >= s_.size()) return fail(i_, "the text ends where a value should start");
+    if (i_ >= s_.size()) return fail(i_, JsonError::ends_before_value);
     const char c = s_[i_];
     if (c == '{' || c == '[') {
-      if (depth > limits_.max_depth)
-        return fail(i_, "nested deeper than " + format_compact(limits_.max_depth) + " arrays and objects");
+      if (depth > limits_.max_depth) return fail(i_, JsonError::too_deep, limits_.max_depth);
       return c == '{' ? object(out, depth) : array(out, depth);
     }
     if (c == '"') {
@@ -139,11 +139,11 @@ class Reader {
       return true;
     }
     if (s_.compare(i_, 3, "NaN") == 0 || s_.compare(i_, 8, "Infinity") == 0)
-      return fail(i_, "NaN and Infinity are not JSON numbers");
-    if (c == '\'') return fail(i_, "strings must be in double quotes");
-    if (c == '/') return fail(i_, "JSON has no comments");
-    if (c == '+' || c == '.') return fail(i_, "a number must start with a digit or '-'");
-    return fail(i_, "expected a value (an object, array, string, number, true, false or null)");
+      return fail(i_, JsonError::nan_or_infinity);
+    if (c == '\'') return fail(i_, JsonError::single_quotes);
+    if (c == '/') return fail(i_, JsonError::comment);
+    if (c == '+' || c == '.') return fail(i_, JsonError::bad_number_start);
+    return fail(i_, JsonError::expected_value);
   }
 
   bool object(Value& out, int depth) {
@@ -156,25 +156,25 @@ class Reader {
     }
     for (;;) {
       skip_space();
-      if (i_ >= s_.size()) return fail(i_, "the text ends inside an object");
+      if (i_ >= s_.size()) return fail(i_, JsonError::ends_in_object);
       if (s_[i_] != '"') {
-        if (s_[i_] == '}') return fail(i_, "a comma before '}' (trailing commas are not JSON)");
-        return fail(i_, "expected an object key in double quotes");
+        if (s_[i_] == '}') return fail(i_, JsonError::trailing_comma_object);
+        return fail(i_, JsonError::expected_key);
       }
       const std::size_t key_at = i_;
       std::string key;
       if (!string(key)) return false;
       for (const std::string& k : out.keys)
-        if (k == key) return fail(key_at, "the key \"" + escape_invisible(key) + "\" appears twice in one object");
+        if (k == key) return fail(key_at, JsonError::duplicate_key, 0, escape_invisible(key));
       skip_space();
-      if (i_ >= s_.size() || s_[i_] != ':') return fail(i_, "expected ':' after an object key");
+      if (i_ >= s_.size() || s_[i_] != ':') return fail(i_, JsonError::expected_colon);
       ++i_;
       skip_space();
       out.keys.push_back(key);
       out.items.emplace_back();
       if (!value(out.items.back(), depth + 1)) return false;
       skip_space();
-      if (i_ >= s_.size()) return fail(i_, "the text ends inside an object");
+      if (i_ >= s_.size()) return fail(i_, JsonError::ends_in_object);
       if (s_[i_] == ',') {
         ++i_;
         continue;
@@ -183,7 +183,7 @@ class Reader {
         ++i_;
         return true;
       }
-      return fail(i_, "expected ',' or '}' in an object");
+      return fail(i_, JsonError::expected_comma_object);
     }
   }
 
@@ -197,11 +197,11 @@ class Reader {
     }
     for (;;) {
       skip_space();
-      if (i_ < s_.size() && s_[i_] == ']') return fail(i_, "a comma before ']' (trailing commas are not JSON)");
+      if (i_ < s_.size() && s_[i_] == ']') return fail(i_, JsonError::trailing_comma_array);
       out.items.emplace_back();
       if (!value(out.items.back(), depth + 1)) return false;
       skip_space();
-      if (i_ >= s_.size()) return fail(i_, "the text ends inside an array");
+      if (i_ >= s_.size()) return fail(i_, JsonError::ends_in_array);
       if (s_[i_] == ',') {
         ++i_;
         continue;
@@ -210,7 +210,7 @@ class Reader {
         ++i_;
         return true;
       }
-      return fail(i_, "expected ',' or ']' in an array");
+      return fail(i_, JsonError::expected_comma_array);
     }
   }
 
@@ -230,17 +230,17 @@ class Reader {
   bool string(std::string& out) {
     ++i_;  // opening quote
     for (;;) {
-      if (i_ >= s_.size()) return fail(i_, "the text ends inside a string");
+      if (i_ >= s_.size()) return fail(i_, JsonError::ends_in_string);
       const unsigned char c = static_cast<unsigned char>(s_[i_]);
       if (c == '"') {
         ++i_;
         return true;
       }
-      if (c < 0x20) return fail(i_, "a control character inside a string must be escaped");
+      if (c < 0x20) return fail(i_, JsonError::control_character);
       if (c == '\\') {
         const std::size_t at = i_;
         ++i_;
-        if (i_ >= s_.size()) return fail(i_, "the text ends inside a string");
+        if (i_ >= s_.size()) return fail(i_, JsonError::ends_in_string);
         const char e = s_[i_++];
         switch (e) {
           case '"': out += '"'; break;
@@ -253,19 +253,19 @@ class Reader {
           case 't': out += '\t'; break;
           case 'u': {
             long cp = hex4();
-            if (cp < 0) return fail(at, "\\u must be followed by four hex digits");
-            if (cp >= 0xDC00 && cp <= 0xDFFF) return fail(at, "a low surrogate without a high one before it");
+            if (cp < 0) return fail(at, JsonError::bad_unicode_escape);
+            if (cp >= 0xDC00 && cp <= 0xDFFF) return fail(at, JsonError::lone_low_surrogate);
             if (cp >= 0xD800 && cp <= 0xDBFF) {
-              if (s_.compare(i_, 2, "\\u") != 0) return fail(at, "a high surrogate without a low one after it");
+              if (s_.compare(i_, 2, "\\u") != 0) return fail(at, JsonError::lone_high_surrogate);
               i_ += 2;
               const long lo = hex4();
-              if (lo < 0xDC00 || lo > 0xDFFF) return fail(at, "a high surrogate without a low one after it");
+              if (lo < 0xDC00 || lo > 0xDFFF) return fail(at, JsonError::lone_high_surrogate);
               cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
             }
             append_utf8(out, static_cast<unsigned>(cp));
             break;
           }
-          default: return fail(at, "an unknown escape in a string");
+          default: return fail(at, JsonError::unknown_escape);
         }
         continue;
       }
@@ -276,7 +276,7 @@ class Reader {
       }
       unsigned cp = 0;
       const std::size_t len = decode_utf8(s_, i_, cp);
-      if (len == 0) return fail(i_, "bytes that are not UTF-8");
+      if (len == 0) return fail(i_, JsonError::not_utf8);
       out.append(s_, i_, len);
       i_ += len;
     }
@@ -286,28 +286,26 @@ class Reader {
     const std::size_t start = i_;
     if (s_[i_] == '-') ++i_;
     std::string int_digits, frac_digits, exponent;
-    if (i_ >= s_.size() || !is_digit(s_[i_])) return fail(i_, "'-' must be followed by a digit");
-    if (s_[i_] == '0' && i_ + 1 < s_.size() && is_digit(s_[i_ + 1]))
-      return fail(i_, "a number may not have a leading zero");
+    if (i_ >= s_.size() || !is_digit(s_[i_])) return fail(i_, JsonError::minus_without_digit);
+    if (s_[i_] == '0' && i_ + 1 < s_.size() && is_digit(s_[i_ + 1])) return fail(i_, JsonError::leading_zero);
     while (i_ < s_.size() && is_digit(s_[i_])) int_digits += s_[i_++];
     if (i_ < s_.size() && s_[i_] == '.') {
       ++i_;
-      if (i_ >= s_.size() || !is_digit(s_[i_])) return fail(i_, "a decimal point must be followed by a digit");
+      if (i_ >= s_.size() || !is_digit(s_[i_])) return fail(i_, JsonError::point_without_digit);
       while (i_ < s_.size() && is_digit(s_[i_])) frac_digits += s_[i_++];
     }
     if (i_ < s_.size() && (s_[i_] == 'e' || s_[i_] == 'E')) {
       ++i_;
       if (i_ < s_.size() && (s_[i_] == '+' || s_[i_] == '-')) exponent += s_[i_++];
-      if (i_ >= s_.size() || !is_digit(s_[i_])) return fail(i_, "an exponent must have a digit");
+      if (i_ >= s_.size() || !is_digit(s_[i_])) return fail(i_, JsonError::exponent_without_digit);
       while (i_ < s_.size() && is_digit(s_[i_])) exponent += s_[i_++];
     }
     if (i_ - start > kMaxNumberChars)
-      return fail(start,
-                  "a number longer than " + format_compact(static_cast<double>(kMaxNumberChars)) + " characters");
+      return fail(start, JsonError::number_too_long, static_cast<double>(kMaxNumberChars));
     double v = 0;
     const ScanError e = decimal_to_double(int_digits, frac_digits, exponent, v);
-    if (e == ScanError::out_of_range) return fail(start, "a number too large for a double");
-    if (e == ScanError::underflow) return fail(start, "a nonzero number too small for a double (it reads as 0)");
+    if (e == ScanError::out_of_range) return fail(start, JsonError::number_too_large);
+    if (e == ScanError::underflow) return fail(start, JsonError::number_too_small);
     out.kind = Kind::number;
     out.number = s_[start] == '-' ? -v : v;
     return true;

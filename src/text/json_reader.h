@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "text/json_errors.h"
+
 namespace llmbudget {
 namespace json {
 
@@ -49,7 +51,10 @@ constexpr std::size_t kMaxNumberChars = 800;
 /// where reading stopped (0-based; text.size() when it ended too soon).
 struct ReadError {
   std::size_t offset = 0;
-  std::string reason;  ///< one phrase, e.g. "expected ':' after an object key"
+  std::string reason;                 ///< one phrase, e.g. "expected ':' after an object key"
+  JsonError kind = JsonError::empty;  ///< its declared kind (json_errors.h): reason is its pattern filled
+  double limit = 0;                   ///< the {limit} of too_long, too_deep, number_too_long, else 0
+  std::string key;                    ///< the {key} of duplicate_key (invisible characters escaped), else ""
 };
 
 /// The outcome of read_json: ok and value, or not ok and error.

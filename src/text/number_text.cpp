@@ -234,4 +234,19 @@ std::string format_significant(double x, int digits) {
   return sign + plain_layout(d);
 }
 
+std::string format_grouped(double x) {
+  if (!(std::fabs(x) < 9007199254740992.0) || std::floor(x) != x) return format_compact(x);
+  std::string digits;
+  for (double a = std::fabs(x); a >= 1; a = std::floor(a / 10))
+    digits.insert(digits.begin(), "0123456789"[static_cast<int>(std::fmod(a, 10))]);
+  if (digits.empty()) digits = "0";
+  std::string out;
+  const std::size_t n = digits.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    if (i > 0 && (n - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return x < 0 ? "-" + out : out;
+}
+
 }  // namespace llmbudget

@@ -29,4 +29,8 @@ std::string format_compact(double x);
 /// "-inf"; -0 gives "-0".
 std::string format_significant(double x, int digits);
 
+/// A whole number with English thousands separators: 15706484224 -> "15,706,484,224",
+/// -1200 -> "-1,200"; any other value (a fraction, not finite, |x| >= 2^53) as format_compact().
+std::string format_grouped(double x);
+
 }  // namespace llmbudget

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "budget/input_messages.h"
 #include "traffic/serving_simulation.h"
 #include "traffic/traffic_declarations.h"
 
@@ -79,9 +80,9 @@ LoadSearchResult failed(const InputError& error) {
 
 LoadSearchResult highest_load(const BudgetInput& in, const TrafficInput& traffic) {
   if (in.ttft_target_s == 0 && in.per_request_target_tokens_per_s == 0) {
-    return failed({"ttft_target_s",
-                   "ttft_target_s or per_request_target_tokens_per_s must be set (above 0) to search for the highest "
-                   "load (both are 0: no target)"});
+    return failed(coded_error(
+        "ttft_target_s", MessageCode::search_no_target,
+        {text_param("field", "ttft_target_s"), text_param("other_field", "per_request_target_tokens_per_s")}));
   }
   Search search(in, traffic);
   const bool open = traffic.request_rate > 0;
@@ -91,9 +92,10 @@ LoadSearchResult highest_load(const BudgetInput& in, const TrafficInput& traffic
   // Every request of one output token has no inter-token time: a per-user target alone then
   // holds nothing back, and "meets it" at any load would be no answer.
   if (in.ttft_target_s == 0 && !lo_trial.tpot_defined) {
-    return failed({"per_request_target_tokens_per_s",
-                   "per_request_target_tokens_per_s cannot be held when every request generates one token "
-                   "(output_tokens 1: there is no time per output token); set ttft_target_s, or more output tokens"});
+    return failed(
+        coded_error("per_request_target_tokens_per_s", MessageCode::search_one_token,
+                    {text_param("field", "per_request_target_tokens_per_s"),
+                     text_param("tokens_field", "output_tokens"), text_param("ttft_field", "ttft_target_s")}));
   }
   // The search stays inside the declared ranges of the rate and the concurrency.
   const InputFieldDeclaration& load_field = *find_traffic_input_field(open ? "request_rate" : "concurrency")->field;

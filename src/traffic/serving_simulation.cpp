@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "budget/budget_math.h"
+#include "budget/input_messages.h"
 #include "budget/iteration_cost.h"
 #include "budget/validate.h"
 #include "budget/vllm_runtime.h"
@@ -368,9 +369,9 @@ TrafficResult Simulation::run() {
   return result;
 }
 
-TrafficResult refusal(const char* field, const std::string& message) {
+TrafficResult refusal(const char* field, MessageCode code, const std::vector<MessageParam>& params) {
   TrafficResult r;
-  r.error = InputError{field, message};
+  r.error = coded_error(field, code, params);
   return r;
 }
 
@@ -390,37 +391,35 @@ TrafficResult simulate_traffic(const BudgetInput& in, const TrafficInput& traffi
   TrafficInput effective = traffic;
   if (effective.max_num_seqs == 0) effective.max_num_seqs = vllm_default_max_num_seqs(in.gpu_memory_bytes, "");
   if (effective.max_num_batched_tokens < effective.max_num_seqs) {
-    return refusal("max_num_batched_tokens",
-                   "max_num_batched_tokens must be at least max_num_seqs (" + format_compact(effective.max_num_seqs) +
-                       (traffic.max_num_seqs == 0 ? ", vLLM's default for this GPU's memory" : "") +
-                       "), so every running request's decode token fits one iteration (got " +
-                       format_compact(effective.max_num_batched_tokens) + ")");
+    return refusal(
+        "max_num_batched_tokens",
+        traffic.max_num_seqs == 0 ? MessageCode::batched_below_seqs_default : MessageCode::batched_below_seqs,
+        {text_param("field", "max_num_batched_tokens"), text_param("seqs_field", "max_num_seqs"),
+         number_param("seqs", effective.max_num_seqs), number_param("value", effective.max_num_batched_tokens)});
   }
   const double kv_budget = detail::kv_budget_bytes(in);
   if (kv_budget <= 0) {
-    return refusal("gpu_memory_bytes",
-                   "the weights and the runtime's memory leave no KV cache within the headroom limit of each GPU");
+    return refusal("gpu_memory_bytes", MessageCode::no_kv_budget, {});
   }
   double in_lo = 0, in_hi = 0, out_lo = 0, out_hi = 0;
   length_range(traffic.input_tokens, traffic.length_range_ratio, in_lo, in_hi);
   length_range(traffic.output_tokens, traffic.length_range_ratio, out_lo, out_hi);
   const double longest = in_hi + out_hi;
   if (in.model_max_context_tokens > 0 && longest > in.model_max_context_tokens) {
-    return refusal("input_tokens", "a request may hold up to " + format_compact(longest) +
-                                       " tokens (input + output), more than model_max_context_tokens (" +
-                                       format_compact(in.model_max_context_tokens) + ")");
+    return refusal("input_tokens", MessageCode::request_above_context,
+                   {number_param("tokens", longest), text_param("limit_field", "model_max_context_tokens"),
+                    number_param("limit", in.model_max_context_tokens)});
   }
   const double longest_bytes = detail::per_gpu_kv_bytes_per_request(in, longest);
   if (longest_bytes > kv_budget) {
-    return refusal("input_tokens", "a request of " + format_compact(longest) + " tokens (input + output) needs " +
-                                       format_compact(longest_bytes) + " B of KV cache per GPU, more than the " +
-                                       format_compact(std::floor(kv_budget)) + " B each GPU has for it");
+    return refusal("input_tokens", MessageCode::request_above_kv_budget,
+                   {number_param("tokens", longest), number_param("bytes", longest_bytes),
+                    number_param("budget", std::floor(kv_budget))});
   }
   const double work = traffic.requests * (out_hi + in_hi / traffic.max_num_batched_tokens);
   if (work > kMaxWork) {
-    return refusal("requests", "requests * (output_tokens + input_tokens / max_num_batched_tokens) must be at most " +
-                                   format_compact(kMaxWork) + ", the simulation's work limit (got " +
-                                   format_compact(work) + ")");
+    return refusal("requests", MessageCode::work_above_limit,
+                   {number_param("limit", kMaxWork), number_param("value", work)});
   }
   return Simulation(in, effective).run();
 }

@@ -1,5 +1,6 @@
 #include "traffic/traffic_validate.h"
 
+#include "budget/input_messages.h"
 #include "budget/validate.h"
 #include "traffic/traffic_declarations.h"
 
@@ -12,9 +13,8 @@ std::optional<InputError> validate_traffic_input(const TrafficInput& traffic) {
   const bool open = traffic.request_rate != 0;
   const bool closed = traffic.concurrency != 0;
   if (open == closed) {
-    return InputError{"request_rate", open ? "set request_rate (open loop) or concurrency (closed loop), "
-                                             "not both"
-                                           : "set request_rate (open loop) or concurrency (closed loop)"};
+    return coded_error("request_rate", open ? MessageCode::load_mode_both : MessageCode::load_mode_unset,
+                       {text_param("rate_field", "request_rate"), text_param("concurrency_field", "concurrency")});
   }
   return std::nullopt;
 }

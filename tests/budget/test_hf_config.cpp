@@ -29,8 +29,8 @@ double value(const HfImportResult& r, const char* name) {
 }
 
 bool has_note(const HfImportResult& r, const char* part) {
-  for (const std::string& n : r.notes)
-    if (n.find(part) != std::string::npos) return true;
+  for (const ImportNote& n : r.notes)
+    if (n.text.find(part) != std::string::npos) return true;
   return false;
 }
 

@@ -1219,7 +1219,7 @@ int main(int argc, char** argv) {
       base.*(v.field->member) = v.value;
       hf_fields.push_back(v.field->name);
     }
-    hf_notes = imported.notes;
+    for (const ImportNote& note : imported.notes) hf_notes.push_back(note.text);
     // The default context may be past the model's limit (Phi-3 mini 4k, Gemma 2's 8,192 at a 32k default):
     // unless --context-tokens was given, the row uses the model's limit and says so.
     const bool context_given = std::find(base_fields.begin(), base_fields.end(), "context_tokens") != base_fields.end();

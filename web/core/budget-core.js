@@ -244,7 +244,9 @@ export const buildCore = oncePerModule((module) => {
     /**
      * The core's declaration of every field (frozen): {inputs, speculative_inputs,
      * results: {plan, capacity, speculative}, enums: {Verdict, BindingTerm},
-     * messages: [{code, pattern}] (every kind of refusal, its English pattern)}.
+     * messages: [{code, pattern, one?}] (every kind of refusal, its English pattern; the JSON
+     * reader's reasons, codes "json_error_*"; then every kind of note of importHfConfig(), codes
+     * "note_*", with `one` its English pattern for a {count} of 1 where the English depends on it)}.
      * An input: {name, symbol, label, unit, kind:'real'|'whole', min, max, min_exclusive,
      * zero_means, max_from, typical_min, typical_max, group, meaning,
      * count_prefixes:"decimal"|"binary" (what k and M mean when typed), default}.
@@ -552,26 +554,29 @@ export const buildCore = oncePerModule((module) => {
      * core's limit (1 MiB) is refused by the core, which sees at most one
      * unit more than the limit.
      * @param {string} text the file's text
-     * @returns {{ok: boolean, error: ({field: string, message: string}|null),
-     *   inputs: Object<string, number>, notes: string[]}} inputs by declared
-     *   field name (total_params, active_params, layers, ... model_max_context_tokens);
-     *   on a refusal inputs is {} and notes [], and error.field names the
+     * @returns {{ok: boolean, error: ({field: string, message: string, code?: string, params?: object}|null),
+     *   inputs: Object<string, number>, notes: string[], note_kinds: {code: string, params: object}[]}}
+     *   inputs by declared field name (total_params, active_params, layers, ... model_max_context_tokens);
+     *   notes the English sentences and note_kinds, in the same order, each note's kind
+     *   (declaration.messages, "note_*") and values, so a page can write it in its language;
+     *   error.code and error.params when the refusal is of a declared kind (declaration.messages);
+     *   on a refusal inputs is {} and notes [] (note_kinds too), and error.field names the
      *   config key, "model_type" or "config.json" (also when the facade is over
      *   the calculator's module, which holds no importer: the presets part asks
      *   for the full one)
      */
     importHfConfig(text) {
       if (typeof text !== 'string') {
-        return { ok: false, error: { field: 'config.json', message: `config.json must be given as text (got ${describeValue(text)})` }, inputs: {}, notes: [] };
+        return { ok: false, error: { field: 'config.json', message: `config.json must be given as text (got ${describeValue(text)})` }, inputs: {}, notes: [], note_kinds: [] };
       }
       if (!hasImporter) {
-        return { ok: false, error: { field: 'config.json', message: 'reading a config.json needs the full engine (llm-budget-lab-core.js), which this element did not start with; reload the page to read one' }, inputs: {}, notes: [] };
+        return { ok: false, error: { field: 'config.json', message: 'reading a config.json needs the full engine (llm-budget-lab-core.js), which this element did not start with; reload the page to read one' }, inputs: {}, notes: [], note_kinds: [] };
       }
       try {
         return JSON.parse(module.hf_import_json(clipForCore(text, maxConfigBytes)));
       } catch (err) {
         const { error } = bindingFailure(err);
-        return { ok: false, error: { field: '', message: error }, inputs: {}, notes: [] };
+        return { ok: false, error: { field: '', message: error }, inputs: {}, notes: [], note_kinds: [] };
       }
     },
 

@@ -6,7 +6,10 @@
 // declaration (traffic_declarations_json()); nothing is computed here.
 //
 // Result shape: { ok: true, value } or { ok: false, field, error }, `field`
-// naming the rejected input (a BudgetInput field or a traffic field).
+// naming the rejected input (a BudgetInput field or a traffic field); a refusal
+// of a kind the core declares (declaration.messages of the budget facade: the
+// ranges and the simulation's own rules) also carries `code` and `params`, as
+// the budget facade's do (web/core/budget-core.js), so a page can word it in its language.
 import { loadBudgetCore } from './budget-core.js';
 import { loadWasmModule, oncePerModule } from './wasm-module.js';
 import { clipText } from './echo-text.js';
@@ -16,6 +19,12 @@ function describeValue(value) {
   if (Array.isArray(value)) return 'an array';
   if (value === undefined) return 'nothing';
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/** The error value of the core's refusal, with its code and values when it has a declared kind. */
+function refusal(error) {
+  const res = { ok: false, field: error.field, error: error.message };
+  return error.code ? { ...res, code: error.code, params: JSON.parse(error.params_json) } : res;
 }
 
 function bindingFailure(err) {
@@ -95,7 +104,7 @@ const buildTrafficCore = oncePerModule((module) => {
       simulateTraffic(input, traffic) {
         return run(input, traffic, (b, t) => {
           const raw = module.simulate_traffic(b, t);
-          if (!raw.ok) return { ok: false, field: raw.error.field, error: raw.error.message };
+          if (!raw.ok) return refusal(raw.error);
           return { ok: true, value: plain(raw, declaration.results.simulation, raw.unstable) };
         });
       },
@@ -111,7 +120,7 @@ const buildTrafficCore = oncePerModule((module) => {
       highestLoad(input, traffic) {
         return run(input, traffic, (b, t) => {
           const raw = module.highest_load(b, t);
-          if (!raw.ok) return { ok: false, field: raw.error.field, error: raw.error.message };
+          if (!raw.ok) return refusal(raw.error);
           return { ok: true, value: plain(raw, declaration.results.max_rate, false) };
         });
       },

@@ -5,7 +5,9 @@
 // the core's sentence as it is; another language writes the same sentence from
 // its own pattern, "core.message.<code>" in content/ui/<locale>.json, with the
 // numbers written for the locale and the fields named by their translated labels.
-// A refusal with no code (the importer's, a facade's own checks) stays the core's English.
+// The config.json importer's notes are declared kinds too (codes "note_*" in the same list,
+// src/budget/import_notes.h), written the same way.
+// A refusal with no code (a facade's own checks) stays the core's English.
 import { calculatorFields } from './fields.js';
 import { DEFAULT_LOCALE } from './locale-names.js';
 
@@ -22,6 +24,17 @@ function fieldsOf(declaration) {
 }
 
 /**
+ * The budget facade for coreMessage() with the fields of another declaration named too (the
+ * serving simulation's, traffic-core.js: request_rate, concurrency), whose refusals name both.
+ * @param {{declaration:object}} core the budget facade
+ * @param {{declaration:{inputs:object[]}}} other a facade whose declaration lists more input fields
+ * @returns {{declaration:object}}
+ */
+export function withFieldsOf(core, other) {
+  return { declaration: { ...core.declaration, inputs: [...core.declaration.inputs, ...other.declaration.inputs] } };
+}
+
+/**
  * The sentence of a core refusal for the page.
  * @param {{declaration:object}} core the budget facade (its declaration names the fields and messages)
  * @param {{locale:string, core:Function}} strings the element's translator (ctx.strings, i18n.js)
@@ -35,12 +48,16 @@ function fieldsOf(declaration) {
  *   the locale's pattern of its code (the English sentence where the locale has none) with
  *   {field}, {cap_field}, {min_field} and {label} the translated labels of the fields they name,
  *   {zero_means} (fields it names by their labels) and {unit} the translated words of the refused field, {hint} the translated
- *   hint it names, numbers written for the locale ("4.096", "0,5") and typed text as it was quoted
+ *   hint it names, numbers written for the locale ("4.096", "0,5") and typed text as it was quoted;
+ *   {got} a JSON value's kind in the locale's words where it names one ("ein Array"), {refusal} and
+ *   {reason} the message it wraps ({field, error, code, params}) in the same words, and {count}
+ *   picks the form of a plural pattern
  */
 export function coreMessage(core, strings, fmt, res, displayOf = () => null) {
   if (!res.code || !res.params) return res.error;
   const fields = fieldsOf(core.declaration);
   const messages = core.declaration.messages || [];
+  const declared = (code) => messages.find((m) => m.code === code);
   const labelOf = (name) => {
     const d = fields.get(name);
     return d ? strings.core(`core.field.${name}.label`, d.label) : name;
@@ -57,15 +74,37 @@ export function coreMessage(core, strings, fmt, res, displayOf = () => null) {
       values[name] = calculatorFields(core, strings).inPageWords(strings.core(`core.field.${res.field}.zero_means`, v));
     }
     else if (name === 'unit') values[name] = strings.core(`core.unit.${v}`, v);
-    else if (name === 'hint') {
-      const hint = messages.find((m) => m.code === v);
+    else if (name === 'hint' || (name === 'got' && typeof v === 'string' && declared(v))) {
+      // A declared message standing for the value: a hint, or a JSON value's kind ("ein Array").
+      const hint = declared(v);
       values[name] = strings.core(`core.message.${v}`, hint ? hint.pattern : v);
+    } else if (v && typeof v === 'object') {
+      // Another message with its own code and values ({refusal} a refusal this one wraps,
+      // {reason} the JSON reader's), in the same words.
+      values[name] = coreMessage(core, strings, fmt, v, displayOf);
+    } else if (name === 'count' && typeof v === 'number') {
+      values[name] = v; // a plural pattern picks its form by it; the translator writes it for the locale
     } else if (typeof v === 'number') {
       const display = shownIn[name] ? displayOf(shownIn[name]) : null;
       values[name] = display && display.factor !== 1 ? fmt.withUnit(number(v / display.factor), display.noun) : number(v);
     } else values[name] = String(v);
   }
   return strings.core(`core.message.${res.code}`, res.error, values);
+}
+
+/**
+ * A note of the config.json importer (core.importHfConfig: its English sentence and, at the
+ * same index, its kind) for the page: English as the core wrote it; another language from its
+ * pattern "core.message.<code>", with numbers written for the locale ("8.030.261.248") and
+ * config keys, class and file names as written.
+ * @param {{core:object, strings:object, fmt:object}} ctx the part's context
+ * @param {string} text the note's English sentence (res.notes[i])
+ * @param {{code:string, params:object}} [kind] its kind (res.note_kinds[i])
+ * @returns {string}
+ */
+export function importNoteInWords(ctx, text, kind) {
+  if (ctx.strings.locale === DEFAULT_LOCALE || !kind) return text;
+  return coreMessage(ctx.core, ctx.strings, ctx.fmt, { field: '', error: text, code: kind.code, params: kind.params });
 }
 
 /**

@@ -84,10 +84,15 @@ export function translator(locale, messages) {
    * declaration is the one list of names): the locale's translation by its declared name
    * (`id`, "core.field.batch.label"), else the declared English text. English files hold no
    * "core.*" ids; a locale lacking one records it in `missing` (a test names it). With
-   * `params`, the translation's {placeholders} are filled as t() fills them.
+   * `params`, the translation's {placeholders} are filled as t() fills them, and a plural
+   * translation picks its form by params.count as t() does.
    */
   function core(id, english, params = null) {
-    if (own !== en && Object.prototype.hasOwnProperty.call(own, id)) return params ? fill(id, own[id], params) : own[id];
+    if (own !== en && Object.prototype.hasOwnProperty.call(own, id)) {
+      if (!params) return own[id];
+      const pattern = own[id];
+      return fill(id, typeof pattern === 'object' ? pattern[plurals.select(Number(params.count))] ?? pattern.other : pattern, params);
+    }
     if (own !== en) missing.add(id);
     return english;
   }

@@ -12,7 +12,7 @@ import { h, setText, nextId } from '../element/dom.js';
 import { lazyTrafficCore } from '../core/traffic-core.js';
 import { createRunner, markStale } from './deferred-runner.js';
 import { startSettings, trafficAt, TRAFFIC_OPTION } from './traffic-sweep.js';
-import { readingInWords, refusalMessage } from '../element/core-message.js';
+import { readingInWords, refusalMessage, withFieldsOf } from '../element/core-message.js';
 
 // The serving simulation, for step 5's check of the marked row at the traffic part's load.
 const trafficFacade = lazyTrafficCore(); // started when the part first needs it
@@ -117,8 +117,10 @@ function* loadCheckJob(w, traffic, input, row, settings) {
   const run = traffic.simulateTraffic(config, tr);
   yield;
   const search = traffic.highestLoad(config, tr);
-  if (!run.ok) return t('decision.loadRunFailed', { where, error: run.error });
-  if (!search.ok) return t('decision.loadSearchFailed', { where, error: search.error });
+  // The simulation's refusals in the page's language (core-message.js).
+  const said = (res) => refusalMessage(withFieldsOf(w.core, traffic), w.strings, fmt, res, () => res.error);
+  if (!run.ok) return t('decision.loadRunFailed', { where, error: said(run) });
+  if (!search.ok) return t('decision.loadSearchFailed', { where, error: said(search) });
   const p = `p${fmt.groupedNumber(traffic.DEFAULT_TRAFFIC.target_percentile)}`;
   const v = run.value;
   const s = search.value;
@@ -290,7 +292,7 @@ function costSection(w, core, presets) {
 
 function mount(container, ctx) {
   const { core, store, t, fmt, strings } = ctx;
-  const w = { t, fmt, strings };
+  const w = { t, fmt, strings, core };
   const titleId = nextId('decision-title');
   container.append(h('h2', { class: 'part-title', id: titleId, text: t('decision.title') }));
   container.append(h('p', { class: 'chart-desc', text: t('decision.description') }));

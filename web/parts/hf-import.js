@@ -1,11 +1,12 @@
 // "Your own model": a Hugging Face config.json pasted, chosen or dropped is
 // read by the core's importer (core.importHfConfig: parameters counted from
 // the shapes, layer kinds, experts, context limit) and sets the model inputs.
-// The text stays in the page: nothing is uploaded.
+// The text stays in the page: nothing is uploaded. The importer's refusals and
+// notes are the core's declared kinds, so another language words them
+// (core-message.js).
 import { h, setText, nextId } from '../element/dom.js';
 import { settleCaps } from '../element/caps.js';
-import { calculatorFields } from '../element/fields.js';
-import { refusalInWords } from '../element/core-message.js';
+import { importNoteInWords, refusalInWords } from '../element/core-message.js';
 
 /** Files above this are not read at all (the core refuses more than 1 MiB too). */
 const MAX_FILE_BYTES = 1024 * 1024;
@@ -18,7 +19,6 @@ const MAX_FILE_BYTES = 1024 * 1024;
  */
 export function mountHfImport(container, ctx, changedText) {
   const { t, fmt } = ctx;
-  const words = (error) => calculatorFields(ctx.core, ctx.strings).inPageWords(error);
   const refusal = (res) => refusalInWords(ctx, res);
   const kb = (bytes) => fmt.int(Math.ceil(bytes / 1024));
   const limit = fmt.int(MAX_FILE_BYTES / 1024);
@@ -49,7 +49,8 @@ export function mountHfImport(container, ctx, changedText) {
     const res = ctx.core.importHfConfig(source);
     if (!res.ok) {
       // Nothing changes: the last good inputs and results stay.
-      say(t('hfImport.notRead', { error: words(res.error.message).replace(/\.$/, '') }));
+      const { field, message, code, params } = res.error;
+      say(t('hfImport.notRead', { error: refusal({ field, error: message, code, params }).replace(/\.$/, '') }));
       return;
     }
     const before = ctx.store.state.input;
@@ -62,7 +63,8 @@ export function mountHfImport(container, ctx, changedText) {
     }
     // Said here, beside the control, with the notes (no jump to the results: focus stays where
     // the person is, and the phone's results bar shows the new numbers).
-    say(changedText(ctx, 'config.json', before, ctx.store.state.input, t('hfImport.named')), res.notes);
+    say(changedText(ctx, 'config.json', before, ctx.store.state.input, t('hfImport.named')),
+      res.notes.map((note, i) => importNoteInWords(ctx, note, res.note_kinds[i])));
   }
 
   function readFile(f) {

@@ -12,7 +12,7 @@ import { pairedInput } from '../element/paired-input.js';
 import { calculatorFields, inputTexts } from '../element/fields.js';
 import { h, setText } from '../element/dom.js';
 import { rangeMessage } from '../element/limits.js';
-import { readingInWords, refusalMessage } from '../element/core-message.js';
+import { readingInWords, refusalMessage, withFieldsOf } from '../element/core-message.js';
 import { lazyTrafficCore } from '../core/traffic-core.js';
 import { createRunner, markStale } from './deferred-runner.js';
 import { sweepJob, startSettings, startConcurrency, TRAFFIC_OPTION, loadText } from './traffic-sweep.js';
@@ -63,6 +63,10 @@ function build(body, ctx, traffic) {
   const { core, store, t, fmt, strings } = ctx;
   const TF = trafficFields(traffic, strings);
   const BF = calculatorFields(core, strings).FIELDS;
+  // The simulation's refusals in the page's language (core-message.js): the fields they name are
+  // the calculator's and the simulation's, so both declarations name them.
+  const wording = withFieldsOf(core, traffic);
+  const refusalText = (res, english) => refusalMessage(wording, strings, fmt, res, english);
   const begin = startSettings(traffic);
   const local = {
     mode: begin.mode,
@@ -102,7 +106,7 @@ function build(body, ctx, traffic) {
       // fit): the core's own reason, in the page's words.
       refusal: (res, v) => {
         if (inDeclaredRange(decl, v) && res && res.error) {
-          const reason = calculatorFields(core, strings).inPageWords(res.error).replace(/\.?$/, '.');
+          const reason = refusalText(res, () => calculatorFields(core, strings).inPageWords(res.error)).replace(/\.?$/, '.');
           return res.field === name ? t('traffic.refused', { label: def.label, reason })
             : t('traffic.refusedOther', { label: def.label, reason });
         }
@@ -188,7 +192,7 @@ function build(body, ctx, traffic) {
   function draw(input, settings, { point, highest, sweep }) {
     busy(false);
     if (!point.ok) {
-      const error = point.error.replace(/\.?$/, '.');
+      const error = refusalText(point, () => point.error).replace(/\.?$/, '.');
       setText(status, drawn ? t('traffic.noSimulationKept', { error }) : t('traffic.noSimulation', { error }));
       return;
     }
@@ -198,7 +202,7 @@ function build(body, ctx, traffic) {
     setText(status, statusText(settings, point.value, h1, highest, percentile));
     chart.draw({
       mode: settings.mode, load: settings.load, sweep, highest: h1, percentile,
-      searchError: highest && !highest.ok ? highest.error : '',
+      searchError: highest && !highest.ok ? refusalText(highest, () => highest.error) : '',
       ttftTarget: input.ttft_target_s,
       // The per-user target as the TPOT bound the core's search holds runs to.
       tpotTarget: h1 ? h1.tpot_target_s : 0,
@@ -215,7 +219,7 @@ function build(body, ctx, traffic) {
         : t('traffic.statusNoTpot', ttft);
     }
     let tail = '';
-    if (highest && !highest.ok) tail = t('traffic.searchFailed', { error: highest.error.replace(/\.?$/, '.') });
+    if (highest && !highest.ok) tail = t('traffic.searchFailed', { error: refusalText(highest, () => highest.error).replace(/\.?$/, '.') });
     else if (h1 && h1.found) tail = t('traffic.highest', { percentile: fmt.groupedNumber(percentile), load: loadWords(settings.mode, h1.highest_load) });
     else if (h1) tail = t('traffic.lightestMisses');
     // Two sentences, each a whole pattern.
