@@ -1,11 +1,9 @@
 #include "budget/field_declarations_json.h"
 
 #include "budget/field_declarations.h"
-#include "budget/import_notes.h"
 #include "budget/input_messages.h"
 #include "budget/series_declarations.h"
 #include "reading/quantity.h"
-#include "text/json_errors.h"
 #include "text/json_text.h"
 
 namespace llmbudget {
@@ -136,33 +134,16 @@ std::string field_declarations_json() {
   add_key(out, "BindingTerm");
   add_names(out, kBindingTermNames);
   out += "},";
-  // Every kind of message the core writes in words: about a refused input
-  // (input_messages.h), the JSON reader's reasons (text/json_errors.h, codes
-  // "json_error_*"), then the config.json importer's notes (import_notes.h,
-  // codes "note_*", with "one": the English pattern for a {count} of 1 where it
-  // has one). A refusal or a note carries its code and values, so a page can
-  // write it in its own language.
+  // Every kind of refusal of an input (input_messages.h), each a code and its
+  // English pattern, so a page can write a refusal in its own language. The
+  // config.json importer's notes and the JSON reader's reasons are listed by
+  // import_message_declarations_json() (hf_config_json.h), in the full module only.
   add_key(out, "messages");
   out += '[';
   for (const InputMessageDeclaration& m : input_message_declarations()) {
     out += '{';
     add_text_member(out, "code", m.code);
     add_text_member(out, "pattern", m.pattern);
-    close_with(out, '}');
-    out += ',';
-  }
-  for (const json::JsonErrorDeclaration& e : json::json_error_declarations()) {
-    out += '{';
-    add_text_member(out, "code", e.code);
-    add_text_member(out, "pattern", e.pattern);
-    close_with(out, '}');
-    out += ',';
-  }
-  for (const ImportNoteDeclaration& n : import_note_declarations()) {
-    out += '{';
-    add_text_member(out, "code", n.code);
-    add_text_member(out, "pattern", n.pattern);
-    if (n.pattern_one != nullptr) add_text_member(out, "one", n.pattern_one);
     close_with(out, '}');
     out += ',';
   }

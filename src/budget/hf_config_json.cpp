@@ -2,6 +2,8 @@
 #include "budget/hf_config_json.h"
 
 #include "budget/hf_config.h"
+#include "budget/import_notes.h"
+#include "text/json_errors.h"
 #include "text/json_text.h"
 
 namespace llmbudget {
@@ -50,6 +52,27 @@ std::string hf_import_json(const std::string& json_text) {
   }
   json::close_with(out, ']');
   json::close_with(out, '}');
+  return out;
+}
+
+std::string import_message_declarations_json() {
+  std::string out = "[";
+  for (const json::JsonErrorDeclaration& e : json::json_error_declarations()) {
+    out += '{';
+    json::add_text_member(out, "code", e.code);
+    json::add_text_member(out, "pattern", e.pattern);
+    json::close_with(out, '}');
+    out += ',';
+  }
+  for (const ImportNoteDeclaration& n : import_note_declarations()) {
+    out += '{';
+    json::add_text_member(out, "code", n.code);
+    json::add_text_member(out, "pattern", n.pattern);
+    if (n.pattern_one != nullptr) json::add_text_member(out, "one", n.pattern_one);
+    json::close_with(out, '}');
+    out += ',';
+  }
+  json::close_with(out, ']');
   return out;
 }
 

@@ -17,7 +17,7 @@ test('the calculator module holds the budget and reading tables and none of the 
   for (const name of ['_llmb_flat_plan', '_llmb_flat_sweep_batch', 'speculative', 'parse_quantity', 'answer_declarations_json']) {
     assert.equal(typeof calc[name], 'function', name);
   }
-  for (const name of ['check_numeric_answer', 'check_choice_answer', 'make_variant', 'simulate_traffic', 'highest_load', 'hf_import_json']) {
+  for (const name of ['check_numeric_answer', 'check_choice_answer', 'make_variant', 'simulate_traffic', 'highest_load', 'hf_import_json', 'import_message_declarations_json']) {
     assert.equal(typeof calc[name], 'undefined', name);
     assert.equal(typeof full[name], 'function', name);
   }
@@ -26,7 +26,16 @@ test('the calculator module holds the budget and reading tables and none of the 
 test('plan() over the calculator module gives the full module\'s answer, field by field', () => {
   const a = buildCore(calc);
   const b = buildCore(full);
-  assert.deepEqual(a.declaration, b.declaration);
+  // The same fields, results and refusals; the full module adds the kinds only its importer
+  // writes (the JSON reader's reasons and the notes), after the refusals.
+  const { messages: calcMessages, ...calcRest } = a.declaration;
+  const { messages: fullMessages, ...fullRest } = b.declaration;
+  assert.deepEqual(calcRest, fullRest);
+  const importerOnly = (m) => m.code.startsWith('json_error_') || m.code.startsWith('note_');
+  assert.deepEqual(calcMessages, fullMessages.filter((m) => !importerOnly(m)));
+  assert.equal(calcMessages.some(importerOnly), false);
+  assert.ok(fullMessages.some((m) => m.code === 'note_default_used'), 'the full module lists the notes');
+  assert.ok(fullMessages.some((m) => m.code === 'json_error_empty'), 'and the JSON reader\'s reasons');
   const pa = a.plan(a.DEFAULT_INPUT);
   const pb = b.plan(b.DEFAULT_INPUT);
   assert.equal(pa.ok, true);

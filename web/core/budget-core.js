@@ -135,7 +135,13 @@ function deepFreeze(object) {
  * module: web/core/wasm-variants.js). Exported for tests; pages use loadBudgetCore().
  */
 export const buildCore = oncePerModule((module) => {
-  const declaration = deepFreeze(JSON.parse(module.field_declarations_json()));
+  const declared = JSON.parse(module.field_declarations_json());
+  // The full module also declares the kinds only its importer writes (the JSON reader's
+  // reasons, the notes): listed after the refusals, as one list of messages.
+  if (typeof module.import_message_declarations_json === 'function') {
+    declared.messages = declared.messages.concat(JSON.parse(module.import_message_declarations_json()));
+  }
+  const declaration = deepFreeze(declared);
   const inputFields = declaration.inputs.map((f) => f.name);
   const maxTextBytes = declaration.max_text_bytes;
   // The config.json importer is in the full module only (wasm/budget/importer/): over the
@@ -246,7 +252,8 @@ export const buildCore = oncePerModule((module) => {
      * results: {plan, capacity, speculative}, enums: {Verdict, BindingTerm},
      * messages: [{code, pattern, one?}] (every kind of refusal, its English pattern; the JSON
      * reader's reasons, codes "json_error_*"; then every kind of note of importHfConfig(), codes
-     * "note_*", with `one` its English pattern for a {count} of 1 where the English depends on it)}.
+     * "note_*", with `one` its English pattern for a {count} of 1 where the English depends on it;
+     * the last two over the full module only, the one with the importer)}.
      * An input: {name, symbol, label, unit, kind:'real'|'whole', min, max, min_exclusive,
      * zero_means, max_from, typical_min, typical_max, group, meaning,
      * count_prefixes:"decimal"|"binary" (what k and M mean when typed), default}.

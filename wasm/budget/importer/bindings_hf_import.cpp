@@ -15,6 +15,8 @@ using emscripten::function;
 EMSCRIPTEN_BINDINGS(hf_import) {
   // The importer, as JSON text (hf_config_json.h), and its size limit.
   function("hf_import_json", &lb::hf_import_json);
+  // The kinds of its notes and of the JSON reader's reasons (codes and English patterns).
+  function("import_message_declarations_json", &lb::import_message_declarations_json);
   function(
       "hf_config_max_bytes", +[]() { return static_cast<double>(lb::kHfConfigMaxBytes); });
 }
