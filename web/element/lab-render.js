@@ -42,11 +42,16 @@ export async function loadCores() {
  * Checks a parsed questions document with the quiz's own validator (in the
  * quiz's script), which also prepares every question as the quiz does, over
  * the core and the built-in presets.
+ * @param {unknown} doc parsed JSON
+ * @param {{locale?: string, messages?: object}} [language] the locale the reasons are written in
+ *   and its content/ui/<locale>.json (from its strings script); English when absent
  * @returns {Promise<Array<{id:string, field:string, reason:string}>>} empty when usable
  */
-export async function checkQuestions(doc) {
+export async function checkQuestions(doc, language = {}) {
   const [{ core }, builtIn] = await Promise.all([loadCores(), loadBuiltInPresets(), ensurePartScripts(['quiz'])]);
-  return getPart('quiz').checkDocument(doc, { budget: core, presets: builtIn.forCore(core) });
+  const locale = language.messages ? language.locale : 'en';
+  const { t } = translator(locale, language.messages || null);
+  return getPart('quiz').checkDocument(doc, { budget: core, presets: builtIn.forCore(core), t, locale });
 }
 
 /**

@@ -319,7 +319,8 @@ function mount(container, ctx) {
  * validateQuestions with the answer facade (loaded here when opts.quizCore is not given:
  * the core script does not carry it) and the traffic facade added when the file names
  * a "simulate" calculation.
- * @param {object} opts  validateQuestions' options: budget, presets, and optionally quizCore, traffic
+ * @param {object} opts  validateQuestions' options: budget, presets, and optionally quizCore,
+ *   traffic, and the translator t and its locale the reasons are written with
  * @returns {Promise<{id:string, field:string, reason:string}[]>}
  */
 async function checkDocument(doc, opts) {
