@@ -242,7 +242,7 @@ export async function drawLab(el, changed) {
   // The element's language, for its notices and its parts.
   if (!el._strings || el._strings.locale !== el._locale) {
     const tr = translator(el._locale, el._localeMessages);
-    el._strings = { locale: el._locale, t: tr.t, core: tr.core, missing: tr.missing, fmt: numberFormatting(el._locale, tr.t) };
+    el._strings = { locale: el._locale, t: tr.t, core: tr.core, hasCore: tr.hasCore, missing: tr.missing, fmt: numberFormatting(el._locale, tr.t) };
   }
   const start = startInput(el, core, presets, el._strings);
   const group = el.getAttribute('group');
