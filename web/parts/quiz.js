@@ -108,9 +108,34 @@ function mount(container, ctx) {
       container.dataset.state = 'failed';
     });
 
+  /**
+   * The notice about saved answers this browser's storage held that the quiz could not read
+   * (storage.js kept them aside, each as it was, under its own key): where they are, their
+   * text to copy, and a button that discards them.
+   * @param {{key:string, text:string}[]} kept @param {{discardUnreadable:Function}} store
+   */
+  function showUnreadable(kept, store) {
+    const keys = kept.map((k) => k.key);
+    const list = new Intl.ListFormat(ctx.fmt.locale, { type: 'conjunction' }).format(keys.map((key) => t('element.quoted', { text: key })));
+    const sentence = h('p', { class: 'quiz-notice', 'data-notice': 'unreadable' }, t('quiz.unreadableKept', { count: kept.length, keys: list }));
+    // One value as it was; several as one JSON object of their keys and texts.
+    const text = kept.length === 1 ? kept[0].text : JSON.stringify(Object.fromEntries(kept.map((k) => [k.key, k.text])), null, 2);
+    const box = copyByHandBox(t('quiz.unreadableText', { count: kept.length }), t, t('quiz.unreadableSummary', { count: kept.length }));
+    box.show(text, false);
+    const discard = h('button', { type: 'button', 'data-action': 'discard-unreadable' }, t('quiz.unreadableDiscard', { count: kept.length }));
+    const group = h('div', { class: 'quiz-unreadable' }, sentence, box.el, discard);
+    discard.addEventListener('click', () => {
+      store.discardUnreadable(keys);
+      group.replaceChildren(h('p', { class: 'quiz-notice', 'data-notice': 'unreadable-discarded' }, t('quiz.unreadableDiscarded', { count: kept.length })));
+    });
+    notices.append(group);
+  }
+
   function start(quizCore, doc, traffic) {
     const { lesson, version } = doc;
     const given = ctx.host && ctx.host.answerStorage;
+    // Saved values this browser held that the quiz could not read, kept aside by the store.
+    const unreadable = [];
     const store = createAnswerStore({
       lesson,
       version,
@@ -118,6 +143,7 @@ function mount(container, ctx) {
       storage: given && typeof given.getItem === 'function' && typeof given.setItem === 'function' &&
         typeof given.removeItem === 'function' ? given : null,
       onUnavailable: () => notice(t('quiz.storageBlocked'), 'storage', lateNotices),
+      onUnreadable: (kept) => unreadable.push(kept),
     });
     const resolve = makeResolver(ctx.core, quizCore, null, { presets: ctx.presets, traffic });
     const views = [];
@@ -167,6 +193,7 @@ function mount(container, ctx) {
       views.push({ view, question });
     }
 
+    if (unreadable.length) showUnreadable(unreadable, store);
     list.append(scoreLine);
     showScore();
     // A choice or a typed answer that is changed but not checked can change the count too.
