@@ -34,12 +34,26 @@ const trafficFor = (doc) => (needsTraffic(doc) ? loadTrafficCore() : Promise.res
 // The questions are checked, and prepared, over the cores and presets the quiz itself uses.
 const schemaOptions = (ctx, quizCore, traffic) => ({ quizCore, budget: ctx.core, presets: ctx.presets, traffic });
 
-/** The first problem of a questions document as a notice ("" when it is usable). */
-async function problemsNotice(doc, ctx, quizCore, what) {
-  const problems = validateQuestions(doc, schemaOptions(ctx, quizCore, await trafficFor(doc)));
+/**
+ * The first problem of a questions document as a notice in the element's language ("" when
+ * it is usable): `id` is the sentence's ("questionsFile.problems", or ".documentProblems"
+ * for a document the host handed over), the problem's reason the checker's in that language.
+ */
+async function problemsNotice(doc, ctx, quizCore, id) {
+  const problems = validateQuestions(doc, { ...schemaOptions(ctx, quizCore, await trafficFor(doc)), t: ctx.t, locale: ctx.fmt.locale });
   if (problems.length === 0) return '';
   const p = problems[0];
-  return `${what} has ${problems.length} problem${problems.length === 1 ? '' : 's'} (first: ${p.id}: ${p.field}: ${p.reason}); showing the built-in questions.`;
+  return ctx.t(id, { count: problems.length, id: p.id, field: p.field, reason: p.reason });
+}
+
+/**
+ * Why a questions file could not be fetched, as a whole sentence of the element's language
+ * (the fetch's cause, web/content/fetch-file.js FETCH_CAUSES: "questionsFile.<cause>").
+ */
+function fetchNotice(ctx, fetched) {
+  const params = { ...fetched.params };
+  if (typeof params.seconds === 'number') Object.assign(params, { count: params.seconds, seconds: ctx.fmt.plainText(params.seconds) });
+  return ctx.t(`questionsFile.${fetched.cause}`, params);
 }
 
 /**
@@ -52,19 +66,19 @@ async function problemsNotice(doc, ctx, quizCore, what) {
 async function loadQuestions(ctx, quizCore) {
   const url = ctx.questionsUrl;
   if (ctx.questionsDocument) {
-    const notice = await problemsNotice(ctx.questionsDocument, ctx, quizCore, 'The questions document');
+    const notice = await problemsNotice(ctx.questionsDocument, ctx, quizCore, 'questionsFile.documentProblems');
     return notice ? { doc: builtInQuestions, notice } : { doc: ctx.questionsDocument, notice: null };
   }
   if (!url) return { doc: builtInQuestions, notice: null };
   if (globalThis.location && globalThis.location.protocol === 'file:') {
-    return { doc: builtInQuestions, notice: 'This page was opened from disk (file://), where a separate questions file cannot be loaded; showing the built-in questions.' };
+    return { doc: builtInQuestions, notice: ctx.t('questionsFile.fromDisk') };
   }
   const fetched = await fetchQuestions(url, document.baseURI, quizCore.reading.visibleText,
     { signal: ctx.signal, timeoutSeconds: ctx.fetchTimeoutSeconds });
   if (fetched.aborted) return null; // the element was drawn again: this quiz is gone
-  if (!fetched.ok) return { doc: builtInQuestions, notice: `The questions file ${fetched.error}; showing the built-in questions.` };
+  if (!fetched.ok) return { doc: builtInQuestions, notice: fetchNotice(ctx, fetched) };
   const doc = fetched.doc;
-  const notice = await problemsNotice(doc, ctx, quizCore, 'The questions file');
+  const notice = await problemsNotice(doc, ctx, quizCore, 'questionsFile.problems');
   return notice ? { doc: builtInQuestions, notice } : { doc, notice: null };
 }
 
