@@ -20,6 +20,17 @@ export const MAX_QUESTIONS_BYTES = 256 * 1024;
 export const DEFAULT_FETCH_TIMEOUT_S = 15;
 /** The range fetch-timeout may take [s]. */
 export const FETCH_TIMEOUT_RANGE_S = Object.freeze({ min: 0.1, max: 600 });
+/**
+ * Why a content file could not be fetched (a failure's `cause`), each with the `params`
+ * it carries (text, byte counts and the status as digits without grouping; `seconds` a
+ * number, the time limit): badAddress {address}; protocol {address, protocol};
+ * mixedContent {address}; timeout {seconds}; timeoutFrom {seconds, origin}; cors {origin};
+ * unreachable {}; httpStatus {status}; httpStatusFrom {status, origin}; interrupted {};
+ * interruptedFrom {origin}; tooLarge {bytes, max}; tooLargeAtLeast {bytes, max} (the
+ * download was stopped past the limit); notJson {}.
+ */
+export const FETCH_CAUSES = Object.freeze(['badAddress', 'protocol', 'mixedContent', 'timeout', 'timeoutFrom', 'cors',
+  'unreachable', 'httpStatus', 'httpStatusFrom', 'interrupted', 'interruptedFrom', 'tooLarge', 'tooLargeAtLeast', 'notJson']);
 
 /**
  * Reads a fetch-timeout attribute value.
@@ -41,23 +52,29 @@ export function readFetchTimeout(value) {
  * @param {string} base the page's base URL (document.baseURI)
  * @param {(s:string)=>string} visibleText the core's escape for invisible characters
  *   (readingCore.visibleText), used where the address is echoed
- * @returns {{ok:true, url:URL, crossOrigin:boolean} | {ok:false, error:string}}
+ * @returns {{ok:true, url:URL, crossOrigin:boolean} | {ok:false, error:string, cause:string, params:object}}
  *   `error` is a sentence fragment: "The questions file <error>; showing the built-in questions."
+ *   `cause` names why, for a caller that writes the whole sentence in its language (one of
+ *   FETCH_CAUSES), and `params` holds its values as text (the address as echoed, unquoted)
  */
 export function checkQuestionsUrl(url, base, visibleText) {
-  const shown = (s) => `“${visibleText(clipText(s, 80))}”`;
+  const address = visibleText(clipText(url, 80));
+  const shown = `“${address}”`;
   let resolved;
   try {
     resolved = new URL(url.trim(), base);
   } catch {
-    return { ok: false, error: `address ${shown(url)} is not a valid URL` };
+    return { ok: false, error: `address ${shown} is not a valid URL`, cause: 'badAddress', params: { address } };
   }
   const page = new URL(base);
   if (resolved.protocol !== 'http:' && resolved.protocol !== 'https:') {
-    return { ok: false, error: `address ${shown(url)} uses “${visibleText(clipText(resolved.protocol, 40))}”, which is not loaded: only http: and https: addresses are` };
+    const protocol = visibleText(clipText(resolved.protocol, 40));
+    return { ok: false, error: `address ${shown} uses “${protocol}”, which is not loaded: only http: and https: addresses are`,
+      cause: 'protocol', params: { address, protocol } };
   }
   if (page.protocol === 'https:' && resolved.protocol === 'http:') {
-    return { ok: false, error: `address ${shown(url)} is plain http: on an https: page, which browsers block; use an https: address` };
+    return { ok: false, error: `address ${shown} is plain http: on an https: page, which browsers block; use an https: address`,
+      cause: 'mixedContent', params: { address } };
   }
   return { ok: true, url: resolved, crossOrigin: resolved.origin !== page.origin };
 }
@@ -102,9 +119,10 @@ const secondsText = (s) => `${s} ${s === 1 ? 'second' : 'seconds'}`;
  * @param {{signal?: AbortSignal, timeoutSeconds?: number}} [options] signal: aborts the fetch
  *   (the caller no longer needs it); timeoutSeconds: how long headers and body together may
  *   take (DEFAULT_FETCH_TIMEOUT_S when omitted)
- * @returns {Promise<{ok:true, doc:unknown} | {ok:false, error:string, aborted?:true}>} error as in
- *   checkQuestionsUrl: a sentence fragment after "The questions file" / "The presets file";
- *   aborted: the caller's signal ended it (nothing to show)
+ * @returns {Promise<{ok:true, doc:unknown} | {ok:false, error:string, cause?:string, params?:object, aborted?:true}>}
+ *   error, cause and params as in checkQuestionsUrl: a sentence fragment after "The questions
+ *   file" / "The presets file", and why (FETCH_CAUSES); aborted: the caller's signal ended it
+ *   (nothing to show, no cause)
  */
 export async function fetchContentFile(url, base, visibleText, { signal, timeoutSeconds = DEFAULT_FETCH_TIMEOUT_S } = {}) {
   const checked = checkQuestionsUrl(url, base, visibleText);
@@ -121,13 +139,22 @@ export async function fetchContentFile(url, base, visibleText, { signal, timeout
     const result = await fetchChecked(checked, where, controller.signal);
     if (result.ok || !controller.signal.aborted) return result;
     if (timedOut) {
-      return { ok: false, error: `did not arrive within ${secondsText(timeoutSeconds)}${where} (the server stopped sending it, or never answered)` };
+      return { ok: false, error: `did not arrive within ${secondsText(timeoutSeconds)}${where} (the server stopped sending it, or never answered)`,
+        ...because(checked, 'timeout', { seconds: timeoutSeconds }) };
     }
     return { ok: false, aborted: true, error: 'was no longer needed' };
   } finally {
     clearTimeout(timer);
     if (signal) signal.removeEventListener('abort', onAbort);
   }
+}
+
+/**
+ * A failure's cause and params (FETCH_CAUSES): `cause`, or its "…From" form naming the
+ * other origin the file was asked of when the address is cross-origin.
+ */
+function because(checked, cause, params = {}) {
+  return checked.crossOrigin ? { cause: `${cause}From`, params: { ...params, origin: checked.url.origin } } : { cause, params };
 }
 
 /** The request, the body and the parse of fetchContentFile, ended early by `signal`. */
@@ -141,25 +168,28 @@ async function fetchChecked(checked, where, signal) {
       error: checked.crossOrigin
         ? `could not be read${where}: that server must allow cross-origin reads (CORS, an Access-Control-Allow-Origin header), or it could not be reached`
         : `could not be fetched (the server could not be reached)`,
+      ...(checked.crossOrigin ? { cause: 'cors', params: { origin: checked.url.origin } } : { cause: 'unreachable', params: {} }),
     };
   }
   if (!response.ok) {
     if (response.body) response.body.cancel().catch(() => {});
-    return { ok: false, error: `could not be loaded${where}: the server answered HTTP ${response.status}` };
+    return { ok: false, error: `could not be loaded${where}: the server answered HTTP ${response.status}`,
+      ...because(checked, 'httpStatus', { status: String(response.status) }) };
   }
   let body;
   try {
     body = await readCapped(response, MAX_QUESTIONS_BYTES);
   } catch {
-    return { ok: false, error: `could not be read${where} (the download was interrupted)` };
+    return { ok: false, error: `could not be read${where} (the download was interrupted)`, ...because(checked, 'interrupted') };
   }
   if (body.tooLarge) {
-    return { ok: false, error: `is too large (${body.partial ? 'more than ' : ''}${body.tooLarge} bytes; at most ${MAX_QUESTIONS_BYTES})` };
+    return { ok: false, error: `is too large (${body.partial ? 'more than ' : ''}${body.tooLarge} bytes; at most ${MAX_QUESTIONS_BYTES})`,
+      cause: body.partial ? 'tooLargeAtLeast' : 'tooLarge', params: { bytes: String(body.tooLarge), max: String(MAX_QUESTIONS_BYTES) } };
   }
   try {
     return { ok: true, doc: JSON.parse(body.text) };
   } catch {
-    return { ok: false, error: 'is not valid JSON' };
+    return { ok: false, error: 'is not valid JSON', cause: 'notJson', params: {} };
   }
 }
 

@@ -14,19 +14,20 @@ const ENGLISH = translator(DEFAULT_LOCALE, null).t;
 /**
  * @param {string} label  what the text is, for the box's accessible name ("Your answers as text")
  * @param {(id:string, params?:object)=>string} [t] the element's strings (i18n.js); English by default
+ * @param {string} [summary] the folded box's line, when the text is not a file's ("link.copyTextSummary")
  * @returns {{el: HTMLElement, show(text: string, open: boolean): void, hide(): void}}
  *   el: a <details> to place under the sentence that mentions it (hidden until show());
  *   show: puts `text` in the box; `open` unfolds it and selects the text (when the
  *   download is known or likely to have failed); else it stays folded and selects
  *   the text when the reader opens it
  */
-export function copyByHandBox(label, t = ENGLISH) {
+export function copyByHandBox(label, t = ENGLISH, summary = null) {
   const box = h('textarea', { class: 'copy-by-hand-text', readonly: true, rows: '6', spellcheck: 'false',
     'aria-label': label, 'data-copy-by-hand': '' });
   const said = h('span', { class: 'copy-by-hand-status', role: 'status' });
   const copy = h('button', { type: 'button', 'data-action': 'copy-text' }, t('link.copyText'));
-  const summary = h('summary', { text: t('link.copyTextSummary') });
-  const el = h('details', { class: 'copy-by-hand', hidden: true }, summary, box,
+  const line = h('summary', { text: summary === null ? t('link.copyTextSummary') : summary });
+  const el = h('details', { class: 'copy-by-hand', hidden: true }, line, box,
     h('div', { class: 'copy-by-hand-tools' }, copy, said));
   const select = () => {
     box.focus({ preventScroll: true });

@@ -7,7 +7,7 @@
 // numberFormatting(locale, t) gives the whole set for one locale; the named
 // exports below are the English set, for code that shows no locale's text
 // (the CLI-like checks, the instructors' tools) and for the tests.
-import { translator } from './i18n.js';
+import { translator, ENGLISH } from './i18n.js';
 import { DEFAULT_LOCALE } from './locale-names.js';
 
 export const GB = 1e9;
@@ -100,6 +100,17 @@ export function numberFormatting(locale, t = translator(DEFAULT_LOCALE, null).t)
   const bandwidthText = (bytesPerS) => (bytesPerS >= 1e12
     ? t('unit.TBps', { n: num1(bytesPerS / 1e12) }) : t('unit.GBps', { n: sig(bytesPerS / 1e9) }));
 
+  /**
+   * A number with a unit the core's unit table declares (a quiz step's): the string file's
+   * pattern for that symbol where it has one ("unit.GB": "53 GB", "unit.ms"), else the
+   * number and the unit's words in the locale ("unit.symbol": "2,952 Token").
+   * @param {string} numberText the number, already formatted
+   * @param {string} symbol the declared unit symbol ("GB", "tokens")
+   * @param {string} [words] the unit's words in the locale (the symbol when omitted)
+   */
+  const symbolText = (numberText, symbol, words = symbol) => (Object.prototype.hasOwnProperty.call(ENGLISH, `unit.${symbol}`)
+    ? t(`unit.${symbol}`, { n: numberText }) : t('unit.symbol', { n: numberText, unit: words }));
+
   /** Usable arithmetic rate in TFLOP/s, whole ("40 TFLOP/s"). */
   const tflopsText = (flopsPerS) => t('unit.TFLOPps', { n: int(flopsPerS / 1e12) });
 
@@ -163,7 +174,7 @@ export function numberFormatting(locale, t = translator(DEFAULT_LOCALE, null).t)
 
   return Object.freeze({
     locale, decimalMark, groupMark, num1, int, fixed2, sig, adaptive, small, bytesText, gibText, memText, msText,
-    perRequestText, totalText, bandwidthText, tflopsText, groupedNumber, readAsNumber, axisNum, verdictText, unformat, plainText,
+    perRequestText, totalText, bandwidthText, tflopsText, symbolText, groupedNumber, readAsNumber, axisNum, verdictText, unformat, plainText,
     article, withUnit, digitsIn, plural, GB, GIB, GROUPED_MAX,
   });
 }

@@ -48,7 +48,8 @@ export function placeholdersOf(pattern) {
  * A translator for one locale.
  * @param {string} locale one of LOCALES (locale-names.js)
  * @param {object|null} messages the locale's strings, content/ui/<locale>.json (null or ignored for English)
- * @returns {{locale:string, t:(id:string, params?:object)=>string, core:(id:string, english:string, params?:object)=>string, missing:Set<string>}}
+ * @returns {{locale:string, t:(id:string, params?:object)=>string, core:(id:string, english:string, params?:object)=>string,
+ *   hasCore:(id:string)=>boolean, missing:Set<string>}}
  *   t(id, params): the pattern of `id` with each {name} replaced by params[name]
  *   (a number is written with the locale's grouping and decimal mark; pass
  *   already formatted text for anything with a unit); a plural pattern picks
@@ -96,5 +97,12 @@ export function translator(locale, messages) {
     if (own !== en) missing.add(id);
     return english;
   }
-  return { locale, t, core, missing };
+  /**
+   * True when this locale has its own words for the declared name `id` ("core.unit.tokens"),
+   * without recording it as missing: for a name only some declared names have words for
+   * (a quiz step's unit symbol, which is also a field's declared unit or a symbol as it is).
+   * Always false in English, whose words are the declaration's.
+   */
+  const hasCore = (id) => own !== en && Object.prototype.hasOwnProperty.call(own, id);
+  return { locale, t, core, hasCore, missing };
 }

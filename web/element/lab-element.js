@@ -40,7 +40,7 @@
 // <llm-budget-lab> in the document is.
 import { PART_NAMES, readsPresets } from './part-names.js';
 import { coreScriptName, coreWasmVariant, loadCoreScript, loadScript, noteParts, preloadScripts, scriptNameOfPart } from './script-loader.js';
-import { localeOf, localeScriptName } from './locale-names.js';
+import { localeOf, localeOfTag, localeScriptName } from './locale-names.js';
 import { scheduleStart, reconnected, onPrintBeforeStart } from './start-scheduler.js';
 import { wasmSource } from '../core/wasm-source.js';
 import { h } from './dom.js';
@@ -86,11 +86,19 @@ export class LlmBudgetLab extends HTMLElement {
   /**
    * Checks a parsed questions document with the quiz's own validator, the
    * core's declaration and the built-in preset ids (the instructors'
-   * workbench uses it). Resolves to [{id, field, reason}], empty when usable.
+   * workbench uses it). Resolves to [{id, field, reason}], empty when usable,
+   * each reason in the language `options.lang` asks for (a BCP 47 tag; English
+   * when absent, not shipped, or its strings script cannot load).
+   * @param {unknown} doc @param {{lang?: string}} [options]
    */
-  static async checkQuestions(doc) {
-    const { checkQuestions } = await loadCoreScript(['quiz']); // the quiz's validator needs the full module
-    return checkQuestions(doc);
+  static async checkQuestions(doc, options = {}) {
+    const locale = localeOfTag(options.lang);
+    const localeScript = localeScriptName(locale);
+    const [{ checkQuestions }, strings] = await Promise.all([
+      loadCoreScript(['quiz']), // the quiz's validator needs the full module
+      localeScript ? loadScript(localeScript, { timeoutSeconds: DEFAULT_FETCH_TIMEOUT_S }).catch(() => null) : null,
+    ]);
+    return checkQuestions(doc, strings ? { locale, messages: strings.messages } : {});
   }
 
   constructor() {

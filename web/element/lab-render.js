@@ -25,7 +25,6 @@ const INPUT_ATTRIBUTES = ['preset', 'inputs', 'presets', 'group'];
 
 // Values are quoted shortened (an over-long attribute is named, not echoed whole).
 const short = (v) => clipText(v, 40);
-const plural = (n, one, many) => (n === 1 ? one : many);
 
 /**
  * The facades drawing needs (one wasm instance): the budget core, and the
@@ -42,11 +41,16 @@ export async function loadCores() {
  * Checks a parsed questions document with the quiz's own validator (in the
  * quiz's script), which also prepares every question as the quiz does, over
  * the core and the built-in presets.
+ * @param {unknown} doc parsed JSON
+ * @param {{locale?: string, messages?: object}} [language] the locale the reasons are written in
+ *   and its content/ui/<locale>.json (from its strings script); English when absent
  * @returns {Promise<Array<{id:string, field:string, reason:string}>>} empty when usable
  */
-export async function checkQuestions(doc) {
+export async function checkQuestions(doc, language = {}) {
   const [{ core }, builtIn] = await Promise.all([loadCores(), loadBuiltInPresets(), ensurePartScripts(['quiz'])]);
-  return getPart('quiz').checkDocument(doc, { budget: core, presets: builtIn.forCore(core) });
+  const locale = language.messages ? language.locale : 'en';
+  const { t } = translator(locale, language.messages || null);
+  return getPart('quiz').checkDocument(doc, { budget: core, presets: builtIn.forCore(core), t, locale });
 }
 
 /**
@@ -68,29 +72,47 @@ async function ensurePartScripts(names) {
 /**
  * The preset set an element with presets="URL" uses: the file's when it loads
  * and passes the checks, else the built-in one (set null: builtInFor() gives
- * it) with a sentence saying why.
- * @returns {Promise<{set:object|null, notice:string|null}>}
+ * it) with the notice saying why, as the id of its whole sentence and its values
+ * ("presetsFile.<cause>", content/ui/<locale>.json; presetsNoticeText writes it in
+ * the element's language when it is shown).
+ * @returns {Promise<{set:object|null, notice:{id:string, params:object}|null}|null>} null when aborted
  */
 async function loadPresets(url, core, readingCore, fetchOptions) {
   if (!url || url.trim() === '') return { set: null, notice: null };
   if (globalThis.location && globalThis.location.protocol === 'file:') {
-    return { set: null, notice: 'This page was opened from disk (file://), where a separate presets file cannot be loaded; showing the built-in presets.' };
+    return { set: null, notice: { id: 'presetsFile.fromDisk', params: {} } };
   }
   const fetched = await fetchContentFile(url, document.baseURI, readingCore.visibleText, fetchOptions);
   if (fetched.aborted) return null;
-  if (!fetched.ok) return { set: null, notice: `The presets file ${fetched.error}; showing the built-in presets.` };
+  // One sentence per cause the fetch names (fetch-file.js FETCH_CAUSES).
+  if (!fetched.ok) return { set: null, notice: { id: `presetsFile.${fetched.cause}`, params: fetched.params } };
   let validatePresets;
   try {
     validatePresets = await loadPresetsCheck();
   } catch (err) {
-    return { set: null, notice: `The presets file could not be checked (${err.message}); showing the built-in presets.` };
+    return { set: null, notice: { id: 'presetsFile.notChecked', params: { error: err } } };
   }
   const problems = validatePresets(fetched.doc, core, readingCore);
   if (problems.length > 0) {
-    const p = problems[0];
-    return { set: null, notice: `The presets file has ${problems.length} ${plural(problems.length, 'problem', 'problems')} (first: ${p.id}: ${p.field}: ${p.reason}); showing the built-in presets.` };
+    const { id, field, reason } = problems[0];
+    return { set: null, notice: { id: 'presetsFile.problems', params: { count: problems.length, id, field, reason } } };
   }
   return { set: presetSet(fetched.doc), notice: null };
+}
+
+/**
+ * A presets-file notice (loadPresets) in the element's language: the time limit with the
+ * locale's decimal mark and every digit ("0,5 Sekunden"), a failed script's error in the
+ * element's words (errorWords).
+ * @param {{id:string, params:object}} notice
+ * @param {{t:Function, fmt:{plainText:Function}}} strings the element's translator and number formatting
+ * @returns {string}
+ */
+function presetsNoticeText(notice, strings) {
+  const params = { ...notice.params };
+  if (typeof params.seconds === 'number') Object.assign(params, { count: params.seconds, seconds: strings.fmt.plainText(params.seconds) });
+  if (params.error instanceof Error) params.error = errorWords(params.error, strings.t);
+  return strings.t(notice.id, params);
 }
 
 /**
@@ -237,7 +259,7 @@ export async function drawLab(el, changed) {
   // The element's language, for its notices and its parts.
   if (!el._strings || el._strings.locale !== el._locale) {
     const tr = translator(el._locale, el._localeMessages);
-    el._strings = { locale: el._locale, t: tr.t, core: tr.core, missing: tr.missing, fmt: numberFormatting(el._locale, tr.t) };
+    el._strings = { locale: el._locale, t: tr.t, core: tr.core, hasCore: tr.hasCore, missing: tr.missing, fmt: numberFormatting(el._locale, tr.t) };
   }
   const start = startInput(el, core, presets, el._strings);
   const group = el.getAttribute('group');
@@ -307,7 +329,7 @@ export async function drawLab(el, changed) {
   };
   el._lab.hidden = false;
   const notices = [...configNotices(el, core, presets, unknown, ctx.t, builtIn.notice !== null), ...start.notices];
-  if (el._presetsLoaded.notice) notices.push(el._presetsLoaded.notice);
+  if (el._presetsLoaded.notice) notices.push(presetsNoticeText(el._presetsLoaded.notice, el._strings));
   if (builtIn.notice) notices.push(ctx.t('notice.builtInPresetsFailed', { error: errorWords(builtIn.notice.error, ctx.t) }));
   for (const text of notices) {
     el._lab.append(h('p', { class: 'lab-error lab-notice', 'data-lab-notice': '' }, text));

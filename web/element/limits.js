@@ -6,8 +6,9 @@
 // unit is fields.js's (the one table of how a declared unit is shown); the
 // limits themselves, and which field caps which, come from the core.
 import { lowerFirst } from './fields.js';
-import { groupedNumber, plural, withUnit } from './format.js';
+import { groupedNumber, numberFormatting, plural, withUnit } from './format.js';
 import { capOf } from './caps.js';
+import { DEFAULT_LOCALE } from './locale-names.js';
 
 const grouped = (v) => groupedNumber(v);
 
@@ -66,9 +67,68 @@ function span(lo, hi, loExclusive) {
   return `${from} ${join(lo)} ${to} ${join(hi)}`;
 }
 
-/** A value as the field shows it, with its unit: "7 billion parameters", "32 heads". */
-export function valueText(fields, field, raw) {
+const longCounts = new Map(); // locale -> Intl.NumberFormat naming millions, billions... in words
+/**
+ * A count in the locale's words from a million up, as Intl names them ("7 Milliarden",
+ * "1 Milliarde", "1,5 Millionen", "2 Billionen" in German), digits below ("8.192").
+ */
+function countInWords(v, fmt) {
+  if (Math.abs(v) < 1e6) return fmt.groupedNumber(v);
+  const intlLocale = fmt.locale === DEFAULT_LOCALE ? 'en-US' : fmt.locale;
+  if (!longCounts.has(intlLocale)) {
+    longCounts.set(intlLocale, new Intl.NumberFormat(intlLocale, { notation: 'compact', compactDisplay: 'long', maximumSignificantDigits: 15 }));
+  }
+  return longCounts.get(intlLocale).format(v);
+}
+
+/**
+ * A raw value of a field as another locale than English writes it, with its unit's words
+ * (the field's display unit, or the core's declared unit, translated: fields.js), by the
+ * same cases as quantity(): "7 Milliarden Parameter", "512 Byte", "80 GB", "90 %".
+ */
+function localQuantityText(def, raw, strings, fmt) {
+  const say = (n, unit) => strings.t('limits.value', { n, unit });
+  const coreUnit = (unit) => strings.core(`core.unit.${unit}`, unit);
+  switch (def.coreUnit) {
+    case 'parameters':
+      return say(countInWords(raw, fmt), coreUnit('parameters'));
+    case 'bytes':
+      if (raw < 1e9) return strings.t('unit.bytes', { count: raw, n: fmt.groupedNumber(raw) });
+      return say(fmt.groupedNumber(raw / def.factor), def.noun);
+    case 'bytes/s':
+      if (raw < 1e9) return say(fmt.groupedNumber(raw), coreUnit('bytes/s'));
+      return say(fmt.groupedNumber(raw / def.factor), def.noun);
+    case 'FLOP/s':
+      if (raw < 1e9) return say(fmt.groupedNumber(raw), coreUnit('FLOP/s'));
+      return say(countInWords(raw / def.factor, fmt), def.noun);
+    case 'bytes per parameter':
+    case 'bytes per value':
+      return say(fmt.groupedNumber(raw / def.factor), def.displayUnit);
+    case 'fraction of GPU memory':
+      return say(fmt.groupedNumber(Math.round(raw * 1e6) / 1e4), '%');
+    default:
+      return say(countInWords(raw / def.factor, fmt), def.noun);
+  }
+}
+
+/**
+ * A value as the field shows it, with its unit: "7 billion parameters", "32 heads";
+ * in another locale its words and digits ("7 Milliarden Parameter", "32 Köpfe").
+ * @param {{FIELDS:object}} fields calculatorFields(core, strings), in the same locale as `strings`
+ * @param {string} field a declared input field
+ * @param {number} raw its value in the declared unit
+ * @param {{locale:string, t:Function, core:Function}} [strings] the element's translator
+ *   (i18n.js); English when omitted
+ * @returns {string}
+ */
+export function valueText(fields, field, raw, strings = null) {
   const def = fields.FIELDS[field];
+  if (strings && strings.locale !== DEFAULT_LOCALE) {
+    const fmt = numberFormatting(strings.locale, strings.t);
+    if (!def) return fmt.groupedNumber(raw);
+    if (raw === 0 && def.zeroMeans) return strings.t('limits.valueZero', { zero: def.zeroMeans });
+    return localQuantityText(def, raw, strings, fmt);
+  }
   if (def && raw === 0 && def.zeroMeans) return `0 (${def.zeroMeans})`; // "0 (no limit)", not "0 tokens"
   return def ? join(quantity(def, raw)) : grouped(raw);
 }

@@ -161,8 +161,8 @@ export function readSettings(raw, core, base, { words = (t) => t, visible = (t) 
   // The value a field not taken from its pair ends with, in words: another
   // pair's, the starting one, or (for a field a lowered cap carries along) that cap's.
   // The value is written as the calculator shows it (limits.js's valueText:
-  // the field's display unit, "1 billion parameters", "32 requests").
-  const shownValue = (field) => valueText(calculatorFields(core, strings), field, input[field]);
+  // the field's display unit, "1 billion parameters", "32 requests"; "1 Milliarde Parameter").
+  const shownValue = (field) => valueText(calculatorFields(core, strings), field, input[field], strings);
   // Which ending the sentence has (the last part but one of its id) and the values it names.
   const used = (field) => {
     if (field in patch) return { tail: 'later', params: { value: shownValue(field) } };

@@ -30,7 +30,7 @@ export const PARTS = Object.freeze([
   { name: 'traffic', script: 'charts', wasm: 'full', strings: ['trafficChart'] },
   { name: 'measured', script: 'measured', wasm: 'full', presets: true, strings: ['measured'] },
   { name: 'kv-practice', script: 'quiz', wasm: 'full', presets: true, strings: ['kvPractice'] },
-  { name: 'quiz', script: 'quiz', wasm: 'full', presets: true },
+  { name: 'quiz', script: 'quiz', wasm: 'full', presets: true, strings: ['questionsCheck', 'questionsFile'] },
 ].map(Object.freeze));
 
 /** Part names in the order parts="all" shows them. */

@@ -71,7 +71,7 @@ export function setupWorkbench(t) {
       return;
     }
     await customElements.whenDefined('llm-budget-lab');
-    const problems = await customElements.get('llm-budget-lab').checkQuestions(parsed.doc);
+    const problems = await customElements.get('llm-budget-lab').checkQuestions(parsed.doc, { lang: document.documentElement.lang });
     if (mine !== run) return; // a newer text is being checked
     if (problems.length > 0) {
       status.dataset.result = 'problems';

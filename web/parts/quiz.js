@@ -34,12 +34,26 @@ const trafficFor = (doc) => (needsTraffic(doc) ? loadTrafficCore() : Promise.res
 // The questions are checked, and prepared, over the cores and presets the quiz itself uses.
 const schemaOptions = (ctx, quizCore, traffic) => ({ quizCore, budget: ctx.core, presets: ctx.presets, traffic });
 
-/** The first problem of a questions document as a notice ("" when it is usable). */
-async function problemsNotice(doc, ctx, quizCore, what) {
-  const problems = validateQuestions(doc, schemaOptions(ctx, quizCore, await trafficFor(doc)));
+/**
+ * The first problem of a questions document as a notice in the element's language ("" when
+ * it is usable): `id` is the sentence's ("questionsFile.problems", or ".documentProblems"
+ * for a document the host handed over), the problem's reason the checker's in that language.
+ */
+async function problemsNotice(doc, ctx, quizCore, id) {
+  const problems = validateQuestions(doc, { ...schemaOptions(ctx, quizCore, await trafficFor(doc)), t: ctx.t, locale: ctx.fmt.locale });
   if (problems.length === 0) return '';
   const p = problems[0];
-  return `${what} has ${problems.length} problem${problems.length === 1 ? '' : 's'} (first: ${p.id}: ${p.field}: ${p.reason}); showing the built-in questions.`;
+  return ctx.t(id, { count: problems.length, id: p.id, field: p.field, reason: p.reason });
+}
+
+/**
+ * Why a questions file could not be fetched, as a whole sentence of the element's language
+ * (the fetch's cause, web/content/fetch-file.js FETCH_CAUSES: "questionsFile.<cause>").
+ */
+function fetchNotice(ctx, fetched) {
+  const params = { ...fetched.params };
+  if (typeof params.seconds === 'number') Object.assign(params, { count: params.seconds, seconds: ctx.fmt.plainText(params.seconds) });
+  return ctx.t(`questionsFile.${fetched.cause}`, params);
 }
 
 /**
@@ -52,19 +66,19 @@ async function problemsNotice(doc, ctx, quizCore, what) {
 async function loadQuestions(ctx, quizCore) {
   const url = ctx.questionsUrl;
   if (ctx.questionsDocument) {
-    const notice = await problemsNotice(ctx.questionsDocument, ctx, quizCore, 'The questions document');
+    const notice = await problemsNotice(ctx.questionsDocument, ctx, quizCore, 'questionsFile.documentProblems');
     return notice ? { doc: builtInQuestions, notice } : { doc: ctx.questionsDocument, notice: null };
   }
   if (!url) return { doc: builtInQuestions, notice: null };
   if (globalThis.location && globalThis.location.protocol === 'file:') {
-    return { doc: builtInQuestions, notice: 'This page was opened from disk (file://), where a separate questions file cannot be loaded; showing the built-in questions.' };
+    return { doc: builtInQuestions, notice: ctx.t('questionsFile.fromDisk') };
   }
   const fetched = await fetchQuestions(url, document.baseURI, quizCore.reading.visibleText,
     { signal: ctx.signal, timeoutSeconds: ctx.fetchTimeoutSeconds });
   if (fetched.aborted) return null; // the element was drawn again: this quiz is gone
-  if (!fetched.ok) return { doc: builtInQuestions, notice: `The questions file ${fetched.error}; showing the built-in questions.` };
+  if (!fetched.ok) return { doc: builtInQuestions, notice: fetchNotice(ctx, fetched) };
   const doc = fetched.doc;
-  const notice = await problemsNotice(doc, ctx, quizCore, 'The questions file');
+  const notice = await problemsNotice(doc, ctx, quizCore, 'questionsFile.problems');
   return notice ? { doc: builtInQuestions, notice } : { doc, notice: null };
 }
 
@@ -108,9 +122,34 @@ function mount(container, ctx) {
       container.dataset.state = 'failed';
     });
 
+  /**
+   * The notice about saved answers this browser's storage held that the quiz could not read
+   * (storage.js kept them aside, each as it was, under its own key): where they are, their
+   * text to copy, and a button that discards them.
+   * @param {{key:string, text:string}[]} kept @param {{discardUnreadable:Function}} store
+   */
+  function showUnreadable(kept, store) {
+    const keys = kept.map((k) => k.key);
+    const list = new Intl.ListFormat(ctx.fmt.locale, { type: 'conjunction' }).format(keys.map((key) => t('element.quoted', { text: key })));
+    const sentence = h('p', { class: 'quiz-notice', 'data-notice': 'unreadable' }, t('quiz.unreadableKept', { count: kept.length, keys: list }));
+    // One value as it was; several as one JSON object of their keys and texts.
+    const text = kept.length === 1 ? kept[0].text : JSON.stringify(Object.fromEntries(kept.map((k) => [k.key, k.text])), null, 2);
+    const box = copyByHandBox(t('quiz.unreadableText', { count: kept.length }), t, t('quiz.unreadableSummary', { count: kept.length }));
+    box.show(text, false);
+    const discard = h('button', { type: 'button', 'data-action': 'discard-unreadable' }, t('quiz.unreadableDiscard', { count: kept.length }));
+    const group = h('div', { class: 'quiz-unreadable' }, sentence, box.el, discard);
+    discard.addEventListener('click', () => {
+      store.discardUnreadable(keys);
+      group.replaceChildren(h('p', { class: 'quiz-notice', 'data-notice': 'unreadable-discarded' }, t('quiz.unreadableDiscarded', { count: kept.length })));
+    });
+    notices.append(group);
+  }
+
   function start(quizCore, doc, traffic) {
     const { lesson, version } = doc;
     const given = ctx.host && ctx.host.answerStorage;
+    // Saved values this browser held that the quiz could not read, kept aside by the store.
+    const unreadable = [];
     const store = createAnswerStore({
       lesson,
       version,
@@ -118,6 +157,7 @@ function mount(container, ctx) {
       storage: given && typeof given.getItem === 'function' && typeof given.setItem === 'function' &&
         typeof given.removeItem === 'function' ? given : null,
       onUnavailable: () => notice(t('quiz.storageBlocked'), 'storage', lateNotices),
+      onUnreadable: (kept) => unreadable.push(kept),
     });
     const resolve = makeResolver(ctx.core, quizCore, null, { presets: ctx.presets, traffic });
     const views = [];
@@ -167,6 +207,7 @@ function mount(container, ctx) {
       views.push({ view, question });
     }
 
+    if (unreadable.length) showUnreadable(unreadable, store);
     list.append(scoreLine);
     showScore();
     // A choice or a typed answer that is changed but not checked can change the count too.
@@ -319,7 +360,8 @@ function mount(container, ctx) {
  * validateQuestions with the answer facade (loaded here when opts.quizCore is not given:
  * the core script does not carry it) and the traffic facade added when the file names
  * a "simulate" calculation.
- * @param {object} opts  validateQuestions' options: budget, presets, and optionally quizCore, traffic
+ * @param {object} opts  validateQuestions' options: budget, presets, and optionally quizCore,
+ *   traffic, and the translator t and its locale the reasons are written with
  * @returns {Promise<{id:string, field:string, reason:string}[]>}
  */
 async function checkDocument(doc, opts) {

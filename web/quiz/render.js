@@ -10,6 +10,7 @@ import { choiceFeedback } from './feedback.js';
 import { stepKind } from './step-kinds.js';
 import { translator } from '../element/i18n.js';
 import { numberFormatting } from '../element/format.js';
+import { stepUnitWords, stepQuantityText } from './step-unit.js';
 
 const ENGLISH = translator('en', null);
 const ENGLISH_STRINGS = { ...ENGLISH, fmt: numberFormatting('en', ENGLISH.t) };
@@ -70,14 +71,15 @@ function verdictSentence(strings, result) {
 
 /**
  * How the answer was read: the core's words in English ("49.36 GiB = 52.9999 GB"); in another
- * locale the graded value in the step's unit, in the locale's digits ("53 GB").
+ * locale the graded value in the step's unit, in the locale's digits and words ("53 GB",
+ * "2,952 Token pro Durchlauf").
  */
 function readAsText(strings, result, step) {
   if (strings.locale === 'en' || result.answer_in_default_unit === null || result.answer_in_default_unit === undefined) {
     return strings.t('quiz.readAs', { value: result.interpreted });
   }
   const value = strings.fmt.groupedNumber(result.answer_in_default_unit, 4);
-  return strings.t('quiz.readAs', { value: step.unit ? `${value} ${step.unit}` : value });
+  return strings.t('quiz.readAs', { value: stepQuantityText(strings, value, step.unit || '') });
 }
 
 /**
@@ -116,10 +118,10 @@ export function questionView(question, { prepared, quizCore, onChange, onGraded 
     const base = nextId(`quiz-${question.id}-${step.id}`);
     const ids = { input: `${base}-in`, hint: `${base}-hint`, feedback: `${base}-fb` };
     const kind = stepKind(step, quizCore);
-    // The core's hint in English; another locale's sentence for the step's answer kind, with its unit.
+    // The core's hint in English; another locale's sentence for the step's answer kind, with its unit's words.
     const coreHint = kind.hint ? kind.hint(step, quizCore) : '';
     const hintText = coreHint && strings.core(`core.answer_hint.${step.accept === 'number' ? 'number' : 'expression'}${step.unit ? '' : '_bare'}`,
-      coreHint, { unit: step.unit || '' });
+      coreHint, { unit: step.unit ? stepUnitWords(strings, step.unit) : '' });
     const control = CONTROLS[kind.answer](step, texts, ids, hintText);
     const feedback = h('div', { id: ids.feedback, class: 'quiz-feedback', role: 'status', 'data-feedback': step.id });
     const read = h('span', { class: 'quiz-read' });

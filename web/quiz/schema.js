@@ -8,7 +8,8 @@
 // documented in content/README.md ("questions.json").
 //
 // validateQuestions(doc, { quizCore, budget, presets, presetIds }) -> array of
-//   { id, field, reason }   (id: question id or "(file)"; field: dotted path)
+//   { id, field, reason }   (id: question id or "(file)"; field: dotted path; reason: a
+//   sentence of content/ui/<locale>.json "questionsCheck.*", in English unless opts.t says)
 // An empty array means the file is usable: every question of the right shape
 // is then also prepared as the quiz prepares it (prepare.js, the same code,
 // over the same cores and presets), so a value the core cannot compute, an
@@ -20,6 +21,7 @@ import { stepKind, stepKinds } from './step-kinds.js';
 import { clipText } from '../core/echo-text.js';
 import { blockResolver, SIMULATE, simulationFields } from './resolve.js';
 import { prepareQuestion } from './prepare.js';
+import { translator } from '../element/i18n.js';
 
 export const QUESTIONS_FORMAT = 'llm-budget-lab-questions';
 /**
@@ -59,6 +61,11 @@ const isNum = (v) => typeof v === 'number' && Number.isFinite(v);
 // The quiz-core facade of the validateQuestions call in progress (the checks
 // below are synchronous, so one call's core is never seen by another).
 let core = null;
+// The same call's problem sentences (content/ui/<locale>.json "questionsCheck.*", English
+// unless the caller passes its translator) and how they write a number the checks name.
+const ENGLISH = translator('en', null).t;
+let t = ENGLISH;
+let numberText = String;
 
 /** Text from the file as a problem echoes it: at most 40 characters, invisible ones as [U+XXXX] (quoteText). */
 const echo = (s) => core.reading.quoteText(s, 40);
@@ -66,11 +73,13 @@ const echo = (s) => core.reading.quoteText(s, 40);
 function show(v) {
   if (typeof v === 'string') return core.reading.visibleText(JSON.stringify(clipText(v, 40)));
   if (typeof v === 'number' || typeof v === 'boolean' || v === null) return String(v);
-  if (Array.isArray(v)) return 'an array';
-  return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
+  if (Array.isArray(v)) return t('questionsCheck.anArray');
+  return typeof v === 'object' ? t('questionsCheck.anObject') : t('questionsCheck.aType', { type: typeof v });
 }
-/** " (got X)" after a reason, or " (it is missing)" when the field is absent. */
-const got = (v) => (v === undefined ? ' (it is missing)' : ` (got ${show(v)})`);
+/** "(got X)", the {got} of a reason, or "(it is missing)" when the field is absent. */
+const got = (v) => (v === undefined ? t('questionsCheck.gotMissing') : t('questionsCheck.got', { value: show(v) }));
+/** A list of names from the file format or the core's declaration, as a reason's placeholder shows it. */
+const list = (names) => names.join(', ');
 
 /**
  * The keys each object of a questions file may hold: what the checks below
@@ -98,7 +107,7 @@ function refuseUnknownKeys(obj, allowed, id, field, add) {
   for (const key of Object.keys(obj)) {
     if (!allowed.includes(key)) {
       const name = echo(key);
-      add(id, field ? `${field}.${name}` : name, `is not a key here (expected one of ${allowed.join(', ')})`);
+      add(id, field ? `${field}.${name}` : name, t('questionsCheck.notAKey', { keys: list(allowed) }));
     }
   }
 }
@@ -138,14 +147,14 @@ function speculativeParams(opts) {
 
 /** The checks of a calculation's preset and "set" (plan, input and simulate name a configuration so). */
 function checkPresetAndSet(c, id, field, add, opts) {
-  if (typeof c.preset !== 'string') add(id, `${field}.preset`, 'must name a configuration id from presets.json');
-  else if (opts.presetIds && !opts.presetIds.has(c.preset)) add(id, `${field}.preset`, `is not a configuration id in presets.json${got(c.preset)}`);
+  if (typeof c.preset !== 'string') add(id, `${field}.preset`, t('questionsCheck.presetMissing'));
+  else if (opts.presetIds && !opts.presetIds.has(c.preset)) add(id, `${field}.preset`, t('questionsCheck.presetUnknown', { got: got(c.preset) }));
   if (c.set !== undefined) {
     const inputs = inputFields(opts);
-    if (!isObj(c.set)) add(id, `${field}.set`, 'must be an object of input fields and numbers');
+    if (!isObj(c.set)) add(id, `${field}.set`, t('questionsCheck.setNotObject'));
     else for (const [k, v] of Object.entries(c.set)) {
-      if (inputs && !inputs.includes(k)) add(id, `${field}.set.${echo(k)}`, 'is not an input field');
-      else if (!isNum(v)) add(id, `${field}.set.${echo(k)}`, `must be a finite number${got(v)}`);
+      if (inputs && !inputs.includes(k)) add(id, `${field}.set.${echo(k)}`, t('questionsCheck.notInputField'));
+      else if (!isNum(v)) add(id, `${field}.set.${echo(k)}`, t('questionsCheck.finiteNumber', { got: got(v) }));
     }
   }
 }
@@ -157,27 +166,27 @@ function checkPresetAndSet(c, id, field, add, opts) {
  */
 function checkSimulate(c, id, field, add, opts) {
   if (!opts.traffic) {
-    add(id, `${field}.calc`, '"simulate" needs the serving simulation: the checker was given no traffic core (web/core/traffic-core.js)');
+    add(id, `${field}.calc`, t('questionsCheck.simulateNoTraffic'));
     return;
   }
   const declaration = opts.traffic.declaration;
   const names = simulationFields(declaration).map((f) => f.name);
-  if (typeof c.field !== 'string' || !names.includes(c.field)) add(id, `${field}.field`, `must be one of ${names.join(', ')}${got(c.field)}`);
+  if (typeof c.field !== 'string' || !names.includes(c.field)) add(id, `${field}.field`, t('questionsCheck.oneOf', { names: list(names), got: got(c.field) }));
   if (c.traffic !== undefined) {
     const inputs = declaration.inputs.map((f) => f.name);
-    if (!isObj(c.traffic)) add(id, `${field}.traffic`, `must be an object of traffic fields and numbers (${inputs.join(', ')})`);
+    if (!isObj(c.traffic)) add(id, `${field}.traffic`, t('questionsCheck.trafficNotObject', { fields: list(inputs) }));
     else for (const [k, v] of Object.entries(c.traffic)) {
-      if (!inputs.includes(k)) add(id, `${field}.traffic.${echo(k)}`, `is not a traffic field (the fields are ${inputs.join(', ')})`);
-      else if (!isNum(v)) add(id, `${field}.traffic.${echo(k)}`, `must be a finite number${got(v)}`);
+      if (!inputs.includes(k)) add(id, `${field}.traffic.${echo(k)}`, t('questionsCheck.notTrafficField', { fields: list(inputs) }));
+      else if (!isNum(v)) add(id, `${field}.traffic.${echo(k)}`, t('questionsCheck.finiteNumber', { got: got(v) }));
     }
   }
 }
 
 function checkCalc(c, id, field, add, opts, where) {
-  if (!isObj(c)) return add(id, field, 'must be an object such as {"calc": "plan", ...}');
+  if (!isObj(c)) return add(id, field, t('questionsCheck.calcNotObject'));
   const practice = core.PRACTICE;
   const kinds = [...BUDGET_CALCS, SIMULATE, ...Object.keys(practice), 'number'];
-  if (!kinds.includes(c.calc)) return add(id, `${field}.calc`, `must be one of ${kinds.join(', ')}${got(c.calc)}`);
+  if (!kinds.includes(c.calc)) return add(id, `${field}.calc`, t('questionsCheck.oneOf', { names: list(kinds), got: got(c.calc) }));
   const own = c.calc === 'number' ? KNOWN_KEYS.number
     : c.calc === 'plan' || c.calc === 'input' ? KNOWN_KEYS.budget
       : c.calc === SIMULATE ? KNOWN_KEYS.simulate
@@ -185,12 +194,13 @@ function checkCalc(c, id, field, add, opts, where) {
           : KNOWN_KEYS.practice;
   if (c.calc !== 'speculative' || opts.declaration) refuseUnknownKeys(c, [...KNOWN_KEYS.calc, ...own], id, field, add);
   if (c.calc === 'number') {
-    if (!isNum(c.value)) add(id, `${field}.value`, `must be a finite number${got(c.value)}`);
+    if (!isNum(c.value)) add(id, `${field}.value`, t('questionsCheck.finiteNumber', { got: got(c.value) }));
   } else if (c.calc === 'plan' || c.calc === 'input') {
     checkPresetAndSet(c, id, field, add, opts);
     const allowed = c.calc === 'plan' ? planFields(opts) : inputFields(opts);
     if (typeof c.field !== 'string' || (allowed && !allowed.includes(c.field))) {
-      add(id, `${field}.field`, `must be one of ${(allowed || ['an input field']).join(', ')}${got(c.field)}`);
+      add(id, `${field}.field`, allowed ? t('questionsCheck.oneOf', { names: list(allowed), got: got(c.field) })
+        : t('questionsCheck.oneOfInputField', { got: got(c.field) }));
     }
   } else if (c.calc === SIMULATE) {
     checkPresetAndSet(c, id, field, add, opts);
@@ -198,66 +208,67 @@ function checkCalc(c, id, field, add, opts, where) {
   } else if (c.calc === 'speculative') {
     for (const p of speculativeParams(opts)) {
       if (p.name === 'draft_cost_ratio' && c[p.name] === undefined) continue; // optional: 0 when absent
-      if (!inDeclaredRange(p, c[p.name])) add(id, `${field}.${p.name}`, `must be ${p.kind === 'whole' ? 'a whole number' : 'a number'} from ${p.min} to ${p.max}${got(c[p.name])}`);
+      if (!inDeclaredRange(p, c[p.name])) add(id, `${field}.${p.name}`, t(p.kind === 'whole' ? 'questionsCheck.wholeFromTo' : 'questionsCheck.numberFromTo',
+        { min: numberText(p.min), max: numberText(p.max), got: got(c[p.name]) }));
     }
     const fields = opts.declaration ? opts.declaration.results.speculative.map((f) => f.name) : null;
-    if (fields && !fields.includes(c.field)) add(id, `${field}.field`, `must be one of ${fields.join(', ')}${got(c.field)}`);
+    if (fields && !fields.includes(c.field)) add(id, `${field}.field`, t('questionsCheck.oneOf', { names: list(fields), got: got(c.field) }));
   } else {
     // A practice generator (src/practice/practice_declarations.h): only in its own block,
     // and only its numbers and yes/no flags (a grading-settings field is not a value).
     const generator = practice[c.calc];
     const fields = generator.fields.filter((f) => f.kind === 'number' || f.kind === 'flag').map((f) => f.name);
-    if (where !== generator.block) add(id, `${field}.calc`, `"${c.calc}" is only available in ${generator.block} questions`);
-    if (!fields.includes(c.field)) add(id, `${field}.field`, `must be one of ${fields.join(', ')}${got(c.field)}`);
+    if (where !== generator.block) add(id, `${field}.calc`, t('questionsCheck.calcOnlyInBlock', { calc: c.calc, block: generator.block }));
+    if (!fields.includes(c.field)) add(id, `${field}.field`, t('questionsCheck.oneOf', { names: list(fields), got: got(c.field) }));
   }
-  if (c.unit !== undefined && typeof c.unit !== 'string') add(id, `${field}.unit`, 'must be a unit symbol such as "GB"');
-  if (c.digits !== undefined && (!Number.isInteger(c.digits) || c.digits < 0 || c.digits > 6)) add(id, `${field}.digits`, `must be a whole number from 0 to 6${got(c.digits)}`);
+  if (c.unit !== undefined && typeof c.unit !== 'string') add(id, `${field}.unit`, t('questionsCheck.unitNotText'));
+  if (c.digits !== undefined && (!Number.isInteger(c.digits) || c.digits < 0 || c.digits > 6)) add(id, `${field}.digits`, t('questionsCheck.wholeFromTo', { min: numberText(0), max: numberText(6), got: got(c.digits) }));
 }
 
 function checkPlaceholders(str, id, field, add, values) {
   for (const m of str.matchAll(PLACEHOLDER)) {
     if (!values || !Object.prototype.hasOwnProperty.call(values, m[1])) {
-      add(id, field, `uses {${echo(m[1])}} but the question has no value named "${echo(m[1])}" in values`);
+      add(id, field, t('questionsCheck.unknownValue', { name: echo(m[1]) }));
     }
   }
 }
 
-function checkTolerance(t, id, field, add) {
-  if (!isObj(t)) return add(id, field, 'must be an object {"relative", "absolute", "close_relative"}');
-  refuseUnknownKeys(t, KNOWN_KEYS.tolerance, id, field, add);
-  if (!isNum(t.relative) || t.relative < 0 || t.relative > 1) add(id, `${field}.relative`, `must be a fraction from 0 to 1${got(t.relative)}`);
-  if (!isNum(t.absolute) || t.absolute < 0) add(id, `${field}.absolute`, `must be a number of at least 0, in the step's unit${got(t.absolute)}`);
-  if (t.close_relative !== undefined && (!isNum(t.close_relative) || t.close_relative < 0 || t.close_relative > 1)) add(id, `${field}.close_relative`, `must be a fraction from 0 to 1${got(t.close_relative)}`);
+function checkTolerance(tol, id, field, add) {
+  if (!isObj(tol)) return add(id, field, t('questionsCheck.toleranceNotObject'));
+  refuseUnknownKeys(tol, KNOWN_KEYS.tolerance, id, field, add);
+  if (!isNum(tol.relative) || tol.relative < 0 || tol.relative > 1) add(id, `${field}.relative`, t('questionsCheck.fraction', { got: got(tol.relative) }));
+  if (!isNum(tol.absolute) || tol.absolute < 0) add(id, `${field}.absolute`, t('questionsCheck.absoluteTolerance', { got: got(tol.absolute) }));
+  if (tol.close_relative !== undefined && (!isNum(tol.close_relative) || tol.close_relative < 0 || tol.close_relative > 1)) add(id, `${field}.close_relative`, t('questionsCheck.fraction', { got: got(tol.close_relative) }));
 }
 
 function checkChoices(step, id, f, add, values) {
   if (!Array.isArray(step.choices) || step.choices.length < 2 || step.choices.length > 64) {
-    return add(id, `${f}.choices`, 'must be an array of 2 to 64 choices');
+    return add(id, `${f}.choices`, t('questionsCheck.choicesCount'));
   }
   const seen = new Set();
   const byValue = step.correct_value !== undefined;
   Array.from(step.choices).forEach((c, j) => {
     const cf = `${f}.choices[${j}]`;
-    if (!isObj(c)) return add(id, cf, 'must be an object {"id", "text", ...}');
+    if (!isObj(c)) return add(id, cf, t('questionsCheck.choiceNotObject'));
     refuseUnknownKeys(c, KNOWN_KEYS.choice, id, cf, add);
-    if (typeof c.id !== 'string' || !ID_PATTERN.test(c.id)) add(id, `${cf}.id`, `must be a lower-case id${got(c.id)}`);
-    else if (seen.has(c.id)) add(id, `${cf}.id`, `duplicate choice id "${echo(c.id)}"`);
+    if (typeof c.id !== 'string' || !ID_PATTERN.test(c.id)) add(id, `${cf}.id`, t('questionsCheck.lowerCaseId', { got: got(c.id) }));
+    else if (seen.has(c.id)) add(id, `${cf}.id`, t('questionsCheck.duplicateChoice', { id: echo(c.id) }));
     seen.add(c.id);
-    if (!text(c.text)) add(id, `${cf}.text`, 'must be a non-empty string');
+    if (!text(c.text)) add(id, `${cf}.text`, t('questionsCheck.nonEmpty'));
     else checkPlaceholders(c.text, id, `${cf}.text`, add, values);
     if (c.feedback !== undefined) {
-      if (!text(c.feedback)) add(id, `${cf}.feedback`, `must be a non-empty string of at most ${MAX_TEXT} characters (or left out)`);
+      if (!text(c.feedback)) add(id, `${cf}.feedback`, t('questionsCheck.textOrLeftOut', { max: numberText(MAX_TEXT) }));
       else checkPlaceholders(c.feedback, id, `${cf}.feedback`, add, values);
     }
     if (byValue) {
-      if (!['boolean', 'number', 'string'].includes(typeof c.value)) add(id, `${cf}.value`, 'must be true, false, a number or a string (the step has correct_value)');
-    } else if (typeof c.correct !== 'boolean') add(id, `${cf}.correct`, 'must be true or false');
+      if (!['boolean', 'number', 'string'].includes(typeof c.value)) add(id, `${cf}.value`, t('questionsCheck.choiceValue'));
+    } else if (typeof c.correct !== 'boolean') add(id, `${cf}.correct`, t('questionsCheck.trueOrFalse'));
   });
   if (!byValue && step.choices.every((c) => isObj(c) && typeof c.correct === 'boolean') &&
       !step.choices.some((c) => c.correct)) {
-    if (!step.multiple) add(id, `${f}.choices`, 'at least one choice must be correct');
+    if (!step.multiple) add(id, `${f}.choices`, t('questionsCheck.noneCorrect'));
   }
-  if (step.multiple !== undefined && typeof step.multiple !== 'boolean') add(id, `${f}.multiple`, 'must be true or false');
+  if (step.multiple !== undefined && typeof step.multiple !== 'boolean') add(id, `${f}.multiple`, t('questionsCheck.trueOrFalse'));
 }
 
 /** True when `calc` names a yes/no field (a flag of the plan or of a practice generator). */
@@ -272,20 +283,20 @@ function isFlagField(calc, opts) {
 function checkTypedStep(step, kind, q, id, sf, add, opts, where) {
   const { UNITS } = core.reading;
   const verdicts = kind.verdicts;
-  if (!Object.hasOwn(UNITS, step.dimension)) add(id, `${sf}.dimension`, `must be one of ${Object.keys(UNITS).join(', ')}${got(step.dimension)}`);
-  else if (!UNITS[step.dimension].includes(step.unit ?? '')) add(id, `${sf}.unit`, `must be a ${step.dimension} unit: ${UNITS[step.dimension].filter(Boolean).join(', ')}${got(step.unit)}`);
+  if (!Object.hasOwn(UNITS, step.dimension)) add(id, `${sf}.dimension`, t('questionsCheck.oneOf', { names: list(Object.keys(UNITS)), got: got(step.dimension) }));
+  else if (!UNITS[step.dimension].includes(step.unit ?? '')) add(id, `${sf}.unit`, t('questionsCheck.unitOfDimension', { dimension: step.dimension, units: list(UNITS[step.dimension].filter(Boolean)), got: got(step.unit) }));
   if (isObj(step.expected)) checkCalc(step.expected, id, `${sf}.expected`, add, opts, where);
-  else if (!isNum(step.expected)) add(id, `${sf}.expected`, 'must be a number (in the step\'s unit) or a calculation such as {"calc": "plan", ...}');
-  if (isObj(step.expected) && isFlagField(step.expected, opts)) add(id, `${sf}.expected.field`, `${show(step.expected.field)} is yes/no: use a choice step with correct_value`);
+  else if (!isNum(step.expected)) add(id, `${sf}.expected`, t('questionsCheck.expectedShape'));
+  if (isObj(step.expected) && isFlagField(step.expected, opts)) add(id, `${sf}.expected.field`, t('questionsCheck.flagInTypedStep', { field: show(step.expected.field) }));
   checkTolerance(step.tolerance, id, `${sf}.tolerance`, add);
   if (step.accept !== undefined && !ACCEPT_VALUES.includes(step.accept)) {
-    add(id, `${sf}.accept`, `must be "number" (a plain number only: arithmetic is refused with its own message) or "expression" (the default)${got(step.accept)}`);
+    add(id, `${sf}.accept`, t('questionsCheck.acceptValue', { got: got(step.accept) }));
   }
   if (step.feedback !== undefined) {
-    if (!isObj(step.feedback)) add(id, `${sf}.feedback`, `must be an object keyed by verdict (${verdicts.join(', ')})`);
+    if (!isObj(step.feedback)) add(id, `${sf}.feedback`, t('questionsCheck.feedbackNotObject', { verdicts: list(verdicts) }));
     else for (const [k, v] of Object.entries(step.feedback)) {
-      if (!verdicts.includes(k)) add(id, `${sf}.feedback.${echo(k)}`, `is not a verdict: use ${verdicts.join(', ')}`);
-      else if (!text(v)) add(id, `${sf}.feedback.${k}`, `must be a non-empty string of at most ${MAX_TEXT} characters`);
+      if (!verdicts.includes(k)) add(id, `${sf}.feedback.${echo(k)}`, t('questionsCheck.notAVerdict', { verdicts: list(verdicts) }));
+      else if (!text(v)) add(id, `${sf}.feedback.${k}`, t('questionsCheck.textAtMost', { max: numberText(MAX_TEXT) }));
       else checkPlaceholders(v, id, `${sf}.feedback.${k}`, add, q.values);
     }
   }
@@ -310,7 +321,7 @@ function checkSeededFlagChoices(step, id, sf, add, opts) {
   const values = Array.from(step.choices, (ch) => (isObj(ch) ? ch.value : undefined));
   for (const v of [true, false]) {
     if (!values.includes(v)) {
-      add(id, `${sf}.choices`, `${c.calc}.${c.field} is yes/no and changes with each practice variant: a choice needs the value ${v}`);
+      add(id, `${sf}.choices`, t('questionsCheck.seededFlag', { field: `${c.calc}.${c.field}`, value: String(v) }));
     }
   }
 }
@@ -320,23 +331,23 @@ const STEP_CHECKS = Object.freeze({ text: checkTypedStep, choices: checkChoiceSt
 
 function checkStep(step, i, q, id, add, opts, where, earlier) {
   const f = `steps[${i}]`;
-  if (!isObj(step)) return add(id, f, 'must be an object');
+  if (!isObj(step)) return add(id, f, t('questionsCheck.notObject'));
   // Ids are echoed in problem paths with invisible characters written out (found by tests/node/questions-fuzz.test.mjs).
   const sf = typeof step.id === 'string' ? `steps.${echo(step.id)}` : f;
-  if (typeof step.id !== 'string' || !ID_PATTERN.test(step.id)) add(id, `${f}.id`, `must be a lower-case id${got(step.id)}`);
-  else if (earlier.has(step.id)) add(id, `${f}.id`, `duplicate step id "${echo(step.id)}"`);
-  if (!text(step.prompt)) add(id, `${sf}.prompt`, 'must be a non-empty string');
+  if (typeof step.id !== 'string' || !ID_PATTERN.test(step.id)) add(id, `${f}.id`, t('questionsCheck.lowerCaseId', { got: got(step.id) }));
+  else if (earlier.has(step.id)) add(id, `${f}.id`, t('questionsCheck.duplicateStep', { id: echo(step.id) }));
+  if (!text(step.prompt)) add(id, `${sf}.prompt`, t('questionsCheck.nonEmpty'));
   else checkPlaceholders(step.prompt, id, `${sf}.prompt`, add, q.values);
   const kind = stepKind(step, core);
   if (kind) refuseUnknownKeys(step, [...KNOWN_KEYS.step, ...KNOWN_KEYS[kind.answer]], id, sf, add);
   if (kind) STEP_CHECKS[kind.answer](step, kind, q, id, sf, add, opts, where);
-  else add(id, `${sf}.kind`, `must be one of ${[...stepKinds(core).keys()].map((k) => `"${k}"`).join(', ')}${got(step.kind)}`);
+  else add(id, `${sf}.kind`, t('questionsCheck.oneOf', { names: list([...stepKinds(core).keys()].map((k) => `"${k}"`)), got: got(step.kind) }));
   if (step.show_when !== undefined) {
     const w = step.show_when;
     const target = isObj(w) ? earlier.get(w.step) : undefined;
     if (isObj(w)) refuseUnknownKeys(w, KNOWN_KEYS.show_when, id, `${sf}.show_when`, add);
-    if (!isObj(w) || !target || stepKind(target, core)?.answer !== 'choices') add(id, `${sf}.show_when.step`, 'must name an earlier choice step of this question');
-    else if (!Array.isArray(target.choices) || !target.choices.some((c) => c?.id === w.choice)) add(id, `${sf}.show_when.choice`, `must be a choice id of step "${echo(w.step)}"${got(w.choice)}`);
+    if (!isObj(w) || !target || stepKind(target, core)?.answer !== 'choices') add(id, `${sf}.show_when.step`, t('questionsCheck.showWhenStep'));
+    else if (!Array.isArray(target.choices) || !target.choices.some((c) => c?.id === w.choice)) add(id, `${sf}.show_when.choice`, t('questionsCheck.showWhenChoice', { step: echo(w.step), got: got(w.choice) }));
   }
   if (typeof step.id === 'string') earlier.set(step.id, step);
 }
@@ -353,10 +364,10 @@ export const MAX_WORKED_STEPS = 12;
 function checkWorkedAndMistake(q, id, add, where) {
   if (q.worked !== undefined) {
     if (!Array.isArray(q.worked) || q.worked.length === 0 || q.worked.length > MAX_WORKED_STEPS) {
-      add(id, 'worked', `must be an array of 1 to ${MAX_WORKED_STEPS} steps (strings)`);
+      add(id, 'worked', t('questionsCheck.workedCount', { max: numberText(MAX_WORKED_STEPS) }));
     } else {
       Array.from(q.worked).forEach((w, j) => {
-        if (!text(w)) add(id, `worked[${j}]`, `must be a non-empty string of at most ${MAX_TEXT} characters`);
+        if (!text(w)) add(id, `worked[${j}]`, t('questionsCheck.textAtMost', { max: numberText(MAX_TEXT) }));
         else checkPlaceholders(w, id, `worked[${j}]`, add, q.values);
       });
     }
@@ -364,36 +375,36 @@ function checkWorkedAndMistake(q, id, add, where) {
   const drills = core.PRACTICE.drill.block;
   const names = core.DRILL_MISTAKES.map((m) => m.name);
   if (where !== drills) {
-    if (q.mistake !== undefined) add(id, 'mistake', `is only available in ${drills} questions`);
+    if (q.mistake !== undefined) add(id, 'mistake', t('questionsCheck.onlyInBlock', { block: drills }));
   } else if (!names.includes(q.mistake)) {
-    add(id, 'mistake', `must be one of ${names.join(', ')}${got(q.mistake)}`);
+    add(id, 'mistake', t('questionsCheck.oneOf', { names: list(names), got: got(q.mistake) }));
   }
 }
 
 function checkQuestion(q, i, add, opts, where, list) {
   // A blank id names nothing a reader can find: the question's place in the file does.
   const id = typeof q?.id === 'string' && q.id.trim() !== '' ? echo(q.id) : `${list}[${i}]`;
-  if (!isObj(q)) return add(id, 'question', 'must be an object');
+  if (!isObj(q)) return add(id, 'question', t('questionsCheck.notObject'));
   refuseUnknownKeys(q, KNOWN_KEYS.question, id, '', add);
-  if (typeof q.id !== 'string' || !ID_PATTERN.test(q.id)) add(id, 'id', `must be a lower-case id such as "q1-fit"${got(q.id)}`);
-  if (!text(q.title)) add(id, 'title', 'must be a non-empty string');
+  if (typeof q.id !== 'string' || !ID_PATTERN.test(q.id)) add(id, 'id', t('questionsCheck.questionId', { got: got(q.id) }));
+  if (!text(q.title)) add(id, 'title', t('questionsCheck.nonEmpty'));
   if (q.values !== undefined) {
-    if (!isObj(q.values)) add(id, 'values', 'must be an object of named calculations');
+    if (!isObj(q.values)) add(id, 'values', t('questionsCheck.valuesNotObject'));
     else for (const [name, c] of Object.entries(q.values)) {
-      if (!VALUE_NAME_PATTERN.test(name)) add(id, `values.${echo(name)}`, 'is not a plain name: start with a letter a-z, then use a-z, 0-9 and _ only');
+      if (!VALUE_NAME_PATTERN.test(name)) add(id, `values.${echo(name)}`, t('questionsCheck.valueName'));
       checkCalc(c, id, `values.${echo(name)}`, add, opts, where);
     }
   }
-  if (!text(q.prompt)) add(id, 'prompt', 'must be a non-empty string');
+  if (!text(q.prompt)) add(id, 'prompt', t('questionsCheck.nonEmpty'));
   else checkPlaceholders(q.prompt, id, 'prompt', add, q.values);
   checkWorkedAndMistake(q, id, add, where);
-  if (!Array.isArray(q.steps) || q.steps.length === 0 || q.steps.length > 20) add(id, 'steps', 'must be an array of 1 to 20 steps');
+  if (!Array.isArray(q.steps) || q.steps.length === 0 || q.steps.length > 20) add(id, 'steps', t('questionsCheck.stepsCount'));
   else {
     const earlier = new Map();
     Array.from(q.steps).forEach((s, j) => checkStep(s, j, q, id, add, opts, where, earlier));
   }
   if (!Array.isArray(q.explanation) || q.explanation.length === 0 || !Array.from(q.explanation).every(text)) {
-    add(id, 'explanation', 'must be a non-empty array of paragraphs (strings)');
+    add(id, 'explanation', t('questionsCheck.explanation'));
   } else q.explanation.forEach((p, j) => checkPlaceholders(p, id, `explanation[${j}]`, add, q.values));
 }
 
@@ -403,7 +414,7 @@ function checkUnique(lists, add) {
   for (const [name, list] of lists) {
     list.forEach((q, i) => {
       if (!isObj(q) || typeof q.id !== 'string') return;
-      if (seen.has(q.id)) add(echo(q.id), 'id', `duplicate id in ${name} (entry ${i})`);
+      if (seen.has(q.id)) add(echo(q.id), 'id', t('questionsCheck.duplicateId', { list: name, entry: numberText(i) }));
       seen.add(q.id);
     });
   }
@@ -412,13 +423,18 @@ function checkUnique(lists, add) {
 /**
  * Checks a parsed questions document.
  * @param {unknown} doc parsed JSON
- * @param {{quizCore: object, budget: object, presets: object, presetIds?: Set<string>, traffic?: object}} opts
+ * @param {{quizCore: object, budget: object, presets: object, presetIds?: Set<string>, traffic?: object,
+ *   t?: (id:string, params?:object)=>string, locale?: string}} opts
  *   quizCore: the loaded quiz-core facade (units, verdict names, escaping); budget: the budget
  *   facade (its declaration names the fields; its calls prepare the values); traffic: the traffic
  *   facade (web/core/traffic-core.js), needed when the file has a "simulate" calculation
  *   (resolve.js needsTraffic; without it such a calculation is a problem); presets: the preset
  *   set the quiz resolves presets in (element/presets.js presetSet); presetIds: the configuration
- *   ids a question may name (by default every configuration of `presets`)
+ *   ids a question may name (by default every configuration of `presets`); t: a translator's
+ *   t (web/element/i18n.js) the reasons are written with (ids "questionsCheck.*"; English when
+ *   absent); locale: that translator's locale ("de"), for the numbers a reason names, written
+ *   without grouping ("2000", "0,5"). A reason from preparing a question (a value or grading
+ *   setting the core refuses) is the preparation's own (prepare.js).
  * @returns {{id:string, field:string, reason:string}[]} problems, empty when valid
  * @throws {TypeError} when quizCore, budget or presets is missing
  */
@@ -427,6 +443,9 @@ export function validateQuestions(doc, opts) {
     throw new TypeError('validateQuestions needs { quizCore, budget, presets } (web/core/quiz-core.js, budget-core.js, element/presets.js)');
   }
   core = opts.quizCore;
+  t = opts.t || ENGLISH;
+  const digits = new Intl.NumberFormat(opts.t && opts.locale ? opts.locale : 'en', { useGrouping: false, maximumFractionDigits: 20 });
+  numberText = (n) => digits.format(n);
   const full = {
     ...opts,
     declaration: opts.budget.declaration,
@@ -436,6 +455,8 @@ export function validateQuestions(doc, opts) {
     return collectProblems(doc, full);
   } finally {
     core = null;
+    t = ENGLISH;
+    numberText = String;
   }
 }
 
@@ -446,7 +467,7 @@ export function validateQuestions(doc, opts) {
  */
 function checkPrepared(q, add, opts, where) {
   const made = blockResolver(opts.budget, core, { block: where, seed: PREPARE_SEED, question: q, presets: opts.presets, traffic: opts.traffic || null });
-  if (!made.ok) { add(echo(q.id), '(question)', made.error); return; }
+  if (!made.ok) { add(echo(q.id), t('questionsCheck.wholeQuestion'), made.error); return; }
   const prepared = prepareQuestion(q, made.resolve, core, echo);
   if (prepared.ok) return;
   for (const p of prepared.problems) add(echo(q.id), p.field, p.reason);
@@ -459,26 +480,28 @@ function collectProblems(doc, opts) {
   const add = (id, field, reason) => {
     problems.push({ id: core.reading.quoteText(id, 80), field: core.reading.quoteText(field, 200), reason: core.reading.visibleText(reason) });
   };
-  if (!isObj(doc)) { add('(file)', '(top level)', 'must be an object'); return problems; }
+  // The id column of a problem of the whole file: "(file)" in English.
+  const file = t('questionsCheck.wholeFile');
+  if (!isObj(doc)) { add(file, t('questionsCheck.topLevel'), t('questionsCheck.notObject')); return problems; }
   /** A question's checks, then, when they found nothing, its preparation. */
   const checkThenPrepare = (q, i, where, list) => {
     const before = problems.length;
     checkQuestion(q, i, add, opts, where, list);
     if (problems.length === before) checkPrepared(q, add, opts, where);
   };
-  if (doc.format !== QUESTIONS_FORMAT) add('(file)', 'format', `must be "${QUESTIONS_FORMAT}"${got(doc.format)}`);
+  if (doc.format !== QUESTIONS_FORMAT) add(file, 'format', t('questionsCheck.format', { format: QUESTIONS_FORMAT, got: got(doc.format) }));
   const practiceBlocks = Object.values(core.PRACTICE).map((p) => p.block);
   const topLevelKeys = [...BASE_KEYS, ...practiceBlocks];
   for (const key of Object.keys(doc)) {
-    if (!topLevelKeys.includes(key)) add('(file)', echo(key), `unknown key (expected one of ${topLevelKeys.join(', ')})`);
+    if (!topLevelKeys.includes(key)) add(file, echo(key), t('questionsCheck.unknownTopKey', { keys: list(topLevelKeys) }));
   }
   for (const key of ['lesson', 'version']) {
     if (typeof doc[key] !== 'string' || !TAG_PATTERN.test(doc[key]) || doc[key].length > 40) {
-      add('(file)', key, `must be a short tag of letters, digits, ".", "_" or "-"${got(doc[key])}`);
+      add(file, key, t('questionsCheck.tag', { got: got(doc[key]) }));
     }
   }
   if (!Array.isArray(doc.questions) || doc.questions.length === 0 || doc.questions.length > 50) {
-    add('(file)', 'questions', doc.questions === undefined ? 'is missing (an array of 1 to 50 questions)' : 'must be an array of 1 to 50 questions');
+    add(file, 'questions', doc.questions === undefined ? t('questionsCheck.questionsMissing') : t('questionsCheck.questionsCount'));
   } else Array.from(doc.questions).forEach((q, i) => checkThenPrepare(q, i, 'questions', 'questions'));
   const blocks = {};
   for (const key of practiceBlocks) {
@@ -486,13 +509,13 @@ function collectProblems(doc, opts) {
     if (doc[key] === undefined) continue;
     const block = doc[key];
     if (!isObj(block) || !text(block.title) || !Array.isArray(block.questions) || block.questions.length > 50) {
-      add('(file)', key, 'must be an object {"title", "questions": [...]} with at most 50 questions');
+      add(file, key, t('questionsCheck.blockShape'));
     } else if (block.questions.length === 0) {
       // An empty block would show a heading with nothing under it (the drills part: "Drill 1 of 0"): leave the block out instead.
-      refuseUnknownKeys(block, KNOWN_KEYS.block, '(file)', key, add);
-      add('(file)', `${key}.questions`, `must hold 1 to 50 questions (got an empty array); leave "${key}" out for none`);
+      refuseUnknownKeys(block, KNOWN_KEYS.block, file, key, add);
+      add(file, `${key}.questions`, t('questionsCheck.blockEmpty', { block: key }));
     } else {
-      refuseUnknownKeys(block, KNOWN_KEYS.block, '(file)', key, add);
+      refuseUnknownKeys(block, KNOWN_KEYS.block, file, key, add);
       blocks[key] = block.questions;
       Array.from(block.questions).forEach((q, i) => checkThenPrepare(q, i, key, `${key}.questions`));
     }

@@ -3,7 +3,10 @@
 // e.g. llm-budget-lab:LM10-T6:v1:q1-fit. Nothing is ever sent anywhere.
 // When storage is unavailable (blocked third-party iframe, private mode,
 // quota) every call falls back to an in-memory map and `onUnavailable` is
-// called once. Saved values that are not valid records are ignored.
+// called once. A saved value in this browser's storage that cannot be read
+// (not JSON, or not a record of this lesson and version) is copied, as it is,
+// under its unreadable-key (unreadableKey) before anything can overwrite it,
+// and `onUnreadable` says so; the question then starts empty.
 //
 // A record: {"lesson", "version", "steps": {"<step id>": {"answer", "checked", "at"}},
 // "explained"}. `at` is when that step's answer was last changed, in whole
@@ -19,6 +22,23 @@ export const KEY_PREFIX = 'llm-budget-lab';
 export function answerKey(lesson, version, questionId) {
   return `${KEY_PREFIX}:${lesson}:${version}:${questionId}`;
 }
+
+/** The start of the keys that keep saved values this page could not read (unreadableKey). */
+export const UNREADABLE_PREFIX = `${KEY_PREFIX}-unreadable`;
+
+/**
+ * Where an unreadable saved value of one question is kept aside: its answer key with
+ * UNREADABLE_PREFIX in place of KEY_PREFIX ("llm-budget-lab-unreadable:LM10-T6:v1:q1-fit"),
+ * then ":2", ":3"... when an earlier, different unreadable value is kept there already.
+ * @param {string} lesson @param {string} version @param {string} questionId
+ * @param {number} [n] which copy, 1 for the first
+ */
+export function unreadableKey(lesson, version, questionId, n = 1) {
+  return `${UNREADABLE_PREFIX}:${lesson}:${version}:${questionId}${n > 1 ? `:${n}` : ''}`;
+}
+
+/** The most unreadable values of one question kept aside (unreadableKey's n). */
+const MAX_UNREADABLE_COPIES = 9;
 
 /** Now, as a record's `at`: whole seconds since 1970-01-01 UTC. */
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -68,13 +88,17 @@ export function cleanRecord(rec, question, quizCore, dropped = null) {
 
 /**
  * @param {{lesson:string, version:string, quizCore:object, onUnavailable:(reason:string)=>void,
+ *   onUnreadable?:(kept:{questionId:string, key:string, text:string})=>void,
  *   storage?:{getItem:Function, setItem:Function, removeItem:Function}}} options
  *   quizCore: the quiz-core facade (saved answers are checked against its step kinds)
+ *   onUnreadable: load() found a value it cannot read and kept it aside, as `text`, under
+ *   `key` (unreadableKey) of this browser's storage; called once per question and store
  *   storage: where answers live instead of localStorage (the SCORM adapter's
- *   store in cmi.suspend_data); the same keys and values
- * @returns {{load(q):object|null, save(q, rec):void, remove(q):void}}
+ *   store in cmi.suspend_data, which keeps what it cannot read itself); the same keys and values
+ * @returns {{load(q):object|null, save(q, rec):void, remove(q):void, discardUnreadable(keys:string[]):void}}
+ *   discardUnreadable: removes values kept aside (keys onUnreadable named)
  */
-export function createAnswerStore({ lesson, version, quizCore, onUnavailable, storage: given = null }) {
+export function createAnswerStore({ lesson, version, quizCore, onUnavailable, onUnreadable = () => {}, storage: given = null }) {
   const memory = new Map();
   let storage = null;
   let failed = false;
@@ -95,6 +119,38 @@ export function createAnswerStore({ lesson, version, quizCore, onUnavailable, st
   }
 
   const keyOf = (q) => answerKey(lesson, version, q.id);
+  const keptAside = new Set(); // question ids whose unreadable value is kept aside
+
+  /**
+   * Copies `text`, the unreadable value of `question`, under its unreadable-key (the first
+   * free one, or the one already holding the same text), then tells onUnreadable. When it
+   * cannot be copied (storage full or blocked), every later write goes to memory only
+   * (fallBack), so the value stays where it is.
+   */
+  function keepAside(question, text) {
+    if (keptAside.has(question.id)) return;
+    keptAside.add(question.id);
+    let key = null;
+    try {
+      for (let n = 1; n <= MAX_UNREADABLE_COPIES && key === null; n += 1) {
+        const candidate = unreadableKey(lesson, version, question.id, n);
+        const there = storage.getItem(candidate);
+        if (there === null) storage.setItem(candidate, text);
+        if (there === null || there === text) key = candidate;
+      }
+      if (key === null) throw new Error('no unreadable-key left');
+    } catch (err) {
+      fallBack(err);
+      return;
+    }
+    onUnreadable({ questionId: question.id, key, text });
+  }
+  /** True when `text`, saved under `question`'s key, is a record this store can read. */
+  function readable(text, question) {
+    let parsed;
+    try { parsed = JSON.parse(text); } catch { return false; }
+    return Boolean(parsed) && parsed.lesson === lesson && parsed.version === version && cleanRecord(parsed, question, quizCore) !== null;
+  }
   // The steps last loaded or saved per key, with their times: a step saved
   // again unchanged keeps its time, a changed one gets now.
   const lastSteps = new Map();
@@ -118,15 +174,15 @@ export function createAnswerStore({ lesson, version, quizCore, onUnavailable, st
         try { text = storage.getItem(key); } catch (err) { fallBack(err); }
       }
       if (typeof text !== 'string') return null;
-      try {
-        const parsed = JSON.parse(text);
-        if (!parsed || parsed.lesson !== lesson || parsed.version !== version) return null;
-        const clean = cleanRecord(parsed, question, quizCore);
-        if (clean) lastSteps.set(key, clean.steps);
-        return clean;
-      } catch {
-        return null; // corrupt value: ignored, overwritten on the next save
+      if (!readable(text, question)) {
+        // Not read, and kept aside before a save or a reset can overwrite it (this
+        // browser's storage only: a host's storage keeps what it cannot read itself).
+        if (!failed && !given && !memory.has(key)) keepAside(question, text);
+        return null;
       }
+      const clean = cleanRecord(JSON.parse(text), question, quizCore);
+      lastSteps.set(key, clean.steps);
+      return clean;
     },
     save(question, rec) {
       const key = keyOf(question);
@@ -141,6 +197,13 @@ export function createAnswerStore({ lesson, version, quizCore, onUnavailable, st
       // lastSteps is kept: an answer put back unchanged ("Undo reset") keeps the time it was saved.
       if (failed) return;
       try { storage.removeItem(key); } catch (err) { fallBack(err); }
+    },
+    discardUnreadable(keys) {
+      if (failed) return;
+      for (const key of keys) {
+        if (!String(key).startsWith(`${UNREADABLE_PREFIX}:`)) continue; // only what keepAside wrote
+        try { storage.removeItem(key); } catch (err) { fallBack(err); return; }
+      }
     },
   };
 }
