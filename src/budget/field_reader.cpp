@@ -227,6 +227,7 @@ FieldReading read_field_value(const InputFieldDeclaration& field, const std::str
   double factor = 1;
   bool suffixed = false;
   bool binary_prefix = false;
+  bool per_second = false;  // a rate's "/s" was typed: only then is a byte unit a rate
   switch (family) {
     case Family::count: {
       const bool worded = strip_unit_word(s, field.unit);
@@ -240,7 +241,9 @@ FieldReading read_field_value(const InputFieldDeclaration& field, const std::str
     }
     case Family::flops: suffixed = strip_suffix(s, kFlops, factor); break;
     case Family::storage: suffixed = strip_suffix(s, kStorage, factor); break;
-    case Family::bytes_per_s: strip_suffix(s, kPerSecond, factor, true); break;  // the byte unit itself comes next
+    case Family::bytes_per_s:
+      per_second = strip_suffix(s, kPerSecond, factor, true);  // the byte unit itself comes next
+      break;
     default: break;
   }
 
@@ -267,7 +270,8 @@ FieldReading read_field_value(const InputFieldDeclaration& field, const std::str
                 {text_param("typed_unit", q.unit), message_param("hint", family_hint(family))});
   } else if (family == Family::bytes && q.dimension == UnitDimension::bytes) {
     scale = q.unit_factor;
-  } else if (family == Family::bytes_per_s && q.dimension == UnitDimension::bytes) {
+  } else if (family == Family::bytes_per_s && q.dimension == UnitDimension::bytes && per_second) {
+    // "80 GiB" alone is a size, not a bandwidth: it falls through to the wrong-unit refusal.
     scale = q.unit_factor;
   } else if (family == Family::seconds && q.dimension == UnitDimension::seconds) {
     scale = q.unit_factor;
@@ -322,6 +326,13 @@ FieldReading read_field_value(const InputFieldDeclaration& field, const std::str
     if (grouped.ok && grouped.ambiguous && grouped.ambiguous_mark == '.') {
       r.ambiguous = true;
       r.ambiguous_mark = '.';  // and the decimal reading taken: grouping_taken stays false
+      // Unless the field cannot use it: "1.024" requests is not whole, so the
+      // grouping reading (1024) is taken, as "1,026" is for a comma.
+      const double as_grouped = scaled(grouped.value, grouped.decimal, scale);
+      if (!acceptable(field, r.value) && acceptable(field, as_grouped)) {
+        r.value = as_grouped;
+        r.grouping_taken = true;
+      }
     }
   }
   // The reader's one range rule (decimal_scan.h) on the value in the field's unit.

@@ -29,8 +29,9 @@
 // groups digits with "." (PointReading::decimal_or_grouping, German) a lone
 // "." before exactly three digits ("1.024") is still read as a decimal point,
 // but the reading says the text had a second reading (1024), so the page can
-// say how it was read. The range itself is checked later by the core's
-// validation (plan()), which names the field.
+// say how it was read; only where the field cannot take the decimal reading
+// (a whole-number field: 1.024 requests) is the grouping one (1024) taken. The range itself is checked later by the
+// core's validation (plan()), which names the field.
 #pragma once
 
 #include <string>
@@ -67,7 +68,8 @@ struct FieldReading {
   char ambiguous_mark = 0;      ///< the separator with two readings, ',' or '.'; 0 when not ambiguous
   bool grouping_taken = false;  ///< when ambiguous: the grouping (thousands) reading is `value` ("2,039" with
                                 ///< thousands_first: 2039; "1,026" batch: 1026); false: the decimal one is
-                                ///< (decimal_first "2,039": 2.039; a "." is always read as a decimal point)
+                                ///< (decimal_first "2,039": 2.039; a "." is read as a decimal point unless
+                                ///< the field cannot take that: "1.024" batch under decimal_or_grouping)
 };
 
 /// Reads `text` (UTF-8, at most kMaxAnswerBytes bytes) for `field`.
@@ -81,10 +83,11 @@ struct FieldReading {
 /// 200 bytes).").
 /// `comma`: which reading of an ambiguous lone comma is tried first (above).
 /// `point`: PointReading::decimal_or_grouping on a page whose locale groups
-/// digits with "." (the value is the same either way, a decimal point; only
-/// `ambiguous` differs). A second reading that would overflow or underflow a
-/// double ("1.797e308" read as grouping) does not count: the text is then not
-/// ambiguous. Never throws; work is O(|text|).
+/// digits with "." (the value is the same either way, a decimal point, and only
+/// `ambiguous` differs, unless the field cannot take the decimal reading and can
+/// take the grouping one: "1.024" for the batch is then 1024, grouping_taken). A second reading that would overflow or
+/// underflow a double ("1.797e308" read as grouping) does not count: the text is then not ambiguous. Never throws; work
+/// is O(|text|).
 FieldReading read_field_value(const InputFieldDeclaration& field, const std::string& text, double display_factor,
                               CommaReading comma = CommaReading::thousands_first,
                               PointReading point = PointReading::decimal);

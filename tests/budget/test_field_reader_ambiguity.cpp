@@ -19,13 +19,19 @@ constexpr PointReading kGroups = PointReading::decimal_or_grouping;  // a German
 TEST_CASE("a lone point before three digits is ambiguous only for a locale that groups with a point",
           "[field_reader][ambiguity]") {
   for (const CommaReading comma : {CommaReading::thousands_first, CommaReading::decimal_first}) {
-    // A whole field: still a decimal point (1.024 requests, which plan() refuses as not whole).
+    // A whole field cannot take 1.024 requests: where "." groups digits, the grouping
+    // reading, 1024, is taken (as "1,026" is 1026 for a comma) and the reading says so.
     const FieldReading de = read_field_value("batch", "1.024", 1, comma, kGroups);
     REQUIRE(de.ok);
-    CHECK(de.value == 1.024);
+    CHECK(de.value == 1024);
     CHECK(de.ambiguous);
     CHECK(de.ambiguous_mark == '.');
-    CHECK_FALSE(de.grouping_taken);
+    CHECK(de.grouping_taken);
+    // A field that can take the decimal reading keeps it: 1.024 $ per GPU-hour.
+    const FieldReading price = read_field_value("price_per_gpu_hour", "1.024", 1, comma, kGroups);
+    REQUIRE(price.ok);
+    CHECK(price.value == 1.024);
+    CHECK_FALSE(price.grouping_taken);
     const FieldReading en = read_field_value("batch", "1.024", 1, comma, PointReading::decimal);
     REQUIRE(en.ok);
     CHECK(en.value == 1.024);

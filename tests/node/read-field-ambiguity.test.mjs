@@ -51,3 +51,20 @@ for (const [variant, core] of cores) {
     }
   });
 }
+
+for (const [variant, core] of cores) {
+  test(`${variant} module: a German "1.024" in a whole field is 1024; a bandwidth "80 GiB" without /s is refused`, () => {
+    // 1.024 requests is not whole, so where "." groups digits the grouping reading is taken.
+    assert.deepEqual(twoReadings(core.readField('batch', '1.024', 1, GERMAN)),
+      { ok: true, value: 1024, ambiguous: true, ambiguous_mark: '.', grouping_taken: true });
+    // On the English page "1.024" stays a decimal point, and the batch cannot use it.
+    assert.equal(core.readField('batch', '1.024', 1).value, 1.024);
+    // A size is not a rate: 80 GiB would have been 80 * 2^30 B/s = 0.0859 TB/s without a word.
+    const size = core.readField('bandwidth_bytes_per_s', '80 GiB', TBPS);
+    assert.equal(size.ok, false);
+    assert.equal(size.code, 'wrong_unit');
+    assert.equal(size.field, 'bandwidth_bytes_per_s');
+    assert.match(size.error, /GiB/);
+    assert.equal(core.readField('bandwidth_bytes_per_s', '80 GiB/s', TBPS).value, 80 * 2 ** 30);
+  });
+}
