@@ -47,23 +47,88 @@ async function open(pathAndQuery, options = {}, base = server.url) {
 // compact results bar are laid out differently).
 const VIEWPORTS = [{ width: 1280, height: 800 }, { width: 360, height: 740 }];
 
-for (const colorScheme of ['light', 'dark']) {
-  test(`axe (wcag2a, wcag2aa, wcag21aa, wcag22aa) finds no violation at 1280 and 360 px, ${colorScheme}`, async () => {
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+
+// The rules among AXE_TAGS that read colours (text against its background, a
+// link against the text around it). Every other rule reads the DOM, ARIA and
+// the layout (sizes, positions, display, visibility, overflow, fonts, generated
+// content), which layoutOf() records.
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/**
+ * What every non-colour axe rule reads of one document (run in the page, per
+ * frame): each element, through open shadow roots, as its tag, attributes,
+ * own text, box and the computed properties that decide whether and how it is
+ * shown, in document order. Two equal records mean the same results from
+ * those rules.
+ * @returns {string} one line per element
+ */
+function layoutOf() {
+  const PROPS = ['display', 'visibility', 'opacity', 'position', 'overflow-x', 'overflow-y', 'font-size',
+    'font-weight', 'font-style', 'text-decoration-line', 'pointer-events', 'z-index', 'content-visibility'];
+  const lines = [];
+  const walk = (root) => {
+    for (const el of root.querySelectorAll('*')) {
+      const cs = getComputedStyle(el);
+      const r = el.getBoundingClientRect();
+      const text = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.data).join('');
+      lines.push([el.tagName, [...el.attributes].map((a) => `${a.name}=${a.value}`).join(' '), text,
+        [r.x, r.y, r.width, r.height].map((v) => Math.round(v * 10)).join(','),
+        PROPS.map((prop) => cs.getPropertyValue(prop)).join(','),
+        getComputedStyle(el, '::before').content, getComputedStyle(el, '::after').content].join('|'));
+      if (el.shadowRoot) walk(el.shadowRoot);
+    }
+  };
+  walk(document);
+  return lines.join('\n');
+}
+
+/** layoutOf() for every frame of `page`, main frame first. */
+async function pageLayout(page) {
+  return (await Promise.all(page.frames().map((f) => f.evaluate(layoutOf)))).join('\n--- frame\n');
+}
+
+// One page load per page and width serves both colour schemes: axe runs every
+// rule in the light scheme; the page then switches to dark (emulateMedia: the
+// lab's dark colours are CSS only, no script reads the scheme) and, when its
+// DOM and layout are the same as in light (layoutOf), the non-colour rules'
+// results are too, so axe runs the colour rules again; when anything differs
+// it runs every rule again.
+for (const viewport of VIEWPORTS) {
+  test(`axe (wcag2a, wcag2aa, wcag21aa, wcag22aa) finds no violation at ${viewport.width} px, light and dark`, async () => {
     // The SCORM package's launch page, opened without an LMS (it says so once, in a status line).
     const pages = [...PAGES.map((p) => [p, server.url]), ['index.html', scorm.url, 'SCORM launch page']];
-    const checks = VIEWPORTS.flatMap((viewport) => pages.map(([p, base, name = p]) => ({ p, base, name, viewport })));
-    const checkOne = async ({ p, base, name, viewport }) => {
-      const { context, page } = await open(p, { colorScheme, viewport }, base);
+    const checks = pages.map(([p, base, name = p]) => ({ p, base, name }));
+    const analyze = (page, rules) => {
+      // Legacy mode runs axe in the page's own frames (same-origin frames included) without
+      // opening a blank page to gather the results: the same rules and results, about a third
+      // less CPU per check (36 s instead of 53 s for the six checks of one run on this machine).
+      const builder = new AxeBuilder({ page }).withTags(AXE_TAGS).setLegacyMode(true);
+      return (rules ? builder.withRules(rules) : builder).analyze();
+    };
+    const violations = (result) => result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' > ')).join(' | ')}`);
+    // A target given as a selector array is a node inside a shadow root: the element was checked too.
+    const insideElement = (rule) => rule.nodes.some((n) => n.target.some((t) => Array.isArray(t)));
+    const checkOne = async ({ p, base, name }) => {
+      const { context, page } = await open(p, { colorScheme: 'light', viewport }, base);
       try {
-        // Legacy mode runs axe in the page's own frames (same-origin frames included) without
-        // opening a blank page to gather the results: the same rules and results, about a third
-        // less CPU per check (36 s instead of 53 s for the six checks of one run on this machine).
-        const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).setLegacyMode(true).analyze();
-        const found = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' > ')).join(' | ')}`);
-        assert.deepEqual(found, [], `${name} (${colorScheme}, ${viewport.width} px)`);
-        assert.ok(result.passes.length > 10, 'axe actually ran its rules');
-        // A target given as a selector array is a node inside a shadow root: the element was checked too.
-        assert.ok(result.passes.some((r) => r.nodes.some((n) => n.target.some((t) => Array.isArray(t)))), 'axe looked inside the element');
+        const lightLayout = await pageLayout(page);
+        const light = await analyze(page);
+        assert.deepEqual(violations(light), [], `${name} (light, ${viewport.width} px)`);
+        assert.ok(light.passes.length > 10, 'axe actually ran its rules');
+        assert.ok(light.passes.some(insideElement), 'axe looked inside the element');
+
+        await page.emulateMedia({ colorScheme: 'dark' });
+        assert.equal(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches), true, 'the page is dark now');
+        const sameLayout = (await pageLayout(page)) === lightLayout;
+        const dark = await analyze(page, sameLayout ? COLOUR_RULES : null);
+        assert.deepEqual(violations(dark), [], `${name} (dark, ${viewport.width} px)`);
+        if (sameLayout) {
+          assert.ok(dark.passes.some((r) => r.id === 'color-contrast' && insideElement(r)), 'axe checked the contrast inside the element, dark');
+        } else {
+          assert.ok(dark.passes.length > 10, 'axe actually ran its rules, dark');
+          assert.ok(dark.passes.some(insideElement), 'axe looked inside the element, dark');
+        }
       } finally {
         await context.close();
       }

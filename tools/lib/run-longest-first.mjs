@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+// Runs node:test files a given number at a time, the longest first by the last
+// run's seconds per file, so that the files running side by side end near
+// together (node --test itself sorts its files by name). TAP on stdout, as
+// `node --test --test-reporter=tap` prints it; exit status 1 when any test
+// failed or was cancelled.
+//
+//   node tools/lib/run-longest-first.mjs TABLE JOBS FILE...
+//
+// TABLE holds one "seconds file" line per file (file relative to the working
+// directory); a file not in it (a new one, or every file on a first run) starts
+// first, in the order given. Once every file has run, TABLE is rewritten with
+// this run's seconds (the sum of each file's top-level tests' durations),
+// longest first. tools/test runs the browser suite through it.
+import { run } from 'node:test';
+import { tap } from 'node:test/reporters';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/**
+ * The last run's seconds per file.
+ * @param {string} table path of a "seconds file" table; missing means empty
+ * @returns {Map<string, number>} file (relative path) -> seconds
+ */
+export function readTable(table) {
+  const seconds = new Map();
+  if (!existsSync(table)) return seconds;
+  for (const line of readFileSync(table, 'utf8').split('\n')) {
+    const m = /^([0-9.]+) (.+)$/.exec(line.trim());
+    if (m) seconds.set(m[2], Number(m[1]));
+  }
+  return seconds;
+}
+
+/**
+ * `files` ordered longest first by `seconds`; files without a time first, in
+ * their given order (a stable sort).
+ * @param {string[]} files relative paths
+ * @param {Map<string, number>} seconds from readTable()
+ * @returns {string[]}
+ */
+export function longestFirst(files, seconds) {
+  const key = (f) => (seconds.has(f) ? seconds.get(f) : Infinity);
+  return [...files].sort((a, b) => key(b) - key(a));
+}
+
+async function main([table, jobs, ...files]) {
+  const concurrency = Number(jobs);
+  if (!table || !Number.isInteger(concurrency) || concurrency < 1 || files.length === 0) {
+    process.stderr.write('usage: node tools/lib/run-longest-first.mjs TABLE JOBS FILE...\n');
+    process.exit(2);
+  }
+  const order = longestFirst(files, readTable(table));
+  const seconds = new Map(order.map((f) => [f, 0]));
+  let failed = false;
+  const stream = run({ files: order.map((f) => path.resolve(f)), concurrency });
+  stream.on('test:fail', () => { failed = true; });
+  for (const type of ['test:pass', 'test:fail']) {
+    stream.on(type, (data) => {
+      if (data.nesting !== 0 || !data.file) return;
+      const f = path.relative(process.cwd(), data.file);
+      seconds.set(f, (seconds.get(f) || 0) + (data.details?.duration_ms || 0) / 1000);
+    });
+  }
+  stream.on('end', () => {
+    const lines = [...seconds].sort((a, b) => b[1] - a[1]).map(([f, s]) => `${s.toFixed(1)} ${f}\n`);
+    writeFileSync(table, lines.join(''));
+    if (failed) process.exitCode = 1;
+  });
+  stream.compose(tap).pipe(process.stdout);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) await main(process.argv.slice(2));
