@@ -121,6 +121,13 @@ window.addEventListener('scroll', () => { if (tip && !tip.hidden) hideTerm(); },
 
 // The link to the lesson in another language keeps what the address holds (a tour step, the
 // calculator's settings from a shared link), so switching language keeps the reader's place.
+// Its href follows the address whenever someone may take it: a click, but also a long press or
+// right click (opened in a new tab, or copied) and focus. The calculator rewrites the address
+// with history.replaceState, which fires no event, so the href is refreshed at those moments.
 for (const link of document.querySelectorAll('a[hreflang]')) {
-  link.addEventListener('click', () => { if (location.hash) link.hash = location.hash; });
+  const page = (link.getAttribute('href') || '').split('#')[0]; // relative: works from disk too
+  const follow = () => { link.setAttribute('href', page + location.hash); };
+  follow();
+  window.addEventListener('hashchange', follow);
+  for (const type of ['pointerdown', 'contextmenu', 'focus', 'click']) link.addEventListener(type, follow);
 }
