@@ -49,8 +49,8 @@ export async function loadCores() {
 export async function checkQuestions(doc, language = {}) {
   const [{ core }, builtIn] = await Promise.all([loadCores(), loadBuiltInPresets(), ensurePartScripts(['quiz'])]);
   const locale = language.messages ? language.locale : 'en';
-  const { t } = translator(locale, language.messages || null);
-  return getPart('quiz').checkDocument(doc, { budget: core, presets: builtIn.forCore(core), t, locale });
+  const strings = translator(locale, language.messages || null);
+  return getPart('quiz').checkDocument(doc, { budget: core, presets: builtIn.forCore(core), t: strings.t, locale, strings });
 }
 
 /**

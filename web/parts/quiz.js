@@ -40,7 +40,7 @@ const schemaOptions = (ctx, quizCore, traffic) => ({ quizCore, budget: ctx.core,
  * for a document the host handed over), the problem's reason the checker's in that language.
  */
 async function problemsNotice(doc, ctx, quizCore, id) {
-  const problems = validateQuestions(doc, { ...schemaOptions(ctx, quizCore, await trafficFor(doc)), t: ctx.t, locale: ctx.fmt.locale });
+  const problems = validateQuestions(doc, { ...schemaOptions(ctx, quizCore, await trafficFor(doc)), t: ctx.t, locale: ctx.fmt.locale, strings: ctx.strings });
   if (problems.length === 0) return '';
   const p = problems[0];
   return ctx.t(id, { count: problems.length, id: p.id, field: p.field, reason: p.reason });

@@ -1,0 +1,86 @@
+// The last English texts of the German page, in German: a question's preparation problems
+// (a value or grading setting that cannot be made: the preparation's own sentences,
+// "questionPrep.*", and the core's refusals of a declared kind in the core's words).
+// English stays the sentence it always was.
+// Run: node --test tests/node/i18n-rest.test.mjs
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { validateQuestions } from '../../web/quiz/schema.js';
+import { presetSet } from '../../web/element/preset-set.js';
+import { translator } from '../../web/element/i18n.js';
+import { loadBudgetCore } from '../../web/core/budget-core.js';
+import { loadQuizCore } from '../../web/core/quiz-core.js';
+import { loadTrafficCore } from '../../web/core/traffic-core.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const read = (file) => JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8'));
+const budget = await loadBudgetCore();
+const quizCore = await loadQuizCore();
+const opts = { quizCore, budget, presets: presetSet(read('content/presets.json')).forCore(budget) };
+const strings = translator('de', read('content/ui/de.json'));
+const german = { ...opts, t: strings.t, locale: 'de', strings };
+const lines = (problems) => problems.map((p) => `${p.id} | ${p.field} | ${p.reason}`);
+
+// Two questions whose shape passes the checks but which cannot be prepared: a "set" of
+// batch 0.5 the core refuses (batch is a whole number from 1 to 1,000,000), and a
+// correct_value (the preset's batch, 16) that no choice's value matches (1 and 2).
+const UNPREPARED = {
+  format: 'llm-budget-lab-questions', lesson: 'LM10-T6', version: 'w-1',
+  questions: [{
+    id: 'q1', title: 'Half a batch', prompt: 'Memory: {m} GB.',
+    values: { m: { calc: 'plan', preset: 'lesson-gqa8-16', field: 'total_bytes', unit: 'GB', set: { batch: 0.5 } } },
+    steps: [{ id: 's', kind: 'numeric', prompt: 'How much?', dimension: 'bytes', unit: 'GB',
+      expected: 3, tolerance: { relative: 0.02, absolute: 0 } }],
+    explanation: ['Because.'],
+  }, {
+    id: 'q2', title: 'No such choice', prompt: 'Which batch?',
+    steps: [{ id: 'c', kind: 'choice', prompt: 'Which?', correct_value: { calc: 'input', preset: 'lesson-gqa8-16', field: 'batch' },
+      choices: [{ id: 'a', text: 'One', value: 1 }, { id: 'b', text: 'Two', value: 2 }] }],
+    explanation: ['Because.'],
+  }],
+};
+
+test('preparation problems: English as the preparation always wrote them', () => {
+  assert.deepEqual(lines(validateQuestions(UNPREPARED, opts)), [
+    'q1 | values.m | batch must be a whole number from 1 to 1e6 (got 0.5)',
+    'q2 | steps.c.correct_value | gives 16, the value of no choice (each choice\'s "value" is compared with it)',
+  ]);
+});
+
+test('preparation problems in German: the core\'s refusal in its words, the preparation\'s own sentence', () => {
+  assert.deepEqual(lines(validateQuestions(UNPREPARED, german)), [
+    'q1 | values.m | Für Batch ist eine ganze Zahl von 1 bis 1.000.000 erforderlich (erhalten: 0,5)',
+    'q2 | steps.c.correct_value | ergibt 16, den Wert keiner Auswahlmöglichkeit (verglichen wird mit dem "value" jeder Auswahlmöglichkeit)',
+  ]);
+});
+
+// A simulation the file asks of a traffic field out of range (burstiness 0.001, from 0.01 to
+// 1000), and one whose run is unstable (1,000 requests per second on one replica).
+const simulated = (traffic, field) => ({
+  format: 'llm-budget-lab-questions', lesson: 'LM10-T6', version: 'w-1',
+  questions: [{
+    id: 'q1', title: 'Traffic', prompt: 'TTFT: {t} s.',
+    values: { t: { calc: 'simulate', preset: 'lesson-gqa8-16', field, traffic } },
+    steps: [{ id: 's', kind: 'numeric', prompt: 'How long?', dimension: 'seconds', unit: 's', expected: 3, tolerance: { relative: 0.02, absolute: 0 } }],
+    explanation: ['Because.'],
+  }],
+});
+
+test('a simulation that cannot be made: the traffic field\'s refusal and an unstable run, in English and German', async () => {
+  const traffic = await loadTrafficCore();
+  const refused = simulated({ request_rate: 1, burstiness: 0.001, requests: 50 }, 'ttft_s.mean');
+  const unstable = simulated({ request_rate: 1000, requests: 200 }, 'ttft_s.mean');
+  const en = [...lines(validateQuestions(refused, { ...opts, traffic })), ...lines(validateQuestions(unstable, { ...opts, traffic }))];
+  const de = [...lines(validateQuestions(refused, { ...german, traffic })), ...lines(validateQuestions(unstable, { ...german, traffic }))];
+  assert.deepEqual(en, [
+    'q1 | values.t | traffic.burstiness: burstiness must be a number from 0.01 to 1000 (got 0.001)',
+    'q1 | values.t | simulate.ttft_s.mean has no value: the run is unstable (arrivals outpace the server: the queue grows without bound)',
+  ]);
+  assert.deepEqual(de, [
+    'q1 | values.t | traffic.burstiness: Für Burstiness ist eine Zahl von 0,01 bis 1.000 erforderlich (erhalten: 0,001)',
+    'q1 | values.t | simulate.ttft_s.mean hat keinen Wert: Der Lauf ist instabil (es kommen mehr Anfragen an, als der Server bedient: die Warteschlange wächst unbegrenzt)',
+  ]);
+});
