@@ -84,3 +84,31 @@ test('a simulation that cannot be made: the traffic field\'s refusal and an unst
     'q1 | values.t | simulate.ttft_s.mean hat keinen Wert: Der Lauf ist instabil (es kommen mehr Anfragen an, als der Server bedient: die Warteschlange wächst unbegrenzt)',
   ]);
 });
+
+// A unit word the core declares, with a count of 1: German has a form for one ("core.unit.layers":
+// {"one": "Schicht", "other": "Schichten"}); a unit word with no count is the "other" form.
+test('German unit words take the form of their count: 1 Schicht, 24 Schichten; English unchanged', async () => {
+  const { calculatorFields } = await import('../../web/element/fields.js');
+  const { valueText } = await import('../../web/element/limits.js');
+  const de = calculatorFields(budget, strings);
+  assert.equal(valueText(de, 'layers', 1, strings), '1 Schicht');
+  assert.equal(valueText(de, 'layers', 24, strings), '24 Schichten');
+  assert.equal(valueText(de, 'kv_heads', 1, strings), '1 Kopf');
+  assert.equal(valueText(de, 'kv_heads', 8, strings), '8 Köpfe');
+  assert.equal(de.FIELDS.layers.displayUnit, 'Schichten');
+  assert.equal(strings.core('core.unit.layers', 'layers'), 'Schichten');
+  const en = calculatorFields(budget);
+  assert.equal(valueText(en, 'layers', 24), '24 layers');
+  assert.equal(en.FIELDS.layers.displayUnit, 'layers');
+});
+
+// The importer's note on sliding-window layers, for one sliding layer of 24 (23 with full
+// attention): "1 von 24 Schichten nutzen" was wrong; the German sentence no longer bends a verb by it.
+test('the importer\'s window note with one sliding layer reads as German', async () => {
+  const { importNoteInWords } = await import('../../web/element/core-message.js');
+  const { numberFormatting } = await import('../../web/element/format.js');
+  const ctx = { core: budget, strings, fmt: numberFormatting('de', strings.t) };
+  const kind = { code: 'note_window_layer_types', params: { sliding: 1, layers: 24, window: 4096, full: 23 } };
+  assert.equal(importNoteInWords(ctx, 'English', kind),
+    'In 1 von 24 Schichten gilt ein gleitendes Fenster von 4.096 Token (layer_types), in den übrigen 23 volle Attention.');
+});
