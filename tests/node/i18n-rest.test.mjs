@@ -112,3 +112,32 @@ test('the importer\'s window note with one sliding layer reads as German', async
   assert.equal(importNoteInWords(ctx, 'English', kind),
     'In 1 von 24 Schichten gilt ein gleitendes Fenster von 4.096 Token (layer_types), in den übrigen 23 volle Attention.');
 });
+
+// The facades' own refusals a reader can be shown (web/core/facade-messages.js): each carries
+// its code and values, and the German page words it from "core.message.<code>".
+test('the facades\' own refusals: English as before, German by their codes', async () => {
+  const { coreMessage, withFieldsOf } = await import('../../web/element/core-message.js');
+  const { numberFormatting } = await import('../../web/element/format.js');
+  const { buildCore } = await import('../../web/core/budget-core.js');
+  const { createRequire } = await import('node:module');
+  const fmt = numberFormatting('de', strings.t);
+  const say = (core, res) => coreMessage(core, strings, fmt, res);
+
+  const notText = budget.importHfConfig(5).error;
+  assert.equal(notText.message, 'config.json must be given as text (got a number)');
+  assert.equal(say(budget, { ...notText, error: notText.message }), 'Die config.json muss als Text übergeben werden (erhalten: eine Zahl)');
+
+  const createCalc = createRequire(import.meta.url)('../../build/wasm/budget_core_calc.js');
+  const calc = buildCore(await createCalc());
+  const noImporter = calc.importHfConfig('{}').error;
+  assert.equal(noImporter.message, 'reading a config.json needs the full engine (llm-budget-lab-core.js), which this element did not start with; reload the page to read one');
+  assert.equal(say(calc, { ...noImporter, error: noImporter.message }),
+    'Zum Lesen einer config.json ist die vollständige Engine (llm-budget-lab-core.js) nötig, mit der dieses Element nicht gestartet wurde; laden Sie die Seite neu, um eine zu lesen');
+
+  const traffic = await loadTrafficCore();
+  const input = { ...opts.presets.defaultInput(budget), ...opts.presets.presetPatch('lesson-gqa8-16', budget) };
+  const refused = traffic.simulateTraffic(input, { reqs: 5 });
+  const fields = traffic.declaration.inputs.map((f) => f.name).join(', ');
+  assert.equal(refused.error, `reqs is not a traffic field; the fields are ${fields}.`);
+  assert.equal(say(withFieldsOf(budget, traffic), refused), `reqs ist kein Feld der Lastsimulation; die Felder sind ${fields}.`);
+});
