@@ -141,3 +141,24 @@ test('the facades\' own refusals: English as before, German by their codes', asy
   assert.equal(refused.error, `reqs is not a traffic field; the fields are ${fields}.`);
   assert.equal(say(withFieldsOf(budget, traffic), refused), `reqs ist kein Feld der Lastsimulation; die Felder sind ${fields}.`);
 });
+
+// The presets-file checker's reasons: English as before (the English translator writes them),
+// each with its sentence's id and values, or the core's refusal behind it, for another language.
+test('the presets-file checker\'s reasons carry their sentence or the core\'s refusal', async () => {
+  const { validatePresets } = await import('../../web/content/presets-check.js');
+  const { refusalMessage } = await import('../../web/element/core-message.js');
+  const { numberFormatting } = await import('../../web/element/format.js');
+  const reading = quizCore.reading;
+  const english = translator('en', null).t;
+  const doc = read('content/presets.json');
+  const broken = { ...doc, version: 2, defaults: { ...doc.defaults, batch: 0.5 } };
+  const problems = validatePresets(broken, budget, reading, english);
+  assert.deepEqual(problems.map((p) => `${p.id} | ${p.field} | ${p.reason}`), [
+    '(file) | version | must be 1 (got 2)',
+    'defaults | batch | must be a whole number from 1 to 1e6 (got 0.5)',
+  ]);
+  const fmt = numberFormatting('de', strings.t);
+  const inGerman = (p) => (p.say ? strings.t(p.say.id, p.say.params) : refusalMessage(budget, strings, fmt, p.refusal, () => p.reason));
+  assert.deepEqual(problems.map(inGerman), ['muss 1 sein (erhalten: 2)', 'Für Batch ist eine ganze Zahl von 1 bis 1.000.000 erforderlich (erhalten: 0,5)']);
+  assert.throws(() => validatePresets(broken, budget, reading), /needs the English translator's t/);
+});
