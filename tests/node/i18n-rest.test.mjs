@@ -162,3 +162,16 @@ test('the presets-file checker\'s reasons carry their sentence or the core\'s re
   assert.deepEqual(problems.map(inGerman), ['muss 1 sein (erhalten: 2)', 'Für Batch ist eine ganze Zahl von 1 bis 1.000.000 erforderlich (erhalten: 0,5)']);
   assert.throws(() => validatePresets(broken, budget, reading), /needs the English translator's t/);
 });
+
+// The same problem as the quiz shows it to a reader ("quiz.notPrepared"'s {error}).
+test('a preparation error in the quiz\'s words: English as before, German with the core\'s refusal', async () => {
+  const { prepareQuestion, preparationError } = await import('../../web/quiz/prepare.js');
+  const { makeResolver } = await import('../../web/quiz/resolve.js');
+  const { coreMessage } = await import('../../web/element/core-message.js');
+  const { numberFormatting } = await import('../../web/element/format.js');
+  const prepared = prepareQuestion(UNPREPARED.questions[0], makeResolver(budget, quizCore, null, { presets: opts.presets }), quizCore);
+  assert.equal(preparationError(prepared), 'values.m: batch must be a whole number from 1 to 1e6 (got 0.5)');
+  const fmt = numberFormatting('de', strings.t);
+  const words = { t: strings.t, coreWords: (res) => coreMessage(budget, strings, fmt, res) };
+  assert.equal(preparationError(prepared, words), 'values.m: Für Batch ist eine ganze Zahl von 1 bis 1.000.000 erforderlich (erhalten: 0,5)');
+});

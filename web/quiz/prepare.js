@@ -69,8 +69,13 @@ export function problemInWords(problem, { t, coreWords = null }) {
   return say(problem.refusal);
 }
 
-/** The first problem of a failed preparation as a short sentence ("steps.fit.expected: ..."). */
-export function preparationError(prepared) {
+/**
+ * The first problem of a failed preparation as a short sentence ("steps.fit.expected: ..."),
+ * its reason in English, or in the words `words` gives (problemInWords).
+ * @param {{problems:object[]}} prepared a failed prepareQuestion result
+ * @param {{t:Function, coreWords?:Function}|null} [words]
+ */
+export function preparationError(prepared, words = null) {
   const p = prepared.problems[0];
-  return `${p.field}: ${p.reason}`;
+  return `${p.field}: ${words ? problemInWords(p, words) : p.reason}`;
 }
