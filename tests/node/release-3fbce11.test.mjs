@@ -13,8 +13,11 @@ import path from 'node:path';
 import { loadBudgetCore } from '../../web/core/budget-core.js';
 import { loadReadingCore } from '../../web/core/reading-core.js';
 import { validatePresets } from '../../web/content/presets-check.js';
+import { translator } from '../../web/element/i18n.js';
 import { configurationInput, completePresets } from '../../web/content/preset-input.js';
 import { REPO, assertClose } from './reference.mjs';
+
+const ENGLISH_T = translator('en', null).t;
 
 const core = await loadBudgetCore();
 const reading = await loadReadingCore();
@@ -45,8 +48,8 @@ function checkWith(files) {
 }
 
 test("3fbce11's presets.json and questions.json, and an instructor's presets file for it, pass the checks", () => {
-  assert.deepEqual(validatePresets(OLD_PRESETS, core, reading), []);
-  assert.deepEqual(validatePresets(INSTRUCTOR, core, reading), []);
+  assert.deepEqual(validatePresets(OLD_PRESETS, core, reading, ENGLISH_T), []);
+  assert.deepEqual(validatePresets(INSTRUCTOR, core, reading, ENGLISH_T), []);
   for (const presets of ['presets.json', 'instructor-presets.json']) {
     const r = checkWith({ 'presets.json': path.join(DATA, presets), 'questions.json': path.join(DATA, 'questions.json') });
     assert.equal(r.code, 0, `${presets}: ${r.err}`);
@@ -141,7 +144,7 @@ test('a file written before an input existed still works: an input the file does
   const older = structuredClone(INSTRUCTOR);
   for (const c of older.configurations) for (const n of ['allreduce_latency_s', 'ttft_target_s', 'per_request_target_tokens_per_s']) delete c.inputs[n];
   for (const n of ['allreduce_latency_s', 'ttft_target_s', 'per_request_target_tokens_per_s']) delete older.defaults[n];
-  assert.deepEqual(validatePresets(older, core, reading), []);
+  assert.deepEqual(validatePresets(older, core, reading, ENGLISH_T), []);
   const input = configurationInput(conf(older, 'course-llama-2-70b-a100x4'), older, core);
   assert.equal(input.allreduce_latency_s, core.DEFAULT_INPUT.allreduce_latency_s);
   assert.equal(input.ttft_target_s, 0);

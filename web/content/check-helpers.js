@@ -46,7 +46,8 @@ export function coreChecks(core) {
    * unless given): a field `obj` gives must be a finite number; a field it
    * does not give keeps base's value, or is reported missing when `required`.
    * Reports the core's refusal under the field it names, without repeating
-   * the field's name at the start of the sentence.
+   * the field's name at the start of the sentence, and the refusal itself
+   * (a fourth value of `add`, for its words in another language).
    * @param {{base?: object, required?: boolean}} [options]
    */
   function checkWithCore(obj, fields, id, f, add, { base = core.DEFAULT_INPUT, required = false } = {}) {
@@ -61,7 +62,7 @@ export function coreChecks(core) {
     for (const name of fields) if (obj[name] !== undefined) input[name] = obj[name];
     const res = core.plan(input);
     if (res.ok) return;
-    add(id, f(res.field), withoutField(res));
+    add(id, f(res.field), withoutField(res), res);
   }
 
   /** The core's sentence without the field's name at its start (the report names the field). */

@@ -8,9 +8,12 @@
 // builds the full input, for the element too), so every field is optional and a key
 // that is not a known field is refused by name.
 //
-// validatePresets(doc, core, reading) -> array of { id, field, reason }
+// validatePresets(doc, core, reading, t) -> array of { id, field, reason, say?, refusal? }
 //   (id: an entry's id, "defaults", "configurations" or "(file)"; field: its field;
-//   text from the file clipped and its invisible characters written out, reading.quoteText)
+//   text from the file clipped and its invisible characters written out, reading.quoteText;
+//   reason: the English sentence; say: this file's own sentence, the id of a pattern of
+//   content/ui/<locale>.json ("presetsCheck.*") and its values; refusal: the core's refusal
+//   behind the reason, with its code when the core declares its kind)
 // An empty array means the file is usable.
 import { show, isFiniteNumber, isObj, nearlyEqual, coreChecks } from './check-helpers.js';
 import { clipText } from '../core/echo-text.js';
@@ -31,6 +34,13 @@ const MODEL_KEYS = Object.freeze(['id', 'label', 'source', 'notes']);
 const GPU_TEXT_KEYS = Object.freeze(['id', 'label', 'source', 'notes']);
 const CONFIGURATION_KEYS = Object.freeze(['id', 'label', 'source', 'notes', 'group', 'model', 'gpu', 'inputs']);
 const FILE_KEYS = Object.freeze(['version', 'about', 'defaults', 'models', 'gpus', 'configurations']);
+
+/**
+ * A reason of this file's own: the id of its sentence ("presetsCheck.*") and its values. Numbers
+ * from the file go in as the file writes them ("0.8", "2680000000000"), as the questions file's
+ * reasons quote them.
+ */
+const say = (id, params = {}) => ({ say: { id, params } });
 
 /**
  * The checks of one presets document, over one core.
@@ -60,7 +70,7 @@ function checker(core) {
     list.forEach((item, i) => {
       const id = item && item.id;
       if (typeof id !== 'string') return;
-      if (seen.has(id)) add(clipText(id, 60), 'id', `duplicate id in ${section} (entry ${i})`);
+      if (seen.has(id)) add(clipText(id, 60), 'id', say('presetsCheck.duplicateId', { section, entry: String(i) }));
       seen.add(id);
     });
   }
@@ -90,13 +100,13 @@ function checker(core) {
     if (!checkPlainObject(m, id, 'model', add)) return;
     checkString(m, 'id', id, add, { pattern: ID_PATTERN });
     for (const key of ['label', 'source']) checkString(m, key, id, add);
-    if (typeof m.notes !== 'string') add(id, 'notes', 'must be a string (may be empty)');
+    if (typeof m.notes !== 'string') add(id, 'notes', say('presetsCheck.notesMayBeEmpty'));
     checkKnownKeys(m, MODEL_SHAPE_FIELDS, MODEL_KEYS, id, (n) => n, add, 'a model');
     checkWithCore(m, MODEL_SHAPE_FIELDS, id, (n) => n, add, { base: modelBase(m) });
     const kv = m.kv_heads ?? core.DEFAULT_INPUT.kv_heads;
     const q = m.query_heads ?? core.DEFAULT_INPUT.query_heads;
     if (Number.isInteger(kv) && Number.isInteger(q) && kv > 0 && kv <= q && q % kv !== 0) {
-      add(id, 'kv_heads', `must divide query_heads (${q}) so every KV head serves the same number of query heads (got ${kv})`);
+      add(id, 'kv_heads', say('presetsCheck.kvHeadsDivide', { q: String(q), kv: String(kv) }));
     }
   }
 
@@ -105,7 +115,7 @@ function checker(core) {
     if (!checkPlainObject(g, id, 'gpu', add)) return;
     checkString(g, 'id', id, add, { pattern: ID_PATTERN });
     for (const key of ['label', 'source']) checkString(g, key, id, add);
-    if (g.notes !== undefined && typeof g.notes !== 'string') add(id, 'notes', 'must be a string');
+    if (g.notes !== undefined && typeof g.notes !== 'string') add(id, 'notes', say('presetsCheck.notesString'));
     checkKnownKeys(g, GPU_USABLE_FIELDS, GPU_KEYS, id, (n) => n, add, 'a GPU');
     checkWithCore(g, GPU_USABLE_FIELDS, id, (n) => n, add);
     for (const { peak: peakKey, fraction: fracKey, usable: usableKey, required } of GPU_RATES) {
@@ -113,19 +123,19 @@ function checker(core) {
       const frac = g[fracKey];
       // A card without this path (no FP8, no FP4) gives neither its peak nor its rate.
       if (!required && peak === undefined) {
-        if (g[usableKey] !== undefined) add(id, usableKey, `needs ${peakKey} and ${fracKey} (it is their product); without a peak leave it out`);
+        if (g[usableKey] !== undefined) add(id, usableKey, say('presetsCheck.usableWithoutPeak', { peak: peakKey, fraction: fracKey }));
         continue;
       }
       let ok = true;
-      if (peak === undefined) { add(id, peakKey, 'missing'); ok = false; }
-      else if (!isFiniteNumber(peak) || peak <= 0) { add(id, peakKey, `must be a finite number greater than 0 (got ${show(peak)})`); ok = false; }
-      if (frac === undefined) { add(id, fracKey, 'missing'); ok = false; }
-      else if (!isFiniteNumber(frac) || frac <= 0 || frac > 1) { add(id, fracKey, `must be a fraction greater than 0 and at most 1 (got ${show(frac)})`); ok = false; }
+      if (peak === undefined) { add(id, peakKey, say('presetsCheck.missing')); ok = false; }
+      else if (!isFiniteNumber(peak) || peak <= 0) { add(id, peakKey, say('presetsCheck.positive', { got: show(peak) })); ok = false; }
+      if (frac === undefined) { add(id, fracKey, say('presetsCheck.missing')); ok = false; }
+      else if (!isFiniteNumber(frac) || frac <= 0 || frac > 1) { add(id, fracKey, say('presetsCheck.fraction', { got: show(frac) })); ok = false; }
       // Not given, the usable rate would be the core's default: it must be given.
       const usable = g[usableKey];
-      if (ok && usable === undefined) add(id, usableKey, `missing: must be given as ${peakKey} × ${fracKey} = ${peak * frac}`);
+      if (ok && usable === undefined) add(id, usableKey, say('presetsCheck.usableMissing', { peak: peakKey, fraction: fracKey, product: String(peak * frac) }));
       else if (ok && isFiniteNumber(usable) && !nearlyEqual(usable, peak * frac)) {
-        add(id, usableKey, `must equal ${peakKey} × ${fracKey} = ${peak * frac} (got ${usable})`);
+        add(id, usableKey, say('presetsCheck.usableProduct', { peak: peakKey, fraction: fracKey, product: String(peak * frac), got: String(usable) }));
       }
     }
   }
@@ -135,11 +145,11 @@ function checker(core) {
     if (!checkPlainObject(c, id, 'configuration', add)) return;
     checkString(c, 'id', id, add, { pattern: ID_PATTERN });
     for (const key of ['label', 'source']) checkString(c, key, id, add);
-    if (c.notes !== undefined && typeof c.notes !== 'string') add(id, 'notes', 'must be a string');
+    if (c.notes !== undefined && typeof c.notes !== 'string') add(id, 'notes', say('presetsCheck.notesString'));
     checkKnownKeys(c, [], CONFIGURATION_KEYS, id, (n) => n, add, 'a configuration');
-    if (c.group === undefined) add(id, 'group', 'missing');
-    else if (!GROUPS.includes(c.group)) add(id, 'group', `must be one of ${GROUPS.join(', ')} (got ${show(c.group)})`);
-    if (c.inputs === undefined) { add(id, 'inputs', 'missing (an object of the fields it sets; may be empty)'); return; }
+    if (c.group === undefined) add(id, 'group', say('presetsCheck.missing'));
+    else if (!GROUPS.includes(c.group)) add(id, 'group', say('presetsCheck.groupOneOf', { groups: GROUPS.join(', '), got: show(c.group) }));
+    if (c.inputs === undefined) { add(id, 'inputs', say('presetsCheck.inputsMissing')); return; }
     // Over the core's defaults and the fields of its model and GPU, as the page builds it.
     const base = isObj(c.inputs) ? configurationInput({ ...c, inputs: {} }, doc, core) : undefined;
     checkBudgetInput(c.inputs, id, 'inputs', add, base);
@@ -147,19 +157,19 @@ function checker(core) {
     // Optional links: when a configuration names a model or GPU, its inputs must agree with it.
     if (c.model !== undefined) {
       const m = models.get(c.model);
-      if (!m) add(id, 'model', `names no model in models (got ${show(c.model)})`);
+      if (!m) add(id, 'model', say('presetsCheck.noSuchModel', { got: show(c.model) }));
       else for (const name of MODEL_SHAPE_FIELDS) {
         if (isFiniteNumber(m[name]) && isFiniteNumber(c.inputs[name]) && !nearlyEqual(m[name], c.inputs[name])) {
-          add(id, `inputs.${name}`, `must equal model ${clipText(m.id, 60)}'s ${name} (${m[name]}) (got ${c.inputs[name]})`);
+          add(id, `inputs.${name}`, say('presetsCheck.modelDisagrees', { model: clipText(m.id, 60), name, value: String(m[name]), got: String(c.inputs[name]) }));
         }
       }
     }
     if (c.gpu !== undefined) {
       const g = gpus.get(c.gpu);
-      if (!g) add(id, 'gpu', `names no GPU in gpus (got ${show(c.gpu)})`);
+      if (!g) add(id, 'gpu', say('presetsCheck.noSuchGpu', { got: show(c.gpu) }));
       else for (const name of GPU_USABLE_FIELDS) {
         if (isFiniteNumber(g[name]) && isFiniteNumber(c.inputs[name]) && !nearlyEqual(g[name], c.inputs[name])) {
-          add(id, `inputs.${name}`, `must equal GPU ${clipText(g.id, 60)}'s ${name} (${g[name]}) (got ${c.inputs[name]})`);
+          add(id, `inputs.${name}`, say('presetsCheck.gpuDisagrees', { gpu: clipText(g.id, 60), name, value: String(g[name]), got: String(c.inputs[name]) }));
         }
       }
     }
@@ -170,22 +180,22 @@ function checker(core) {
     const required = [...LESSON_IDS.map((x) => [x, 'lesson']), ...KNOWLEDGE_CHECK_IDS.map((x) => [x, 'knowledge-check'])];
     for (const [rid, group] of required) {
       const c = byId.get(rid);
-      if (!c) add(rid, 'id', 'required configuration is missing');
-      else if (c.group !== group) add(rid, 'group', `must be "${group}" (got ${show(c.group)})`);
+      if (!c) add(rid, 'id', say('presetsCheck.requiredMissing'));
+      else if (c.group !== group) add(rid, 'group', say('presetsCheck.groupMustBe', { group, got: show(c.group) }));
     }
     const lessonOrder = configs.filter((c) => c && c.group === 'lesson').map((c) => c.id);
     const expected = LESSON_IDS.filter((x) => lessonOrder.includes(x));
     const present = lessonOrder.filter((x) => LESSON_IDS.includes(x));
     if (present.join() !== expected.join()) {
-      add('configurations', 'order', `lesson rows must appear in the lesson's order: ${LESSON_IDS.join(', ')}`);
+      add('configurations', 'order', say('presetsCheck.lessonOrder', { ids: LESSON_IDS.join(', ') }));
     }
   }
 
   return function checkPresets(doc, add) {
     if (!checkPlainObject(doc, '(file)', '(top level)', add)) return;
-    if (doc.version !== 1) add('(file)', 'version', `must be 1 (got ${show(doc.version)})`);
+    if (doc.version !== 1) add('(file)', 'version', say('presetsCheck.version', { got: show(doc.version) }));
     for (const key of Object.keys(doc)) {
-      if (!FILE_KEYS.includes(key)) add('(file)', clipText(key, 60), `unknown key (expected ${FILE_KEYS.join(', ')})`);
+      if (!FILE_KEYS.includes(key)) add('(file)', clipText(key, 60), say('presetsCheck.unknownKey', { keys: FILE_KEYS.join(', ') }));
     }
     // Optional: without it the calculator starts from the core's defaults.
     if (doc.defaults !== undefined) checkBudgetInput(doc.defaults, 'defaults', '', add);
@@ -194,7 +204,7 @@ function checker(core) {
     for (const section of ['models', 'gpus', 'configurations']) {
       const v = doc[section];
       if (!Array.isArray(v) || v.length === 0 || v.length > MAX_ENTRIES) {
-        add('(file)', section, v === undefined ? 'missing' : `must be an array of 1 to ${MAX_ENTRIES} entries`);
+        add('(file)', section, v === undefined ? say('presetsCheck.missing') : say('presetsCheck.entries', { max: String(MAX_ENTRIES) }));
         lists[section] = [];
       } else {
         lists[section] = v;
@@ -217,18 +227,31 @@ function checker(core) {
  * @param {unknown} doc  parsed JSON
  * @param {object} core  the budget facade (web/core/budget-core.js)
  * @param {object} reading  the reading facade (web/core/reading-core.js): every problem's id,
- *   field and reason pass through its quoteText / visibleText, so text from the file is
- *   bounded and shows its invisible characters as [U+XXXX] (a U+202E cannot reverse a notice)
- * @returns {{id:string, field:string, reason:string}[]} problems, empty when the file is usable
- * @throws {TypeError} without the reading facade
+ *   field and reason (and every text value of its sentence) pass through its quoteText /
+ *   visibleText, so text from the file is bounded and shows its invisible characters as
+ *   [U+XXXX] (a U+202E cannot reverse a notice)
+ * @param {(id:string, params?:object)=>string} t the English translator's t (web/element/i18n.js),
+ *   which writes this file's own sentences ("presetsCheck.*") as `reason`
+ * @returns {{id:string, field:string, reason:string, say?:{id:string, params:object}, refusal?:object}[]}
+ *   problems, empty when the file is usable; `say`: the reason's own sentence and values, for
+ *   another language; `refusal`: the core's refusal the reason is (its code and params when declared)
+ * @throws {TypeError} without the reading facade or `t`
  */
-export function validatePresets(doc, core, reading) {
+export function validatePresets(doc, core, reading, t) {
   if (!reading || typeof reading.quoteText !== 'function') {
     throw new TypeError('validatePresets needs the reading facade (web/core/reading-core.js) to show text from the file');
   }
+  if (typeof t !== 'function') throw new TypeError('validatePresets needs the English translator\'s t (web/element/i18n.js)');
   const problems = [];
-  checker(core)(doc, (id, field, reason) => problems.push({
-    id: reading.quoteText(id, 80), field: reading.quoteText(field, 200), reason: reading.visibleText(reason),
-  }));
+  checker(core)(doc, (id, field, reason, refusal) => {
+    const shown = { id: reading.quoteText(id, 80), field: reading.quoteText(field, 200) };
+    if (typeof reason === 'string') {
+      problems.push({ ...shown, reason: reading.visibleText(reason), ...(refusal ? { refusal } : {}) });
+      return;
+    }
+    const params = {};
+    for (const [k, v] of Object.entries(reason.say.params)) params[k] = typeof v === 'string' ? reading.visibleText(v) : v;
+    problems.push({ ...shown, reason: reading.visibleText(t(reason.say.id, params)), say: { id: reason.say.id, params } });
+  });
   return problems;
 }

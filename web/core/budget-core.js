@@ -30,6 +30,7 @@ import { flatCalls } from './flat-calls.js';
 import { clipForCore } from './text-clip.js';
 import { loadWasmModule, oncePerModule } from './wasm-module.js';
 import { clipText } from './echo-text.js';
+import { facadeRefusal, jsonKindCode } from './facade-messages.js';
 
 
 /** Non-numbers (undefined, strings, null) become NaN so the core names the field. */
@@ -566,7 +567,8 @@ export const buildCore = oncePerModule((module) => {
      *   inputs by declared field name (total_params, active_params, layers, ... model_max_context_tokens);
      *   notes the English sentences and note_kinds, in the same order, each note's kind
      *   (declaration.messages, "note_*") and values, so a page can write it in its language;
-     *   error.code and error.params when the refusal is of a declared kind (declaration.messages);
+     *   error.code and error.params when the refusal is of a declared kind (declaration.messages,
+     *   or this facade's own: facade-messages.js config_not_text, config_no_importer);
      *   on a refusal inputs is {} and notes [] (note_kinds too), and error.field names the
      *   config key, "model_type" or "config.json" (also when the facade is over
      *   the calculator's module, which holds no importer: the presets part asks
@@ -574,10 +576,12 @@ export const buildCore = oncePerModule((module) => {
      */
     importHfConfig(text) {
       if (typeof text !== 'string') {
-        return { ok: false, error: { field: 'config.json', message: `config.json must be given as text (got ${describeValue(text)})` }, inputs: {}, notes: [], note_kinds: [] };
+        const got = describeValue(text);
+        const error = facadeRefusal('config_not_text', { got: jsonKindCode(text) || got }, { got });
+        return { ok: false, error: { field: 'config.json', ...error }, inputs: {}, notes: [], note_kinds: [] };
       }
       if (!hasImporter) {
-        return { ok: false, error: { field: 'config.json', message: 'reading a config.json needs the full engine (llm-budget-lab-core.js), which this element did not start with; reload the page to read one' }, inputs: {}, notes: [], note_kinds: [] };
+        return { ok: false, error: { field: 'config.json', ...facadeRefusal('config_no_importer') }, inputs: {}, notes: [], note_kinds: [] };
       }
       try {
         return JSON.parse(module.hf_import_json(clipForCore(text, maxConfigBytes)));

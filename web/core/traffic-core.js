@@ -9,10 +9,12 @@
 // naming the rejected input (a BudgetInput field or a traffic field); a refusal
 // of a kind the core declares (declaration.messages of the budget facade: the
 // ranges and the simulation's own rules) also carries `code` and `params`, as
-// the budget facade's do (web/core/budget-core.js), so a page can word it in its language.
+// the budget facade's do (web/core/budget-core.js), so a page can word it in its language;
+// so does this facade's own refusal of a key that is no traffic field (facade-messages.js).
 import { loadBudgetCore } from './budget-core.js';
 import { loadWasmModule, oncePerModule } from './wasm-module.js';
 import { clipText } from './echo-text.js';
+import { facadeRefusal } from './facade-messages.js';
 
 function describeValue(value) {
   if (value === null) return 'null';
@@ -49,7 +51,8 @@ const buildTrafficCore = oncePerModule((module) => {
     for (const key of Object.keys(traffic)) {
       if (!trafficFields.includes(key)) {
         const shown = clipText(key, 60);
-        return { ok: false, field: shown, error: `${shown} is not a traffic field; the fields are ${trafficFields.join(', ')}.` };
+        const { message, code, params } = facadeRefusal('not_traffic_field', { field: shown, fields: trafficFields.join(', ') });
+        return { ok: false, field: shown, error: message, code, params };
       }
       if (typeof traffic[key] !== 'number') return { ok: false, field: key, error: `${key} must be a number (got ${describeValue(traffic[key])})` };
       input[key] = traffic[key];

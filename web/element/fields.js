@@ -88,6 +88,9 @@ function fieldDef(d, byName, strings) {
     displayUnit: display.unit,
     coreUnit: d.unit,
     noun: display.noun || display.unit.split(',')[0],
+    // The noun for `n` of the display unit: a core unit shown as declared takes the form its
+    // translation gives that count ("1 Schicht", "24 Schichten"); any other noun is as written.
+    nounFor: (n) => (!UNIT_DISPLAY[d.unit] ? strings.core(`core.unit.${d.unit}`, d.unit, { count: n }) : display.noun || display.unit.split(',')[0]),
     factor: display.factor,
     whole,
     choices: display.choices,

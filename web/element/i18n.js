@@ -86,11 +86,12 @@ export function translator(locale, messages) {
    * (`id`, "core.field.batch.label"), else the declared English text. English files hold no
    * "core.*" ids; a locale lacking one records it in `missing` (a test names it). With
    * `params`, the translation's {placeholders} are filled as t() fills them, and a plural
-   * translation picks its form by params.count as t() does.
+   * translation picks its form by params.count as t() does (without `params`, its "other" form).
    */
   function core(id, english, params = null) {
     if (own !== en && Object.prototype.hasOwnProperty.call(own, id)) {
-      if (!params) return own[id];
+      // A plural translation (a unit word, "core.unit.layers") without a count is its "other" form.
+      if (!params) return typeof own[id] === 'object' ? own[id].other : own[id];
       const pattern = own[id];
       return fill(id, typeof pattern === 'object' ? pattern[plurals.select(Number(params.count))] ?? pattern.other : pattern, params);
     }

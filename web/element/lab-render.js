@@ -19,6 +19,7 @@ import { REPORT_VALUES, LINK_VALUES, asksForFragment } from './attribute-names.j
 import { clipText } from '../core/echo-text.js';
 import { translator } from './i18n.js';
 import { numberFormatting } from './format.js';
+import { refusalMessage } from './core-message.js';
 
 /** Changes that give the element a new starting input (and so a new or reset store). */
 const INPUT_ATTRIBUTES = ['preset', 'inputs', 'presets', 'group'];
@@ -49,8 +50,8 @@ export async function loadCores() {
 export async function checkQuestions(doc, language = {}) {
   const [{ core }, builtIn] = await Promise.all([loadCores(), loadBuiltInPresets(), ensurePartScripts(['quiz'])]);
   const locale = language.messages ? language.locale : 'en';
-  const { t } = translator(locale, language.messages || null);
-  return getPart('quiz').checkDocument(doc, { budget: core, presets: builtIn.forCore(core), t, locale });
+  const strings = translator(locale, language.messages || null);
+  return getPart('quiz').checkDocument(doc, { budget: core, presets: builtIn.forCore(core), t: strings.t, locale, strings });
 }
 
 /**
@@ -75,7 +76,8 @@ async function ensurePartScripts(names) {
  * it) with the notice saying why, as the id of its whole sentence and its values
  * ("presetsFile.<cause>", content/ui/<locale>.json; presetsNoticeText writes it in
  * the element's language when it is shown).
- * @returns {Promise<{set:object|null, notice:{id:string, params:object}|null}|null>} null when aborted
+ * @returns {Promise<{set:object|null, notice:{id:string, params:object, problem?:object}|null}|null>} null when aborted;
+ *   problem: the presets file's first problem (validatePresets), whose reason the notice words
  */
 async function loadPresets(url, core, readingCore, fetchOptions) {
   if (!url || url.trim() === '') return { set: null, notice: null };
@@ -95,7 +97,7 @@ async function loadPresets(url, core, readingCore, fetchOptions) {
   const problems = validatePresets(fetched.doc, core, readingCore);
   if (problems.length > 0) {
     const { id, field, reason } = problems[0];
-    return { set: null, notice: { id: 'presetsFile.problems', params: { count: problems.length, id, field, reason } } };
+    return { set: null, notice: { id: 'presetsFile.problems', params: { count: problems.length, id, field, reason }, problem: problems[0] } };
   }
   return { set: presetSet(fetched.doc), notice: null };
 }
@@ -106,10 +108,15 @@ async function loadPresets(url, core, readingCore, fetchOptions) {
  * element's words (errorWords).
  * @param {{id:string, params:object}} notice
  * @param {{t:Function, fmt:{plainText:Function}}} strings the element's translator and number formatting
+ * @param {object} core the budget facade, whose declaration words a core refusal (core-message.js)
  * @returns {string}
  */
-function presetsNoticeText(notice, strings) {
+function presetsNoticeText(notice, strings, core) {
   const params = { ...notice.params };
+  // The first problem's reason in the element's words: its own sentence, or the core's refusal.
+  const p = notice.problem;
+  if (p && p.say) params.reason = strings.t(p.say.id, p.say.params);
+  else if (p && p.refusal) params.reason = refusalMessage(core, strings, strings.fmt, p.refusal, () => p.reason);
   if (typeof params.seconds === 'number') Object.assign(params, { count: params.seconds, seconds: strings.fmt.plainText(params.seconds) });
   if (params.error instanceof Error) params.error = errorWords(params.error, strings.t);
   return strings.t(notice.id, params);
@@ -329,7 +336,7 @@ export async function drawLab(el, changed) {
   };
   el._lab.hidden = false;
   const notices = [...configNotices(el, core, presets, unknown, ctx.t, builtIn.notice !== null), ...start.notices];
-  if (el._presetsLoaded.notice) notices.push(presetsNoticeText(el._presetsLoaded.notice, el._strings));
+  if (el._presetsLoaded.notice) notices.push(presetsNoticeText(el._presetsLoaded.notice, el._strings, core));
   if (builtIn.notice) notices.push(ctx.t('notice.builtInPresetsFailed', { error: errorWords(builtIn.notice.error, ctx.t) }));
   for (const text of notices) {
     el._lab.append(h('p', { class: 'lab-error lab-notice', 'data-lab-notice': '' }, text));

@@ -107,7 +107,7 @@ function localQuantityText(def, raw, strings, fmt) {
     case 'fraction of GPU memory':
       return say(fmt.groupedNumber(Math.round(raw * 1e6) / 1e4), '%');
     default:
-      return say(countInWords(raw / def.factor, fmt), def.noun);
+      return say(countInWords(raw / def.factor, fmt), def.nounFor(raw / def.factor));
   }
 }
 

@@ -4,5 +4,9 @@
 // given a presets file (presets="URL"); no other page fetches them.
 import { validatePresets } from '../content/presets-check.js';
 import { provideScript } from './script-loader.js';
+import { translator } from './i18n.js';
 
-provideScript('presets-check', { validatePresets });
+// The reasons' English sentences ("presetsCheck.*"); a problem also carries its sentence's id
+// and values, which the element words in its own language when it shows the notice.
+const english = translator('en', null).t;
+provideScript('presets-check', { validatePresets: (doc, core, reading) => validatePresets(doc, core, reading, english) });

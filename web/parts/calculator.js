@@ -287,7 +287,7 @@ function mount(container, ctx) {
    */
   function readAsNote(def, raw, read) {
     const { text: n, approximate } = fmt.readAsNumber(raw / def.factor, read.significant_digits);
-    const value = fmt.withUnit(n, def.noun);
+    const value = fmt.withUnit(n, def.nounFor(raw / def.factor));
     const binary = read.binary_prefix && def.binaryPrefixes;
     return t(`calc.readAs${approximate ? 'About' : ''}${binary ? 'Binary' : ''}`, { value, k: fmt.int(1024) });
   }

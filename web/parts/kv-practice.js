@@ -11,6 +11,7 @@ import { h } from '../element/dom.js';
 import { loadQuizCore } from '../core/quiz-core.js';
 import { makeResolver } from '../quiz/resolve.js';
 import { prepareQuestion, preparationError } from '../quiz/prepare.js';
+import { preparationWords } from './preparation-words.js';
 import { questionView } from '../quiz/render.js';
 import { localizeQuestion, localizeBlockTitle } from '../quiz/localize.js';
 
@@ -40,7 +41,7 @@ function mount(container, ctx) {
       const prepared = prepareQuestion(question, resolve, quizCore, String, words);
       const shown = localizeQuestion(question, translation);
       if (!prepared.ok) {
-        area.append(h('p', { class: 'quiz-notice quiz-notice-error' }, t('kvPractice.notPrepared', { title: shown.title, error: preparationError(prepared) })));
+        area.append(h('p', { class: 'quiz-notice quiz-notice-error' }, t('kvPractice.notPrepared', { title: shown.title, error: preparationError(prepared, preparationWords(ctx)) })));
         continue;
       }
       area.append(questionView(shown, { prepared, quizCore, onChange: () => {}, strings }).el);

@@ -16,6 +16,7 @@ import { fetchQuestions } from '../content/fetch-file.js';
 import { makeResolver, blockResolver, needsTraffic } from '../quiz/resolve.js';
 import { loadTrafficCore } from '../core/traffic-core.js';
 import { prepareQuestion, preparationError } from '../quiz/prepare.js';
+import { preparationWords } from './preparation-words.js';
 import { questionView } from '../quiz/render.js';
 import { createAnswerStore } from '../quiz/storage.js';
 import { answersDocument, readAnswersFile } from '../quiz/transfer.js';
@@ -40,7 +41,7 @@ const schemaOptions = (ctx, quizCore, traffic) => ({ quizCore, budget: ctx.core,
  * for a document the host handed over), the problem's reason the checker's in that language.
  */
 async function problemsNotice(doc, ctx, quizCore, id) {
-  const problems = validateQuestions(doc, { ...schemaOptions(ctx, quizCore, await trafficFor(doc)), t: ctx.t, locale: ctx.fmt.locale });
+  const problems = validateQuestions(doc, { ...schemaOptions(ctx, quizCore, await trafficFor(doc)), t: ctx.t, locale: ctx.fmt.locale, strings: ctx.strings });
   if (problems.length === 0) return '';
   const p = problems[0];
   return ctx.t(id, { count: problems.length, id: p.id, field: p.field, reason: p.reason });
@@ -193,7 +194,7 @@ function mount(container, ctx) {
     for (const question of doc.questions) {
       const prepared = prepareQuestion(question, resolve, quizCore, String, words);
       if (!prepared.ok) {
-        list.append(h('p', { class: 'quiz-notice quiz-notice-error' }, t('quiz.notPrepared', { title: question.title, error: preparationError(prepared) })));
+        list.append(h('p', { class: 'quiz-notice quiz-notice-error' }, t('quiz.notPrepared', { title: question.title, error: preparationError(prepared, preparationWords(ctx)) })));
         continue;
       }
       let view = null;
@@ -313,7 +314,7 @@ function mount(container, ctx) {
       const made = blockResolver(ctx.core, quizCore, { block: 'drills', seed, question, presets: ctx.presets, traffic });
       const prepared = made.ok ? prepareQuestion(question, made.resolve, quizCore, String, words) : null;
       area.replaceChildren(!prepared || !prepared.ok
-        ? h('p', { class: 'quiz-notice quiz-notice-error' }, `${question.title}: ${prepared ? preparationError(prepared) : made.error}`)
+        ? h('p', { class: 'quiz-notice quiz-notice-error' }, `${question.title}: ${prepared ? preparationError(prepared, preparationWords(ctx)) : made.error}`)
         : questionView(localizeQuestion(question, translation), { prepared, quizCore, onChange: () => {}, strings }).el);
       Object.assign(section.dataset, { seed: String(seed), drill: question.id });
       seedLine.textContent = t('quiz.drillLine', { n: index + 1, count, seed: String(seed) });
@@ -341,7 +342,7 @@ function mount(container, ctx) {
       area.replaceChildren();
       for (const question of block.questions) {
         const prepared = prepareQuestion(question, resolve, quizCore, String, words);
-        if (!prepared.ok) { area.append(h('p', { class: 'quiz-notice quiz-notice-error' }, `${question.title}: ${preparationError(prepared)}`)); continue; }
+        if (!prepared.ok) { area.append(h('p', { class: 'quiz-notice quiz-notice-error' }, `${question.title}: ${preparationError(prepared, preparationWords(ctx))}`)); continue; }
         area.append(questionView(localizeQuestion(question, translation), { prepared, quizCore, onChange: () => {}, strings }).el);
       }
       practice.dataset.seed = String(seed);

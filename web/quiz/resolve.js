@@ -10,6 +10,25 @@
 // generators' declaration quizCore.PRACTICE), and unit conversion uses the
 // core's own unit factors (quizCore.reading.unitFactor); nothing here
 // re-derives a formula or guesses a unit.
+//
+// A calculation that cannot be made is refused with its English sentence (`error`) and what
+// another language writes it from: either the core's refusal itself (its `code` and `params`,
+// web/element/core-message.js words it), or `say`, the id of this file's own sentence
+// ("questionPrep.*", content/ui/<locale>.json) and its values (prepare.js problemInWords).
+import { translator } from '../element/i18n.js';
+
+const ENGLISH = translator('en', null).t;
+
+/**
+ * A refusal of this file's own kind: `id` its sentence ("questionPrep.*") and `params` its
+ * values (a value that is itself a refusal, {refusal}, is worded as one).
+ * @returns {{ok:false, error:string, say:{id:string, params:object}}}
+ */
+export function ownRefusal(id, params = {}) {
+  const english = {};
+  for (const [k, v] of Object.entries(params)) english[k] = v && typeof v === 'object' ? v.error : v;
+  return { ok: false, error: ENGLISH(id, english), say: { id, params } };
+}
 
 const numberFormats = new Map();
 function formatter(digits, locale) {
@@ -123,7 +142,8 @@ function cachedRun(traffic, key, run) {
  *   a makeKvPractice value (KV-cache practice questions), a makeMistakeDrill value (a drill
  *   question), the element's preset set (element/presets.js presetSet), required, and the
  *   traffic facade (web/core/traffic-core.js), needed only by "simulate" calculations
- * @returns {(calc:object, unit?:string) => ({ok:true, value:number|boolean} | {ok:false, error:string})}
+ * @returns {(calc:object, unit?:string) => ({ok:true, value:number|boolean} | {ok:false, error:string, say?:object, code?:string, params?:object})}
+ *   a refusal: its English sentence `error`, and `say` (ownRefusal) or the core's `code`/`params`
  *   `unit`: the unit the number is wanted in (e.g. "GB"); omitted = the calculation's own unit.
  *   A "simulate" calculation {preset, set?, traffic?, field} runs traffic.simulateTraffic (or, for
  *   a "max_rate." field, traffic.highestLoad) on the preset's input with `set` over it and the
@@ -139,33 +159,31 @@ export function makeResolver(core, quizCore, variant, { kvPractice = null, drill
   /** The budget input a plan, input or simulate calculation names, or {error}. */
   function presetInput(calc) {
     const patch = presets.presetPatch(calc.preset, core);
-    if (!patch) return { error: `unknown preset "${quoted(calc.preset)}"` };
+    if (!patch) return { error: ownRefusal('questionPrep.unknownPreset', { preset: quoted(calc.preset) }) };
     return { input: { ...presets.defaultInput(core), ...patch, ...(calc.set || {}) } };
   }
 
   function simulate(calc) {
-    if (!traffic) return { ok: false, error: 'a "simulate" calculation needs the serving simulation (the caller passes { traffic }: web/core/traffic-core.js loadTrafficCore())' };
+    if (!traffic) return ownRefusal('questionPrep.noTraffic');
     const field = simulationField(traffic.declaration, calc.field);
     if (!field) {
       const names = simulationFields(traffic.declaration).map((f) => f.name);
-      return { ok: false, error: `field "${quoted(String(calc.field))}" is not a result of the simulation; the fields are ${names.join(', ')}` };
+      return ownRefusal('questionPrep.notSimulationField', { field: quoted(String(calc.field)), fields: names.join(', ') });
     }
     const made = presetInput(calc);
-    if (made.error) return { ok: false, error: made.error };
+    if (made.error) return made.error;
     const load = calc.traffic === undefined ? {} : calc.traffic;
     const key = JSON.stringify([field.search, made.input, load]);
     const r = cachedRun(traffic, key, () => (field.search ? traffic.highestLoad(made.input, load) : traffic.simulateTraffic(made.input, load)));
     if (!r.ok) {
       // A refusal of a budget input (the preset or its "set") names that input; any other names a traffic field.
       const budgetField = core.declaration.inputs.some((f) => f.name === r.field);
-      return { ok: false, error: r.field && !budgetField ? `traffic.${r.field}: ${r.error}` : r.error };
+      return r.field && !budgetField ? ownRefusal('questionPrep.trafficRefusal', { field: `traffic.${r.field}`, refusal: r }) : r;
     }
     const value = r.value[field.result];
     if (value === null) {
-      const why = field.result.startsWith('tpot') && !r.value.tpot_defined
-        ? 'every request has one output token, so TPOT is not defined'
-        : 'the run is unstable (arrivals outpace the server: the queue grows without bound)';
-      return { ok: false, error: `simulate.${calc.field} has no value: ${why}` };
+      const why = field.result.startsWith('tpot') && !r.value.tpot_defined ? 'questionPrep.noValueTpot' : 'questionPrep.noValueUnstable';
+      return ownRefusal(why, { field: `simulate.${calc.field}` });
     }
     return { ok: true, value: field.statistic ? value[field.statistic] : value };
   }
@@ -176,26 +194,26 @@ export function makeResolver(core, quizCore, variant, { kvPractice = null, drill
       case 'input':
       case 'plan': {
         const made = presetInput(calc);
-        if (made.error) return { ok: false, error: made.error };
+        if (made.error) return made.error;
         const { input } = made;
         // An input is one the core accepts (a "set" may not leave the preset unusable).
         const r = core.plan(input);
-        if (!r.ok) return { ok: false, error: r.error };
+        if (!r.ok) return r;
         return { ok: true, value: calc.calc === 'input' ? input[calc.field] : r.value[calc.field] };
       }
       case SIMULATE: return simulate(calc);
       case 'speculative': {
         const r = core.speculative(calc.acceptance_rate, calc.draft_tokens, calc.draft_cost_ratio ?? 0);
-        return r.ok ? { ok: true, value: r.value[calc.field] } : { ok: false, error: r.error };
+        return r.ok ? { ok: true, value: r.value[calc.field] } : r;
       }
       case 'variant':
-        return variant ? { ok: true, value: variant[calc.field] } : { ok: false, error: 'no practice variant' };
+        return variant ? { ok: true, value: variant[calc.field] } : ownRefusal('questionPrep.noVariant');
       case 'kv':
-        return kvPractice ? { ok: true, value: kvPractice.values[calc.field] } : { ok: false, error: 'no KV-cache practice variant' };
+        return kvPractice ? { ok: true, value: kvPractice.values[calc.field] } : ownRefusal('questionPrep.noKvVariant');
       case 'drill':
-        return drill ? { ok: true, value: drill.values[calc.field] } : { ok: false, error: 'no drill (the question names no mistake)' };
+        return drill ? { ok: true, value: drill.values[calc.field] } : ownRefusal('questionPrep.noDrill');
       default:
-        return { ok: false, error: `unknown calculation "${quoted(calc.calc)}"` };
+        return ownRefusal('questionPrep.unknownCalc', { calc: quoted(calc.calc) });
     }
   }
 
@@ -204,13 +222,13 @@ export function makeResolver(core, quizCore, variant, { kvPractice = null, drill
     if (!r.ok) return r;
     if (typeof r.value === 'boolean') return r;
     if (typeof r.value !== 'number' || !Number.isFinite(r.value)) {
-      return { ok: false, error: `${calc.calc}.${calc.field} gave no number` };
+      return ownRefusal('questionPrep.noNumber', { value: `${calc.calc}.${calc.field}` });
     }
     const from = sourceUnit(calc, core.declaration, quizCore.PRACTICE, traffic);
     const to = unit === undefined ? from : unit;
     if (!from || !to || from === to) return r;
     const scale = factor(from) / factor(to);
-    return Number.isFinite(scale) ? { ok: true, value: r.value * scale } : { ok: false, error: `cannot convert ${from} to ${quoted(to)}` };
+    return Number.isFinite(scale) ? { ok: true, value: r.value * scale } : ownRefusal('questionPrep.cannotConvert', { from, to: quoted(to) });
   };
 }
 
@@ -230,7 +248,7 @@ export function blockResolver(core, quizCore, { block, seed, question, presets, 
     : generator.calc === 'variant' ? quizCore.makeVariant(seed)
       : generator.calc === 'kv' ? quizCore.makeKvPractice(seed)
         : quizCore.makeMistakeDrill(seed, question && question.mistake);
-  if (!drawn.ok) return { ok: false, error: drawn.error };
+  if (!drawn.ok) return drawn;
   const calc = generator ? generator.calc : '';
   const resolve = makeResolver(core, quizCore, calc === 'variant' ? drawn.value : null, {
     kvPractice: calc === 'kv' ? drawn.value : null, drill: calc === 'drill' ? drawn.value : null, presets, traffic,

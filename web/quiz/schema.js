@@ -20,8 +20,10 @@ import { isObj } from '../content/check-helpers.js';
 import { stepKind, stepKinds } from './step-kinds.js';
 import { clipText } from '../core/echo-text.js';
 import { blockResolver, SIMULATE, simulationFields } from './resolve.js';
-import { prepareQuestion } from './prepare.js';
+import { prepareQuestion, problemInWords } from './prepare.js';
 import { translator } from '../element/i18n.js';
+import { coreMessage, withFieldsOf } from '../element/core-message.js';
+import { numberFormatting } from '../element/format.js';
 
 export const QUESTIONS_FORMAT = 'llm-budget-lab-questions';
 /**
@@ -66,6 +68,8 @@ let core = null;
 const ENGLISH = translator('en', null).t;
 let t = ENGLISH;
 let numberText = String;
+// The same call's words for a core refusal with a declared kind (coreMessage), or null (English).
+let coreWords = null;
 
 /** Text from the file as a problem echoes it: at most 40 characters, invisible ones as [U+XXXX] (quoteText). */
 const echo = (s) => core.reading.quoteText(s, 40);
@@ -424,7 +428,7 @@ function checkUnique(lists, add) {
  * Checks a parsed questions document.
  * @param {unknown} doc parsed JSON
  * @param {{quizCore: object, budget: object, presets: object, presetIds?: Set<string>, traffic?: object,
- *   t?: (id:string, params?:object)=>string, locale?: string}} opts
+ *   t?: (id:string, params?:object)=>string, locale?: string, strings?: object}} opts
  *   quizCore: the loaded quiz-core facade (units, verdict names, escaping); budget: the budget
  *   facade (its declaration names the fields; its calls prepare the values); traffic: the traffic
  *   facade (web/core/traffic-core.js), needed when the file has a "simulate" calculation
@@ -433,8 +437,10 @@ function checkUnique(lists, add) {
  *   ids a question may name (by default every configuration of `presets`); t: a translator's
  *   t (web/element/i18n.js) the reasons are written with (ids "questionsCheck.*"; English when
  *   absent); locale: that translator's locale ("de"), for the numbers a reason names, written
- *   without grouping ("2000", "0,5"). A reason from preparing a question (a value or grading
- *   setting the core refuses) is the preparation's own (prepare.js).
+ *   without grouping ("2000", "0,5"); strings: that translator whole (i18n.js translator), for a
+ *   reason from preparing a question (a value or grading setting the core refuses): the core's
+ *   refusal of a declared kind in its words (core-message.js), the preparation's own sentences
+ *   ("questionPrep.*") through t (prepare.js problemInWords).
  * @returns {{id:string, field:string, reason:string}[]} problems, empty when valid
  * @throws {TypeError} when quizCore, budget or presets is missing
  */
@@ -446,6 +452,11 @@ export function validateQuestions(doc, opts) {
   t = opts.t || ENGLISH;
   const digits = new Intl.NumberFormat(opts.t && opts.locale ? opts.locale : 'en', { useGrouping: false, maximumFractionDigits: 20 });
   numberText = (n) => digits.format(n);
+  if (opts.t && opts.strings) {
+    const fmt = numberFormatting(opts.strings.locale, opts.strings.t);
+    const named = opts.traffic ? withFieldsOf(opts.budget, opts.traffic) : opts.budget;
+    coreWords = (res) => coreMessage(named, opts.strings, fmt, res);
+  }
   const full = {
     ...opts,
     declaration: opts.budget.declaration,
@@ -457,6 +468,7 @@ export function validateQuestions(doc, opts) {
     core = null;
     t = ENGLISH;
     numberText = String;
+    coreWords = null;
   }
 }
 
@@ -467,10 +479,11 @@ export function validateQuestions(doc, opts) {
  */
 function checkPrepared(q, add, opts, where) {
   const made = blockResolver(opts.budget, core, { block: where, seed: PREPARE_SEED, question: q, presets: opts.presets, traffic: opts.traffic || null });
-  if (!made.ok) { add(echo(q.id), t('questionsCheck.wholeQuestion'), made.error); return; }
+  const words = { t, coreWords };
+  if (!made.ok) { add(echo(q.id), t('questionsCheck.wholeQuestion'), problemInWords({ reason: made.error, refusal: made }, words)); return; }
   const prepared = prepareQuestion(q, made.resolve, core, echo);
   if (prepared.ok) return;
-  for (const p of prepared.problems) add(echo(q.id), p.field, p.reason);
+  for (const p of prepared.problems) add(echo(q.id), p.field, problemInWords(p, words));
 }
 
 function collectProblems(doc, opts) {

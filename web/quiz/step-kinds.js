@@ -5,6 +5,7 @@
 // answer of each shape: the empty answer, the check of a saved answer, the
 // preparation of a step's grading settings, and the grading call. Everything else (the questions-file checks, storage,
 // rendering, reports) asks stepKind() instead of comparing kind names.
+import { ownRefusal } from './resolve.js';
 
 const MAX_ANSWER_CHARS = 1000;
 const MAX_CHOICES = 64;
@@ -40,12 +41,12 @@ function typedSettings(step, resolve, quizCore) {
   let expected = step.expected;
   if (typeof expected !== 'number') {
     const r = resolve(step.expected, step.unit);
-    if (!r.ok) return { field: 'expected', error: r.error };
+    if (!r.ok) return { field: 'expected', error: r.error, refusal: r };
     expected = r.value;
   }
   const typed = settings(step, expected);
   const checked = quizCore.checkNumericAnswer('', typed);
-  if (!checked.ok) return { field: SETTING_FIELDS[checked.field] || 'expected', error: checked.error };
+  if (!checked.ok) return { field: SETTING_FIELDS[checked.field] || 'expected', error: checked.error, refusal: checked };
   return { settings: typed };
 }
 
@@ -55,17 +56,18 @@ function choiceSettings(step, resolve, quizCore) {
   let correct;
   if (byValue) {
     const r = resolve(step.correct_value);
-    if (!r.ok) return { field: 'correct_value', error: r.error };
+    if (!r.ok) return { field: 'correct_value', error: r.error, refusal: r };
     correct = step.choices.map((c, i) => (c.value === r.value ? i : -1)).filter((i) => i >= 0);
     if (correct.length === 0) {
-      return { field: 'correct_value', error: `gives ${JSON.stringify(r.value)}, the value of no choice (each choice's "value" is compared with it)` };
+      const refusal = ownRefusal('questionPrep.noChoiceValue', { value: JSON.stringify(r.value) });
+      return { field: 'correct_value', error: refusal.error, refusal };
     }
   } else {
     correct = step.choices.map((c, i) => (c.correct ? i : -1)).filter((i) => i >= 0);
   }
   const chosen = { option_count: step.choices.length, correct, multiple: step.multiple === true };
   const checked = quizCore.checkChoiceAnswer([], chosen);
-  if (!checked.ok) return { field: byValue && checked.field === 'correct' ? 'correct_value' : 'choices', error: checked.error };
+  if (!checked.ok) return { field: byValue && checked.field === 'correct' ? 'correct_value' : 'choices', error: checked.error, refusal: checked };
   return { settings: chosen };
 }
 
@@ -151,10 +153,11 @@ const cache = new WeakMap();
  * @returns {Map<string, {name:string, answer:'text'|'choices', verdicts:string[], tones:Object<string,string>,
  *   empty:()=>string|string[], problem:(a:unknown, step:object, quote:(id:string)=>string)=>string,
  *   hint?:(step:object, quizCore:object)=>string,
- *   prepare:(step:object, resolve:Function, quizCore:object)=>({settings:object}|{field:string, error:string}),
+ *   prepare:(step:object, resolve:Function, quizCore:object)=>({settings:object}|{field:string, error:string, refusal:object}),
  *   grade:(settings:object, answer:unknown, quizCore:object, step:object)=>object}>}
  *   prepare: the step's grading settings, checked by the core, or the step field
- *   ("expected", "correct_value", ...) that cannot be used and why; grade: an answer
+ *   ("expected", "correct_value", ...) that cannot be used and why (`refusal`: the refusal
+ *   behind it, for prepare.js problemInWords); grade: an answer
  *   graded with those settings
  * @throws {Error} when the core declares an answer shape this file does not handle
  */
