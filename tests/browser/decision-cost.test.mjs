@@ -65,6 +65,10 @@ test('two typed prices rank the GPU types by cost per million tokens; a bad pric
   const note = await out(lab, 'price-error-h100-sxm-80gb');
   assert.match(note, /The table keeps the last good price\.$/);
   assert.equal(await lab.locator('input[data-price="h100-sxm-80gb"]').getAttribute('aria-invalid'), 'true');
+  // The message describes the box (aria-describedby), so focusing it again repeats it.
+  const described = await lab.locator('input[data-price="h100-sxm-80gb"]').evaluate((box) => box.getAttribute('aria-describedby')
+    .split(' ').map((id) => box.getRootNode().getElementById(id).textContent).join(' ').trim());
+  assert.equal(described, note);
   assert.equal(await table.locator('tbody').innerHTML(), before);
   await lab.locator('input[data-price="h100-sxm-80gb"]').fill('-3');
   assert.equal(await out(lab, 'price-error-h100-sxm-80gb'), 'Enter a price from 0.0001 to 1,000,000 $ per GPU-hour. The table keeps the last good price.');

@@ -165,10 +165,13 @@ function costSection(w, core, presets) {
   let drawn = null; // the input and options last drawn
   for (const gpu of gpus) {
     const id = nextId('price');
+    // The refusal and the "read as" note describe the box, so focusing it again repeats them.
+    const noteId = nextId('price-error');
+    const readId = nextId('price-read');
     const box = h('input', { type: 'text', id, inputmode: 'decimal', autocomplete: 'off', placeholder: t('decision.pricePlaceholder'),
-      'data-price': gpu.id });
-    const note = h('span', { class: 'field-error', role: 'status', 'data-out': `price-error-${gpu.id}`, hidden: true });
-    const readNote = h('span', { class: 'field-read', role: 'status', 'data-out': `price-read-${gpu.id}`, hidden: true });
+      'data-price': gpu.id, 'aria-describedby': `${noteId} ${readId}` });
+    const note = h('span', { class: 'field-error', id: noteId, role: 'status', 'data-out': `price-error-${gpu.id}`, hidden: true });
+    const readNote = h('span', { class: 'field-read', id: readId, role: 'status', 'data-out': `price-read-${gpu.id}`, hidden: true });
     const say = (text) => { setText(note, text); note.hidden = text === ''; };
     const sayRead = (text) => { setText(readNote, text); readNote.hidden = text === ''; };
     // A price out of the declared range (a range kind of the core's declared messages) in the
