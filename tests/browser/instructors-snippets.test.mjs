@@ -97,14 +97,14 @@ for (const [locale, want] of Object.entries(PAGES)) {
     const { page, context } = rec;
     await page.goto(`${server.url}${want.file}`);
     await page.waitForSelector('#wb-lab [data-part="quiz"][data-state="ready"]', { timeout: 15000 });
-    // The built-in questions with one change: question Q1-fit, step "fits", first choice's text.
+    // The built-in questions with one change: question q1-fit, step "fits", first choice's text.
     const doc = JSON.parse(readFileSync(path.join(REPO, 'content/questions.json'), 'utf8'));
-    const step = doc.questions.find((q) => q.id === 'Q1-fit').steps.find((s) => s.id === 'fits');
+    const step = doc.questions.find((q) => q.id === 'q1-fit').steps.find((s) => s.id === 'fits');
     step.choices[0].text = 'x'.repeat(5000);
     await page.locator('#wb-source').fill(JSON.stringify(doc));
     await page.waitForFunction(() => document.getElementById('wb-status').dataset.result === 'problems');
     const rows = await page.locator('#wb-problems tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
-    assert.deepEqual(rows, [['Q1-fit', 'steps.fits.choices[0].text', want.tooLong]]);
+    assert.deepEqual(rows, [['q1-fit', 'steps.fits.choices[0].text', want.tooLong]]);
     // An empty choice text still gets the sentence about an empty string.
     step.choices[0].text = '  ';
     await page.locator('#wb-source').fill(JSON.stringify(doc));
