@@ -68,6 +68,14 @@ for (const [locale, want] of Object.entries(PAGES)) {
     assert.ok(query.includes(want.query), query);
     // The attributes table has a row for lang.
     assert.equal(await page.locator('#attributes ~ .table-scroll table tbody th code', { hasText: /^lang$/ }).count(), 1);
+    // The copied iframe's address, on the harness server instead of your.site, opens the lab
+    // in the page's language: the calculator's "Model" group legend is "Modell" in German.
+    const src = want.iframe.match(/src="([^"]+)"/)[1].replace('https://your.site/lab/', server.url);
+    await page.goto(src);
+    await page.waitForFunction(() => document.querySelector('llm-budget-lab')?.shadowRoot?.querySelector('[data-part="calculator"] legend'), null, { timeout: 15000 });
+    assert.equal(await page.evaluate(() => document.documentElement.lang), locale);
+    const legends = await page.evaluate(() => [...document.querySelector('llm-budget-lab').shadowRoot.querySelectorAll('[data-part="calculator"] legend')].map((l) => l.textContent.trim()));
+    assert.ok(legends.includes(locale === 'de' ? 'Modell' : 'Model'), legends.join(' | '));
     assertQuiet(rec);
     await context.close();
   });
