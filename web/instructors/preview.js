@@ -10,8 +10,10 @@
 // script hands to startInstructorsPage (web/build.mjs writes one script per locale).
 import { setupWorkbench } from './workbench.js';
 import { ATTRIBUTE_NAMES } from '../element/attribute-names.js';
+import { PART_NAMES } from '../element/part-names.js';
 
-const KNOWN = ATTRIBUTE_NAMES;
+// The element's own attributes, and `lang`: the HTML attribute the element takes its language from.
+const KNOWN = [...ATTRIBUTE_NAMES, 'lang'];
 const ATTR = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 
 function decodeEntities(text) {
@@ -86,8 +88,22 @@ export function previewStatus(parsed, t) {
   const preset = parsed.attributes.preset;
   const count = parsed.properties.length;
   const id = `instructors.previewParts${preset ? 'Preset' : ''}${count ? 'Theme' : ''}`;
-  const shown = t(id, { parts, preset: preset || '', count });
-  return parsed.ignored.length ? `${shown} ${t('instructors.previewIgnored', { names: parsed.ignored.join(', ') })}` : shown;
+  const sentences = [t(id, { parts, preset: preset || '', count })];
+  const unknown = unknownParts(parts);
+  if (unknown.length) sentences.push(t('instructors.previewUnknownParts', { count: unknown.length, parts: unknown.join(', ') }));
+  if (parsed.ignored.length) sentences.push(t('instructors.previewIgnored', { names: parsed.ignored.join(', ') }));
+  return sentences.join(' ');
+}
+
+/**
+ * The words of a `parts` value that name no part (PART_NAMES, the element's one list, or
+ * "all"), each once, in the order typed: the parts the element skips.
+ * @param {string} parts the attribute's value
+ * @returns {string[]}
+ */
+export function unknownParts(parts) {
+  const words = String(parts).split(/[\s,]+/).filter(Boolean);
+  return [...new Set(words)].filter((w) => w !== 'all' && !PART_NAMES.includes(w));
 }
 
 function setupPreview(t) {

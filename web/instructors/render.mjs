@@ -6,13 +6,17 @@
 // The template's placeholders: {{t:ID}} the string as plain text; {{m:ID}} the string
 // with its small inline markup, `code` and **strong** (inlineMarkup); {{LANG}},
 // {{LANGUAGES}} (links to the page in the other languages), {{SCRIPT}} (the page's
-// script for its locale), {{FOOTER}}, {{PARTS_ROWS}}, {{PRESET_ROWS}}, {{CSS_ROWS}}.
+// script for its locale), {{FOOTER}}, {{PARTS_ROWS}}, {{PRESET_ROWS}}, {{CSS_ROWS}},
+// {{SNIPPET_ELEMENT}} and {{SNIPPET_IFRAME}} (the embed snippets in the page's language),
+// {{SCORM_DOWNLOAD}} (links to the SCORM packages).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { contrastRatio } from './contrast.mjs';
 import { PART_NAMES } from '../element/part-names.js';
 import { translator } from '../element/i18n.js';
 import { presetsText } from '../content/presets-text.js';
+import { LOCALES, DEFAULT_LOCALE } from '../element/locale-names.js';
+import { packageFile } from '../scorm/package.mjs';
 
 const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -88,6 +92,43 @@ export function inlineMarkup(text) {
 }
 
 /**
+ * The two embed snippets a teacher copies, as HTML to sit inside <code>: the element
+ * and the iframe, both asking for the page's language (`lang="de"`, `&lang=de`) on a
+ * page that is not in DEFAULT_LOCALE, and the iframe's title in that language. The
+ * English snippets carry no lang: English is what an element speaks without one.
+ * @param {(id:string, params?:object)=>string} t the page's strings
+ * @param {string} locale one of LOCALES
+ * @returns {{element:string, iframe:string}} escaped HTML
+ */
+export function embedSnippets(t, locale) {
+  const own = locale !== DEFAULT_LOCALE;
+  const element = `<script src="https://your.site/lab/llm-budget-lab.js" defer></script>
+
+<llm-budget-lab parts="calculator memory-chart" preset="lesson-gqa8-8"${own ? ` lang="${locale}"` : ''}></llm-budget-lab>`;
+  const iframe = `<iframe data-llm-budget-lab
+        src="https://your.site/lab/embed.html?parts=calculator%20memory-chart&preset=lesson-gqa8-8${own ? `&lang=${locale}` : ''}"
+        title="${esc(t('instructors.iframeTitle'))}" height="900" loading="lazy"></iframe>
+<script src="https://your.site/lab/llm-budget-lab-embed.js" defer></script>`;
+  return { element: esc(element).replace(/&quot;/g, '"'), iframe: esc(iframe).replace(/&quot;/g, '"') };
+}
+
+/**
+ * The SCORM packages' download links as HTML: the page's own language's package, then one
+ * sentence per other shipped language naming its package (relative links: dist/ keeps the
+ * packages beside the page, so they work from disk and from any host).
+ * @param {(id:string, params?:object)=>string} t the page's strings
+ * @param {string} locale one of LOCALES
+ * @returns {string} HTML
+ */
+export function scormDownload(t, locale) {
+  const link = (l) => `<a href="${esc(packageFile(l))}" download>${esc(packageFile(l))}</a>`;
+  const names = new Intl.DisplayNames([locale], { type: 'language' });
+  const sentence = (id, l, params = {}) => inlineMarkup(t(id, { ...params, package: '\u0000' })).replace('\u0000', () => link(l));
+  return [sentence('instructors.scormDownload', locale),
+    ...LOCALES.filter((l) => l !== locale).map((l) => sentence('instructors.scormDownloadOther', l, { language: names.of(l) }))].join(' ');
+}
+
+/**
  * The instructors' page in one language.
  * @param {string} root the repository root
  * @param {{t?:(id:string, params?:object)=>string, locale?:string, languages?:string, script?:string, lessonHref?:string}} [options]
@@ -119,10 +160,13 @@ export function renderInstructors(root, { t = translator('en', null).t, locale =
   const footer = inlineMarkup(t('instructors.footer', { lesson: '\u0000' })).replace('\u0000', `<a href="${esc(lessonHref)}">${esc(lessonHref)}</a>`);
   const params = { 'instructors.themeIntro': { count: props.length } };
   const template = readFileSync(path.join(root, 'web/instructors/instructors.html'), 'utf8');
+  const snippets = embedSnippets(t, locale);
   return template
     .replace(/\{\{t:([\w.-]+)\}\}/g, (_, id) => esc(t(id, params[id])))
     .replace(/\{\{m:([\w.-]+)\}\}/g, (_, id) => inlineMarkup(t(id, params[id])))
     .replace('{{LANG}}', locale).replace('{{LANGUAGES}}', () => languages).replace('{{SCRIPT}}', script)
     .replace('{{FOOTER}}', () => footer)
-    .replace('{{PARTS_ROWS}}', () => partsRows).replace('{{PRESET_ROWS}}', () => presetRows).replace('{{CSS_ROWS}}', () => cssRows);
+    .replace('{{PARTS_ROWS}}', () => partsRows).replace('{{PRESET_ROWS}}', () => presetRows).replace('{{CSS_ROWS}}', () => cssRows)
+    .replace('{{SNIPPET_ELEMENT}}', () => snippets.element).replace('{{SNIPPET_IFRAME}}', () => snippets.iframe)
+    .replace('{{SCORM_DOWNLOAD}}', () => scormDownload(t, locale));
 }

@@ -135,6 +135,16 @@ function text(v) {
 }
 
 /**
+ * The problem of a required text that fails text(): "must be a non-empty string" when it
+ * is missing, not a string or blank; the MAX_TEXT limit when it is a string that is too long.
+ * @param {*} v the value from the file
+ * @returns {string} the sentence in the call's language
+ */
+function textProblem(v) {
+  return typeof v === 'string' && v.trim() !== '' ? t('questionsCheck.textAtMost', { max: numberText(MAX_TEXT) }) : t('questionsCheck.nonEmpty');
+}
+
+/**
  * Checks one calculation reference ({calc: ...}).
  * @param where  the block the question sits in: 'questions', or a practice generator's
  *   block ('practice' for `variant`, 'kv_practice' for `kv`), the only place that generator is allowed
@@ -258,7 +268,7 @@ function checkChoices(step, id, f, add, values) {
     if (typeof c.id !== 'string' || !ID_PATTERN.test(c.id)) add(id, `${cf}.id`, t('questionsCheck.lowerCaseId', { got: got(c.id) }));
     else if (seen.has(c.id)) add(id, `${cf}.id`, t('questionsCheck.duplicateChoice', { id: echo(c.id) }));
     seen.add(c.id);
-    if (!text(c.text)) add(id, `${cf}.text`, t('questionsCheck.nonEmpty'));
+    if (!text(c.text)) add(id, `${cf}.text`, textProblem(c.text));
     else checkPlaceholders(c.text, id, `${cf}.text`, add, values);
     if (c.feedback !== undefined) {
       if (!text(c.feedback)) add(id, `${cf}.feedback`, t('questionsCheck.textOrLeftOut', { max: numberText(MAX_TEXT) }));
@@ -340,7 +350,7 @@ function checkStep(step, i, q, id, add, opts, where, earlier) {
   const sf = typeof step.id === 'string' ? `steps.${echo(step.id)}` : f;
   if (typeof step.id !== 'string' || !ID_PATTERN.test(step.id)) add(id, `${f}.id`, t('questionsCheck.lowerCaseId', { got: got(step.id) }));
   else if (earlier.has(step.id)) add(id, `${f}.id`, t('questionsCheck.duplicateStep', { id: echo(step.id) }));
-  if (!text(step.prompt)) add(id, `${sf}.prompt`, t('questionsCheck.nonEmpty'));
+  if (!text(step.prompt)) add(id, `${sf}.prompt`, textProblem(step.prompt));
   else checkPlaceholders(step.prompt, id, `${sf}.prompt`, add, q.values);
   const kind = stepKind(step, core);
   if (kind) refuseUnknownKeys(step, [...KNOWN_KEYS.step, ...KNOWN_KEYS[kind.answer]], id, sf, add);
@@ -391,7 +401,7 @@ function checkQuestion(q, i, add, opts, where, list) {
   if (!isObj(q)) return add(id, 'question', t('questionsCheck.notObject'));
   refuseUnknownKeys(q, KNOWN_KEYS.question, id, '', add);
   if (typeof q.id !== 'string' || !ID_PATTERN.test(q.id)) add(id, 'id', t('questionsCheck.questionId', { got: got(q.id) }));
-  if (!text(q.title)) add(id, 'title', t('questionsCheck.nonEmpty'));
+  if (!text(q.title)) add(id, 'title', textProblem(q.title));
   if (q.values !== undefined) {
     if (!isObj(q.values)) add(id, 'values', t('questionsCheck.valuesNotObject'));
     else for (const [name, c] of Object.entries(q.values)) {
@@ -399,7 +409,7 @@ function checkQuestion(q, i, add, opts, where, list) {
       checkCalc(c, id, `values.${echo(name)}`, add, opts, where);
     }
   }
-  if (!text(q.prompt)) add(id, 'prompt', t('questionsCheck.nonEmpty'));
+  if (!text(q.prompt)) add(id, 'prompt', textProblem(q.prompt));
   else checkPlaceholders(q.prompt, id, 'prompt', add, q.values);
   checkWorkedAndMistake(q, id, add, where);
   if (!Array.isArray(q.steps) || q.steps.length === 0 || q.steps.length > 20) add(id, 'steps', t('questionsCheck.stepsCount'));
