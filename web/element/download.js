@@ -132,6 +132,19 @@ export function csvBlob(headers, rows, decimalMark = '.') {
   return new Blob([comma ? `\uFEFF${text}` : text], { type: 'text/csv' });
 }
 
+/**
+ * A number the page wrote (fmt's text: "1,026", "31,2", "1.026") as a CSV cell of a number
+ * column: the same digits and rounding without the locale's digit grouping, with its decimal
+ * mark ("1026", "31.2"; "31,2" and "1026" on a German page), so a spreadsheet of that locale
+ * reads a number (csvBlob separates cells with ';' where the mark is a comma).
+ * @param {{unformat:Function, decimalMark:string}} fmt the element's number formatting (format.js)
+ * @param {string} text a number as fmt wrote it, without a unit
+ * @returns {string}
+ */
+export function csvNumber(fmt, text) {
+  return fmt.unformat(text).replace('.', fmt.decimalMark);
+}
+
 /** A file name from a title: "Memory per configuration" -> "memory-per-configuration". */
 export function fileSlug(title) {
   return String(title).toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'chart';

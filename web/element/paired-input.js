@@ -13,7 +13,10 @@ import { plainRangeMessage } from './limits.js';
  *   onValidity(ok) (optional: told whether the value on screen is the one in use),
  *   def (optional: a field definition of fields.js, whose slider the range follows, log-scaled
  *     where the declared span is wide; min/max/step are then the slider's own),
- *   refusal(res, v) (optional: the sentence for a value v that check() refused; default the range message) }
+ *   refusal(res, v) (optional: the sentence for a value v that check() refused; default the range message),
+ *   valueText(v) (optional: what a screen reader says for the slider's thumb at the value in use v, the
+ *     number as the box shows it with its unit, in the page's words: the slider's aria-valuetext, kept
+ *     to the value in use on every change; without it the slider's own position is read) }
  * @returns {{el, value, set(v)}} set(v) shows a value changed elsewhere (not told to onChange)
  */
 export function pairedInput(opts) {
@@ -35,13 +38,17 @@ export function pairedInput(opts) {
     h('div', { class: 'field-controls' }, range, text), error);
   let value = opts.value;
   let editStart = null; // the value when typing began, while the text box is being typed in
+  // The thumb's words follow the value in use (a log slider's position is no number a reader wants).
+  const say = () => { if (opts.valueText) range.setAttribute('aria-valuetext', opts.valueText(value)); };
   range.value = String(toPos(value));
   text.value = displayNumber(value);
+  say();
 
   const revert = () => {
     if (editStart === null || value === editStart) return;
     value = editStart;
     range.value = String(toPos(value));
+    say();
     opts.onChange(value);
   };
   const refuse = (message) => {
@@ -69,6 +76,7 @@ export function pairedInput(opts) {
     value = v;
     if (fromText) range.value = String(toPos(v));
     else text.value = displayNumber(v);
+    say();
     opts.onChange(v);
   };
   range.addEventListener('input', () => {
@@ -108,6 +116,7 @@ export function pairedInput(opts) {
       if (v === value) return;
       value = v;
       range.value = String(toPos(v));
+      say();
       if (editStart === null && error.hidden) text.value = displayNumber(v);
     },
   };

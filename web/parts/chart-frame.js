@@ -27,13 +27,15 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
  *     the CSV download separates cells with ';' (download.js csvBlob)
  *   inputs: () => string[], the "Label value unit" texts of what drew the chart,
  *   written into its SVG and PNG downloads
- * @returns {{ draw(fn, key?), summary(text), table(headers, rows, caption?) }}
+ * @returns {{ draw(fn, key?), summary(text), table(headers, rows, caption?, csv?) }}
  *   draw: fn(svg, width, height) updates the d3 selection of the <svg>; it is
  *     called again when the width changes. With a `key` (any string naming
  *     every input the drawing depends on), a call with the same key and width
  *     as the last drawing does nothing.
  *   table: rows is an array of rows or a function returning them (called only
- *     when the table is shown).
+ *     when the table is shown). csv, when given, { headers, rows } (rows as above) is what
+ *     the CSV download holds instead of the table as shown: bare numbers in number
+ *     columns, the unit in the header (download.js csvNumber).
  */
 export function chartFrame(container, { title, description, className, height = HEIGHT, inputs = () => [], t = ENGLISH,
   decimalMark = '.' }) {
@@ -139,8 +141,9 @@ export function chartFrame(container, { title, description, className, height = 
   });
   csvButton.addEventListener('click', () => {
     if (!lastTable) return;
-    const list = typeof lastTable.rows === 'function' ? lastTable.rows() : lastTable.rows;
-    offer(csvBlob(lastTable.headers, list, decimalMark), `${slug}.csv`);
+    const file = lastTable.csv || lastTable;
+    const list = typeof file.rows === 'function' ? file.rows() : file.rows;
+    offer(csvBlob(file.headers, list, decimalMark), `${slug}.csv`);
   });
 
   return {
@@ -152,8 +155,8 @@ export function chartFrame(container, { title, description, className, height = 
       render();
     },
     summary(text) { setText(summary, text); },
-    table(headers, rows, caption) {
-      pendingTable = { headers, rows, caption };
+    table(headers, rows, caption, csv) {
+      pendingTable = { headers, rows, caption, csv };
       lastTable = pendingTable;
       showTable();
     },

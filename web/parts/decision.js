@@ -13,6 +13,7 @@ import { lazyTrafficCore } from '../core/traffic-core.js';
 import { createRunner, markStale } from './deferred-runner.js';
 import { startSettings, trafficAt, TRAFFIC_OPTION } from './traffic-sweep.js';
 import { readingInWords, refusalMessage, withFieldsOf } from '../element/core-message.js';
+import { boxNumber, quantityText } from '../element/slider-value.js';
 
 // The serving simulation, for step 5's check of the marked row at the traffic part's load.
 const trafficFacade = lazyTrafficCore(); // started when the part first needs it
@@ -316,8 +317,12 @@ function mount(container, ctx) {
     const p = declared(name);
     return { label: label(p), unit: t('decision.specUnit', { symbol: p.symbol, min: p.min, max: p.max }), min: p.min, max: p.max,
       step: p.kind === 'whole' ? 1 : 0.01, read: (text) => readingInWords(core, strings, fmt, core.readField(name, text, 1, { decimalComma: fmt.decimalMark === ',' })),
-      refusal: () => rangeText(p.kind === 'whole', p.min, p.max) };
+      refusal: () => rangeText(p.kind === 'whole', p.min, p.max),
+      valueText: (v) => symbolValue(p, v) };
   };
+  // The thumb's words: the symbol and the value with its declared unit ("a = 0,8", "k = 4 Token").
+  const symbolValue = (p, v) => t('sliderValue.symbol', { symbol: p.symbol,
+    value: quantityText(t, boxNumber(fmt, v), v, p.unit, strings.core(`core.unit.${p.unit}`, p.unit)) });
   // A value out of a field's declared range, in the element's words (the box's own range).
   const rangeText = (whole, min, max) => t(whole ? 'fields.rangeWhole' : 'fields.rangeReal',
     { min: fmt.groupedNumber(min), max: fmt.groupedNumber(max) });
@@ -329,7 +334,9 @@ function mount(container, ctx) {
     const p = declared('draft_params');
     return { label: label(p), unit: t('decision.draftUnit', { symbol: p.symbol }), min: 0, max: p.max,
       step: 1e8, read: (text) => readingInWords(core, strings, fmt, core.readField('draft_params', text, 1, { decimalComma: fmt.decimalMark === ',' })),
-      refusal: () => rangeText(false, 0, p.max) };
+      refusal: () => rangeText(false, 0, p.max),
+      // 0 is the planner's own size (c × the model's parameters), as the field's unit text says.
+      valueText: (v) => (v === 0 ? t('sliderValue.draftZero', { n: boxNumber(fmt, v) }) : symbolValue(p, v)) };
   };
   specFields.append(
     pairedInput({ ...param('acceptance_rate'), value: local.a, check: (v) => check({ a: v }),

@@ -25,6 +25,7 @@ import { registerPart } from '../element/registry.js';
 import { pairedInput } from '../element/paired-input.js';
 import { h, setText, nextId } from '../element/dom.js';
 import { scrollHint } from '../element/scroll-hint.js';
+import { boxNumber } from '../element/slider-value.js';
 import { models, gpus } from '../element/presets.js';
 import measured from '../../content/measured-decode.json';
 import { measuredSays } from '../content/measured-text.js';
@@ -107,6 +108,7 @@ function mount(container, ctx) {
       ? core.plan(measuredRowInput(core, budget, rows[0].model, gpu, rows[0].row, v / 100)) : { ok: false }),
     onChange: (v) => { share = v / 100; draw(); },
     refusal: () => t('fields.rangeWhole', { min: fmt.int(10), max: fmt.int(100) }),
+    valueText: (v) => t('sliderValue.shareOfPeak', { n: boxNumber(fmt, v), peak }),
     // The answer checker's reader: "60", "60%" or "60,5" (percent of peak).
     read: (text) => {
       const q = ctx.readQuantity(text);

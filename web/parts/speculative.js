@@ -7,6 +7,7 @@ import { registerPart } from '../element/registry.js';
 import { chartFrame, MARGIN, polyline, keep, text as setSvgText } from './chart-frame.js';
 import { pairedInput } from '../element/paired-input.js';
 import { readingInWords } from '../element/core-message.js';
+import { boxNumber, quantityText } from '../element/slider-value.js';
 import { h, setText } from '../element/dom.js';
 import { localTicks } from './axis-ticks.js';
 import { placeLineLabel, labelBox, BOLD_LABEL_CHAR_PX } from './label-placement.js';
@@ -49,7 +50,10 @@ function mount(container, ctx) {
       step: p.kind === 'whole' ? 1 : 0.01, read: (text) => readingInWords(core, strings, fmt, core.readField(name, text, 1, { decimalComma: fmt.decimalMark === ',' })),
       // A value the core refused: the field's declared range, in the element's words.
       refusal: () => t(p.kind === 'whole' ? 'fields.rangeWhole' : 'fields.rangeReal',
-        { min: fmt.groupedNumber(p.min), max: fmt.groupedNumber(p.max) }) };
+        { min: fmt.groupedNumber(p.min), max: fmt.groupedNumber(p.max) }),
+      // The thumb's words: "a = 0,8", "k = 3 Token".
+      valueText: (v) => t('sliderValue.symbol', { symbol: p.symbol,
+        value: quantityText(t, boxNumber(fmt, v), v, p.unit, strings.core(`core.unit.${p.unit}`, p.unit)) }) };
   };
   controls.append(
     pairedInput({ ...param('acceptance_rate'), value: local.a,

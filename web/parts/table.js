@@ -1,8 +1,10 @@
 // The lesson's worked table: its six configurations computed live by the
-// core. Rows that do not fit show "does not fit" instead of speeds.
+// core. Rows that do not fit show "does not fit" instead of speeds. Its CSV
+// file holds bare numbers in the number columns (the unit in the header): a
+// row that does not fit leaves its speeds empty, the "Fits?" column saying so.
 import { registerPart } from '../element/registry.js';
 import { h, setText } from '../element/dom.js';
-import { offerDownload, downloadSentence, csvBlob } from '../element/download.js';
+import { offerDownload, downloadSentence, csvBlob, csvNumber } from '../element/download.js';
 import { scrollHint } from '../element/scroll-hint.js';
 
 /** A row's label: "16-bit weights, GQA-8, 16-bit cache, B = 16" (ctx: the part's context, for its strings). */
@@ -29,24 +31,30 @@ function mount(container, ctx) {
     const marker = h('span', { class: 'current-mark' });
     const th = h('th', { scope: 'row' }, describe(conf.inputs, ctx), marker);
     const tr = h('tr', { 'data-config': conf.id }, th);
+    // The row's memory, fit and speed cells as the CSV file holds them (a refusal: its reason in the fit column).
+    let csvCells = ['', res.ok ? '' : res.error, '', '', ''];
     if (!res.ok) {
       tr.append(h('td', { colspan: 5, text: res.error }));
     } else {
       const p = res.value;
-      tr.append(td('memory', fmt.num1(p.total_bytes / fmt.GB)));
-      tr.append(td('fits', fitsText(p, t)));
+      const shown = [fmt.num1(p.total_bytes / fmt.GB), fitsText(p, t)];
+      tr.append(td('memory', shown[0]));
+      tr.append(td('fits', shown[1]));
       if (p.has_speed) {
-        tr.append(td('step', fmt.num1(p.step_s * 1000)));
-        tr.append(td('per-request', fmt.perRequestText(p.per_request_tokens_per_s)));
-        tr.append(td('total', fmt.totalText(p.total_tokens_per_s)));
+        const speeds = [fmt.num1(p.step_s * 1000), fmt.perRequestText(p.per_request_tokens_per_s), fmt.totalText(p.total_tokens_per_s)];
+        tr.append(td('step', speeds[0]));
+        tr.append(td('per-request', speeds[1]));
+        tr.append(td('total', speeds[2]));
+        csvCells = [csvNumber(fmt, shown[0]), shown[1], ...speeds.map((x) => csvNumber(fmt, x))];
       } else {
         tr.append(h('td', { colspan: 3, 'data-col': 'speed', class: 'no-fit', text: t('table.noFit') }));
+        csvCells = [csvNumber(fmt, shown[0]), shown[1], '', '', ''];
       }
     }
     // The lesson's rows on the reader's own GPU (memory and headroom), judged by the core.
     const yours = h('td', { 'data-col': 'fits-yours' });
     tr.append(yours);
-    trs.push({ tr, marker, id: conf.id, inputs: conf.inputs, yours });
+    trs.push({ tr, th, marker, id: conf.id, inputs: conf.inputs, yours, csvCells });
     tbody.append(tr);
   }
   const first = rows[0] ? rows[0].inputs : null;
@@ -77,9 +85,9 @@ function mount(container, ctx) {
   const csvStatus = h('span', { class: 'chart-download-status', role: 'status' });
   const csvButton = h('button', { type: 'button', 'data-download': 'csv', 'aria-label': t('table.csvLabel') }, 'CSV');
   csvButton.addEventListener('click', () => {
-    // The table exactly as shown: every cell's text, row labels first.
-    const cells = (tr) => [...tr.children].flatMap((c) => Array(Number(c.getAttribute('colspan') || 1)).fill(c.textContent));
-    const [head, ...body] = [...table.querySelectorAll('tr')].map(cells);
+    // The table's header and rows: each row's label and its GPU's fit as shown, its numbers bare.
+    const head = [...table.querySelectorAll('thead th')].map((c) => c.textContent);
+    const body = trs.map((r) => [r.th.textContent, ...r.csvCells, r.yours.textContent]);
     // Never "saved": the page cannot know whether the file arrived.
     const outlook = offerDownload(csvBlob(head, body, fmt.decimalMark), 'worked-table.csv', container);
     setText(csvStatus, downloadSentence(outlook, 'worked-table.csv', t('table.csvFallback'), t));

@@ -8,10 +8,14 @@ import { scaleLinear, scaleLog } from 'd3-scale';
 import { axisBottom, axisLeft } from 'd3-axis';
 import { chartFrame, MARGIN, polyline, keep, text, shown } from './chart-frame.js';
 import { loadText } from './traffic-sweep.js';
+import { csvNumber } from '../element/download.js';
 
 const HEIGHT = 400;
 const PANEL_GAP = 36;
 const SERIES = ['p50', 'p99'];
+// The data table's latency columns: [its name, the core's summary, the percentile].
+const LATENCY_COLUMNS = [['TTFT p50', 'ttft_s', 'p50'], ['TTFT p99', 'ttft_s', 'p99'], ['TPOT p50', 'tpot_s', 'p50'],
+  ['TPOT p99', 'tpot_s', 'p99']];
 
 /**
  * Tick values of log scale `y`: d3's own (1, 2, ..., 9 per decade, or a linear
@@ -121,11 +125,23 @@ export function mountTrafficChart(container, inputs, { t, fmt }) {
     else if (highest) parts.push(t('traffic.lightestMisses'));
     else parts.push(t('trafficChart.noTarget'));
     frame.summary(parts.join(' '));
-    frame.table([mode === 'open' ? t('trafficChart.colRate') : t('trafficChart.colConcurrency'), 'TTFT p50', 'TTFT p99', 'TPOT p50', 'TPOT p99', t('trafficChart.colQueue')],
-      () => sweep.map((p) => [mode === 'open' ? fmt.adaptive(p.load) : fmt.int(p.load),
+    const loadHeader = mode === 'open' ? t('trafficChart.colRate') : t('trafficChart.colConcurrency');
+    const loadNumber = (x) => (mode === 'open' ? fmt.adaptive(x) : fmt.int(x));
+    const queueCell = (r) => (r.unstable ? t('trafficChart.grows') : t('trafficChart.boundedCell'));
+    // The CSV file: bare numbers, every latency in ms (its header says so), words only in the queue's
+    // column. An unstable run's latencies (the queue column says it grows) and a TPOT no request had
+    // (one output token) are empty cells.
+    const latencyCsv = (summary, s) => (summary && !(summary[s] === null || summary[s] === undefined)
+      ? csvNumber(fmt, fmt.adaptive(summary[s] * 1000)) : '');
+    const csv = {
+      headers: [loadHeader, ...LATENCY_COLUMNS.map(([name]) => t('trafficChart.colMs', { name })), t('trafficChart.colQueue')],
+      rows: () => sweep.map((p) => [csvNumber(fmt, loadNumber(p.load)),
+        ...LATENCY_COLUMNS.map(([, summary, s]) => (p.result.unstable ? '' : latencyCsv(p.result[summary], s))), queueCell(p.result)]),
+    };
+    frame.table([loadHeader, ...LATENCY_COLUMNS.map(([name]) => name), t('trafficChart.colQueue')],
+      () => sweep.map((p) => [loadNumber(p.load),
         ms(p.result.ttft_s && p.result.ttft_s.p50), ms(p.result.ttft_s && p.result.ttft_s.p99),
-        tpotMs(p.result, 'p50'), tpotMs(p.result, 'p99'),
-        p.result.unstable ? t('trafficChart.grows') : t('trafficChart.boundedCell')]));
+        tpotMs(p.result, 'p50'), tpotMs(p.result, 'p99'), queueCell(p.result)]), undefined, csv);
   }
   return { draw, frame };
 }

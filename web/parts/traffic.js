@@ -12,6 +12,7 @@ import { pairedInput } from '../element/paired-input.js';
 import { calculatorFields, inputTexts } from '../element/fields.js';
 import { h, setText } from '../element/dom.js';
 import { rangeMessage } from '../element/limits.js';
+import { fieldValueText } from '../element/slider-value.js';
 import { readingInWords, refusalMessage, withFieldsOf } from '../element/core-message.js';
 import { lazyTrafficCore } from '../core/traffic-core.js';
 import { createRunner, markStale } from './deferred-runner.js';
@@ -27,11 +28,6 @@ const OWN_FIELDS = ['request_rate', 'concurrency', 'input_tokens', 'output_token
 const TARGET_FIELDS = ['ttft_target_s', 'per_request_target_tokens_per_s'];
 
 /**
- * The traffic declaration's rows as field definitions (fields.js reads the same
- * row shape). A typical span that starts at 0 (0 there means the other loop)
- * gets a log slider from a thousandth of its top, so the slider never gives 0.
- */
-/**
  * Whether `v` is inside a declared field's range (limit: {min, max, kind}); the core refused it for
  * another reason then (a request whose KV cache cannot fit), and its own sentence says which.
  */
@@ -39,10 +35,18 @@ function inDeclaredRange(limit, v) {
   return Number.isFinite(v) && v >= limit.min && v <= limit.max && (limit.kind !== 'whole' || Number.isInteger(v));
 }
 
+/**
+ * The traffic declaration's rows as field definitions (fields.js reads the same
+ * row shape). A typical span that starts at 0 (0 there means the other loop)
+ * gets a log slider from a thousandth of its top, so the slider never gives 0;
+ * a whole field's from the next whole number (1 client, not 0.512, which the
+ * core refuses: the Home key goes to the slider's end).
+ */
 function trafficFields(traffic, strings) {
   const fields = calculatorFields({ declaration: traffic.declaration }, strings).FIELDS;
+  const bottom = (def) => (def.whole ? Math.ceil(def.slider.max / 1000) : def.slider.max / 1000);
   return Object.fromEntries(Object.entries(fields).map(([name, def]) => [name, def.limit.typical_min > 0 ? def
-    : { ...def, slider: { min: def.slider.max / 1000, max: def.slider.max, log: true } }]));
+    : { ...def, slider: { min: bottom(def), max: def.slider.max, log: true } }]));
 }
 
 function mount(container, ctx) {
@@ -115,6 +119,7 @@ function build(body, ctx, traffic) {
       },
       onChange: (v) => { local[name] = v; schedule(); },
       onValidity: validity(name),
+      valueText: (v) => fieldValueText({ t, fmt }, def, v),
     });
   };
   // A calculator input (the targets): the store's, checked by the core's plan().
@@ -132,6 +137,7 @@ function build(body, ctx, traffic) {
         () => rangeMessage(calculatorFields(core, strings), name, res, store.state.input), (field) => BF[field]),
       onChange: (v) => { store.tryInput({ [name]: v * def.factor }); },
       onValidity: validity(name),
+      valueText: (v) => fieldValueText({ t, fmt }, def, v),
     });
   };
   const controls = Object.fromEntries(OWN_FIELDS.map((n) => [n, own(n)]));

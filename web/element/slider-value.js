@@ -1,0 +1,52 @@
+// What a screen reader says for the thumb of a part's slider (paired-input.js's
+// valueText; the calculator writes its own): the value in use as its box shows
+// it, every digit, with the page's digit grouping and decimal mark, then its
+// unit in the page's words ("1 request/s", "2,5 Anfragen/s", "16 clients",
+// "250 ms"). A unit the core declares is worded by its declared name: the
+// string file's pattern "sliderValue.unit.<unit>" where it has one (a plural
+// object picks "1 request/s" or "2 requests/s" by the value), else the number
+// and the unit's words ("unit.symbol").
+import { ENGLISH } from './i18n.js';
+import { displayNumber } from './fields.js';
+
+/**
+ * The number as the box shows it (fields.js displayNumber: the shortest text that reads back
+ * exactly), grouped and with the decimal mark of the page ("1,048,576", "0,05").
+ * @param {{groupedNumber:Function}} fmt the element's number formatting (format.js)
+ * @param {number} v finite
+ * @returns {string}
+ */
+export function boxNumber(fmt, v) {
+  return fmt.groupedNumber(Number(displayNumber(v)), 20);
+}
+
+/**
+ * A number with a unit, singular or plural as the string file words it.
+ * @param {(id:string, params?:object)=>string} t the element's translator (i18n.js)
+ * @param {string} n the number, already written for the page (boxNumber)
+ * @param {number} count the value n shows: picks the plural form
+ * @param {string} declaredUnit the unit as the core declares it ("requests/s"), '' for a unit
+ *   the page scales (ms for a declared s), which has no pattern of its own
+ * @param {string} words the unit in the page's words ("Anfragen/s", "ms"), used where the string
+ *   file has no pattern for declaredUnit
+ * @returns {string} "1 request/s", "3 Token", "250 ms"
+ */
+export function quantityText(t, n, count, declaredUnit, words) {
+  const id = `sliderValue.unit.${declaredUnit}`;
+  return declaredUnit && Object.prototype.hasOwnProperty.call(ENGLISH, id) ? t(id, { count, n })
+    : t('unit.symbol', { n, unit: words });
+}
+
+/**
+ * A declared field's value as its slider's words: the number and unit, or for 0 where the
+ * field gives 0 a meaning, the number and that meaning ("0 (no target)").
+ * @param {{t:Function, fmt:object}} words the element's ctx.t and ctx.fmt
+ * @param {object} def a field definition of fields.js (coreUnit, displayUnit, factor, zeroMeans)
+ * @param {number} v the value in the field's display unit (raw / def.factor)
+ * @returns {string}
+ */
+export function fieldValueText({ t, fmt }, def, v) {
+  const n = boxNumber(fmt, v);
+  if (v === 0 && def.zeroMeans) return t('sliderValue.zero', { n, meaning: def.zeroMeans });
+  return quantityText(t, n, v, def.factor === 1 ? def.coreUnit : '', def.displayUnit);
+}
