@@ -1,5 +1,5 @@
-// What a screen reader says for the thumb of a part's slider (paired-input.js's
-// valueText; the calculator writes its own): the value in use as its box shows
+// What a screen reader says for the thumb of a slider (paired-input.js's
+// valueText for the parts; the calculator's sliders too): the value in use as its box shows
 // it, every digit, with the page's digit grouping and decimal mark, then its
 // unit in the page's words ("1 request/s", "2,5 Anfragen/s", "16 clients",
 // "250 ms"). A unit the core declares is worded by its declared name: the

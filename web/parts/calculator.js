@@ -6,6 +6,7 @@ import {
   calculatorFields, displayNumber, sliderAttrs, toSlider, fromSlider, logSliderKey,
 } from '../element/fields.js';
 import { rangeMessage } from '../element/limits.js';
+import { fieldValueText } from '../element/slider-value.js';
 import { coreMessage, refusalMessage } from '../element/core-message.js';
 import { digitsIn } from '../element/format.js';
 import { withCappedFields, capOf } from '../element/caps.js';
@@ -374,7 +375,7 @@ function mount(container, ctx) {
       if (c.range.value !== pos) c.range.value = pos;
       // What a screen reader says for the thumb: the value in use with the locale's digit grouping and
       // decimal mark, every digit the box shows ("1,000,000 requests", German "3,35 TB/s, nutzbar").
-      c.range.setAttribute('aria-valuetext', `${fmt.groupedNumber(Number(shown(field, state.input)), 20)} ${c.def.displayUnit}`);
+      c.range.setAttribute('aria-valuetext', fieldValueText({ t, fmt }, c.def, Number(shown(field, state.input))));
       if (field !== editing && c.error.hidden) {
         const txt = c.echo ?? shown(field, state.input);
         if (c.text.value !== txt) c.text.value = txt;
