@@ -97,3 +97,21 @@ test('English page: the chart CSV keeps "," between cells, quotes cells holding 
   assertQuiet(rec);
   await rec.context.close();
 });
+
+test('German page: the files offered are named in German', async () => {
+  const rec = await openPage('index.de.html');
+  const { page } = rec;
+  const named = async (locator) => {
+    const [download] = await Promise.all([page.waitForEvent('download'), locator.click()]);
+    return download.suggestedFilename();
+  };
+  // The chart's file name from its German title ("GPU-Speicher pro Konfiguration").
+  assert.equal(await named(page.locator(`${CHART} button[data-download="csv"]`)), 'gpu-speicher-pro-konfiguration.csv');
+  assert.equal(await named(page.locator('llm-budget-lab[parts="calculator"] button[data-action="download-inputs"]')),
+    'llm-budget-lab-eingaben.json');
+  // The answers file keeps the lesson and version the quiz reads back (LM10-T6, version 1).
+  assert.equal(await named(page.locator('llm-budget-lab[parts="quiz"] [data-action="download"]')),
+    'llm-budget-lab-antworten-LM10-T6-v1.json');
+  assertQuiet(rec);
+  await rec.context.close();
+});

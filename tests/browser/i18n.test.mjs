@@ -139,7 +139,7 @@ test('German page: the guided tour panel speaks German', async () => {
   assert.equal(await panel.locator('[data-tour-action="next"]').textContent(), 'Weiter');
   assert.equal(await panel.locator('[data-tour-action="leave"]').textContent(), 'Tour verlassen');
   await panel.locator('[data-tour-action="leave"]').click();
-  assert.equal(await page.locator('[data-tour-status]').textContent(), 'Sie haben die Tour verlassen. Sie können sie hier jederzeit fortsetzen.');
+  assert.equal(await page.locator('[data-tour-status]').textContent(), 'Sie haben die Tour verlassen; der Rechner zeigt wieder Ihre eigenen Einstellungen. Sie können die Tour hier jederzeit fortsetzen.');
   assertQuiet(rec);
   await rec.context.close();
 });

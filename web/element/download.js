@@ -145,7 +145,15 @@ export function csvNumber(fmt, text) {
   return fmt.unformat(text).replace('.', fmt.decimalMark);
 }
 
-/** A file name from a title: "Memory per configuration" -> "memory-per-configuration". */
+/** German umlauts and sharp s as German writes them without the marks (Duden's rule): "über" -> "ueber". */
+const GERMAN_PLAIN = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' };
+
+/**
+ * A file name from a title: "Memory per configuration" -> "memory-per-configuration",
+ * "Größe über Kontext" -> "groesse-ueber-kontext"; other accents are dropped ("é" -> "e").
+ * Lowercase ASCII letters, digits and "-", at most 60 characters; "chart" when nothing is left.
+ */
 export function fileSlug(title) {
-  return String(title).toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'chart';
+  return String(title).toLowerCase().replace(/[äöüß]/g, (c) => GERMAN_PLAIN[c]).normalize('NFKD').replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'chart';
 }

@@ -10,6 +10,9 @@
 // and in the browser for resuming. A prediction is a quiz step graded by the
 // core (web/tour/tour-steps.js, web/quiz/grade.js), with the quiz's feedback;
 // checking it (or asking for the answer) then makes the change it asked about.
+// Closing the tour (Leave, Escape, Finish) puts back the settings the page had
+// before the tour changed them, and says so. On a phone the panel spans the
+// bottom; its header stays in sight and "Hide the step" folds its body away.
 // Keyboard: Back, Next and Leave are buttons; Escape leaves; focus goes to the
 // step's title when the tour opens and back to where it was when it closes.
 import tourDoc from '../../content/tours.json';
@@ -55,6 +58,8 @@ async function languageOfPage() {
   if (texts) TOURS = tourDoc.tours.map((tour) => localizeTour(tour, texts));
 }
 const t = (id, params) => strings.t(id, params);
+/** The status sentence after leaving: it says when the student's own settings came back. */
+const leftNote = (restored) => t(restored ? 'tour.leftRestored' : 'tour.left');
 /** How long a step waits for its part to be drawn before it says so [ms]. */
 const PART_WAIT_MS = 15000;
 
@@ -149,16 +154,62 @@ function buildPanel() {
   const back = h('button', { type: 'button', 'data-tour-action': 'back' }, t('tour.back'));
   const next = h('button', { type: 'button', class: 'tour-next', 'data-tour-action': 'next' }, t('tour.next'));
   const leave = h('button', { type: 'button', 'data-tour-action': 'leave' }, t('tour.leave'));
+  // Folds the step's text and prediction away, so a phone shows more of the page; the
+  // header (progress, title, this button) stays at the panel's top as its body scrolls.
+  const fold = h('button', { type: 'button', class: 'tour-fold', 'data-tour-action': 'fold', 'aria-expanded': 'true',
+    'aria-controls': `${id}-body` }, t('tour.fold'));
+  const body = h('div', { class: 'tour-body', id: `${id}-body` }, text, where, predict, message);
   const el = h('section', { class: 'tour-panel', 'data-tour-panel': '', 'aria-labelledby': `${id}-title` },
-    progress, title, text, where, predict, message,
+    h('div', { class: 'tour-head' }, h('div', { class: 'tour-head-text' }, progress, title), fold), body,
     h('div', { class: 'tour-nav' }, back, next, leave), live);
-  return { el, title, progress, text, where, predict, message, live, back, next, leave };
+  return { el, title, progress, text, where, predict, message, live, back, next, leave, fold, body };
 }
 
-/** Closes the tour: removes the panel, the mark and the link's step; focus goes back. */
+/** Folds the open panel's body away (or unfolds it), then makes room for it again. */
+function setFolded(ui, folded) {
+  ui.el.toggleAttribute('data-folded', folded);
+  ui.body.hidden = folded;
+  ui.fold.setAttribute('aria-expanded', String(!folded));
+  setText(ui.fold, t(folded ? 'tour.unfold' : 'tour.fold'));
+  setViewInset(ui);
+}
+
+/** The panel's height as the page's bottom inset: the calculator's phone bar sits above it. */
+function setViewInset(ui) {
+  document.documentElement.style.setProperty('--llmb-view-inset-bottom', `${Math.round(ui.el.getBoundingClientRect().height)}px`);
+}
+
+/**
+ * Keeps what `store` held before the tour first changed it (once per store
+ * and opening), so leaving can give the student their own settings back.
+ */
+function keepOwnState(store) {
+  if (!store || panel.own.has(store)) return;
+  panel.own.set(store, { input: { ...store.state.input }, presetId: store.state.presetId });
+}
+
+/**
+ * Puts back the settings each store held before the tour changed them; true
+ * when any store now shows different settings than the tour left.
+ */
+function restoreOwnState(own) {
+  let changed = false;
+  for (const [store, kept] of own) {
+    const now = store.state.input;
+    if (Object.keys(kept.input).every((k) => Object.is(kept.input[k], now[k]))) continue;
+    if (store.tryInput(kept.input, kept.presetId, { replacesAll: true }).ok) changed = true;
+  }
+  return changed;
+}
+
+/**
+ * Closes the tour: removes the panel, the mark and the link's step, puts the
+ * student's own settings back; focus goes back. `note(restored)` gives the
+ * status sentence (null: none).
+ */
 function closeTour(note) {
   if (!panel) return;
-  const { ui, opener, onClose, status, keydown } = panel;
+  const { ui, opener, onClose, status, keydown, own } = panel;
   document.removeEventListener('keydown', keydown);
   clearMarks('tour');
   ui.el.remove();
@@ -166,8 +217,10 @@ function closeTour(note) {
   delete document.documentElement.dataset.tourStep;
   writeTourLink(null);
   panel = null;
+  // The calculator writes the restored settings to the link once they rest (calc-link.js).
+  const restored = restoreOwnState(own);
   if (onClose) onClose();
-  if (status && note) status.textContent = note;
+  if (status && note) status.textContent = note(restored);
   const back = opener && opener.isConnected ? opener : document.querySelector('[data-tour-start]');
   if (back) back.focus();
 }
@@ -243,6 +296,7 @@ async function showStep(index, { fromLink = false, focus = null } = {}) {
   const ready = await drawn(host);
   if (!panel || panel.token !== token) return;
   const store = host ? groupStore(host.getAttribute('group') || 'lesson', core, () => presets.defaultInput(core)) : null;
+  keepOwnState(store);
   const linkKeeps = fromLink && splitFragment(location.hash).rest.startsWith(FRAGMENT_PREFIX);
   const state = stepInput(step, presets, core);
   if (store && state.ok) {
@@ -282,7 +336,7 @@ async function showStep(index, { fromLink = false, focus = null } = {}) {
     }
   }
   // The panel's height is known now: the calculator's phone bar sits above it, the target clear of it.
-  document.documentElement.style.setProperty('--llmb-view-inset-bottom', `${Math.round(ui.el.getBoundingClientRect().height)}px`);
+  setViewInset(ui);
   markNode(found.node, 'tour');
   bringIntoView(found.node, ui.el);
   setText(ui.live, t(step.predict ? 'tour.livePredict' : 'tour.live', {
@@ -322,8 +376,8 @@ export async function openTour(request, { opener = null, status = null, onClose 
   if (panel && panel.tour !== tour) closeTour(null);
   if (!panel) {
     const ui = buildPanel();
-    const keydown = (e) => { if (e.key === 'Escape' && !e.defaultPrevented) closeTour(t('tour.left')); };
-    panel = { tour, ui, index: 0, token: 0, opener, onClose, status, keydown };
+    const keydown = (e) => { if (e.key === 'Escape' && !e.defaultPrevented) closeTour(leftNote); };
+    panel = { tour, ui, index: 0, token: 0, opener, onClose, status, keydown, own: new Map() };
     document.body.append(ui.el);
     document.addEventListener('keydown', keydown);
     // Focus goes to the new step's title, so Tab reaches its prediction before the buttons.
@@ -332,10 +386,16 @@ export async function openTour(request, { opener = null, status = null, onClose 
       if (panel.index < panel.tour.steps.length - 1) showStep(panel.index + 1, { focus: ui.title });
       else {
         forgetStep(); // finished: nothing to resume
-        closeTour(t('tour.finished', { tour: panel.tour.title }));
+        const title = panel.tour.title;
+        closeTour((restored) => t(restored ? 'tour.finishedRestored' : 'tour.finished', { tour: title }));
       }
     });
-    ui.leave.addEventListener('click', () => closeTour(t('tour.left')));
+    ui.leave.addEventListener('click', () => closeTour(leftNote));
+    ui.fold.addEventListener('click', () => {
+      setFolded(ui, !ui.el.hasAttribute('data-folded'));
+      const node = findTarget(panel.tour.steps[panel.index].target).node;
+      bringIntoView(node, ui.el);
+    });
     await showStep(where.step, { fromLink: request.fromLink === true, focus: ui.title });
     return;
   }

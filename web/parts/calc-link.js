@@ -108,7 +108,7 @@ export function mountLinkTools(parent, ctx, words, showNotices) {
     // Every input by the core's names, in its units (bytes, bytes/s, FLOP/s), and the link when
     // the page keeps the inputs in its address (else a link would not bring them back).
     const doc = { format: INPUTS_FORMAT, version: 1, inputs: { ...store.state.input }, ...(owner ? { link: linkNow() } : {}) };
-    const filename = 'llm-budget-lab-inputs.json';
+    const filename = t('link.inputsFile');
     const { outlook, text } = offerJsonDownload(doc, filename, parent);
     linkBox.hidden = true;
     setText(status, downloadSentence(outlook, filename, t('link.downloadFallback'), t));

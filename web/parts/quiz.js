@@ -252,7 +252,7 @@ function mount(container, ctx) {
       undoButton,
       h('button', { type: 'button', 'data-action': 'download', onclick: () => {
         const records = new Map(views.map(({ view, question }) => [question.id, view.record()]));
-        const filename = `llm-budget-lab-answers-${lesson}-${version}.json`;
+        const filename = t('quiz.answersFile', { lesson, version });
         const { outlook, text } = offerJsonDownload(answersDocument(lesson, version, records), filename, container);
         delete status.dataset.error;
         status.textContent = downloadSentence(outlook, filename, t('quiz.downloadFallback'), t);
