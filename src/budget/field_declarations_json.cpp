@@ -3,6 +3,7 @@
 #include "budget/field_declarations.h"
 #include "budget/input_messages.h"
 #include "budget/series_declarations.h"
+#include "budget/unit_words.h"
 #include "reading/quantity.h"
 #include "text/json_text.h"
 
@@ -31,6 +32,7 @@ void add_results(std::string& out, Table<ResultFieldDeclaration<R>> fields) {
   add_object_array(out, fields, [&out](const ResultFieldDeclaration<R>& f) {
     add_text_member(out, "name", f.name);
     add_text_member(out, "unit", f.unit);
+    add_text_member(out, "unit_one", unit_singular(f.unit).c_str());
     add_text_member(out, "kind", kResultKindNames[static_cast<int>(f.kind)]);
     add_flag_member(out, "needs_fit", f.needs_fit);
     add_text_member(out, "meaning", f.meaning);
@@ -42,6 +44,7 @@ void add_series(std::string& out, Table<SeriesDeclaration<S>> series) {
   add_object_array(out, series, [&out](const SeriesDeclaration<S>& f) {
     add_text_member(out, "name", f.name);
     add_text_member(out, "unit", f.unit);
+    add_text_member(out, "unit_one", unit_singular(f.unit).c_str());
     add_flag_member(out, "flag", f.flag);
     add_flag_member(out, "needs_fit", f.needs_fit);
     add_text_member(out, "meaning", f.meaning);
@@ -65,6 +68,7 @@ void add_input_declaration_members(std::string& out, const InputFieldDeclaration
   add_text_member(out, "symbol", f.symbol);
   add_text_member(out, "label", f.label);
   add_text_member(out, "unit", f.unit);
+  add_text_member(out, "unit_one", unit_singular(f.unit).c_str());
   add_text_member(out, "kind", kFieldKindNames[static_cast<int>(f.kind)]);
   add_number_member(out, "min", f.min);
   add_number_member(out, "max", f.max);

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "budget/input_messages.h"
+#include "budget/unit_words.h"
 #include "budget/validate.h"
 #include "reading/quantity.h"
 #include "text/decimal_rounding.h"
@@ -133,7 +134,7 @@ int significant_digits(const std::string& s) {
 // (the number is then in the field's own unit, not the display unit).
 bool strip_unit_word(std::string& s, const std::string& unit) {
   std::string first = unit.substr(0, unit.find(' '));
-  std::string singular = first.size() > 1 && first.back() == 's' ? first.substr(0, first.size() - 1) : first;
+  const std::string singular = unit_singular(first);
   const std::string words[] = {unit, first, singular, first == "parameters" ? "params" : "",
                                first == "parameters" ? "param" : ""};
   for (const std::string& w : words) {

@@ -1,6 +1,7 @@
 #include "traffic/traffic_declarations_json.h"
 
 #include "budget/field_declarations_json.h"
+#include "budget/unit_words.h"
 #include "text/json_text.h"
 #include "traffic/traffic_declarations.h"
 
@@ -13,6 +14,7 @@ void add_results(std::string& out, Table<TrafficResultFieldDeclaration<R>> field
   json::add_object_array(out, fields, [&out, fields](const TrafficResultFieldDeclaration<R>& f) {
     json::add_text_member(out, "name", f.name);
     json::add_text_member(out, "unit", f.unit);
+    json::add_text_member(out, "unit_one", unit_singular(f.unit).c_str());
     json::add_text_member(out, "kind", kTrafficResultKindNames[static_cast<int>(f.kind)]);
     json::add_flag_member(out, "needs_stable", f.needs_stable);
     // The flag's name, found by its member among the same result's flags.

@@ -38,12 +38,12 @@ const PAGES = [
   {
     name: 'English', rel: 'index.html',
     contextMax: '1,048,576 tokens per request', contextMin: '128 tokens per request', batchMax: '4,096 requests',
-    bandwidthMin: '0.05 TB/s, usable', batchTyped: '1,000,000 requests',
+    bandwidthMin: '0.05 TB/s, usable', batchTyped: '1,000,000 requests', batchOne: '1 request', layersOne: '1 layer',
   },
   {
     name: 'German', rel: 'index.de.html',
     contextMax: '1.048.576 Token pro Anfrage', contextMin: '128 Token pro Anfrage', batchMax: '4.096 Anfragen',
-    bandwidthMin: '0,05 TB/s, nutzbar', batchTyped: '1.000.000 Anfragen',
+    bandwidthMin: '0,05 TB/s, nutzbar', batchTyped: '1.000.000 Anfragen', batchOne: '1 Anfrage', layersOne: '1 Schicht',
   },
 ];
 
@@ -66,6 +66,11 @@ for (const p of PAGES) {
     await boxOf(page, 'batch').fill('1000000');
     await waitRedrawn(page);
     assert.equal(await valueText(page, 'batch'), p.batchTyped);
+    // One of a counted unit: its words for one, from the core's declaration (unit_one) in English.
+    await press(page, 'batch', 'Home');
+    assert.equal(await valueText(page, 'batch'), p.batchOne);
+    await press(page, 'layers', 'Home');
+    assert.equal(await valueText(page, 'layers'), p.layersOne);
     assertQuiet(rec);
     await rec.context.close();
   });

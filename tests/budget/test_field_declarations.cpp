@@ -88,7 +88,7 @@ TEST_CASE("the declaration as JSON carries names, ranges, defaults and enum name
   // Defaults are BudgetInput{}'s own: 7e9 parameters, 80 GB.
   CHECK(
       json.find(
-          R"("name":"total_params","symbol":"P","label":"Total parameters","unit":"parameters","kind":"real","min":1,"max":1e13,)") !=
+          R"("name":"total_params","symbol":"P","label":"Total parameters","unit":"parameters","unit_one":"parameter","kind":"real","min":1,"max":1e13,)") !=
       std::string::npos);
   CHECK(
       json.find(
@@ -98,9 +98,11 @@ TEST_CASE("the declaration as JSON carries names, ranges, defaults and enum name
   CHECK(json.find(R"("default":8e10})") != std::string::npos);
   CHECK(json.find(R"("max_from":"query_heads")") != std::string::npos);
   CHECK(json.find(R"("Verdict":["fits","tight","does-not-fit"])") != std::string::npos);
-  CHECK(json.find(R"("name":"kv_cache_bytes_per_token","unit":"B","kind":"number","needs_fit":false,)") !=
+  CHECK(
+      json.find(R"("name":"kv_cache_bytes_per_token","unit":"B","unit_one":"B","kind":"number","needs_fit":false,)") !=
+      std::string::npos);
+  CHECK(json.find(R"("name":"step_s","unit":"s","unit_one":"s","kind":"number","needs_fit":true,)") !=
         std::string::npos);
-  CHECK(json.find(R"("name":"step_s","unit":"s","kind":"number","needs_fit":true,)") != std::string::npos);
   // The meaning of headroom has quotes of its own: written as they are (single quotes need no escape).
   CHECK(json.find("less free than this is 'tight'") != std::string::npos);
   // Speculative parameters have no default (they are not BudgetInput members).

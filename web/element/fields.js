@@ -69,6 +69,21 @@ function wholeStep(span) {
   return Math.max(1, 10 ** Math.floor(Math.log10(span / 256)));
 }
 
+/**
+ * A declared unit's words for `count` of it, in the page's language: the locale's translation
+ * by the declared name ("core.unit.requests": "1 Anfrage", "2 Anfragen" by its plural forms),
+ * else the core's English words, for one (the declaration's unit_one, "request") or for any
+ * other count (its unit, "requests").
+ * @param {{core:Function}} strings the element's strings (i18n.js)
+ * @param {string} unit the declared unit ("requests", "tokens per request")
+ * @param {string|undefined} unitOne the declared words for one ("request"); the unit when absent
+ * @param {number} count the value the words go with
+ * @returns {string}
+ */
+export function unitWords(strings, unit, unitOne, count) {
+  return strings.core(`core.unit.${unit}`, count === 1 && unitOne ? unitOne : unit, { count });
+}
+
 /** One field's calculator definition from its declaration row, in the words of `strings`. */
 function fieldDef(d, byName, strings) {
   const display = displayFor(d, strings);
@@ -90,7 +105,9 @@ function fieldDef(d, byName, strings) {
     noun: display.noun || display.unit.split(',')[0],
     // The noun for `n` of the display unit: a core unit shown as declared takes the form its
     // translation gives that count ("1 Schicht", "24 Schichten"); any other noun is as written.
-    nounFor: (n) => (!UNIT_DISPLAY[d.unit] ? strings.core(`core.unit.${d.unit}`, d.unit, { count: n }) : display.noun || display.unit.split(',')[0]),
+    nounFor: (n) => (!UNIT_DISPLAY[d.unit] ? unitWords(strings, d.unit, d.unit_one, n) : display.noun || display.unit.split(',')[0]),
+    // The display unit's words for `n` of it: the declared unit's, by count, when shown as declared.
+    unitFor: (n) => (!UNIT_DISPLAY[d.unit] ? unitWords(strings, d.unit, d.unit_one, n) : display.unit),
     factor: display.factor,
     whole,
     choices: display.choices,

@@ -2,10 +2,10 @@
 // valueText for the parts; the calculator's sliders too): the value in use as its box shows
 // it, every digit, with the page's digit grouping and decimal mark, then its
 // unit in the page's words ("1 request/s", "2,5 Anfragen/s", "16 clients",
-// "250 ms"). A unit the core declares is worded by its declared name: the
-// string file's pattern "sliderValue.unit.<unit>" where it has one (a plural
-// object picks "1 request/s" or "2 requests/s" by the value), else the number
-// and the unit's words ("unit.symbol").
+// "250 ms"). A unit the core declares is worded by the core's words for that
+// count (fields.js unitWords: "1 request/s", "2 requests/s"), in the number and
+// unit pattern "unit.symbol"; a unit that reads without a unit word after the
+// number ("0.8" for a fraction) has its own pattern "sliderValue.unit.<unit>".
 import { ENGLISH } from './i18n.js';
 import { displayNumber } from './fields.js';
 
@@ -21,15 +21,15 @@ export function boxNumber(fmt, v) {
 }
 
 /**
- * A number with a unit, singular or plural as the string file words it.
+ * A number with its unit.
  * @param {(id:string, params?:object)=>string} t the element's translator (i18n.js)
  * @param {string} n the number, already written for the page (boxNumber)
- * @param {number} count the value n shows: picks the plural form
- * @param {string} declaredUnit the unit as the core declares it ("requests/s"), '' for a unit
- *   the page scales (ms for a declared s), which has no pattern of its own
- * @param {string} words the unit in the page's words ("Anfragen/s", "ms"), used where the string
- *   file has no pattern for declaredUnit
- * @returns {string} "1 request/s", "3 Token", "250 ms"
+ * @param {number} count the value n shows (a pattern of its own may pick a form by it)
+ * @param {string} declaredUnit the unit as the core declares it ("fraction"), '' for a unit
+ *   the page scales (ms for a declared s)
+ * @param {string} words the unit's words for this count in the page's language ("request/s",
+ *   "Anfragen/s", "ms": fields.js unitWords), used unless declaredUnit has a pattern of its own
+ * @returns {string} "1 request/s", "3 Token", "250 ms", "0.8"
  */
 export function quantityText(t, n, count, declaredUnit, words) {
   const id = `sliderValue.unit.${declaredUnit}`;
@@ -48,5 +48,5 @@ export function quantityText(t, n, count, declaredUnit, words) {
 export function fieldValueText({ t, fmt }, def, v) {
   const n = boxNumber(fmt, v);
   if (v === 0 && def.zeroMeans) return t('sliderValue.zero', { n, meaning: def.zeroMeans });
-  return quantityText(t, n, v, def.factor === 1 ? def.coreUnit : '', def.displayUnit);
+  return quantityText(t, n, v, def.factor === 1 ? def.coreUnit : '', def.unitFor(v));
 }

@@ -14,6 +14,7 @@ import { createRunner, markStale } from './deferred-runner.js';
 import { startSettings, trafficAt, TRAFFIC_OPTION } from './traffic-sweep.js';
 import { readingInWords, refusalMessage, withFieldsOf } from '../element/core-message.js';
 import { boxNumber, quantityText } from '../element/slider-value.js';
+import { unitWords } from '../element/fields.js';
 
 // The serving simulation, for step 5's check of the marked row at the traffic part's load.
 const trafficFacade = lazyTrafficCore(); // started when the part first needs it
@@ -322,7 +323,7 @@ function mount(container, ctx) {
   };
   // The thumb's words: the symbol and the value with its declared unit ("a = 0,8", "k = 4 Token").
   const symbolValue = (p, v) => t('sliderValue.symbol', { symbol: p.symbol,
-    value: quantityText(t, boxNumber(fmt, v), v, p.unit, strings.core(`core.unit.${p.unit}`, p.unit)) });
+    value: quantityText(t, boxNumber(fmt, v), v, p.unit, unitWords(strings, p.unit, p.unit_one, v)) });
   // A value out of a field's declared range, in the element's words (the box's own range).
   const rangeText = (whole, min, max) => t(whole ? 'fields.rangeWhole' : 'fields.rangeReal',
     { min: fmt.groupedNumber(min), max: fmt.groupedNumber(max) });

@@ -8,6 +8,7 @@ import { chartFrame, MARGIN, polyline, keep, text as setSvgText } from './chart-
 import { pairedInput } from '../element/paired-input.js';
 import { readingInWords } from '../element/core-message.js';
 import { boxNumber, quantityText } from '../element/slider-value.js';
+import { unitWords } from '../element/fields.js';
 import { h, setText } from '../element/dom.js';
 import { localTicks } from './axis-ticks.js';
 import { placeLineLabel, labelBox, BOLD_LABEL_CHAR_PX } from './label-placement.js';
@@ -53,7 +54,7 @@ function mount(container, ctx) {
         { min: fmt.groupedNumber(p.min), max: fmt.groupedNumber(p.max) }),
       // The thumb's words: "a = 0,8", "k = 3 Token".
       valueText: (v) => t('sliderValue.symbol', { symbol: p.symbol,
-        value: quantityText(t, boxNumber(fmt, v), v, p.unit, strings.core(`core.unit.${p.unit}`, p.unit)) }) };
+        value: quantityText(t, boxNumber(fmt, v), v, p.unit, unitWords(strings, p.unit, p.unit_one, v)) }) };
   };
   controls.append(
     pairedInput({ ...param('acceptance_rate'), value: local.a,
