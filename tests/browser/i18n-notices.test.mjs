@@ -2,7 +2,8 @@
 // of a field's range and a text the core cannot read are said in German, naming
 // the field by its German label, with German numbers (the core's declared
 // message kinds, "core.message.<code>" in content/ui/de.json); the English page
-// says what it said before.
+// says the same things in English, its range sentences naming the field and the
+// value typed as the German ones do.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openSession, closeSession, assertQuiet, recordedPage, waitReady } from './lib/harness.mjs';
