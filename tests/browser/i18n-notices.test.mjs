@@ -2,7 +2,8 @@
 // of a field's range and a text the core cannot read are said in German, naming
 // the field by its German label, with German numbers (the core's declared
 // message kinds, "core.message.<code>" in content/ui/de.json); the English page
-// says what it said before.
+// says the same things in English, its range sentences naming the field and the
+// value typed as the German ones do.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openSession, closeSession, assertQuiet, recordedPage, waitReady } from './lib/harness.mjs';
@@ -74,15 +75,15 @@ test('German page: the speculative part reads its boxes in German words too', as
   await rec.context.close();
 });
 
-test('English page: the same refusals as before', async () => {
+test('English page: the refusals, a range naming its field and the value typed', async () => {
   const rec = await open('index.html');
   const { page } = rec;
-  assert.equal(await said(page, 'batch', '0.5'), 'Enter a whole number from 1 to 1 million requests.');
+  assert.equal(await said(page, 'batch', '0.5'), 'Batch: enter a whole number from 1 to 1 million requests, not 0.5.');
   assert.equal(await said(page, 'layers', 'abc'), 'Layers: “abc” is not a number; type digits such as 12.5.');
   assert.equal(await said(page, 'layers', '12 GB'),
     'Layers: “GB” is not a unit of layers; write a number, or a number with k, M, B or T (70B, 32k).');
-  assert.equal(await said(page, 'kv_heads', '40'), 'Enter a whole number from 1 to 32 heads (the query heads).');
-  assert.equal(await said(page, 'gpu_memory_bytes', '0'), 'Enter a number from 1 byte to 1,000,000 GB.');
+  assert.equal(await said(page, 'kv_heads', '40'), 'KV heads: enter a whole number from 1 to 32 heads (the query heads), not 40.');
+  assert.equal(await said(page, 'gpu_memory_bytes', '0'), 'GPU memory: enter a number from 1 byte to 1,000,000 GB, not 0 GB.');
   await box(page, 'kv_heads').fill('8');
   assert.equal(await said(page, 'gpus', '3'),
     'Not accepted: GPUs must divide query heads (32) and either divide or be divided by KV heads (8); got 3; nearest valid: 2 or 4.');

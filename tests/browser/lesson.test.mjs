@@ -187,11 +187,15 @@ test('bad input in any number field: inline range message, aria-invalid, last go
       assert.ok(await error.isVisible(), `${field}: message shown for "${bad}"`);
       const msg = await error.textContent();
       if (['-5', '0'].includes(bad)) {
-        // A number outside the field's range: the range, in the field's units.
-        // What 0 means is the declaration's, in the page's words (field codes as lower-case labels).
-        const zero = zeroWords(declared.find((d) => d.name === field), declared);
-        const zeroPart = zero ? `(0 \\(${zero.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\) or )?` : '';
-        assert.match(msg, new RegExp(`^Enter ${zeroPart}(a|a whole) number (from|greater than) \\d[\\d.,]*%?( [a-zA-Z/]+)? (to|up to|and at most) `), `${field} "${bad}": ${msg}`);
+        // A number outside the field's range: the field's label, the range in the field's units, and
+        // the value typed. What 0 means is the declaration's, in the page's words (field codes as
+        // lower-case labels).
+        const row = declared.find((d) => d.name === field);
+        const zero = zeroWords(row, declared);
+        const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        const zeroPart = zero ? `(0 \\(${escape(zero)}\\) or )?` : '';
+        assert.match(msg, new RegExp(`^${escape(row.label)}: enter ${zeroPart}(a|a whole) number (from|greater than) \\d[\\d.,]*%?( [a-zA-Z/]+)? (to|up to|and at most) `), `${field} "${bad}": ${msg}`);
+        assert.match(msg, new RegExp(`, not ${bad}\\b[^,]*\\.$`), `${field} "${bad}": ${msg}`);
       } else {
         // Not a number at all (or too large to be one): the reader says so, naming the field by its label.
         assert.match(msg, /^[A-Z][A-Za-z -]+: (“abc” is not a number; type digits such as 12\.5|that number is too large|type a number)\.$/, `${field} "${bad}": ${msg}`);
@@ -292,7 +296,7 @@ test('refused typed values are retried when another field changes; clash message
   assert.equal(await page.locator(`${CALC} .results`).getAttribute('data-stale'), null);
   // The other order: KV 32 is refused while query heads are 16, then used when query heads reach 64.
   await box(page, 'kv_heads').fill('32');
-  assert.equal(await errorOf(page, 'kv_heads').textContent(), 'Enter a whole number from 1 to 16 heads (the query heads).');
+  assert.equal(await errorOf(page, 'kv_heads').textContent(), 'KV heads: enter a whole number from 1 to 16 heads (the query heads), not 32.');
   await box(page, 'query_heads').fill('64');
   assert.ok(!(await errorOf(page, 'kv_heads').isVisible()));
   // 2 x 32 x 32 x 128 x 2 = 524,288 B per token.
@@ -307,24 +311,25 @@ test('refused typed values are retried when another field changes; clash message
   assert.equal(await page.locator(out('weight_bytes')).textContent(), '1.0 GB');
   await box(page, 'active_params').fill('7');
   assert.equal(await errorOf(page, 'active_params').textContent(),
-    'Enter 0 (same as total parameters) or a number from 1 parameter to 500 million parameters (the total parameters).');
+    'Active parameters per token: enter 0 (same as total parameters) or a number from 1 parameter to 500 million parameters (the total parameters), not 7 billion parameters.');
   await box(page, 'active_params').fill('0');
   assert.ok(!(await errorOf(page, 'active_params').isVisible()));
 
   // Range messages in the field's units, as a student reads them.
   const said = async (field, text) => { await box(page, field).fill(text); return errorOf(page, field).textContent(); };
-  assert.equal(await said('total_params', '-5'), 'Enter a number from 1 parameter to 10 trillion parameters.');
-  assert.equal(await said('bandwidth_bytes_per_s', '0'), 'Enter a number from 1 byte/s to 10,000 TB/s.');
+  assert.equal(await said('total_params', '-5'), 'Total parameters: enter a number from 1 parameter to 10 trillion parameters, not -5 billion parameters.');
+  assert.equal(await said('bandwidth_bytes_per_s', '0'), 'Memory bandwidth: enter a number from 1 byte/s to 10,000 TB/s, not 0 TB/s.');
   // The link's box reads GB/s (its typical span is below 5 TB/s), and so does its message: 1e15 B/s = 1,000,000 GB/s.
-  assert.equal(await said('interconnect_bytes_per_s', '0'), 'Enter a number from 1 byte/s to 1,000,000 GB/s.');
+  assert.equal(await said('interconnect_bytes_per_s', '0'), 'GPU-to-GPU link: enter a number from 1 byte/s to 1,000,000 GB/s, not 0 GB/s.');
   assert.equal(await said('context_tokens', 'abc'), 'Context: “abc” is not a number; type digits such as 12.5.');
-  assert.equal(await said('context_tokens', '0'), 'Enter a whole number from 1 to 100 million tokens per request.');
-  assert.equal(await said('gpu_memory_bytes', '0'), 'Enter a number from 1 byte to 1,000,000 GB.');
-  // The smallest double is refused by the range too, not shown as 0 or as a row of zeros.
-  assert.equal(await said('gpu_memory_bytes', '5e-324'), 'Enter a number from 1 byte to 1,000,000 GB.');
-  assert.equal(await said('headroom_fraction', '95'), 'Enter a number from 0% to 90%.');
-  assert.equal(await said('weight_bytes_per_param', '0'), 'Enter a number from 0.08 to 64 bits per weight.');
-  assert.equal(await said('layers', '0'), 'Enter a whole number from 1 to 1,000 layers.');
+  assert.equal(await said('context_tokens', '0'), 'Context: enter a whole number from 1 to 100 million tokens per request, not 0.');
+  assert.equal(await said('gpu_memory_bytes', '0'), 'GPU memory: enter a number from 1 byte to 1,000,000 GB, not 0 GB.');
+  // The smallest double is refused by the range too, and named as the double it is (4.94e-324 GB),
+  // not as 0 or a row of zeros.
+  assert.equal(await said('gpu_memory_bytes', '5e-324'), 'GPU memory: enter a number from 1 byte to 1,000,000 GB, not 4.94e-324 GB.');
+  assert.equal(await said('headroom_fraction', '95'), 'Headroom to keep free: enter a number from 0% to 90%, not 95% of GPU memory.');
+  assert.equal(await said('weight_bytes_per_param', '0'), 'Weight precision: enter a number from 0.08 to 64 bits per weight, not 0 bits per weight.');
+  assert.equal(await said('layers', '0'), 'Layers: enter a whole number from 1 to 1,000 layers, not 0.');
   assertQuiet(rec);
   await rec.context.close();
 });

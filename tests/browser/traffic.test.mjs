@@ -110,7 +110,7 @@ test('the traffic part shows the core’s figures, its highest load and the calc
     const error = part.locator('.field[data-field="input_tokens"] .field-error');
     assert.match(await error.textContent(), /^Input tokens: /);
     await field(part, 'input_tokens').fill('0');
-    assert.equal(await error.textContent(), 'Input tokens: enter a whole number from 1 to 100,000,000.');
+    assert.equal(await error.textContent(), 'Input tokens: enter a whole number from 1 to 100 million tokens per request, not 0.');
     assert.match(await part.locator('[data-out="traffic-stale"]').textContent(), /last good results/);
     await settled(page);
     assert.equal(await cell(part, 'ttft_s', 'p99'), before);

@@ -82,7 +82,7 @@ test('a half-typed or out-of-range value is named and the last good result stays
   assert.equal(await page.locator(out('kv_cache_bytes')).textContent(), before.kv, 'half typed: the results from before');
   assert.equal(await errorOf(page, 'batch').textContent(), 'Batch: “1e” is not finished: type the exponent\'s digits (1e9).');
   await batch.pressSequentially('9');
-  assert.equal(await errorOf(page, 'batch').textContent(), 'Enter a whole number from 1 to 1 million requests.');
+  assert.equal(await errorOf(page, 'batch').textContent(), 'Batch: enter a whole number from 1 to 1 million requests, not 1,000,000,000.');
   assert.equal(await page.locator(out('kv_cache_bytes')).textContent(), before.kv, 'out of range: the results from before');
   assert.equal(await page.locator(out('total_tokens_per_s')).textContent(), before.total);
   assert.match(await page.locator(out('stale')).textContent(), /^Showing the last valid result/);

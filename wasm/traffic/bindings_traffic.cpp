@@ -10,6 +10,7 @@
 #include "traffic/serving_simulation.h"
 #include "traffic/traffic_declarations.h"
 #include "traffic/traffic_declarations_json.h"
+#include "traffic/traffic_field_reader.h"
 
 namespace lb = llmbudget;
 using emscripten::function;
@@ -46,4 +47,14 @@ EMSCRIPTEN_BINDINGS(traffic_core) {
   function("traffic_declarations_json", &lb::traffic_declarations_json);
   function("simulate_traffic", &lb::simulate_traffic);
   function("highest_load", &lb::highest_load);
+  // A typed value for a TrafficInput field, returned as the budget's FieldReading (registered in
+  // wasm/budget/bindings.cpp); the two bools are CommaReading and PointReading, as read_field_value's.
+  function(
+      "read_traffic_field_value", +[](const std::string& name, const std::string& text, double display_factor,
+                                      bool decimal_comma, bool groups_with_point) {
+        return lb::read_traffic_field_value(
+            name, text, display_factor,
+            decimal_comma ? lb::CommaReading::decimal_first : lb::CommaReading::thousands_first,
+            groups_with_point ? lb::PointReading::decimal_or_grouping : lb::PointReading::decimal);
+      });
 }

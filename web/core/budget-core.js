@@ -28,6 +28,7 @@
 // `field` the key itself (field '' when the input is not an object).
 import { flatCalls } from './flat-calls.js';
 import { clipForCore } from './text-clip.js';
+import { readFieldValue } from './field-reading.js';
 import { loadWasmModule, oncePerModule } from './wasm-module.js';
 import { clipText } from './echo-text.js';
 import { facadeRefusal, jsonKindCode } from './facade-messages.js';
@@ -318,21 +319,9 @@ export const buildCore = oncePerModule((module) => {
      *   separator ('' when not ambiguous); grouping_taken: value is the grouping (thousands)
      *   reading ("2,039" TB/s in English: 2039; "1,026" batch), false for the decimal one
      */
-    readField(name, text, displayFactor = 1, { decimalComma = false, groupsWithPoint = false } = {}) {
-      return guarded(() => {
-        // Clipped just past the core's limit before entering wasm (text-clip.js): a
-        // pasted megabyte gets the core's "too long" error without being copied.
-        const typed = clipForCore(typeof text === 'string' ? text : String(text ?? ''), maxTextBytes);
-        const raw = module.read_field_value(clipForCore(String(name), maxTextBytes), typed, asNumber(displayFactor),
-          decimalComma === true, groupsWithPoint === true);
-        return raw.ok
-          ? {
-            ok: true, value: raw.value, significant_digits: raw.significant_digits, binary_prefix: raw.binary_prefix,
-            ambiguous: raw.ambiguous, ambiguous_mark: raw.ambiguous_mark ? String.fromCharCode(raw.ambiguous_mark) : '',
-            grouping_taken: raw.grouping_taken,
-          }
-          : failure(raw);
-      });
+    readField(name, text, displayFactor = 1, options = {}) {
+      return guarded(() => readFieldValue((...args) => module.read_field_value(...args), maxTextBytes, name, text,
+        asNumber(displayFactor), options));
     },
 
     /**

@@ -15,6 +15,7 @@ import { loadBudgetCore } from './budget-core.js';
 import { loadWasmModule, oncePerModule } from './wasm-module.js';
 import { clipText } from './echo-text.js';
 import { facadeRefusal } from './facade-messages.js';
+import { readFieldValue } from './field-reading.js';
 
 function describeValue(value) {
   if (value === null) return 'null';
@@ -113,6 +114,30 @@ const buildTrafficCore = oncePerModule((module) => {
       },
 
       /**
+       * Reads what a person typed into the traffic field `name` (traffic_input_fields(): request_rate,
+       * concurrency, input_tokens ...) with the core's field reader, as the budget facade's readField()
+       * reads a calculator field (src/traffic/traffic_field_reader.h): "32k" is 32,000 requests but
+       * 32,768 input tokens (the field's declared count prefixes), "50%" a fraction 0.5, "1.500" clients
+       * 1,500 with `groupsWithPoint` (the grouping reading a whole field needs); the range is checked by
+       * simulateTraffic() later, which names the field.
+       * @param {string} name the field's declared name; another is refused ("“batch” is not an input field.")
+       * @param {string} text what was typed (over declaration.max_text_bytes of the budget, 200 bytes: refused)
+       * @param {number} [displayFactor] declared units a bare number stands for (> 0)
+       * @param {{decimalComma?: boolean, groupsWithPoint?: boolean}} [options] the page's locale (de: both)
+       * @returns {{ok:true, value:number, significant_digits:number, binary_prefix:boolean,
+       *   ambiguous:boolean, ambiguous_mark:(','|'.'|''), grouping_taken:boolean}
+       *   | {ok:false, field:string, error:string, code?:string, params?:object}} as budget readField()'s
+       */
+      readField(name, text, displayFactor = 1, options = {}) {
+        try {
+          return readFieldValue((...args) => module.read_traffic_field_value(...args), budget.declaration.max_text_bytes,
+            name, text, typeof displayFactor === 'number' ? displayFactor : NaN, options);
+        } catch (err) {
+          return bindingFailure(err);
+        }
+      },
+
+      /**
        * The highest request rate (traffic.request_rate > 0: its value is the first guess)
        * or concurrency meeting input.ttft_target_s and input.per_request_target_tokens_per_s
        * at traffic.target_percentile (src/traffic/load_search.h). Runs many simulations:
@@ -134,7 +159,7 @@ const buildTrafficCore = oncePerModule((module) => {
 
 /**
  * Loads the shared wasm module once and returns the simulation's facade.
- * @returns {Promise<object>} {DEFAULT_TRAFFIC, declaration, simulateTraffic(), highestLoad()}
+ * @returns {Promise<object>} {DEFAULT_TRAFFIC, declaration, simulateTraffic(), highestLoad(), readField()}
  */
 export function loadTrafficCore() {
   return Promise.all([loadWasmModule('full'), loadBudgetCore('full')]).then(([module, budget]) => buildTrafficCore(module)(budget));

@@ -11,6 +11,7 @@ import { capOf } from './caps.js';
 import { DEFAULT_LOCALE } from './locale-names.js';
 
 const grouped = (v) => groupedNumber(v);
+const english = numberFormatting(DEFAULT_LOCALE);
 
 /** "100 million", "10 trillion" for big round numbers, else "8,192". */
 function countWords(v) {
@@ -139,6 +140,9 @@ export function valueText(fields, field, raw, strings = null) {
  * @param res          the core's { ok: false, field, error }
  * @param input        the current (last good) input, for linked maxima
  * @param typedDisplay the refused value in the field's display units (optional)
+ * @returns {string} English: for a value outside the field's range, the field's label, the range in
+ *   its display units and the value typed ("Batch: enter a whole number from 1 to 1 million requests,
+ *   not 0.5."); inside it, the core's reason ("Not accepted: ...")
  */
 export function rangeMessage(fields, field, res, input, typedDisplay) {
   const { FIELDS } = fields;
@@ -179,7 +183,18 @@ export function rangeMessage(fields, field, res, input, typedDisplay) {
   const kind = def.whole ? 'a whole number' : 'a number';
   const range = span(quantity(def, lim.min), quantity(def, max), lim.min_exclusive);
   const zero = def.zeroMeans ? `0 (${def.zeroMeans}) or ` : '';
-  return `Enter ${zero}${kind} ${range}${maxNote}.`;
+  const typed = Number.isFinite(typedDisplay) ? `, not ${typedText(def, typedDisplay)}` : '';
+  return `${def.label}: enter ${zero}${kind} ${range}${maxNote}${typed}.`;
+}
+
+/**
+ * A refused value as typed, in the field's display unit: "0.5", "0 GB", "95%", "5e-324 GB"; the unit
+ * named where the box shows another unit than the core's (factor not 1), as the core's refusal in
+ * another language names it (core-message.js), and a tiny nonzero value in exponent form, never 0.
+ */
+function typedText(def, display) {
+  const n = display === 0 || Math.abs(display) >= 1e-3 ? grouped(display) : english.small(display);
+  return def.factor !== 1 ? withUnit(n, def.noun) : n;
 }
 
 /** "Enter a number from 0 to 1." for a part's own control (plain numbers). */

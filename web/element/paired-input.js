@@ -9,7 +9,9 @@ import { plainRangeMessage } from './limits.js';
 
 /**
  * @param opts { label, unit, min, max, step, value, check(v) -> {ok, error}, onChange(v),
- *   read(text) -> {ok, value} | {ok: false, error} (the core's reader for this parameter),
+ *   read(text) -> {ok, value, note?} | {ok: false, error} (the core's reader for this parameter; `note`,
+ *     when given, says how the text was read, read-as-note.js: shown under the box until the text is
+ *     unreadable, the slider moves or the value changes elsewhere),
  *   onValidity(ok) (optional: told whether the value on screen is the one in use),
  *   def (optional: a field definition of fields.js, whose slider the range follows, log-scaled
  *     where the declared span is wide; min/max/step are then the slider's own),
@@ -32,10 +34,12 @@ export function pairedInput(opts) {
   const text = h('input', { type: 'text', id, class: 'field-text', inputmode: 'decimal', autocomplete: 'off',
     'aria-describedby': errId });
   const error = h('p', { class: 'field-error', id: errId, 'aria-live': 'polite', hidden: true });
+  // How typed text was read ("Read as 32,000 requests."), as the calculator's boxes say it.
+  const readNote = h('p', { class: 'field-read', 'aria-live': 'polite' });
   const el = h('div', { class: 'field' },
     h('label', { for: id, id: labelId, class: 'field-label' }, opts.label, ' ',
       h('span', { class: 'unit', text: `(${opts.unit})` })),
-    h('div', { class: 'field-controls' }, range, text), error);
+    h('div', { class: 'field-controls' }, range, text), error, readNote);
   let value = opts.value;
   let editStart = null; // the value when typing began, while the text box is being typed in
   // The thumb's words follow the value in use (a log slider's position is no number a reader wants).
@@ -81,6 +85,7 @@ export function pairedInput(opts) {
   };
   range.addEventListener('input', () => {
     editStart = null;
+    setText(readNote, '');
     apply(fromPos(range.value), false);
   });
   if (def && def.slider.log) {
@@ -90,6 +95,7 @@ export function pairedInput(opts) {
       if (next === null) return;
       e.preventDefault();
       editStart = null;
+      setText(readNote, '');
       range.value = String(toPos(next));
       apply(next, false);
     });
@@ -97,6 +103,7 @@ export function pairedInput(opts) {
   text.addEventListener('input', () => {
     if (editStart === null) editStart = value;
     const read = opts.read(text.value);
+    setText(readNote, read.ok && read.note ? read.note : '');
     if (read.ok) apply(read.value, true);
     else refuse(read.error);
   });
@@ -115,6 +122,7 @@ export function pairedInput(opts) {
     set(v) {
       if (v === value) return;
       value = v;
+      setText(readNote, '');
       range.value = String(toPos(v));
       say();
       if (editStart === null && error.hidden) text.value = displayNumber(v);

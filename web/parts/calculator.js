@@ -7,6 +7,7 @@ import {
 } from '../element/fields.js';
 import { rangeMessage } from '../element/limits.js';
 import { fieldValueText } from '../element/slider-value.js';
+import { readAsNote } from '../element/read-as-note.js';
 import { coreMessage, refusalMessage } from '../element/core-message.js';
 import { digitsIn } from '../element/format.js';
 import { withCappedFields, capOf } from '../element/caps.js';
@@ -212,7 +213,7 @@ function mount(container, ctx) {
       // The note says how the text was read when it is not the plain number, or when the core's
       // reader found two readings (German "1.024", read as a decimal point, 1,024; "2,039", read
       // as 2.039 where the field allows it), even when the text looks plain.
-      setText(readNote, text.value.trim() === plain && !read.ambiguous ? '' : readAsNote(def, raw, read));
+      setText(readNote, readAsNote({ t, fmt }, def, raw, read, text.value));
       c.readValue = raw;
       // The field keeps what was typed when its plain rendering is a long
       // decimal, with more digits than were typed ("74.5 GiB", not
@@ -279,18 +280,6 @@ function mount(container, ctx) {
       if (now[name] !== editStart[name]) back[name] = editStart[name];
     }
     if (Object.keys(back).length) store.tryInput(back);
-  }
-
-  /**
-   * "Read as 32,768 tokens per request (k = 1,024 here, as context lengths
-   * are counted)." / "Read as about 79.99 GB.": the value in the field's
-   * display unit, to the significant digits typed.
-   */
-  function readAsNote(def, raw, read) {
-    const { text: n, approximate } = fmt.readAsNumber(raw / def.factor, read.significant_digits);
-    const value = fmt.withUnit(n, def.nounFor(raw / def.factor));
-    const binary = read.binary_prefix && def.binaryPrefixes;
-    return t(`calc.readAs${approximate ? 'About' : ''}${binary ? 'Binary' : ''}`, { value, k: fmt.int(1024) });
   }
 
   /** Field text for the value in use: exact enough to read back as that value. */

@@ -13,6 +13,7 @@ import { calculatorFields, inputTexts } from '../element/fields.js';
 import { h, setText } from '../element/dom.js';
 import { rangeMessage } from '../element/limits.js';
 import { fieldValueText } from '../element/slider-value.js';
+import { readAsNote } from '../element/read-as-note.js';
 import { readingInWords, refusalMessage, withFieldsOf } from '../element/core-message.js';
 import { lazyTrafficCore } from '../core/traffic-core.js';
 import { createRunner, markStale } from './deferred-runner.js';
@@ -86,38 +87,33 @@ function build(body, ctx, traffic) {
     setText(staleNote, refused.size ? t('traffic.stale') : '');
   };
 
-  // On a page that writes a decimal comma (de), "2,500" is 2.5 where the field allows it.
-  const decimalComma = fmt.decimalMark === ',';
-  // A traffic field: read by the core's quantity reader (a plain number), checked by the core (one short run).
-  // A lone comma before three digits has two readings (the core's value, the thousands one, and
-  // alt_value, the decimal one): on a decimal-comma page the decimal one, unless only the thousands
-  // one is inside the field's range (a whole count: "1,500" clients); elsewhere the thousands one.
+  // The page's locale for the core's field reader: German writes a decimal comma and groups with ".".
+  const readOptions = { decimalComma: fmt.decimalMark === ',', groupsWithPoint: fmt.groupMark === '.' };
+  const trafficWords = calculatorFields({ declaration: traffic.declaration }, strings);
+  // A traffic field: read by the core's field reader on the simulation's declaration (its units,
+  // ranges, whole numbers and count prefixes: "32k", "1.500" clients), as the calculator reads its
+  // own; checked by the core (one short run).
   const own = (name) => {
     const def = TF[name];
-    const decl = def.limit;
-    const reading = (q) => (decimalComma && q.ambiguous && (inDeclaredRange(decl, q.alt_value) || !inDeclaredRange(decl, q.value))
-      ? q.alt_value : q.value);
     return pairedInput({
-      label: def.label, unit: def.displayUnit, def, value: local[name],
+      label: def.label, unit: def.displayUnit, def, value: local[name] / def.factor,
       read: (textValue) => {
-        const q = ctx.readQuantity(textValue);
-        if (!q.ok) return { ok: false, error: t('traffic.readError', { label: def.label, error: q.error }) };
-        return q.value.has_unit ? { ok: false, error: t('traffic.noUnit', { label: def.label, unit: def.displayUnit }) }
-          : { ok: true, value: reading(q.value) };
+        const r = readingInWords(wording, strings, fmt, traffic.readField(name, textValue, def.factor, readOptions));
+        return r.ok ? { ok: true, value: r.value / def.factor, note: readAsNote({ t, fmt }, def, r.value, r, textValue) } : r;
       },
-      check: (v) => traffic.simulateTraffic(store.state.input, { ...trafficOf(local), [name]: v, requests: 1 }),
-      // Outside the declared range: the range. Inside it but refused (a request whose KV cache cannot
-      // fit): the core's own reason, in the page's words.
+      check: (v) => traffic.simulateTraffic(store.state.input, { ...trafficOf(local), [name]: v * def.factor, requests: 1 }),
+      // Inside the declared range but refused (a request whose KV cache cannot fit): the core's own
+      // reason, in the page's words. Outside it: the calculator's range sentence, naming the field
+      // and the value typed (the core's refusal in the page's language where it is not English).
       refusal: (res, v) => {
-        if (inDeclaredRange(decl, v) && res && res.error) {
+        if (inDeclaredRange(def.limit, v * def.factor) && res && res.error) {
           const reason = refusalText(res, () => calculatorFields(core, strings).inPageWords(res.error)).replace(/\.?$/, '.');
           return res.field === name ? t('traffic.refused', { label: def.label, reason })
             : t('traffic.refusedOther', { label: def.label, reason });
         }
-        const range = { label: def.label, min: fmt.groupedNumber(decl.min), max: fmt.groupedNumber(decl.max) };
-        return decl.kind === 'whole' ? t('traffic.rangeWhole', range) : t('traffic.rangeReal', range);
+        return refusalMessage(wording, strings, fmt, res, () => rangeMessage(trafficWords, name, res, null, v), (f) => TF[f]);
       },
-      onChange: (v) => { local[name] = v; schedule(); },
+      onChange: (v) => { local[name] = v * def.factor; schedule(); },
       onValidity: validity(name),
       valueText: (v) => fieldValueText({ t, fmt }, def, v),
     });
