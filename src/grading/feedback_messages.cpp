@@ -28,7 +28,7 @@ constexpr FeedbackDeclaration kFeedback[] = {
     {F::not_read, "not_read", "{reason}", nullptr},
     {F::number_not_working, "number_not_working",
      "This question asks for the number itself, not the working: work out {expression} and type the result.", nullptr},
-    {F::bits_unit, "bits_named", "{bit_unit} is {bit_name} (8 bits = 1 byte);", nullptr},
+    {F::bits_named, "bits_named", "{bit_unit} is {bit_name} (8 bits = 1 byte);", nullptr},
     {F::bits_write_bytes, "bits_write_bytes",
      "this question asks for a memory size in bytes: write {bytes_symbol} (capital B) for {bytes_name}.", nullptr},
     {F::other_dimension, "other_dimension", "Wrong kind of unit: {typed_unit} measures {typed_dimension}.", nullptr},

@@ -50,7 +50,7 @@ enum class FeedbackCode {
   expects_plain_unit,
   not_read,
   number_not_working,
-  bits_unit,
+  bits_named,
   bits_write_bytes,
   other_dimension,
   unit_would_fit,

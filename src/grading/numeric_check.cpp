@@ -172,7 +172,7 @@ NumericCheck check_numeric_answer(const std::string& text, const NumericQuestion
     out.verdict = AnswerVerdict::wrong_unit;
     const std::string bit_name = b ? b->name : "bits";
     const FeedbackMessage bits =
-        feedback_message(FeedbackCode::bits_unit, {text_value("bit_unit", p.unit), text_value("bit_name", bit_name)});
+        feedback_message(FeedbackCode::bits_named, {text_value("bit_unit", p.unit), text_value("bit_name", bit_name)});
     if (question.dimension == UnitDimension::bytes) {
       std::string bytes_name = bit_name;
       bytes_name.replace(bytes_name.size() - 4, 4, "bytes");  // "gigabits" -> "gigabytes"
