@@ -14,10 +14,13 @@
 //   choice_check.h   check_choice_answer: verdict and feedback for a selection
 //   reading_declarations.h, grading_declarations.h
 //                    the names of dimensions, parse errors, verdicts and step kinds
+//   feedback_messages.h
+//                    the kinds of sentence the checkers write, with their values
 #pragma once
 
 #include "grading/answer_hint.h"
 #include "grading/choice_check.h"
+#include "grading/feedback_messages.h"
 #include "grading/grading_declarations.h"
 #include "grading/numeric_check.h"
 #include "reading/answer_expression.h"

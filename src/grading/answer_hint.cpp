@@ -14,8 +14,6 @@ namespace {
 using detail::canonical_symbol;
 using detail::unit_display;
 
-std::string format_number(double v) { return format_significant(v, 6); }
-
 // " GB", " tokens per pass", or "" for a unitless question.
 std::string unit_suffix(const NumericQuestion& q) {
   const std::string symbol = canonical_symbol(q.default_unit);
@@ -28,28 +26,41 @@ int ceil_whole(double x) { return static_cast<int>(std::ceil(x - 1e-9)); }
 
 }  // namespace
 
-std::string tolerance_phrase(const NumericQuestion& q) {
-  const std::string unit = unit_suffix(q);
-  if (q.relative_tolerance > 0 && q.absolute_tolerance > 0)
-    return "to within " + format_number(q.relative_tolerance * 100) + " % or \xC2\xB1" +
-           format_number(q.absolute_tolerance) + unit + ", whichever is larger";
-  if (q.relative_tolerance > 0) return "to within " + format_number(q.relative_tolerance * 100) + " %";
-  if (q.absolute_tolerance > 0) return "to within \xC2\xB1" + format_number(q.absolute_tolerance) + unit;
-  return "exactly";
+FeedbackMessage tolerance_words(const NumericQuestion& q) {
+  const std::string symbol = canonical_symbol(q.default_unit);
+  const bool unit = !symbol.empty();
+  const FeedbackValue percent = number_value("percent", q.relative_tolerance * 100, 6);
+  const FeedbackValue tolerance = number_value("tolerance", q.absolute_tolerance, 6);
+  const FeedbackValue unit_symbol = unit_value("unit", symbol);
+  using F = FeedbackCode;
+  if (q.relative_tolerance > 0 && q.absolute_tolerance > 0) {
+    if (unit) return feedback_message(F::tolerance_relative_absolute_unit, {percent, tolerance, unit_symbol});
+    return feedback_message(F::tolerance_relative_absolute, {percent, tolerance});
+  }
+  if (q.relative_tolerance > 0) return feedback_message(F::tolerance_relative, {percent});
+  if (q.absolute_tolerance > 0) {
+    if (unit) return feedback_message(F::tolerance_absolute_unit, {tolerance, unit_symbol});
+    return feedback_message(F::tolerance_absolute, {tolerance});
+  }
+  return feedback_message(F::tolerance_exact, {});
 }
 
-std::string digits_advice(const NumericQuestion& q) {
+std::string tolerance_phrase(const NumericQuestion& q) { return tolerance_words(q).text; }
+
+FeedbackMessage digits_words(const NumericQuestion& q) {
   const bool relative = q.relative_tolerance > 0;
   const bool absolute = q.absolute_tolerance > 0;
-  if (relative == absolute) return "";
+  if (relative == absolute) return FeedbackMessage{};
   if (absolute) {
     const int decimals = ceil_whole(-std::log10(2 * q.absolute_tolerance));
-    if (decimals <= 0) return "a whole number is enough";
-    return "keep " + format_number(decimals) + (decimals == 1 ? " decimal" : " decimals");
+    if (decimals <= 0) return feedback_message(FeedbackCode::digits_whole, {});
+    return feedback_message(FeedbackCode::digits_decimals, {count_value("count", decimals)});
   }
   const int digits = std::max(1, ceil_whole(1 - std::log10(2 * q.relative_tolerance)));
-  return "keep " + format_number(digits) + (digits == 1 ? " significant digit" : " significant digits");
+  return feedback_message(FeedbackCode::digits_significant, {count_value("count", digits)});
 }
+
+std::string digits_advice(const NumericQuestion& q) { return digits_words(q).text; }
 
 std::string numeric_answer_hint(const NumericQuestion& q) {
   std::string ignored;

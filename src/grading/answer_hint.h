@@ -19,9 +19,21 @@
 
 #include <string>
 
+#include "grading/feedback_messages.h"
 #include "grading/numeric_check.h"
 
 namespace llmbudget {
+
+/// The tolerance as a declared phrase (feedback_messages.h, codes "tolerance_*"):
+/// {percent} the relative tolerance in percent and {tolerance} the absolute one,
+/// each to 6 significant digits, {unit} the question's default unit. Its text is
+/// tolerance_phrase(). `question` must be valid.
+FeedbackMessage tolerance_words(const NumericQuestion& question);
+
+/// The digits advice as a declared phrase (codes "digits_*", {count} the
+/// decimals or significant digits), or a message with code "" and text "" when
+/// no single rule applies. Its text is digits_advice(). `question` must be valid.
+FeedbackMessage digits_words(const NumericQuestion& question);
 
 /// "to within ±0.1 GB", "to within 0.5 %", "to within 1 % or ±2 ms, whichever
 /// is larger", or "exactly" (both tolerances 0). Units as they read in a

@@ -4,9 +4,22 @@
 #include <string>
 
 #include "budget/field_checks.h"
+#include "grading/feedback_messages.h"
 #include "text/number_text.h"
 
 namespace llmbudget {
+
+namespace {
+
+// The check's message and its kind from `m`.
+void say(ChoiceCheck& out, const FeedbackMessage& m) {
+  out.message = m.text;
+  out.message_kinds = feedback_messages_json({m});
+}
+
+double count_of(std::size_t n) { return static_cast<double>(n); }
+
+}  // namespace
 
 ChoiceCheck check_choice_answer(const std::vector<int>& selected, const ChoiceQuestion& question) {
   ChoiceCheck out;
@@ -38,9 +51,8 @@ ChoiceCheck check_choice_answer(const std::vector<int>& selected, const ChoiceQu
   for (int s : selected) {
     if (s < 0 || s >= question.option_count) {
       out.verdict = ChoiceVerdict::invalid;
-      out.message = "The selection names option " + format_compact(static_cast<double>(s)) +
-                    ", but options are numbered 0 to " +
-                    format_compact(static_cast<double>(question.option_count - 1)) + ".";
+      say(out, feedback_message(FeedbackCode::choice_out_of_range,
+                                {count_value("option", s), count_value("last", question.option_count - 1)}));
       return out;
     }
     picked[static_cast<std::size_t>(s)] = true;
@@ -56,43 +68,47 @@ ChoiceCheck check_choice_answer(const std::vector<int>& selected, const ChoiceQu
   if (!question.multiple) {
     if (picked_count > 1) {
       out.verdict = ChoiceVerdict::invalid;
-      out.message = "Pick one option only.";
+      say(out, feedback_message(FeedbackCode::choice_pick_one, {}));
       return out;
     }
     if (picked_count == 0) {
       out.verdict = ChoiceVerdict::wrong;
-      out.message = "No option selected: pick one.";
+      say(out, feedback_message(FeedbackCode::choice_none_single, {}));
       return out;
     }
     // Several answers may be defensible: one right pick is enough.
     out.missing.clear();
     out.verdict = right_picked == 1 ? ChoiceVerdict::correct : ChoiceVerdict::wrong;
-    out.message =
-        right_picked == 1 ? "Correct." : "Not the best choice here; think about which term dominates the budget.";
+    say(out, feedback_message(right_picked == 1 ? FeedbackCode::correct : FeedbackCode::choice_not_best, {}));
     return out;
   }
 
+  using F = FeedbackCode;
   if (out.missing.empty() && out.extra.empty()) {
     out.verdict = ChoiceVerdict::correct;
-    out.message = "Correct.";
+    say(out, feedback_message(F::correct, {}));
   } else if (right_picked > 0) {
     out.verdict = ChoiceVerdict::partly;
-    out.message = "Partly right: " + format_compact(static_cast<double>(right_picked)) + " of your " +
-                  format_compact(static_cast<double>(picked_count)) + " choices " + (right_picked == 1 ? "is" : "are") +
-                  " right";
-    if (!out.extra.empty())
-      out.message += ", " + format_compact(static_cast<double>(out.extra.size())) + " " +
-                     (out.extra.size() == 1 ? "is" : "are") + " not";
-    if (!out.missing.empty())
-      out.message += ", and " + format_compact(static_cast<double>(out.missing.size())) + " right option" +
-                     (out.missing.size() == 1 ? " is" : "s are") + " missing";
-    out.message += ".";
+    // How many are right, extra and missing: each a phrase with its own count.
+    const FeedbackValue right = part_value(
+        "right", feedback_message(F::choice_right_count,
+                                  {count_value("count", right_picked), count_value("picked", picked_count)}));
+    const FeedbackValue extra = part_value(
+        "extra", feedback_message(F::choice_extra_count, {count_value("count", count_of(out.extra.size()))}));
+    const FeedbackValue missing = part_value(
+        "missing", feedback_message(F::choice_missing_count, {count_value("count", count_of(out.missing.size()))}));
+    if (out.missing.empty())
+      say(out, feedback_message(F::choice_partly_extra, {right, extra}));
+    else if (out.extra.empty())
+      say(out, feedback_message(F::choice_partly_missing, {right, missing}));
+    else
+      say(out, feedback_message(F::choice_partly_extra_missing, {right, extra, missing}));
   } else if (picked_count == 0) {
     out.verdict = ChoiceVerdict::wrong;
-    out.message = "No option selected: select every option that applies.";
+    say(out, feedback_message(F::choice_none_multiple, {}));
   } else {
     out.verdict = ChoiceVerdict::wrong;
-    out.message = "Not right: none of your choices is one that applies.";
+    say(out, feedback_message(F::choice_none_apply, {}));
   }
   return out;
 }

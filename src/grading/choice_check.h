@@ -31,9 +31,11 @@ struct ChoiceCheck {
   std::string error_field;
   std::string error_message;
   ChoiceVerdict verdict = ChoiceVerdict::invalid;
-  std::vector<int> missing;  ///< right options not selected, ascending
-  std::vector<int> extra;    ///< selected options that are not right, ascending
-  std::string message;       ///< counts only, never which options are right
+  std::vector<int> missing;   ///< right options not selected, ascending
+  std::vector<int> extra;     ///< selected options that are not right, ascending
+  std::string message;        ///< counts only, never which options are right
+  std::string message_kinds;  ///< `message` as declared kinds with their values (feedback_messages.h,
+                              ///< feedback_messages_json: [{"code","params"}])
 };
 
 /// Grades `selected` (duplicates ignored) against `question`. Never throws.

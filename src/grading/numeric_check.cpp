@@ -17,8 +17,6 @@ namespace llmbudget {
 namespace {
 
 using detail::canonical_symbol;
-using detail::dimension_phrase;
-using detail::dimension_units;
 using detail::unit_display;
 
 // `v` with up to `digits` significant digits, trailing zeros dropped, laid out
@@ -27,39 +25,50 @@ std::string format_number(double v, int digits = 6) { return format_significant(
 
 }  // namespace
 
-std::string validate_numeric_question(const NumericQuestion& q, std::string& message) {
+std::string validate_numeric_question(const NumericQuestion& q, FeedbackMessage& refusal) {
+  using F = FeedbackCode;
   const int dim = static_cast<int>(q.dimension);
   if (dim < 0 || dim > kMaxUnitDimension) {
     std::string names;
     for (const DimensionDeclaration& d : dimension_declarations())
       names += (names.empty() ? "" : ", ") + std::string(d.name);
-    message = "dimension must be one of " + names + " (got " + format_compact(static_cast<double>(dim)) + ")";
+    refusal = feedback_message(F::setting_dimension,
+                               {text_value("names", names), number_value("value", static_cast<double>(dim), 0)});
     return "dimension";
   }
   if (!std::isfinite(q.expected) || std::fabs(q.expected) > 1e30) {
-    message = "expected must be a finite number (got " + format_number(q.expected) + ")";
+    refusal = feedback_message(F::setting_expected, {number_value("value", q.expected, 6)});
     return "expected";
   }
   if (!(q.dimension == UnitDimension::none && q.default_unit.empty()) &&
       unit_factor(q.dimension, q.default_unit) == 0) {
-    message = "default_unit must be a unit of " + std::string(to_string(q.dimension)) + ": " +
-              dimension_units(q.dimension) + " (got \"" + quote_visible(q.default_unit, 24) + "\")";
+    refusal = feedback_message(F::setting_default_unit, {dimension_value("dimension_name", q.dimension),
+                                                         dimension_value("dimension_units", q.dimension),
+                                                         text_value("text", quote_visible(q.default_unit, 24))});
     return "default_unit";
   }
   if (!(q.relative_tolerance >= 0 && q.relative_tolerance <= 1)) {
-    message = "relative_tolerance must be from 0 to 1 (got " + format_number(q.relative_tolerance) + ")";
+    refusal = feedback_message(F::setting_relative_tolerance, {number_value("value", q.relative_tolerance, 6)});
     return "relative_tolerance";
   }
   if (!(q.absolute_tolerance >= 0 && std::isfinite(q.absolute_tolerance))) {
-    message = "absolute_tolerance must be a finite number >= 0 (got " + format_number(q.absolute_tolerance) + ")";
+    refusal = feedback_message(F::setting_absolute_tolerance, {number_value("value", q.absolute_tolerance, 6)});
     return "absolute_tolerance";
   }
   if (!(q.close_relative_tolerance >= 0 && q.close_relative_tolerance <= 1)) {
-    message = "close_relative_tolerance must be from 0 to 1 (got " + format_number(q.close_relative_tolerance) + ")";
+    refusal =
+        feedback_message(F::setting_close_relative_tolerance, {number_value("value", q.close_relative_tolerance, 6)});
     return "close_relative_tolerance";
   }
-  message.clear();
+  refusal = FeedbackMessage{};
   return "";
+}
+
+std::string validate_numeric_question(const NumericQuestion& q, std::string& message) {
+  FeedbackMessage refusal;
+  const std::string field = validate_numeric_question(q, refusal);
+  message = refusal.text;
+  return field;
 }
 
 namespace {
@@ -90,20 +99,37 @@ bool rounded_from(double typed, double expected) {
   return false;
 }
 
-std::string expectation(const NumericQuestion& q) {
-  std::string s = std::string("This question asks for ") + dimension_phrase(q.dimension);
-  if (q.dimension != UnitDimension::none) s += std::string(" (") + dimension_units(q.dimension) + ")";
+// What the question asks for: its dimension, that dimension's units and how a
+// bare number is read. A question of another dimension than none always has a
+// default unit (validate_numeric_question).
+FeedbackMessage expectation(const NumericQuestion& q) {
   const std::string symbol = canonical_symbol(q.default_unit);
-  if (!symbol.empty()) s += "; a bare number is read as " + unit_display(symbol);
-  return s + ".";
+  const FeedbackValue dimension = dimension_value("dimension", q.dimension);
+  if (q.dimension != UnitDimension::none)
+    return feedback_message(FeedbackCode::expects_unit,
+                            {dimension, dimension_value("dimension_units", q.dimension), unit_value("unit", symbol)});
+  if (symbol.empty()) return feedback_message(FeedbackCode::expects_plain, {dimension});
+  return feedback_message(FeedbackCode::expects_plain_unit, {dimension, unit_value("unit", symbol)});
+}
+
+// The check's message and its kinds from `parts`.
+void say(NumericCheck& out, const std::vector<FeedbackMessage>& parts) {
+  out.message = feedback_text(parts);
+  out.message_kinds = feedback_messages_json(parts);
 }
 
 }  // namespace
 
 NumericCheck check_numeric_answer(const std::string& text, const NumericQuestion& question) {
   NumericCheck out;
-  out.error_field = validate_numeric_question(question, out.error_message);
-  if (!out.error_field.empty()) return out;
+  FeedbackMessage refusal;
+  out.error_field = validate_numeric_question(question, refusal);
+  if (!out.error_field.empty()) {
+    out.error_message = refusal.text;
+    out.error_code = refusal.code;
+    out.error_params = refusal.params_json;
+    return out;
+  }
   out.ok = true;
 
   const double default_factor =
@@ -123,7 +149,9 @@ NumericCheck check_numeric_answer(const std::string& text, const NumericQuestion
   if (!p.ok) {
     out.verdict = AnswerVerdict::unparseable;
     out.parse_error = p.error;
-    out.message = p.message + " " + expectation(question);
+    say(out, {feedback_message(FeedbackCode::not_read,
+                               {text_value("reason", p.message), text_value("parse_error", to_string(p.error))}),
+              expectation(question)});
     return out;
   }
   out.approximate = p.approximate;
@@ -133,8 +161,8 @@ NumericCheck check_numeric_answer(const std::string& text, const NumericQuestion
   if (reading.is_expression && !question.accept_expression) {
     out.verdict = AnswerVerdict::unparseable;
     out.parse_error = ParseError::expression_not_allowed;
-    out.message = "This question asks for the number itself, not the working: work out " + reading.expression +
-                  " and type the result. " + expectation(question);
+    say(out, {feedback_message(FeedbackCode::number_not_working, {text_value("expression", reading.expression)}),
+              expectation(question)});
     return out;
   }
 
@@ -142,22 +170,26 @@ NumericCheck check_numeric_answer(const std::string& text, const NumericQuestion
     // Bits are never a question's unit: say which byte unit was probably meant.
     const detail::BitUnit* b = detail::find_bit_unit(p.unit, detail::normalise_unit_text(p.unit));
     out.verdict = AnswerVerdict::wrong_unit;
-    out.message = p.unit + " is " + (b ? b->name : "bits") + " (8 bits = 1 byte); ";
+    const std::string bit_name = b ? b->name : "bits";
+    const FeedbackMessage bits =
+        feedback_message(FeedbackCode::bits_named, {text_value("bit_unit", p.unit), text_value("bit_name", bit_name)});
     if (question.dimension == UnitDimension::bytes) {
-      std::string bytes_name = b ? b->name : "bits";
+      std::string bytes_name = bit_name;
       bytes_name.replace(bytes_name.size() - 4, 4, "bytes");  // "gigabits" -> "gigabytes"
-      out.message += std::string("this question asks for a memory size in bytes: write ") +
-                     (b ? b->bytes_symbol : "B") + " (capital B) for " + bytes_name + ".";
+      say(out, {bits,
+                feedback_message(FeedbackCode::bits_write_bytes, {text_value("bytes_symbol", b ? b->bytes_symbol : "B"),
+                                                                  text_value("bytes_name", bytes_name)})});
     } else
-      out.message += expectation(question);
+      say(out, {bits, expectation(question)});
     out.interpreted = lead + format_number(p.value, 10) + " " + p.unit;
     return out;
   }
 
   if (p.has_unit && p.dimension != question.dimension) {
     out.verdict = AnswerVerdict::wrong_unit;
-    out.message = "Wrong kind of unit: " + unit_display(p.unit) + " measures " + dimension_phrase(p.dimension) + ". " +
-                  expectation(question);
+    say(out, {feedback_message(FeedbackCode::other_dimension,
+                               {unit_value("typed_unit", p.unit), dimension_value("typed_dimension", p.dimension)}),
+              expectation(question)});
     out.interpreted = lead + format_number(p.value, 10) + " " + unit_display(p.unit);
     return out;
   }
@@ -171,7 +203,9 @@ NumericCheck check_numeric_answer(const std::string& text, const NumericQuestion
   if (!finite_reading(p.value) || !finite_reading(p.alt_value)) {
     out.verdict = AnswerVerdict::unparseable;
     out.parse_error = ParseError::out_of_range;
-    out.message = std::string(kTooLargeMessage) + " " + expectation(question);
+    say(out, {feedback_message(FeedbackCode::not_read, {text_value("reason", kTooLargeMessage),
+                                                        text_value("parse_error", to_string(out.parse_error))}),
+              expectation(question)});
     return out;
   }
   const std::vector<std::string> same_dim_units = unit_symbols(question.dimension);
@@ -216,48 +250,49 @@ NumericCheck check_numeric_answer(const std::string& text, const NumericQuestion
   if (p.has_unit && !default_symbol.empty() && default_factor != p.unit_factor)
     // The conversion is a reading aid: 4 significant digits ("53 GiB = 56.91 GB").
     out.interpreted += " = " + format_number(best.in_default_unit, 4) + " " + unit_display(default_symbol);
-  if (p.ambiguous && p.ambiguous_mark == '.')
-    out.interpreted +=
-        best.decimal_comma ? " (point read as a decimal point)" : " (point read as a thousands separator)";
-  else if (p.ambiguous)
-    out.interpreted +=
-        best.decimal_comma ? " (comma read as a decimal comma)" : " (comma read as a thousands separator)";
+  if (p.ambiguous) {
+    using F = FeedbackCode;
+    const FeedbackMessage note =
+        p.ambiguous_mark == '.'
+            ? feedback_message(best.decimal_comma ? F::read_decimal_point : F::read_point_grouping, {})
+            : feedback_message(best.decimal_comma ? F::read_decimal_comma : F::read_comma_grouping, {});
+    out.interpreted += " " + note.text;
+    out.reading_note = note.code;
+  }
 
+  using F = FeedbackCode;
   switch (best.verdict) {
-    case AnswerVerdict::correct: out.message = "Correct."; break;
+    case AnswerVerdict::correct: say(out, {feedback_message(F::correct, {})}); break;
     case AnswerVerdict::close: {
       // Digit advice only when rounding explains the miss; otherwise say by
       // how much it is off (2 significant digits, in the question's unit).
       out.too_few_digits = rounded_from(typed, expected_base / factor);
-      const std::string wants =
-          "this question wants " + std::string(dimension_phrase(question.dimension)) + " " + tolerance_phrase(question);
+      const FeedbackValue dimension = dimension_value("dimension", question.dimension);
+      const FeedbackValue tolerance = part_value("tolerance", tolerance_words(question));
       if (out.too_few_digits) {
-        const std::string digits = digits_advice(question);
-        out.message = "Close, but rounded too far: " + wants + (digits.empty() ? "" : ", so " + digits) +
-                      ". Keep more digits through the working and round only at the end.";
+        const FeedbackMessage digits = digits_words(question);
+        say(out, {digits.code.empty() ? feedback_message(F::close_rounded, {dimension, tolerance})
+                                      : feedback_message(F::close_rounded_digits,
+                                                         {dimension, tolerance, part_value("digits", digits)})});
       } else {
-        const double off = std::fabs(best.in_default_unit - question.expected);
-        out.message = "Close, but off by about " + format_number(off, 2) +
-                      (default_symbol.empty() ? "" : " " + unit_display(default_symbol)) + ": " + wants +
-                      ". Check each number in the working.";
+        const FeedbackValue off = number_value("off", std::fabs(best.in_default_unit - question.expected), 2);
+        say(out, {default_symbol.empty() ? feedback_message(F::close_off, {off, dimension, tolerance})
+                                         : feedback_message(F::close_off_unit, {off, unit_value("unit", default_symbol),
+                                                                                dimension, tolerance})});
       }
       break;
     }
     case AnswerVerdict::wrong_unit:
       if (p.has_unit)
-        out.message = "The number would be right in a different unit: check the unit (" + unit_display(p.unit) + "). " +
-                      expectation(question);
+        say(out, {feedback_message(F::unit_would_fit, {unit_value("typed_unit", p.unit)}), expectation(question)});
       else if (!default_symbol.empty())
-        out.message = "A bare number is read as " + unit_display(default_symbol) +
-                      " here, and your number would be right in a different unit: add the unit you meant.";
+        say(out, {feedback_message(F::bare_would_fit, {unit_value("unit", default_symbol)})});
       else
-        out.message =
-            "Your number would be right on a different scale (a fraction versus a percentage): "
-            "check the form the question asks for.";
+        say(out, {feedback_message(F::scale_would_fit, {})});
       break;
     case AnswerVerdict::wrong:
-      out.message = "Not right. " + expectation(question) + " It is checked " + tolerance_phrase(question) +
-                    ". Go through the working again.";
+      say(out, {feedback_message(F::not_right, {}), expectation(question),
+                feedback_message(F::checked_within, {part_value("tolerance", tolerance_words(question))})});
       break;
     case AnswerVerdict::unparseable: break;
   }

@@ -33,6 +33,7 @@
 
 #include <string>
 
+#include "grading/feedback_messages.h"
 #include "reading/quantity.h"
 #include "reading/unit_table.h"
 
@@ -62,13 +63,20 @@ struct NumericCheck {
   bool ok = false;
   std::string error_field;
   std::string error_message;
+  std::string error_code;    ///< the refusal's kind (feedback_messages.h, "setting_*"), when ok is false
+  std::string error_params;  ///< its values as one JSON object, when ok is false
   AnswerVerdict verdict = AnswerVerdict::unparseable;
   ParseError parse_error = ParseError::none;  ///< the reason, when unparseable
   std::string message;                        ///< feedback for the student; never states the expected value
+  std::string message_kinds;                  ///< the sentences of `message` as declared kinds with their values
+                                              ///< (feedback_messages_json: [{"code","params"}, ...]); their
+                                              ///< English texts joined by one space are `message`
   bool has_value = false;                     ///< a reading was graded (false when unparseable or wrong dimension)
   double answer_in_default_unit = 0;          ///< the graded reading, converted to default_unit; always finite
   std::string interpreted;                    ///< how the answer was read, e.g. "2.952 tokens (decimal comma)", or for
                                               ///< arithmetic "(1 − 0.9⁵)/(1 − 0.9) = 4.0951 tokens per pass"
+  std::string reading_note;     ///< the kind of the separator note that ends `interpreted` ("read_decimal_comma",
+                                ///< feedback_messages.h), or "" when it has none
   std::string expression;       ///< the arithmetic as read ("(1 − 0.9⁵)/(1 − 0.9)"); "" for a plain number
   bool approximate = false;     ///< a "~"/"about" prefix was typed
   bool too_few_digits = false;  ///< close, and the answer is the expected value rounded or cut to a coarser
@@ -85,6 +93,11 @@ NumericCheck check_numeric_answer(const std::string& text, const NumericQuestion
 /// Returns "" when valid, else the first bad field's name, and sets `message`
 /// to one sentence naming the field, its range and the bad value.
 std::string validate_numeric_question(const NumericQuestion& question, std::string& message);
+
+/// As above, with the refusal as a declared kind (codes "setting_*", the bad
+/// value as {value}, or {text} for default_unit); `refusal` is left empty
+/// (code "") when the question is valid.
+std::string validate_numeric_question(const NumericQuestion& question, FeedbackMessage& refusal);
 
 /// Stable lower-case name of a verdict: "correct", "close", "wrong_unit",
 /// "wrong", "unparseable" (the Embind enum names), read from

@@ -10,6 +10,7 @@
 
 #include "grading/answer_check.h"
 #include "grading/answer_hint.h"
+#include "grading/feedback_messages.h"
 #include "grading/grading_declarations.h"
 
 namespace lb = llmbudget;
@@ -50,12 +51,16 @@ EMSCRIPTEN_BINDINGS(quiz_core) {
       .field("ok", &lb::NumericCheck::ok)
       .field("error_field", &lb::NumericCheck::error_field)
       .field("error_message", &lb::NumericCheck::error_message)
+      .field("error_code", &lb::NumericCheck::error_code)
+      .field("error_params", &lb::NumericCheck::error_params)
       .field("verdict", &lb::NumericCheck::verdict)
       .field("parse_error", &lb::NumericCheck::parse_error)
       .field("message", &lb::NumericCheck::message)
+      .field("message_kinds", &lb::NumericCheck::message_kinds)
       .field("has_value", &lb::NumericCheck::has_value)
       .field("answer_in_default_unit", &lb::NumericCheck::answer_in_default_unit)
       .field("interpreted", &lb::NumericCheck::interpreted)
+      .field("reading_note", &lb::NumericCheck::reading_note)
       .field("expression", &lb::NumericCheck::expression)
       .field("approximate", &lb::NumericCheck::approximate)
       .field("too_few_digits", &lb::NumericCheck::too_few_digits);
@@ -72,9 +77,12 @@ EMSCRIPTEN_BINDINGS(quiz_core) {
       .field("verdict", &lb::ChoiceCheck::verdict)
       .field("missing", &lb::ChoiceCheck::missing)
       .field("extra", &lb::ChoiceCheck::extra)
-      .field("message", &lb::ChoiceCheck::message);
+      .field("message", &lb::ChoiceCheck::message)
+      .field("message_kinds", &lb::ChoiceCheck::message_kinds);
 
   function("check_numeric_answer", &lb::check_numeric_answer);
   function("numeric_answer_hint", &lb::numeric_answer_hint);
   function("check_choice_answer", &lb::check_choice_answer);
+  // The kinds of the checker's sentences (codes and English patterns), in this full module only.
+  function("grading_message_declarations_json", &lb::feedback_declarations_json);
 }

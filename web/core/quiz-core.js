@@ -27,6 +27,11 @@ function fail(field, error) {
   return { ok: false, field, error };
 }
 
+/** A core refusal of a declared kind: the error value with its code and values (feedback_messages.h). */
+function coded(field, error, code, paramsJson) {
+  return code ? { ...fail(field, error), code, params: JSON.parse(paramsJson) } : fail(field, error);
+}
+
 /** Runs one core call; a binding-level throw becomes an error value. */
 function guarded(run) {
   try {
@@ -123,6 +128,9 @@ export const buildQuizCore = oncePerModule((module) => {
   const variantFields = PRACTICE.variant.fields;
   // The mistakes a drill can plant, in the core's enum order (entry i is value i).
   const DRILL_MISTAKES = Object.freeze(declaration.drill_mistakes.map((m) => Object.freeze({ ...m })));
+  // The kinds of the checker's sentences, by code (src/grading/feedback_messages.h).
+  const FEEDBACK_MESSAGES = Object.freeze(Object.fromEntries(JSON.parse(module.grading_message_declarations_json())
+    .map((m) => [m.code, Object.freeze(m)])));
   const drillFlags = new Set(PRACTICE.drill.fields.filter((f) => f.kind === 'flag').map((f) => f.name));
   /** Plain question -> {question} for Embind, or {error} naming the field. */
   function toNumericQuestion(question) {
@@ -194,6 +202,13 @@ export const buildQuizCore = oncePerModule((module) => {
      * step: the step of the worked estimate (1 to 6) the mistake is in (src/practice/mistake_drill.h).
      */
     DRILL_MISTAKES,
+    /**
+     * The kinds of sentence the answer checker writes, by code (frozen, from
+     * src/grading/feedback_messages.h): { not_right: { code: 'not_right', pattern: 'Not right.' },
+     * digits_decimals: { code, pattern: 'keep {count} decimals', one: 'keep {count} decimal' }, ... }.
+     * A result's `message_kinds` and a refusal's `code` name them.
+     */
+    FEEDBACK_MESSAGES,
 
     /**
      * Grades a typed numeric answer.
@@ -210,15 +225,21 @@ export const buildQuizCore = oncePerModule((module) => {
      *   better verdict kept, as "1,026" always is (src/reading/quantity.h).
      * @returns {{ok:true, value:{verdict:'correct'|'close'|'wrong_unit'|'wrong'|'unparseable',
      *   message:string, parse_error:string|null, answer_in_default_unit:number|null,
-     *   interpreted:string, expression:string, approximate:boolean, too_few_digits:boolean}}
-     *   | {ok:false, field:string, error:string}}
+     *   message_kinds:{code:string, params:object}[], interpreted:string, reading_note:string,
+     *   expression:string, approximate:boolean, too_few_digits:boolean}}
+     *   | {ok:false, field:string, error:string, code?:string, params?:object}}
      *   `message` is feedback for the student and never contains the expected value;
      *   `parse_error` (one of reading.PARSE_ERRORS) is set only when unparseable;
      *   `answer_in_default_unit` is null when no value could be graded;
      *   `interpreted` says how the text was read, e.g. "49.36 GiB = 52.9999 GB", or for
      *   arithmetic "(1 − 0.9⁵)/(1 − 0.9) = 4.0951 tokens per pass";
      *   `expression` is the arithmetic as read ("(1 − 0.9⁵)/(1 − 0.9)"), '' for a plain number.
-     *   ok is false only when the question itself is invalid (field names its field).
+     *   `message_kinds`: the sentences of `message` as the core's declared kinds (FEEDBACK_MESSAGES)
+     *   with their values, in order; a value that is itself a kind (a tolerance phrase) is
+     *   {code, params}. `reading_note`: the kind of the separator note that ends `interpreted`
+     *   ("read_decimal_comma"), or ''.
+     *   ok is false only when the question itself is invalid (field names its field; code and
+     *   params the refusal's kind and values, "setting_*", when the core declares one).
      */
     checkNumericAnswer(text, question) {
       const typed = typeof text === 'string' ? clipForCore(text, maxTextBytes) : '';
@@ -226,16 +247,18 @@ export const buildQuizCore = oncePerModule((module) => {
         const converted = toNumericQuestion(question);
         if (converted.error) return converted.error;
         const raw = module.check_numeric_answer(typed, converted.question);
-        if (!raw.ok) return fail(raw.error_field, raw.error_message);
+        if (!raw.ok) return coded(raw.error_field, raw.error_message, raw.error_code, raw.error_params);
         const verdict = ANSWER_VERDICTS[raw.verdict.value];
         return {
           ok: true,
           value: {
             verdict,
             message: raw.message,
+            message_kinds: JSON.parse(raw.message_kinds),
             parse_error: verdict === 'unparseable' ? PARSE_ERRORS[raw.parse_error.value] : null,
             answer_in_default_unit: raw.has_value ? raw.answer_in_default_unit : null,
             interpreted: raw.interpreted,
+            reading_note: raw.reading_note,
             expression: raw.expression,
             approximate: raw.approximate,
             too_few_digits: raw.too_few_digits,
@@ -263,7 +286,7 @@ export const buildQuizCore = oncePerModule((module) => {
         if (text) return { ok: true, value: text };
         // An invalid question has no hint: the checker names its bad field.
         const raw = module.check_numeric_answer('', converted.question);
-        return fail(raw.error_field, raw.error_message);
+        return coded(raw.error_field, raw.error_message, raw.error_code, raw.error_params);
       });
     },
 
@@ -274,7 +297,8 @@ export const buildQuizCore = oncePerModule((module) => {
      *   single choice (multiple false): any one index in `correct` is right;
      *   multi-select: the selection must equal `correct`.
      * @returns {{ok:true, value:{verdict:'correct'|'partly'|'wrong'|'invalid',
-     *   missing:number[], extra:number[], message:string}} | {ok:false, field:string, error:string}}
+     *   missing:number[], extra:number[], message:string, message_kinds:{code:string, params:object}[]}}
+     *   | {ok:false, field:string, error:string}}
      *   `missing`: right options not selected; `extra`: selected options that are not right
      *   (both ascending; the page decides whether to reveal them). 'invalid' means an
      *   index out of range or several picks on a single-choice question.
@@ -302,7 +326,13 @@ export const buildQuizCore = oncePerModule((module) => {
           const missing = takeIndices(raw.missing);
           const extra = takeIndices(raw.extra);
           if (!raw.ok) return fail(raw.error_field, raw.error_message);
-          return { ok: true, value: { verdict: CHOICE_VERDICTS[raw.verdict.value], missing, extra, message: raw.message } };
+          return {
+            ok: true,
+            value: {
+              verdict: CHOICE_VERDICTS[raw.verdict.value], missing, extra, message: raw.message,
+              message_kinds: JSON.parse(raw.message_kinds),
+            },
+          };
         } finally {
           picks.delete();
           if (correct !== null) correct.delete();

@@ -29,6 +29,7 @@ import { forgetStep, keepStep } from '../tour/tour-memory.js';
 import { redrawNow } from '../element/start-scheduler.js';
 import { gradeStep } from '../quiz/grade.js';
 import { choiceFeedback } from '../quiz/feedback.js';
+import { feedbackInWords } from '../quiz/grading-words.js';
 import { stepKind } from '../quiz/step-kinds.js';
 import { stepUnitWords } from '../quiz/step-unit.js';
 import { findTarget, markNode, clearMarks, elementOfPart } from './view-marks.js';
@@ -257,9 +258,8 @@ function drawPrediction(ui, step, prepared, reveal) {
     if (kind.answer === 'choices' && a.length === 0) { setText(feedback, t('tour.pickFirst')); return; }
     const r = gradeStep(q, prepared.settings, a, quizCore, { pointGroups: strings.fmt.groupMark === '.' });
     if (!r.ok) { setText(feedback, r.error); return; }
-    // The core's sentence in English; another locale's by the declared verdict (as the quiz does).
-    const message = r.verdict === 'unparseable' && r.parse_error
-      ? strings.core(`core.parse_error.${r.parse_error}`, r.message) : strings.core(`core.verdict.${r.verdict}`, r.message);
+    // The core's sentence in English; another locale's from the kinds the core declares (as the quiz does).
+    const message = feedbackInWords(quizCore, strings, r);
     const words = kind.answer === 'choices' ? choiceFeedback(q, { ...r, message }, prepared.texts, strings.t) : { lead: message, notes: [] };
     feedback.dataset.verdict = r.verdict;
     feedback.dataset.tone = kind.tones[r.verdict] || '';

@@ -41,7 +41,7 @@ function mount(container, ctx) {
       const prepared = prepareQuestion(question, resolve, quizCore, String, words);
       const shown = localizeQuestion(question, translation);
       if (!prepared.ok) {
-        area.append(h('p', { class: 'quiz-notice quiz-notice-error' }, t('kvPractice.notPrepared', { title: shown.title, error: preparationError(prepared, preparationWords(ctx)) })));
+        area.append(h('p', { class: 'quiz-notice quiz-notice-error' }, t('kvPractice.notPrepared', { title: shown.title, error: preparationError(prepared, preparationWords(ctx, quizCore)) })));
         continue;
       }
       area.append(questionView(shown, { prepared, quizCore, onChange: () => {}, strings }).el);

@@ -194,7 +194,7 @@ function mount(container, ctx) {
     for (const question of doc.questions) {
       const prepared = prepareQuestion(question, resolve, quizCore, String, words);
       if (!prepared.ok) {
-        list.append(h('p', { class: 'quiz-notice quiz-notice-error' }, t('quiz.notPrepared', { title: question.title, error: preparationError(prepared, preparationWords(ctx)) })));
+        list.append(h('p', { class: 'quiz-notice quiz-notice-error' }, t('quiz.notPrepared', { title: question.title, error: preparationError(prepared, preparationWords(ctx, quizCore)) })));
         continue;
       }
       let view = null;
@@ -314,7 +314,7 @@ function mount(container, ctx) {
       const made = blockResolver(ctx.core, quizCore, { block: 'drills', seed, question, presets: ctx.presets, traffic });
       const prepared = made.ok ? prepareQuestion(question, made.resolve, quizCore, String, words) : null;
       area.replaceChildren(!prepared || !prepared.ok
-        ? h('p', { class: 'quiz-notice quiz-notice-error' }, `${question.title}: ${prepared ? preparationError(prepared, preparationWords(ctx)) : made.error}`)
+        ? h('p', { class: 'quiz-notice quiz-notice-error' }, `${question.title}: ${prepared ? preparationError(prepared, preparationWords(ctx, quizCore)) : made.error}`)
         : questionView(localizeQuestion(question, translation), { prepared, quizCore, onChange: () => {}, strings }).el);
       Object.assign(section.dataset, { seed: String(seed), drill: question.id });
       seedLine.textContent = t('quiz.drillLine', { n: index + 1, count, seed: String(seed) });
@@ -342,7 +342,7 @@ function mount(container, ctx) {
       area.replaceChildren();
       for (const question of block.questions) {
         const prepared = prepareQuestion(question, resolve, quizCore, String, words);
-        if (!prepared.ok) { area.append(h('p', { class: 'quiz-notice quiz-notice-error' }, `${question.title}: ${preparationError(prepared, preparationWords(ctx))}`)); continue; }
+        if (!prepared.ok) { area.append(h('p', { class: 'quiz-notice quiz-notice-error' }, `${question.title}: ${preparationError(prepared, preparationWords(ctx, quizCore))}`)); continue; }
         area.append(questionView(localizeQuestion(question, translation), { prepared, quizCore, onChange: () => {}, strings }).el);
       }
       practice.dataset.seed = String(seed);

@@ -11,6 +11,7 @@ import { stepKind } from './step-kinds.js';
 import { translator } from '../element/i18n.js';
 import { numberFormatting } from '../element/format.js';
 import { stepUnitWords, stepQuantityText } from './step-unit.js';
+import { feedbackInWords, readingNoteInWords } from './grading-words.js';
 
 const ENGLISH = translator('en', null);
 const ENGLISH_STRINGS = { ...ENGLISH, fmt: numberFormatting('en', ENGLISH.t) };
@@ -58,15 +59,12 @@ const CONTROLS = Object.freeze({ text: numericStep, choices: choiceStep });
 
 /**
  * The feedback line's sentence: the core's message in English; in another locale the
- * locale's sentence for the core's declared verdict (or, when the text could not be read,
- * parse error) by its name ("core.verdict.close", "core.parse_error.bad_number"), which
- * keeps the core's declaration the one list of kinds.
+ * locale's sentences of the kinds the core wrote it from (grading-words.js: every kind
+ * the core declares in src/grading/feedback_messages.h, with the numbers, units and
+ * dimension in the locale's words), which keeps the core's declaration the one list of kinds.
  */
-function verdictSentence(strings, result) {
-  if (result.verdict === 'unparseable' && result.parse_error) {
-    return strings.core(`core.parse_error.${result.parse_error}`, result.message);
-  }
-  return strings.core(`core.verdict.${result.verdict}`, result.message);
+function verdictSentence(strings, result, quizCore) {
+  return feedbackInWords(quizCore, strings, result);
 }
 
 /**
@@ -80,6 +78,15 @@ function readAsText(strings, result, step) {
   }
   const value = strings.fmt.groupedNumber(result.answer_in_default_unit, 4);
   return strings.t('quiz.readAs', { value: stepQuantityText(strings, value, step.unit || '') });
+}
+
+/**
+ * In another locale than English, the note on how an ambiguous separator was read
+ * ("(Komma als Dezimalkomma gelesen)"), which the core's English ends its reading with; '' else.
+ */
+function readingNote(strings, result, quizCore) {
+  if (strings.locale === 'en' || result.answer_in_default_unit === null || result.answer_in_default_unit === undefined) return '';
+  return readingNoteInWords(quizCore, strings, result.reading_note);
 }
 
 /**
@@ -173,14 +180,14 @@ export function questionView(question, { prepared, quizCore, onChange, onGraded 
     // The core's tone of the verdict: good, warn or bad (grading_declarations.h).
     feedback.className = `quiz-feedback verdict-${view.kind.tones[result.verdict] || 'bad'}`;
     if (view.kind.answer === 'choices') {
-      const { lead, notes } = choiceFeedback(view.step, { ...result, message: verdictSentence(strings, result) }, texts, t);
+      const { lead, notes } = choiceFeedback(view.step, { ...result, message: verdictSentence(strings, result, quizCore) }, texts, t);
       feedback.replaceChildren(h('p', null, lead));
       if (notes.length) feedback.append(h('ul', { class: 'quiz-feedback-notes' }, ...notes.map((n) => h('li', null, n))));
       return;
     }
     const hint = view.step.feedback && typeof view.step.feedback[result.verdict] === 'string'
       ? ` ${fill(view.step.feedback[result.verdict], texts)}` : '';
-    feedback.textContent = verdictSentence(strings, result) + hint;
+    feedback.textContent = verdictSentence(strings, result, quizCore) + hint;
     if (result.interpreted) {
       // For arithmetic the core's reading starts with the expression as read:
       // "(1 − 0.9⁵)/(1 − 0.9) = 4.0951 tokens per pass".
@@ -188,6 +195,8 @@ export function questionView(question, { prepared, quizCore, onChange, onGraded 
       if (result.expression) view.read.dataset.expression = result.expression;
       else delete view.read.dataset.expression;
       feedback.append(view.read);
+      const note = readingNote(strings, result, quizCore);
+      if (note) feedback.append(h('span', { class: 'quiz-read-note', 'data-reading-note': result.reading_note }, ` ${note}`));
     }
   }
 

@@ -24,6 +24,7 @@ import { prepareQuestion, problemInWords } from './prepare.js';
 import { translator } from '../element/i18n.js';
 import { coreMessage, withFieldsOf } from '../element/core-message.js';
 import { numberFormatting } from '../element/format.js';
+import { gradingRefusalInWords, isGradingRefusal } from './grading-words.js';
 
 export const QUESTIONS_FORMAT = 'llm-budget-lab-questions';
 /**
@@ -465,7 +466,9 @@ export function validateQuestions(doc, opts) {
   if (opts.t && opts.strings) {
     const fmt = numberFormatting(opts.strings.locale, opts.strings.t);
     const named = opts.traffic ? withFieldsOf(opts.budget, opts.traffic) : opts.budget;
-    coreWords = (res) => coreMessage(named, opts.strings, fmt, res);
+    const strings = { ...opts.strings, fmt };
+    coreWords = (res) => (isGradingRefusal(opts.quizCore, res)
+      ? gradingRefusalInWords(opts.quizCore, strings, res) : coreMessage(named, opts.strings, fmt, res));
   }
   const full = {
     ...opts,

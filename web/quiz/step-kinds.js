@@ -102,8 +102,9 @@ const ANSWER_SHAPES = Object.freeze({
       const r = quizCore.checkNumericAnswer(typeof answer === 'string' ? answer : '', settingsUsed);
       if (!r.ok) return { ok: false, error: `${r.field}: ${r.error}` };
       return {
-        ok: true, verdict: r.value.verdict, message: r.value.message, interpreted: r.value.interpreted,
-        expression: r.value.expression, parse_error: r.value.parse_error, answer_in_default_unit: r.value.answer_in_default_unit,
+        ok: true, verdict: r.value.verdict, message: r.value.message, message_kinds: r.value.message_kinds,
+        interpreted: r.value.interpreted, reading_note: r.value.reading_note, expression: r.value.expression,
+        parse_error: r.value.parse_error, answer_in_default_unit: r.value.answer_in_default_unit,
       };
     },
   }),
@@ -137,8 +138,8 @@ const ANSWER_SHAPES = Object.freeze({
       const r = quizCore.checkChoiceAnswer(selected, prepared);
       if (!r.ok) return { ok: false, error: `${r.field}: ${r.error}` };
       return {
-        ok: true, verdict: r.value.verdict, message: r.value.message, interpreted: '',
-        selected, extra: r.value.extra, missing: r.value.missing,
+        ok: true, verdict: r.value.verdict, message: r.value.message, message_kinds: r.value.message_kinds,
+        interpreted: '', selected, extra: r.value.extra, missing: r.value.missing,
       };
     },
   }),

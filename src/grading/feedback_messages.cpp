@@ -1,0 +1,289 @@
+// The answer checker's sentences; see feedback_messages.h.
+#include "grading/feedback_messages.h"
+
+#include <cmath>
+#include <cstring>
+#include <iterator>
+
+#include "reading/reading_declarations.h"
+#include "text/json_text.h"
+#include "text/number_text.h"
+
+namespace llmbudget {
+
+namespace {
+
+using F = FeedbackCode;
+
+constexpr FeedbackDeclaration kFeedback[] = {
+    {F::correct, "correct", "Correct.", nullptr},
+    {F::not_right, "not_right", "Not right.", nullptr},
+    {F::checked_within, "checked_within", "It is checked {tolerance}. Go through the working again.", nullptr},
+    {F::expects_unit, "expects_unit",
+     "This question asks for {dimension} ({dimension_units}); a bare number is read as {unit}.", nullptr},
+    {F::expects_plain, "expects_plain", "This question asks for {dimension}.", nullptr},
+    {F::expects_plain_unit, "expects_plain_unit",
+     "This question asks for {dimension}; a bare number is read as {unit}.", nullptr},
+    // The reader's reason (reading_declarations.h: {parse_error} its name, {reason} its English).
+    {F::not_read, "not_read", "{reason}", nullptr},
+    {F::number_not_working, "number_not_working",
+     "This question asks for the number itself, not the working: work out {expression} and type the result.", nullptr},
+    {F::bits_named, "bits_named", "{bit_unit} is {bit_name} (8 bits = 1 byte);", nullptr},
+    {F::bits_write_bytes, "bits_write_bytes",
+     "this question asks for a memory size in bytes: write {bytes_symbol} (capital B) for {bytes_name}.", nullptr},
+    {F::other_dimension, "other_dimension", "Wrong kind of unit: {typed_unit} measures {typed_dimension}.", nullptr},
+    {F::unit_would_fit, "unit_would_fit",
+     "The number would be right in a different unit: check the unit ({typed_unit}).", nullptr},
+    {F::bare_would_fit, "bare_would_fit",
+     "A bare number is read as {unit} here, and your number would be right in a different unit: add the unit you "
+     "meant.",
+     nullptr},
+    {F::scale_would_fit, "scale_would_fit",
+     "Your number would be right on a different scale (a fraction versus a percentage): check the form the question "
+     "asks for.",
+     nullptr},
+    {F::close_rounded, "close_rounded",
+     "Close, but rounded too far: this question wants {dimension} {tolerance}. Keep more digits through the working "
+     "and round only at the end.",
+     nullptr},
+    {F::close_rounded_digits, "close_rounded_digits",
+     "Close, but rounded too far: this question wants {dimension} {tolerance}, so {digits}. Keep more digits through "
+     "the working and round only at the end.",
+     nullptr},
+    {F::close_off, "close_off",
+     "Close, but off by about {off}: this question wants {dimension} {tolerance}. Check each number in the working.",
+     nullptr},
+    {F::close_off_unit, "close_off_unit",
+     "Close, but off by about {off} {unit}: this question wants {dimension} {tolerance}. Check each number in the "
+     "working.",
+     nullptr},
+    {F::tolerance_relative_absolute, "tolerance_relative_absolute",
+     "to within {percent} % or \xC2\xB1{tolerance}, whichever is larger", nullptr},
+    {F::tolerance_relative_absolute_unit, "tolerance_relative_absolute_unit",
+     "to within {percent} % or \xC2\xB1{tolerance} {unit}, whichever is larger", nullptr},
+    {F::tolerance_relative, "tolerance_relative", "to within {percent} %", nullptr},
+    {F::tolerance_absolute, "tolerance_absolute", "to within \xC2\xB1{tolerance}", nullptr},
+    {F::tolerance_absolute_unit, "tolerance_absolute_unit", "to within \xC2\xB1{tolerance} {unit}", nullptr},
+    {F::tolerance_exact, "tolerance_exact", "exactly", nullptr},
+    {F::digits_whole, "digits_whole", "a whole number is enough", nullptr},
+    {F::digits_decimals, "digits_decimals", "keep {count} decimals", "keep {count} decimal"},
+    {F::digits_significant, "digits_significant", "keep {count} significant digits", "keep {count} significant digit"},
+    {F::read_decimal_comma, "read_decimal_comma", "(comma read as a decimal comma)", nullptr},
+    {F::read_comma_grouping, "read_comma_grouping", "(comma read as a thousands separator)", nullptr},
+    {F::read_decimal_point, "read_decimal_point", "(point read as a decimal point)", nullptr},
+    {F::read_point_grouping, "read_point_grouping", "(point read as a thousands separator)", nullptr},
+    {F::setting_dimension, "setting_dimension", "dimension must be one of {names} (got {value})", nullptr},
+    {F::setting_expected, "setting_expected", "expected must be a finite number (got {value})", nullptr},
+    {F::setting_default_unit, "setting_default_unit",
+     "default_unit must be a unit of {dimension_name}: {dimension_units} (got \"{text}\")", nullptr},
+    {F::setting_relative_tolerance, "setting_relative_tolerance",
+     "relative_tolerance must be from 0 to 1 (got {value})", nullptr},
+    {F::setting_absolute_tolerance, "setting_absolute_tolerance",
+     "absolute_tolerance must be a finite number >= 0 (got {value})", nullptr},
+    {F::setting_close_relative_tolerance, "setting_close_relative_tolerance",
+     "close_relative_tolerance must be from 0 to 1 (got {value})", nullptr},
+    {F::choice_out_of_range, "choice_out_of_range",
+     "The selection names option {option}, but options are numbered 0 to {last}.", nullptr},
+    {F::choice_pick_one, "choice_pick_one", "Pick one option only.", nullptr},
+    {F::choice_none_single, "choice_none_single", "No option selected: pick one.", nullptr},
+    {F::choice_not_best, "choice_not_best", "Not the best choice here; think about which term dominates the budget.",
+     nullptr},
+    {F::choice_none_multiple, "choice_none_multiple", "No option selected: select every option that applies.", nullptr},
+    {F::choice_none_apply, "choice_none_apply", "Not right: none of your choices is one that applies.", nullptr},
+    {F::choice_right_count, "choice_right_count", "{count} of your {picked} choices are right",
+     "{count} of your {picked} choices is right"},
+    {F::choice_extra_count, "choice_extra_count", "{count} are not", "{count} is not"},
+    {F::choice_missing_count, "choice_missing_count", "{count} right options are missing",
+     "{count} right option is missing"},
+    {F::choice_partly_extra, "choice_partly_extra", "Partly right: {right}, {extra}.", nullptr},
+    {F::choice_partly_missing, "choice_partly_missing", "Partly right: {right}, and {missing}.", nullptr},
+    {F::choice_partly_extra_missing, "choice_partly_extra_missing", "Partly right: {right}, {extra}, and {missing}.",
+     nullptr},
+};
+
+constexpr bool in_code_order() {
+  for (std::size_t i = 0; i < std::size(kFeedback); ++i) {
+    if (static_cast<std::size_t>(kFeedback[i].value) != i) return false;
+  }
+  return true;
+}
+static_assert(in_code_order(), "kFeedback must list every FeedbackCode once, in enum order");
+static_assert(static_cast<std::size_t>(F::choice_partly_extra_missing) + 1 == std::size(kFeedback),
+              "one row per FeedbackCode");
+
+bool ends_with(const char* name, const char* suffix) {
+  const std::size_t n = std::strlen(name), s = std::strlen(suffix);
+  return n >= s && std::strcmp(name + n - s, suffix) == 0;
+}
+
+std::string number_text(double v, int digits) {
+  return digits == 0 ? format_compact(v) : format_significant(v, digits);
+}
+
+// The English text of one value.
+std::string english(const FeedbackValue& v) {
+  switch (v.kind) {
+    case FeedbackValue::Kind::number: return number_text(v.number, v.digits);
+    case FeedbackValue::Kind::count: return format_compact(v.number);
+    case FeedbackValue::Kind::text:
+    case FeedbackValue::Kind::part: return v.text;
+    case FeedbackValue::Kind::unit: return detail::unit_display(v.text);
+    case FeedbackValue::Kind::dimension:
+      if (ends_with(v.name, "_units")) return detail::dimension_units(v.dimension);
+      if (ends_with(v.name, "_name")) return to_string(v.dimension);
+      return detail::dimension_phrase(v.dimension);
+  }
+  return std::string();
+}
+
+std::string fill(const char* pattern, const std::vector<FeedbackValue>& values) {
+  std::string out;
+  const char* p = pattern;
+  while (*p != '\0') {
+    const char* open = std::strchr(p, '{');
+    const char* close = open != nullptr ? std::strchr(open, '}') : nullptr;
+    if (open == nullptr || close == nullptr) {
+      out += p;
+      break;
+    }
+    out.append(p, open);
+    const std::string name(open + 1, close);
+    const FeedbackValue* found = nullptr;
+    for (const FeedbackValue& v : values) {
+      if (name == v.name) found = &v;
+    }
+    if (found != nullptr) {
+      out += english(*found);
+    } else {
+      out.append(open, close + 1);
+    }
+    p = close + 1;
+  }
+  return out;
+}
+
+std::string values_json(const std::vector<FeedbackValue>& values) {
+  std::string out = "{";
+  for (const FeedbackValue& v : values) {
+    switch (v.kind) {
+      case FeedbackValue::Kind::number:
+      case FeedbackValue::Kind::count:
+        if (std::isfinite(v.number)) {
+          // The digits the English shows, so the page writes the same value.
+          json::add_key(out, v.name);
+          out += v.kind == FeedbackValue::Kind::count ? format_compact(v.number) : number_text(v.number, v.digits);
+          out += ',';
+        } else {
+          json::add_text_member(out, v.name, format_compact(v.number).c_str());
+        }
+        break;
+      case FeedbackValue::Kind::text:
+      case FeedbackValue::Kind::unit: json::add_text_member(out, v.name, v.text.c_str()); break;
+      case FeedbackValue::Kind::dimension: json::add_text_member(out, v.name, to_string(v.dimension)); break;
+      case FeedbackValue::Kind::part:
+        json::add_key(out, v.name);
+        out += '{';
+        json::add_text_member(out, "code", v.code.c_str());
+        json::add_key(out, "params");
+        out += v.params_json;
+        out += "},";
+        break;
+    }
+  }
+  json::close_with(out, '}');
+  return out;
+}
+
+FeedbackValue value_of(const char* name, FeedbackValue::Kind kind) {
+  return FeedbackValue{name, kind, 0, 0, std::string(), UnitDimension::none, std::string(), std::string()};
+}
+
+}  // namespace
+
+Table<FeedbackDeclaration> feedback_declarations() { return {kFeedback, std::size(kFeedback)}; }
+
+std::string feedback_declarations_json() {
+  std::string out = "[";
+  for (const FeedbackDeclaration& d : kFeedback) {
+    out += '{';
+    json::add_text_member(out, "code", d.code);
+    json::add_text_member(out, "pattern", d.pattern);
+    if (d.pattern_one != nullptr) json::add_text_member(out, "one", d.pattern_one);
+    json::close_with(out, '}');
+    out += ',';
+  }
+  json::close_with(out, ']');
+  return out;
+}
+
+FeedbackValue number_value(const char* name, double value, int digits) {
+  FeedbackValue v = value_of(name, FeedbackValue::Kind::number);
+  v.number = value;
+  v.digits = digits;
+  return v;
+}
+
+FeedbackValue count_value(const char* name, double value) {
+  FeedbackValue v = value_of(name, FeedbackValue::Kind::count);
+  v.number = value;
+  return v;
+}
+
+FeedbackValue text_value(const char* name, std::string text) {
+  FeedbackValue v = value_of(name, FeedbackValue::Kind::text);
+  v.text = std::move(text);
+  return v;
+}
+
+FeedbackValue unit_value(const char* name, const std::string& symbol) {
+  FeedbackValue v = value_of(name, FeedbackValue::Kind::unit);
+  v.text = symbol;
+  return v;
+}
+
+FeedbackValue dimension_value(const char* name, UnitDimension dimension) {
+  FeedbackValue v = value_of(name, FeedbackValue::Kind::dimension);
+  v.dimension = dimension;
+  return v;
+}
+
+FeedbackValue part_value(const char* name, const FeedbackMessage& part) {
+  FeedbackValue v = value_of(name, FeedbackValue::Kind::part);
+  v.text = part.text;
+  v.code = part.code;
+  v.params_json = part.params_json;
+  return v;
+}
+
+FeedbackMessage feedback_message(FeedbackCode code, const std::vector<FeedbackValue>& values) {
+  const FeedbackDeclaration& d = kFeedback[static_cast<std::size_t>(code)];
+  const char* pattern = d.pattern;
+  if (d.pattern_one != nullptr) {
+    for (const FeedbackValue& v : values) {
+      if (std::strcmp(v.name, "count") == 0 && v.kind == FeedbackValue::Kind::count && v.number == 1)
+        pattern = d.pattern_one;
+    }
+  }
+  return FeedbackMessage{d.code, fill(pattern, values), values_json(values)};
+}
+
+std::string feedback_text(const std::vector<FeedbackMessage>& parts) {
+  std::string out;
+  for (const FeedbackMessage& m : parts) out += (out.empty() ? "" : " ") + m.text;
+  return out;
+}
+
+std::string feedback_messages_json(const std::vector<FeedbackMessage>& parts) {
+  std::string out = "[";
+  for (const FeedbackMessage& m : parts) {
+    out += '{';
+    json::add_text_member(out, "code", m.code.c_str());
+    json::add_key(out, "params");
+    out += m.params_json;
+    out += "},";
+  }
+  json::close_with(out, ']');
+  return out;
+}
+
+}  // namespace llmbudget
