@@ -1,9 +1,9 @@
 // The answer checker's sentences in German: the core declares every kind of sentence it
 // writes (quizCore.FEEDBACK_MESSAGES, src/grading/feedback_messages.h) and each graded
 // answer carries its kinds and values (message_kinds), so web/quiz/grading-words.js writes
-// them from "grading.<code>" with German numbers and unit words. The English string file
-// holds the core's own patterns (checked here against the declaration, so the two cannot
-// drift), and the English page shows the core's sentence as it is. Questions: the lesson's
+// them from "core.feedback.<code>" with German numbers and unit words. English has no such
+// ids: its words are the declaration's (as for "core.message.*"), and the English page shows
+// the core's sentence as it is. Questions: the lesson's
 // Q1 (13 GB + 40 GB = 53 GB, ±0.1 GB) and Q2 ((1 − 0.8⁴)/(1 − 0.8) = 2.952 tokens, ±0.005).
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -28,7 +28,7 @@ function stringsIn(locale) {
 const Q1 = { dimension: 'bytes', expected: 53, default_unit: 'GB', absolute_tolerance: 0.1, close_relative_tolerance: 0.05 };
 const Q2 = { dimension: 'tokens_per_pass', expected: 2.952, default_unit: 'tokens', absolute_tolerance: 0.005 };
 
-test('en.json holds the core\'s declared patterns; de.json words every kind with no placeholder the core lacks', async () => {
+test('en.json holds none of the core\'s patterns; de.json words every kind with no placeholder the core lacks', async () => {
   const quizCore = await loadQuizCore();
   const en = stringsOf('en');
   const de = stringsOf('de');
@@ -36,16 +36,15 @@ test('en.json holds the core\'s declared patterns; de.json words every kind with
   assert.ok(kinds.length >= 40, `${kinds.length} kinds`);
   const categories = new Intl.PluralRules('de').resolvedOptions().pluralCategories;
   for (const { code, pattern, one } of kinds) {
-    assert.deepEqual(en[`grading.${code}`], one ? { one, other: pattern } : pattern, code);
-    const german = de[`grading.${code}`];
+    assert.equal(en[`core.feedback.${code}`], undefined, `${code}: English is the declaration's`);
+    const german = de[`core.feedback.${code}`];
     assert.ok(german !== undefined, `${code} has no German pattern`);
     if (one) assert.deepEqual(Object.keys(german).sort(), ['one', 'other'].filter((c) => categories.includes(c)), code);
     for (const name of placeholdersOf(german)) assert.ok(placeholdersOf(pattern).includes(name), `${code}: {${name}}`);
   }
   for (const d of quizCore.reading.DIMENSION_DECLARATIONS) {
-    assert.equal(en[`grading.dimension.${d.name}`], d.phrase);
-    assert.equal(en[`grading.dimension_units.${d.name}`], d.units);
-    assert.ok(de[`grading.dimension.${d.name}`] && de[`grading.dimension_units.${d.name}`], d.name);
+    assert.equal(en[`core.feedback.dimension.${d.name}`], undefined, d.name);
+    assert.ok(de[`core.feedback.dimension.${d.name}`] && de[`core.feedback.dimension_units.${d.name}`], d.name);
   }
 });
 

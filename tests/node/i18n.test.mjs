@@ -104,7 +104,11 @@ for (const locale of OTHERS) {
     const trafficCore = await loadTrafficCore();
     const otherFields = [...core.declaration.speculative_inputs, ...core.declaration.plan_cost_inputs,
       ...core.declaration.vllm_runtime_inputs, ...trafficCore.declaration.inputs];
-    const declared = new Set([...ids, ...['number', 'number_bare', 'expression', 'expression_bare'].map((k) => `core.answer_hint.${k}`),
+    // "core.feedback.*": the answer checker's declared sentence kinds and the dimensions'
+    // words (web/quiz/grading-words.js; tests/node/i18n-grading.test.mjs checks their placeholders).
+    const feedback = [...Object.keys(quizCore.FEEDBACK_MESSAGES).map((code) => `core.feedback.${code}`),
+      ...quizCore.reading.DIMENSION_DECLARATIONS.flatMap((d) => [`core.feedback.dimension.${d.name}`, `core.feedback.dimension_units.${d.name}`])];
+    const declared = new Set([...ids, ...feedback, ...['number', 'number_bare', 'expression', 'expression_bare'].map((k) => `core.answer_hint.${k}`),
       ...otherFields.flatMap((d) => [`core.field.${d.name}.label`, `core.field.${d.name}.meaning`, `core.field.${d.name}.zero_means`,
         ...(d.group ? [`core.group.${d.group}`] : [])])]);
     const units = new Set([...inputs, ...otherFields].map((d) => d.unit));

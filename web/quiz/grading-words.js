@@ -4,9 +4,9 @@
 // carries the kinds its message was written from with their values
 // (message_kinds), as does a refusal of grading settings (code, params). English
 // shows the core's sentences as they are; another language writes each from its
-// own pattern, "grading.<code>" in content/ui/<locale>.json, with numbers
+// own pattern, "core.feedback.<code>" in content/ui/<locale>.json, with numbers
 // written for the locale, units in its unit words (step-unit.js) and the
-// question's dimension in its words ("grading.dimension.<name>").
+// question's dimension in its words ("core.feedback.dimension.<name>").
 import { DEFAULT_LOCALE } from '../element/locale-names.js';
 import { stepUnitWords } from './step-unit.js';
 
@@ -33,7 +33,7 @@ function valueInWords(ctx, name, v) {
   if (name === 'dimension' || name === 'typed_dimension' || name.endsWith('_units')) {
     const row = dimensionRow(quizCore, v);
     const units = name.endsWith('_units');
-    return strings.core(`grading.${units ? 'dimension_units' : 'dimension'}.${v}`, row ? row[units ? 'units' : 'phrase'] : v);
+    return strings.core(`core.feedback.${units ? 'dimension_units' : 'dimension'}.${v}`, row ? row[units ? 'units' : 'phrase'] : v);
   }
   return String(v);
 }
@@ -53,7 +53,7 @@ function sentenceOf(ctx, part) {
   if (part.code === 'not_read') values.reason = ctx.strings.core(`core.parse_error.${params.parse_error}`, params.reason);
   const english = declared ? (declared.one && params.count === 1 ? declared.one : declared.pattern) : '';
   const fallback = english.replace(PLACEHOLDER, (m, name) => (values[name] === undefined ? m : String(values[name])));
-  return ctx.strings.core(`grading.${part.code}`, fallback, values);
+  return ctx.strings.core(`core.feedback.${part.code}`, fallback, values);
 }
 
 /**
@@ -82,12 +82,12 @@ export function feedbackInWords(quizCore, strings, result) {
  */
 export function readingNoteInWords(quizCore, strings, note) {
   if (!note || !quizCore.FEEDBACK_MESSAGES[note]) return '';
-  return strings.core(`grading.${note}`, quizCore.FEEDBACK_MESSAGES[note].pattern);
+  return strings.core(`core.feedback.${note}`, quizCore.FEEDBACK_MESSAGES[note].pattern);
 }
 
 /**
  * A refusal of grading settings (a step the core cannot grade with) in the page's words:
- * the locale's pattern of its kind ("grading.setting_relative_tolerance"), or the core's
+ * the locale's pattern of its kind ("core.feedback.setting_relative_tolerance"), or the core's
  * English on an English page or when it has no kind.
  * @param {object} quizCore the quiz facade
  * @param {{locale:string, core:Function, fmt:{groupedNumber:Function}}} strings translator with fmt
