@@ -107,6 +107,8 @@ test('German page: the files offered are named in German', async () => {
   };
   // The chart's file name from its German title ("GPU-Speicher pro Konfiguration").
   assert.equal(await named(page.locator(`${CHART} button[data-download="csv"]`)), 'gpu-speicher-pro-konfiguration.csv');
+  // The worked table's from its German title ("Durchgerechnete Tabelle").
+  assert.equal(await named(page.locator(`${WORKED} button[data-download="csv"]`)), 'durchgerechnete-tabelle.csv');
   assert.equal(await named(page.locator('llm-budget-lab[parts="calculator"] button[data-action="download-inputs"]')),
     'llm-budget-lab-eingaben.json');
   // The answers file keeps the lesson and version the quiz reads back (LM10-T6, version 1).

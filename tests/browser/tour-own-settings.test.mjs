@@ -103,6 +103,21 @@ test('phone, German: the panel keeps its title in sight, folds to a header, and 
   // At most 38 % of the 740 px screen (281 px), across the bottom.
   assert.ok(box.height <= 0.38 * 740 + 1, `the panel is at most 38 % of the screen (${box.height} px)`);
   assert.ok(Math.abs(box.y + box.height - 740) <= 1, 'fixed at the bottom');
+  // The prediction sits below what the panel shows: "Zur Vorhersage" says so and brings it up,
+  // with its Check button on the screen above the panel's buttons.
+  const more = page.locator('[data-tour-action="more"]');
+  assert.equal(await more.isVisible(), true, 'the way to the prediction is offered');
+  assert.equal(await more.textContent(), 'Zur Vorhersage');
+  await more.tap();
+  const reached = await page.evaluate(() => {
+    const p = document.querySelector('[data-tour-panel]');
+    const check = p.querySelector('[data-tour-action="check"]').getBoundingClientRect();
+    const nav = p.querySelector('.tour-nav').getBoundingClientRect();
+    return { check: [check.top, check.bottom], navTop: nav.top, panelTop: p.getBoundingClientRect().top };
+  });
+  assert.ok(reached.check[0] >= reached.panelTop && reached.check[1] <= reached.navTop,
+    `Check is in sight above the buttons (${JSON.stringify(reached)})`);
+  assert.equal(await more.isVisible(), false, 'offered only while the prediction is out of sight');
   // Scrolled to its end inside, its title is still on the panel.
   await panel.evaluate((p) => { p.scrollTop = p.scrollHeight; });
   const seen = await page.evaluate(() => {

@@ -160,10 +160,32 @@ function buildPanel() {
   const fold = h('button', { type: 'button', class: 'tour-fold', 'data-tour-action': 'fold', 'aria-expanded': 'true',
     'aria-controls': `${id}-body` }, t('tour.fold'));
   const body = h('div', { class: 'tour-body', id: `${id}-body` }, text, where, predict, message);
+  // On a small screen the panel scrolls inside and a step's prediction may sit below what
+  // shows: this button, beside Next, says so and brings it up (updateMore shows it).
+  const more = h('button', { type: 'button', class: 'tour-more', 'data-tour-action': 'more', hidden: '' }, t('tour.more'));
+  const head = h('div', { class: 'tour-head' }, h('div', { class: 'tour-head-text' }, progress, title), fold);
+  const nav = h('div', { class: 'tour-nav' }, more, back, next, leave);
   const el = h('section', { class: 'tour-panel', 'data-tour-panel': '', 'aria-labelledby': `${id}-title` },
-    h('div', { class: 'tour-head' }, h('div', { class: 'tour-head-text' }, progress, title), fold), body,
-    h('div', { class: 'tour-nav' }, back, next, leave), live);
-  return { el, title, progress, text, where, predict, message, live, back, next, leave, fold, body };
+    head, body, nav, live);
+  return { el, title, progress, text, where, predict, message, live, back, next, leave, fold, body, more, head, nav };
+}
+
+/** Shows "To the prediction" while the step's prediction is below what the panel shows. */
+function updateMore(ui) {
+  const asks = ui.predict.childElementCount > 0 && !ui.body.hidden;
+  const below = asks && ui.predict.getBoundingClientRect().top > ui.nav.getBoundingClientRect().top - 16;
+  if (ui.more.hidden === below) ui.more.hidden = !below;
+}
+
+/**
+ * Brings the prediction up: the panel may grow (data-tall: on a phone, to 62 % of the screen,
+ * until the next step) and scrolls (not the page) so the prediction starts under the header.
+ */
+function scrollToPrediction(ui) {
+  ui.el.toggleAttribute('data-tall', true);
+  setViewInset(ui);
+  ui.el.scrollTo({ top: ui.predict.offsetTop - ui.head.offsetHeight, behavior: 'auto' });
+  updateMore(ui);
 }
 
 /** Folds the open panel's body away (or unfolds it), then makes room for it again. */
@@ -173,6 +195,7 @@ function setFolded(ui, folded) {
   ui.fold.setAttribute('aria-expanded', String(!folded));
   setText(ui.fold, t(folded ? 'tour.unfold' : 'tour.fold'));
   setViewInset(ui);
+  updateMore(ui);
 }
 
 /** The panel's height as the page's bottom inset: the calculator's phone bar sits above it. */
@@ -336,7 +359,10 @@ async function showStep(index, { fromLink = false, focus = null } = {}) {
     }
   }
   // The panel's height is known now: the calculator's phone bar sits above it, the target clear of it.
+  ui.el.removeAttribute('data-tall');
   setViewInset(ui);
+  ui.el.scrollTop = 0; // a new step starts at its top, at its usual height
+  updateMore(ui);
   markNode(found.node, 'tour');
   bringIntoView(found.node, ui.el);
   setText(ui.live, t(step.predict ? 'tour.livePredict' : 'tour.live', {
@@ -391,6 +417,12 @@ export async function openTour(request, { opener = null, status = null, onClose 
       }
     });
     ui.leave.addEventListener('click', () => closeTour(leftNote));
+    ui.more.addEventListener('click', () => {
+      scrollToPrediction(ui);
+      const first = ui.predict.querySelector('input');
+      if (first) first.focus({ preventScroll: true });
+    });
+    ui.el.addEventListener('scroll', () => updateMore(ui), { passive: true });
     ui.fold.addEventListener('click', () => {
       setFolded(ui, !ui.el.hasAttribute('data-folded'));
       const node = findTarget(panel.tour.steps[panel.index].target).node;

@@ -4,7 +4,7 @@
 // row that does not fit leaves its speeds empty, the "Fits?" column saying so.
 import { registerPart } from '../element/registry.js';
 import { h, setText } from '../element/dom.js';
-import { offerDownload, downloadSentence, csvBlob, csvNumber } from '../element/download.js';
+import { offerDownload, downloadSentence, csvBlob, csvNumber, fileSlug } from '../element/download.js';
 import { scrollHint } from '../element/scroll-hint.js';
 
 /** A row's label: "16-bit weights, GQA-8, 16-bit cache, B = 16" (ctx: the part's context, for its strings). */
@@ -89,8 +89,10 @@ function mount(container, ctx) {
     const head = [...table.querySelectorAll('thead th')].map((c) => c.textContent);
     const body = trs.map((r) => [r.th.textContent, ...r.csvCells, r.yours.textContent]);
     // Never "saved": the page cannot know whether the file arrived.
-    const outlook = offerDownload(csvBlob(head, body, fmt.decimalMark), 'worked-table.csv', container);
-    setText(csvStatus, downloadSentence(outlook, 'worked-table.csv', t('table.csvFallback'), t));
+    // Named from the table's title in the page's language ("worked-table.csv", "durchgerechnete-tabelle.csv").
+    const name = `${fileSlug(t('table.title'))}.csv`;
+    const outlook = offerDownload(csvBlob(head, body, fmt.decimalMark), name, container);
+    setText(csvStatus, downloadSentence(outlook, name, t('table.csvFallback'), t));
   });
   container.append(hint, wrap, h('div', { class: 'chart-downloads' }, h('span', { text: t('download.lead') }), csvButton, csvStatus));
 
