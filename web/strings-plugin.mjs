@@ -100,7 +100,7 @@ export function checkCarried(script, files, keep, english) {
 /**
  * @param {(id:string, english:boolean)=>boolean} keep true for each id the script carries
  *   (`english`: the file is content/ui/en.json)
- * @returns {object} an esbuild plugin loading every content/ui/*.json with only the kept ids
+ * @returns {object} an esbuild plugin loading every content/ui/*.json with only the kept ids (never a translators' note, "_...")
  */
 export function stringsPlugin(keep) {
   return {
@@ -110,7 +110,8 @@ export function stringsPlugin(keep) {
         const { readFile } = await import('node:fs/promises');
         const all = JSON.parse(await readFile(args.path, 'utf8'));
         const english = /[\\/]en\.json$/.test(args.path);
-        const kept = Object.fromEntries(Object.entries(all).filter(([id]) => keep(id, english)));
+        // An id starting with "_" is a note for translators, never looked up (web/element/i18n.js): no script carries one.
+        const kept = Object.fromEntries(Object.entries(all).filter(([id]) => !id.startsWith('_') && keep(id, english)));
         return { contents: JSON.stringify(kept), loader: 'json' };
       });
     },

@@ -5,7 +5,7 @@
 // two core scripts (and so a calculator-only embed) carry none of them.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdtempSync, rmSync, existsSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -76,5 +76,19 @@ test('the built scripts: each moved sentence is in its scripts and in neither co
     for (const [s, body] of Object.entries(text)) {
       assert.equal(body.includes(JSON.stringify(sentence).slice(1, -1)), MOVED[id].includes(s), `${s} and ${id}`);
     }
+  }
+});
+
+test('no built script carries a translators\' note ("_" ids of content/ui/<locale>.json, never looked up)', { skip: !existsSync(path.join(REPO, 'dist/llm-budget-lab-core-calc.js')) && 'dist/ is not built' }, () => {
+  const notes = ['en', 'de'].flatMap((locale) => {
+    const strings = JSON.parse(readFileSync(path.join(REPO, 'content/ui', `${locale}.json`), 'utf8'));
+    return Object.keys(strings).filter((id) => id.startsWith('_'));
+  });
+  assert.ok(notes.length > 0, 'the string files hold notes');
+  const scripts = readdirSync(path.join(REPO, 'dist')).filter((f) => f.endsWith('.js'));
+  assert.ok(scripts.includes('llm-budget-lab-locale-de.js'));
+  for (const f of scripts) {
+    const body = readFileSync(path.join(REPO, 'dist', f), 'utf8');
+    for (const id of notes) assert.ok(!body.includes(`${id}:`) && !body.includes(`"${id}"`), `${f} carries ${id}`);
   }
 });
