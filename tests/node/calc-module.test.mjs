@@ -14,10 +14,11 @@ const createCalc = require('../../build/wasm/budget_core_calc.js');
 const [full, calc] = await Promise.all([createFull(), createCalc()]);
 
 test('the calculator module holds the budget and reading tables and none of the rest', () => {
-  for (const name of ['_llmb_flat_plan', '_llmb_flat_sweep_batch', 'speculative', 'parse_quantity', 'answer_declarations_json']) {
+  for (const name of ['_llmb_flat_plan', '_llmb_flat_sweep_batch', 'speculative', 'parse_quantity', 'reading_declarations_json']) {
     assert.equal(typeof calc[name], 'function', name);
   }
-  for (const name of ['check_numeric_answer', 'check_choice_answer', 'make_variant', 'simulate_traffic', 'highest_load', 'hf_import_json', 'import_message_declarations_json']) {
+  for (const name of ['check_numeric_answer', 'check_choice_answer', 'make_variant', 'simulate_traffic', 'highest_load', 'hf_import_json',
+    'import_message_declarations_json', 'answer_declarations_json']) {
     assert.equal(typeof calc[name], 'undefined', name);
     assert.equal(typeof full[name], 'function', name);
   }
