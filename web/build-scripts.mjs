@@ -86,16 +86,20 @@ export function localeExports(root, locale) {
 function scriptPlan(root) {
   const abs = (p) => JSON.stringify(path.join(root, p));
   const coreEntry = `import ${abs('web/element/core-script.js')};`;
+  // A script that carries its own English strings (web/strings-plugin.mjs addsEnglish: the
+  // plugin keeps only its prefixes of en.json here) adds them to English when it runs, after
+  // its modules ran and before anything of it is drawn or asked (that happens once the
+  // script has announced itself).
+  const ownEnglish = [`import { addEnglish } from ${abs('web/element/i18n.js')};`,
+    `import english from ${abs('content/ui/en.json')};`,
+    'addEnglish(english);'];
   const entries = { core: coreEntry, 'core-calc': coreEntry, presets: `import ${abs('web/element/presets-script.js')};`,
-    'presets-check': `import ${abs('web/element/presets-check-script.js')};` };
-  // A part script: each of its parts' modules (web/parts/<name>.js registers the part when it runs).
-  // Its parts' own English strings (their `strings` prefixes; web/strings-plugin.mjs keeps
-  // only those of en.json here) are added to English before any of its parts is drawn.
+    'presets-check': [`import ${abs('web/element/presets-check-script.js')};`, ...ownEnglish].join('\n') };
+  // A part script: each of its parts' modules (web/parts/<name>.js registers the part when it runs)
+  // and its parts' own English strings (their `strings` prefixes).
   const partEntry = (name) => [...PARTS.filter((p) => scriptNameOfPart(p.name) === name).map((p) => `import ${abs(`web/parts/${p.name}.js`)};`),
     `import { provideScript } from ${abs('web/element/script-loader.js')};`,
-    `import { addEnglish } from ${abs('web/element/i18n.js')};`,
-    `import english from ${abs('content/ui/en.json')};`,
-    'addEnglish(english);',
+    ...ownEnglish,
     `provideScript(${JSON.stringify(name)}, {});`].join('\n');
   return [
     { name: 'shell', out: 'llm-budget-lab.js', entry: `import ${abs('web/element/index.js')};` },
@@ -104,7 +108,7 @@ function scriptPlan(root) {
     // script and so shares only the shell's modules, and the guided tour, which the page
     // script loads after the core script (web/page/lesson-page.js).
     { name: 'page', out: 'lesson-page.js', entry: `import ${abs('web/page/lesson-page.js')};`, shellOnly: true },
-    { name: 'tour', out: scriptFile('tour'), entry: `import ${abs('web/page/tour-ui.js')};` },
+    { name: 'tour', out: scriptFile('tour'), entry: [`import ${abs('web/page/tour-ui.js')};`, ...ownEnglish].join('\n') },
     // A locale's strings: content/ui/<locale>.json, announced to the shell's loader (web/element/lab-element.js loads it).
     ...LOCALE_SCRIPTS.map(({ locale, name }) => ({
       name,

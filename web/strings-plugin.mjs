@@ -10,6 +10,9 @@
 // - A part's own words (the prefixes of its `strings`, web/element/part-names.js) are in
 //   its part script, which adds them to English when it runs (addEnglish, web/element/i18n.js),
 //   not in the core script; the other locales' scripts carry every id of their file.
+// - A script that is neither the core script nor a part script carries the prefixes
+//   SCRIPT_STRINGS gives it (the guided tour's, the presets-file rules'), and adds them to
+//   English when it runs, as a part script does; the core script leaves them out too.
 // checkCarried() makes the build refuse a script whose code names an id it does not carry.
 import { readFileSync } from 'node:fs';
 import { PARTS } from './element/part-names.js';
@@ -26,6 +29,22 @@ const BUILD_TIME_ONLY = new Set(['page', 'termTips', 'scorm']);
 const PART_OWNED = new Map(PARTS.flatMap((p) => (p.strings || []).map((prefix) => [prefix, scriptNameOfPart(p.name)])));
 
 /**
+ * The English prefixes a non-part script carries instead of the core script (web/build-scripts.mjs
+ * adds them to English when the script runs). The guided tour grades its predictions through
+ * the quiz's library (web/quiz), so it carries that library's words ("quiz", "questionPrep")
+ * besides its own: it may run on a page that shows no quiz. A prefix here that is also a part's
+ * (web/element/part-names.js `strings`) is in both scripts; adding it twice is harmless.
+ */
+export const SCRIPT_STRINGS = Object.freeze({
+  tour: Object.freeze(['tour', 'quiz', 'questionPrep']),
+  'presets-check': Object.freeze(['presetsCheck']),
+});
+const SCRIPT_OWNED = new Set(Object.values(SCRIPT_STRINGS).flat());
+
+/** True when `script` (a name as carriedBy takes) adds its own English strings when it runs. */
+export const addsEnglish = (script) => script.startsWith('part-') || Object.hasOwn(SCRIPT_STRINGS, script);
+
+/**
  * Which ids a lab script (web/build-scripts.mjs) carries.
  * @param {string} script the script's name: "shell", "core", "core-calc", "part-<s>", "tour", "page", a locale's script...
  * @param {boolean} english true for content/ui/en.json, false for another locale's file
@@ -35,18 +54,21 @@ export function carriedBy(script, english) {
   if (script === 'shell') return shellOnly;
   if (!english) return (id) => !instructorsOnly(id) && !BUILD_TIME_ONLY.has(prefixOf(id));
   if (script.startsWith('part-')) return (id) => PART_OWNED.get(prefixOf(id)) === script;
-  return (id) => !instructorsOnly(id) && !BUILD_TIME_ONLY.has(prefixOf(id)) && !PART_OWNED.has(prefixOf(id));
+  if (Object.hasOwn(SCRIPT_STRINGS, script)) return (id) => SCRIPT_STRINGS[script].includes(prefixOf(id));
+  return (id) => !instructorsOnly(id) && !BUILD_TIME_ONLY.has(prefixOf(id)) && !PART_OWNED.has(prefixOf(id))
+    && !SCRIPT_OWNED.has(prefixOf(id));
 }
 
 /**
- * Which English ids a lab script's code may name: those it carries and, for a part script,
- * the core script's too (a part script runs only after the core script).
+ * Which English ids a lab script's code may name: those it carries and, for a script that
+ * adds its own (addsEnglish: a part script, the tour's, the presets-file rules'), the core
+ * script's too (such a script runs only after the core script).
  * @param {string} script the script's name (as carriedBy)
  * @returns {(id:string)=>boolean}
  */
 export function availableTo(script) {
   const own = carriedBy(script, true);
-  if (!script.startsWith('part-')) return own;
+  if (!addsEnglish(script)) return own;
   const core = carriedBy('core', true);
   return (id) => own(id) || core(id);
 }
@@ -78,7 +100,7 @@ export function checkCarried(script, files, keep, english) {
 /**
  * @param {(id:string, english:boolean)=>boolean} keep true for each id the script carries
  *   (`english`: the file is content/ui/en.json)
- * @returns {object} an esbuild plugin loading every content/ui/*.json with only the kept ids
+ * @returns {object} an esbuild plugin loading every content/ui/*.json with only the kept ids (never a translators' note, "_...")
  */
 export function stringsPlugin(keep) {
   return {
@@ -88,7 +110,8 @@ export function stringsPlugin(keep) {
         const { readFile } = await import('node:fs/promises');
         const all = JSON.parse(await readFile(args.path, 'utf8'));
         const english = /[\\/]en\.json$/.test(args.path);
-        const kept = Object.fromEntries(Object.entries(all).filter(([id]) => keep(id, english)));
+        // An id starting with "_" is a note for translators, never looked up (web/element/i18n.js): no script carries one.
+        const kept = Object.fromEntries(Object.entries(all).filter(([id]) => !id.startsWith('_') && keep(id, english)));
         return { contents: JSON.stringify(kept), loader: 'json' };
       });
     },

@@ -138,20 +138,14 @@ std::string field_declarations_json() {
   add_key(out, "BindingTerm");
   add_names(out, kBindingTermNames);
   out += "},";
-  // Every kind of refusal of an input (input_messages.h), each a code and its
-  // English pattern, so a page can write a refusal in its own language. The
-  // config.json importer's notes and the JSON reader's reasons are listed by
-  // import_message_declarations_json() (hf_config_json.h), in the full module only.
+  // Every kind of refusal the budget writes (input_messages.h), each a code and
+  // its English pattern, so a page can write a refusal in its own language. The
+  // config.json importer's kinds, its notes and the JSON reader's reasons are listed
+  // by import_message_declarations_json() (hf_config_json.h), the serving
+  // simulation's by simulation_message_declarations_json() (traffic_declarations_json.h),
+  // in the full module only.
   add_key(out, "messages");
-  out += '[';
-  for (const InputMessageDeclaration& m : input_message_declarations()) {
-    out += '{';
-    add_text_member(out, "code", m.code);
-    add_text_member(out, "pattern", m.pattern);
-    close_with(out, '}');
-    out += ',';
-  }
-  close_with(out, ']');
+  out += message_declarations_json(budget_message_declarations());
   out += '}';
   return out;
 }

@@ -64,7 +64,7 @@ MessageParam shown(const char* name, const Value& v) {
       return text_param(name, "\"" + t + "\"");
     }
     case Kind::boolean: return text_param(name, v.flag ? "true" : "false");
-    default: return message_param(name, kind_message(v.kind));
+    default: return message_param(name, import_refusal(kind_message(v.kind)));
   }
 }
 
@@ -126,7 +126,7 @@ struct Sink {
   bool fail(const std::string& field, MessageCode code, const std::vector<MessageParam>& params) {
     if (!failed) {
       failed = true;
-      error = coded_error(field, code, params);
+      error = coded_error(field, import_refusal(code), params);
     }
     return false;
   }
@@ -685,26 +685,27 @@ HfImportResult import_hf_config(const std::string& json_text) {
     if (std::strcmp(why.param, "key") == 0) why_params.push_back(text_param("key", doc.error.key));
     const InputError reason{"config.json", doc.error.reason, why.code, message_params_json(why_params)};
     result.error =
-        coded_error("config.json", MessageCode::config_not_json,
+        coded_error("config.json", import_refusal(MessageCode::config_not_json),
                     {number_param("offset", static_cast<double>(doc.error.offset)), refusal_param("reason", reason)});
     return result;
   }
   if (doc.value.kind != Kind::object) {
-    result.error = coded_error("config.json", MessageCode::config_not_object,
-                               {message_param("got", kind_message(doc.value.kind))});
+    result.error = coded_error("config.json", import_refusal(MessageCode::config_not_object),
+                               {message_param("got", import_refusal(kind_message(doc.value.kind)))});
     return result;
   }
   const Value* type = doc.value.find("model_type");
   if (!type || type->kind != Kind::string) {
-    result.error = type ? coded_error("model_type", MessageCode::config_model_type_not_text, {shown("got", *type)})
-                        : coded_error("model_type", MessageCode::config_no_model_type, {});
+    result.error =
+        type ? coded_error("model_type", import_refusal(MessageCode::config_model_type_not_text), {shown("got", *type)})
+             : coded_error("model_type", import_refusal(MessageCode::config_no_model_type), {});
     return result;
   }
   const FamilyRow* family = nullptr;
   for (const FamilyRow& f : kFamilies)
     if (type->text == f.model_type) family = &f;
   if (!family) {
-    result.error = coded_error("model_type", MessageCode::config_unknown_model_type,
+    result.error = coded_error("model_type", import_refusal(MessageCode::config_unknown_model_type),
                                {shown("got", *type), text_param("families", family_list())});
     return result;
   }
@@ -749,7 +750,8 @@ HfImportResult import_hf_config(const std::string& json_text) {
       for (const HfImportedValue& v : result.values)
         if (std::strcmp(v.field->name, field->max_from) == 0) cap = v.value;
     if (auto error = check_declared_value(*field, s.value, cap)) {
-      result.error = coded_error(field->name, MessageCode::config_outside_range, {refusal_param("refusal", *error)});
+      result.error = coded_error(field->name, import_refusal(MessageCode::config_outside_range),
+                                 {refusal_param("refusal", *error)});
       result.values.clear();
       return result;
     }
@@ -758,7 +760,8 @@ HfImportResult import_hf_config(const std::string& json_text) {
   BudgetInput shaped;
   apply_values(result.values, shaped);
   if (auto error = check_model_shape(shaped)) {
-    result.error = coded_error(error->field, MessageCode::config_outside_range, {refusal_param("refusal", *error)});
+    result.error = coded_error(error->field, import_refusal(MessageCode::config_outside_range),
+                               {refusal_param("refusal", *error)});
     result.values.clear();
     return result;
   }

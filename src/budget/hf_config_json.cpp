@@ -3,6 +3,7 @@
 
 #include "budget/hf_config.h"
 #include "budget/import_notes.h"
+#include "budget/input_messages.h"
 #include "text/json_errors.h"
 #include "text/json_text.h"
 
@@ -56,7 +57,9 @@ std::string hf_import_json(const std::string& json_text) {
 }
 
 std::string import_message_declarations_json() {
-  std::string out = "[";
+  // The importer's refusals first (input_messages.h), then the JSON reader's reasons and the notes.
+  std::string out = message_declarations_json(import_refusal_declarations());
+  out.back() = ',';
   for (const json::JsonErrorDeclaration& e : json::json_error_declarations()) {
     out += '{';
     json::add_text_member(out, "code", e.code);

@@ -19,10 +19,12 @@ namespace llmbudget {
 /// text that reads back to the same double). Never fails.
 std::string hf_import_json(const std::string& json_text);
 
-/// The kinds of message only the importer writes, as one JSON array: the JSON
-/// reader's reasons (text/json_errors.h, codes "json_error_*"), then the
-/// importer's notes (import_notes.h, codes "note_*"):
-///   [{"code": "json_error_expected_value", "pattern": "..."}, ...,
+/// The kinds of message only the importer writes, as one JSON array: its refusals and
+/// the JSON kinds they name (input_messages.h import_refusal_declarations(), codes
+/// "config_*" and "json_*"), the JSON reader's reasons (text/json_errors.h, codes
+/// "json_error_*"), then the importer's notes (import_notes.h, codes "note_*"):
+///   [{"code": "config_not_json", "pattern": "..."}, ...,
+///    {"code": "json_error_expected_value", "pattern": "..."}, ...,
 ///    {"code": "note_shared_experts", "pattern": "{count} shared experts ...", "one": "..."}, ...]
 /// "one" is the English pattern for a {count} of 1, where the English depends on
 /// the count. Kept apart from field_declarations_json()'s "messages" (the

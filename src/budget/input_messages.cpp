@@ -13,7 +13,8 @@ namespace {
 
 using M = MessageCode;
 
-constexpr InputMessageDeclaration kMessages[] = {
+// The kinds the budget itself writes: the rows every module lists (the calculator's too).
+constexpr InputMessageDeclaration kBudgetMessages[] = {
     // A value outside a field's range (field_checks.h, validate.h).
     {M::out_of_range, "out_of_range", "{field} must be a number from {min} to {max} (got {value})"},
     {M::out_of_range_whole, "out_of_range_whole", "{field} must be a whole number from {min} to {max} (got {value})"},
@@ -83,6 +84,10 @@ constexpr InputMessageDeclaration kMessages[] = {
     {M::unit_hint_storage, "unit_hint_storage", "use bits or bytes (4.5 bits, 0.5625 bytes)"},
     {M::unit_hint_fraction, "unit_hint_fraction", "use % (10%)"},
     {M::unit_hint_seconds, "unit_hint_seconds", "use s, ms, µs or ns (500 ms)"},
+};
+
+// The config.json importer's kinds, and the JSON kinds its {got} may name: the full module's only.
+constexpr InputMessageDeclaration kImportMessages[] = {
     // A config.json the importer cannot read (hf_config.h); {key} names the key with its path.
     {M::config_not_json, "config_not_json", "config.json is not valid JSON at byte {offset}: {reason}"},
     {M::config_not_object, "config_not_object", "config.json must hold one JSON object (got {got})"},
@@ -124,6 +129,10 @@ constexpr InputMessageDeclaration kMessages[] = {
     {M::json_string, "json_string", "a string"},
     {M::json_array, "json_array", "an array"},
     {M::json_object, "json_object", "an object"},
+};
+
+// The serving simulation's kinds: the full module's only.
+constexpr InputMessageDeclaration kSimulationMessages[] = {
     // The serving simulation's own rules (serving_simulation.h, load_search.h, traffic_validate.h).
     {M::load_mode_unset, "load_mode_unset", "set {rate_field} (open loop) or {concurrency_field} (closed loop)"},
     {M::load_mode_both, "load_mode_both",
@@ -151,15 +160,41 @@ constexpr InputMessageDeclaration kMessages[] = {
      "work limit (got {value})"},
 };
 
+constexpr std::size_t kBudgetCount = sizeof(kBudgetMessages) / sizeof(kBudgetMessages[0]);
+constexpr std::size_t kImportCount = sizeof(kImportMessages) / sizeof(kImportMessages[0]);
+constexpr std::size_t kSimulationCount = sizeof(kSimulationMessages) / sizeof(kSimulationMessages[0]);
+constexpr std::size_t kMessageCount = kBudgetCount + kImportCount + kSimulationCount;
+
+// Every row, in MessageCode order: the three tables one after another, copied at compile
+// time (the rows point at the same pattern text). Only the declarations' own readers use it
+// (input_message_declarations(), input_message()): a refusal is written from its own table,
+// so a module that writes no import or simulation refusal links none of their text.
+struct AllMessages {
+  InputMessageDeclaration rows[kMessageCount];
+};
+
+constexpr AllMessages all_messages() {
+  AllMessages all{};
+  std::size_t i = 0;
+  for (const InputMessageDeclaration& m : kBudgetMessages) all.rows[i++] = m;
+  for (const InputMessageDeclaration& m : kImportMessages) all.rows[i++] = m;
+  for (const InputMessageDeclaration& m : kSimulationMessages) all.rows[i++] = m;
+  return all;
+}
+
+constexpr AllMessages kMessages = all_messages();
+
 constexpr bool in_code_order() {
-  for (std::size_t i = 0; i < sizeof(kMessages) / sizeof(kMessages[0]); ++i) {
-    if (static_cast<std::size_t>(kMessages[i].value) != i) return false;
+  for (std::size_t i = 0; i < kMessageCount; ++i) {
+    if (static_cast<std::size_t>(kMessages.rows[i].value) != i) return false;
   }
   return true;
 }
-static_assert(in_code_order(), "kMessages must list every MessageCode once, in enum order");
-static_assert(static_cast<std::size_t>(M::work_above_limit) + 1 == sizeof(kMessages) / sizeof(kMessages[0]),
-              "one row per MessageCode");
+static_assert(in_code_order(), "the three tables must list every MessageCode once, in enum order");
+static_assert(static_cast<std::size_t>(M::work_above_limit) + 1 == kMessageCount, "one row per MessageCode");
+static_assert(static_cast<std::size_t>(M::config_not_json) == kBudgetCount, "the importer's kinds follow the budget's");
+static_assert(static_cast<std::size_t>(M::load_mode_unset) == kBudgetCount + kImportCount,
+              "the simulation's kinds follow the importer's");
 
 // The English text of one value.
 std::string english(const MessageParam& p) {
@@ -168,44 +203,61 @@ std::string english(const MessageParam& p) {
     case MessageParam::Kind::count: return format_grouped(p.number);
     case MessageParam::Kind::text:
     case MessageParam::Kind::refusal: return p.text;
-    case MessageParam::Kind::message: return input_message(p.message).pattern;
+    case MessageParam::Kind::message: return p.message->pattern;
   }
   return std::string();
 }
 
 }  // namespace
 
-Table<InputMessageDeclaration> input_message_declarations() {
-  return {kMessages, sizeof(kMessages) / sizeof(kMessages[0])};
+Table<InputMessageDeclaration> input_message_declarations() { return {kMessages.rows, kMessageCount}; }
+
+const InputMessageDeclaration& input_message(MessageCode code) {
+  return kMessages.rows[static_cast<std::size_t>(code)];
 }
 
-const InputMessageDeclaration& input_message(MessageCode code) { return kMessages[static_cast<std::size_t>(code)]; }
+Table<InputMessageDeclaration> budget_message_declarations() { return {kBudgetMessages, kBudgetCount}; }
+
+Table<InputMessageDeclaration> import_refusal_declarations() { return {kImportMessages, kImportCount}; }
+
+Table<InputMessageDeclaration> simulation_refusal_declarations() { return {kSimulationMessages, kSimulationCount}; }
+
+const InputMessageDeclaration& budget_message(MessageCode code) {
+  const std::size_t i = static_cast<std::size_t>(code);
+  return i < kBudgetCount ? kBudgetMessages[i] : kBudgetMessages[0];
+}
+
+const InputMessageDeclaration& import_refusal(MessageCode code) {
+  const std::size_t i = static_cast<std::size_t>(code) - kBudgetCount;
+  return i < kImportCount ? kImportMessages[i] : kImportMessages[0];
+}
+
+const InputMessageDeclaration& simulation_refusal(MessageCode code) {
+  const std::size_t i = static_cast<std::size_t>(code) - kBudgetCount - kImportCount;
+  return i < kSimulationCount ? kSimulationMessages[i] : kSimulationMessages[0];
+}
 
 MessageParam number_param(const char* name, double value) {
-  return MessageParam{name, MessageParam::Kind::number, value, std::string(), MessageCode::out_of_range, {}, {}, {}};
+  return MessageParam{name, MessageParam::Kind::number, value, std::string(), nullptr, {}, {}, {}};
 }
 
 MessageParam count_param(const char* name, double value) {
-  return MessageParam{name, MessageParam::Kind::count, value, std::string(), MessageCode::out_of_range, {}, {}, {}};
+  return MessageParam{name, MessageParam::Kind::count, value, std::string(), nullptr, {}, {}, {}};
 }
 
 MessageParam text_param(const char* name, std::string text) {
-  return MessageParam{name, MessageParam::Kind::text, 0, std::move(text), MessageCode::out_of_range, {}, {}, {}};
+  return MessageParam{name, MessageParam::Kind::text, 0, std::move(text), nullptr, {}, {}, {}};
 }
 
-MessageParam message_param(const char* name, MessageCode code) {
-  return MessageParam{name, MessageParam::Kind::message, 0, std::string(), code, {}, {}, {}};
+MessageParam message_param(const char* name, MessageCode code) { return message_param(name, budget_message(code)); }
+
+MessageParam message_param(const char* name, const InputMessageDeclaration& message) {
+  return MessageParam{name, MessageParam::Kind::message, 0, std::string(), &message, {}, {}, {}};
 }
 
 MessageParam refusal_param(const char* name, const InputError& error) {
-  return MessageParam{name,
-                      MessageParam::Kind::refusal,
-                      0,
-                      error.message,
-                      MessageCode::out_of_range,
-                      error.field,
-                      error.code,
-                      error.params_json};
+  return MessageParam{
+      name, MessageParam::Kind::refusal, 0, error.message, nullptr, error.field, error.code, error.params_json};
 }
 
 std::string fill_message(const char* pattern, const std::vector<MessageParam>& params) {
@@ -247,7 +299,7 @@ std::string message_params_json(const std::vector<MessageParam>& params) {
         }
         break;
       case MessageParam::Kind::text: json::add_text_member(out, p.name, p.text.c_str()); break;
-      case MessageParam::Kind::message: json::add_text_member(out, p.name, input_message(p.message).code); break;
+      case MessageParam::Kind::message: json::add_text_member(out, p.name, p.message->code); break;
       case MessageParam::Kind::refusal:
         json::add_key(out, p.name);
         out += '{';
@@ -265,8 +317,21 @@ std::string message_params_json(const std::vector<MessageParam>& params) {
 }
 
 InputError coded_error(const std::string& field, MessageCode code, const std::vector<MessageParam>& params) {
-  const InputMessageDeclaration& m = input_message(code);
-  return InputError{field, fill_message(m.pattern, params), m.code, message_params_json(params)};
+  return coded_error(field, budget_message(code), params);
+}
+
+InputError coded_error(const std::string& field, const InputMessageDeclaration& message,
+                       const std::vector<MessageParam>& params) {
+  return InputError{field, fill_message(message.pattern, params), message.code, message_params_json(params)};
+}
+
+std::string message_declarations_json(Table<InputMessageDeclaration> rows) {
+  std::string out;
+  json::add_object_array(out, rows, [&out](const InputMessageDeclaration& m) {
+    json::add_text_member(out, "code", m.code);
+    json::add_text_member(out, "pattern", m.pattern);
+  });
+  return out;
 }
 
 }  // namespace llmbudget

@@ -119,11 +119,43 @@ struct InputMessageDeclaration {
   const char* pattern;  ///< English, with {placeholders}: "{field} must be a whole number from {min} to {max} ..."
 };
 
-/// Every message kind, in MessageCode order.
+/// Every message kind, in MessageCode order: the budget's, the importer's, the simulation's
+/// (the three tables below, one after another). For the declarations' readers (the tests);
+/// a refusal is written from its own table, so that a module writing only the budget's
+/// refusals (the calculator's) links only their patterns.
 Table<InputMessageDeclaration> input_message_declarations();
 
-/// The declaration of `code`.
+/// The declaration of `code`, from input_message_declarations().
 const InputMessageDeclaration& input_message(MessageCode code);
+
+/// The kinds the budget writes (out_of_range ... unit_hint_seconds), in MessageCode order: the
+/// refusals of inputs, typed text and the model's shape, and the hints; every module lists them
+/// (field_declarations_json.h).
+Table<InputMessageDeclaration> budget_message_declarations();
+
+/// The config.json importer's kinds (config_not_json ... config_outside_range) and the JSON
+/// kinds its {got} names (json_null ... json_object), in MessageCode order (hf_config.h).
+Table<InputMessageDeclaration> import_refusal_declarations();
+
+/// The serving simulation's kinds (load_mode_unset ... work_above_limit), in MessageCode order
+/// (serving_simulation.h, load_search.h, traffic_validate.h).
+Table<InputMessageDeclaration> simulation_refusal_declarations();
+
+/// The declaration of a budget kind `code` (budget_message_declarations()); another code gives
+/// that table's first row (a caller's bug, which the refusal tests catch by the code they check).
+const InputMessageDeclaration& budget_message(MessageCode code);
+
+/// The declaration of an importer kind `code` (import_refusal_declarations()); another code
+/// gives that table's first row.
+const InputMessageDeclaration& import_refusal(MessageCode code);
+
+/// The declaration of a simulation kind `code` (simulation_refusal_declarations()); another
+/// code gives that table's first row.
+const InputMessageDeclaration& simulation_refusal(MessageCode code);
+
+/// `rows` as a JSON array of {"code","pattern"} objects, in their order (the shape of the
+/// "messages" of field_declarations_json()).
+std::string message_declarations_json(Table<InputMessageDeclaration> rows);
 
 /// One value of a message: a number (written with format_compact() in English,
 /// and as a JSON number, or as its text "NaN" / "Infinity" when not finite), a
@@ -137,11 +169,11 @@ struct MessageParam {
   const char* name;
   Kind kind;
   double number;
-  std::string text;  ///< a text; a refusal's English sentence
-  MessageCode message;
-  std::string field;        ///< a refusal's field
-  std::string code;         ///< a refusal's code, or ""
-  std::string params_json;  ///< a refusal's values, or ""
+  std::string text;                        ///< a text; a refusal's English sentence
+  const InputMessageDeclaration* message;  ///< a message param's declared kind; null for the others
+  std::string field;                       ///< a refusal's field
+  std::string code;                        ///< a refusal's code, or ""
+  std::string params_json;                 ///< a refusal's values, or ""
 };
 
 /// A number value: {name, number}.
@@ -150,8 +182,10 @@ MessageParam number_param(const char* name, double value);
 MessageParam count_param(const char* name, double value);
 /// A text value: {name, text} (field names, labels, typed text).
 MessageParam text_param(const char* name, std::string text);
-/// A declared message standing for a placeholder (a hint): its pattern in English.
+/// A declared budget message standing for a placeholder (a hint): its pattern in English.
 MessageParam message_param(const char* name, MessageCode code);
+/// Any declared message standing for a placeholder (the importer's JSON kinds: import_refusal()).
+MessageParam message_param(const char* name, const InputMessageDeclaration& message);
 /// Another refusal standing for a placeholder ({refusal}): its sentence, code and values.
 MessageParam refusal_param(const char* name, const InputError& error);
 
@@ -164,8 +198,12 @@ std::string fill_message(const char* pattern, const std::vector<MessageParam>& p
 /// (a message param as its code; a non-finite number as its English text, "NaN").
 std::string message_params_json(const std::vector<MessageParam>& params);
 
-/// The refusal of `field` with the message of `code`: InputError{field,
-/// fill_message(pattern, params), code, message_params_json(params)}.
+/// The refusal of `field` with the message of the budget kind `code` (budget_message()):
+/// InputError{field, fill_message(pattern, params), code, message_params_json(params)}.
 InputError coded_error(const std::string& field, MessageCode code, const std::vector<MessageParam>& params);
+
+/// The same with a declaration from any of the tables (import_refusal(), simulation_refusal()).
+InputError coded_error(const std::string& field, const InputMessageDeclaration& message,
+                       const std::vector<MessageParam>& params);
 
 }  // namespace llmbudget

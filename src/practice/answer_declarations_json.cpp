@@ -3,8 +3,7 @@
 
 #include "grading/grading_declarations.h"
 #include "practice/practice_declarations.h"
-#include "reading/quantity.h"
-#include "reading/reading_declarations.h"
+#include "reading/reading_declarations_json.h"
 #include "text/json_text.h"
 
 namespace llmbudget {
@@ -15,22 +14,6 @@ using json::add_key;
 using json::add_object_array;
 using json::add_text_member;
 using json::close_with;
-
-void add_dimensions(std::string& out) {
-  add_object_array(out, dimension_declarations(), [&out](const DimensionDeclaration& d) {
-    add_text_member(out, "name", d.name);
-    add_text_member(out, "base_unit", d.base_unit);
-    add_text_member(out, "phrase", d.phrase);
-    add_text_member(out, "units", d.units);
-  });
-}
-
-void add_enum(std::string& out, Table<EnumDeclaration> rows) {
-  add_object_array(out, rows, [&out](const EnumDeclaration& e) {
-    add_text_member(out, "name", e.name);
-    add_text_member(out, "meaning", e.meaning);
-  });
-}
 
 void add_verdicts(std::string& out, Table<VerdictDeclaration> rows) {
   add_object_array(out, rows, [&out](const VerdictDeclaration& v) {
@@ -69,15 +52,8 @@ void add_practice(std::string& out, const PracticeDeclaration<P>& p) {
 
 std::string answer_declarations_json() {
   std::string out = "{";
-  // The longest answer parse_quantity reads (quantity.h); a facade clips what
-  // it hands to the core just past it, so no pasted megabyte enters wasm.
-  json::add_number_member(out, "max_text_bytes", static_cast<double>(kMaxAnswerBytes));
-  add_key(out, "dimensions");
-  add_dimensions(out);
-  out += ',';
-  add_key(out, "parse_errors");
-  add_enum(out, parse_error_declarations());
-  out += ',';
+  // max_text_bytes, dimensions, parse_errors: the reading layer's, as its own JSON writes them.
+  add_reading_declarations(out);
   add_key(out, "verdicts");
   out += '{';
   // Each step kind's verdict enum, once, under its name.

@@ -81,7 +81,7 @@ LoadSearchResult failed(const InputError& error) {
 LoadSearchResult highest_load(const BudgetInput& in, const TrafficInput& traffic) {
   if (in.ttft_target_s == 0 && in.per_request_target_tokens_per_s == 0) {
     return failed(coded_error(
-        "ttft_target_s", MessageCode::search_no_target,
+        "ttft_target_s", simulation_refusal(MessageCode::search_no_target),
         {text_param("field", "ttft_target_s"), text_param("other_field", "per_request_target_tokens_per_s")}));
   }
   Search search(in, traffic);
@@ -93,7 +93,7 @@ LoadSearchResult highest_load(const BudgetInput& in, const TrafficInput& traffic
   // holds nothing back, and "meets it" at any load would be no answer.
   if (in.ttft_target_s == 0 && !lo_trial.tpot_defined) {
     return failed(
-        coded_error("per_request_target_tokens_per_s", MessageCode::search_one_token,
+        coded_error("per_request_target_tokens_per_s", simulation_refusal(MessageCode::search_one_token),
                     {text_param("field", "per_request_target_tokens_per_s"),
                      text_param("tokens_field", "output_tokens"), text_param("ttft_field", "ttft_target_s")}));
   }

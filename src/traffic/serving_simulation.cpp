@@ -371,7 +371,7 @@ TrafficResult Simulation::run() {
 
 TrafficResult refusal(const char* field, MessageCode code, const std::vector<MessageParam>& params) {
   TrafficResult r;
-  r.error = coded_error(field, code, params);
+  r.error = coded_error(field, simulation_refusal(code), params);
   return r;
 }
 

@@ -1,6 +1,7 @@
 #include "traffic/traffic_declarations_json.h"
 
 #include "budget/field_declarations_json.h"
+#include "budget/input_messages.h"
 #include "budget/unit_words.h"
 #include "text/json_text.h"
 #include "traffic/traffic_declarations.h"
@@ -56,6 +57,10 @@ std::string traffic_declarations_json() {
   json::close_with(out, ']');
   out += '}';
   return out;
+}
+
+std::string simulation_message_declarations_json() {
+  return message_declarations_json(simulation_refusal_declarations());
 }
 
 }  // namespace llmbudget

@@ -15,4 +15,10 @@ namespace llmbudget {
 /// Never fails.
 std::string traffic_declarations_json();
 
+/// The serving simulation's refusals (budget/input_messages.h simulation_refusal_declarations())
+/// as one JSON array, [{"code": "load_mode_unset", "pattern": "..."}, ...], in the shape of
+/// field_declarations_json()'s "messages", which leaves them out: a module without the
+/// simulation carries none of these patterns. Never fails.
+std::string simulation_message_declarations_json();
+
 }  // namespace llmbudget

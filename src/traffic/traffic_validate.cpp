@@ -13,7 +13,8 @@ std::optional<InputError> validate_traffic_input(const TrafficInput& traffic) {
   const bool open = traffic.request_rate != 0;
   const bool closed = traffic.concurrency != 0;
   if (open == closed) {
-    return coded_error("request_rate", open ? MessageCode::load_mode_both : MessageCode::load_mode_unset,
+    return coded_error("request_rate",
+                       simulation_refusal(open ? MessageCode::load_mode_both : MessageCode::load_mode_unset),
                        {text_param("rate_field", "request_rate"), text_param("concurrency_field", "concurrency")});
   }
   return std::nullopt;

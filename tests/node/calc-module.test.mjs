@@ -14,10 +14,11 @@ const createCalc = require('../../build/wasm/budget_core_calc.js');
 const [full, calc] = await Promise.all([createFull(), createCalc()]);
 
 test('the calculator module holds the budget and reading tables and none of the rest', () => {
-  for (const name of ['_llmb_flat_plan', '_llmb_flat_sweep_batch', 'speculative', 'parse_quantity', 'answer_declarations_json']) {
+  for (const name of ['_llmb_flat_plan', '_llmb_flat_sweep_batch', 'speculative', 'parse_quantity', 'reading_declarations_json']) {
     assert.equal(typeof calc[name], 'function', name);
   }
-  for (const name of ['check_numeric_answer', 'check_choice_answer', 'make_variant', 'simulate_traffic', 'highest_load', 'hf_import_json', 'import_message_declarations_json']) {
+  for (const name of ['check_numeric_answer', 'check_choice_answer', 'make_variant', 'simulate_traffic', 'highest_load', 'hf_import_json',
+    'import_message_declarations_json', 'simulation_message_declarations_json', 'answer_declarations_json']) {
     assert.equal(typeof calc[name], 'undefined', name);
     assert.equal(typeof full[name], 'function', name);
   }
@@ -26,12 +27,15 @@ test('the calculator module holds the budget and reading tables and none of the 
 test('plan() over the calculator module gives the full module\'s answer, field by field', () => {
   const a = buildCore(calc);
   const b = buildCore(full);
-  // The same fields, results and refusals; the full module adds the kinds only its importer
-  // writes (the JSON reader's reasons and the notes), after the refusals.
+  // The same fields, results and budget refusals; the full module adds the kinds only its
+  // importer writes (its refusals, the JSON reader's reasons, the notes) and the simulation's
+  // refusals, after the budget's.
   const { messages: calcMessages, ...calcRest } = a.declaration;
   const { messages: fullMessages, ...fullRest } = b.declaration;
   assert.deepEqual(calcRest, fullRest);
-  const importerOnly = (m) => m.code.startsWith('json_error_') || m.code.startsWith('note_');
+  const fullOnlyCodes = new Set([...JSON.parse(full.import_message_declarations_json()),
+    ...JSON.parse(full.simulation_message_declarations_json())].map((m) => m.code));
+  const importerOnly = (m) => fullOnlyCodes.has(m.code);
   assert.deepEqual(calcMessages, fullMessages.filter((m) => !importerOnly(m)));
   assert.equal(calcMessages.some(importerOnly), false);
   assert.ok(fullMessages.some((m) => m.code === 'note_default_used'), 'the full module lists the notes');

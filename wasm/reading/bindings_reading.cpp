@@ -2,7 +2,7 @@
 // list, no logic. Linked into both wasm modules: the full one (budget_core.js)
 // and the calculator's (budget_core_calc.js), whose typed fields, links and
 // content checks read numbers with units through web/core/reading-core.js
-// (with the answer side's declaration, wasm/practice/bindings_answer_declarations.cpp).
+// (with the reading layer's declaration, wasm/reading/bindings_reading_declarations.cpp).
 // The enums are registered by looping over the core's name tables, so no enum
 // name is typed here; the unit table arrives in JS as a handle
 // (QuizUnitSymbolVector) that reading-core.js copies and .delete()s.

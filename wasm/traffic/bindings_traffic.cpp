@@ -45,6 +45,7 @@ EMSCRIPTEN_BINDINGS(traffic_core) {
   register_traffic_result<lb::LoadSearchResult>("LoadSearchResult", lb::load_search_result_fields());
 
   function("traffic_declarations_json", &lb::traffic_declarations_json);
+  function("simulation_message_declarations_json", &lb::simulation_message_declarations_json);
   function("simulate_traffic", &lb::simulate_traffic);
   function("highest_load", &lb::highest_load);
   // A typed value for a TrafficInput field, returned as the budget's FieldReading (registered in

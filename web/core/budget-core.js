@@ -138,10 +138,14 @@ function deepFreeze(object) {
  */
 export const buildCore = oncePerModule((module) => {
   const declared = JSON.parse(module.field_declarations_json());
-  // The full module also declares the kinds only its importer writes (the JSON reader's
-  // reasons, the notes): listed after the refusals, as one list of messages.
+  // The full module also declares the kinds only its importer writes (its refusals, the JSON
+  // reader's reasons, the notes) and the serving simulation's refusals: listed after the
+  // budget's, as one list of messages.
   if (typeof module.import_message_declarations_json === 'function') {
     declared.messages = declared.messages.concat(JSON.parse(module.import_message_declarations_json()));
+  }
+  if (typeof module.simulation_message_declarations_json === 'function') {
+    declared.messages = declared.messages.concat(JSON.parse(module.simulation_message_declarations_json()));
   }
   const declaration = deepFreeze(declared);
   const inputFields = declaration.inputs.map((f) => f.name);

@@ -5,7 +5,7 @@
 // quiz's grading and practice are quiz-core.js's.
 //
 // Every name comes from the core: the dimensions and parse errors from the
-// answer side's declaration (src/practice/answer_declarations_json.h, read
+// reading layer's declaration (src/reading/reading_declarations_json.h, read
 // once per module), the units from the core's unit table, the escape from
 // src/text/utf8_text.h. This file converts only: plain values in and out,
 // enums as strings, and every Embind handle it receives deleted.
@@ -19,16 +19,33 @@ import { clipText, ECHO_MAX_CHARS } from './echo-text.js';
 
 /**
  * The answer side's declaration of `module` (parsed once per module, frozen):
- * { dimensions, parse_errors, verdicts, step_kinds, practice } as
- * src/practice/answer_declarations_json.h describes. Shared by this facade and quiz-core.js.
+ * { max_text_bytes, dimensions, parse_errors, verdicts, step_kinds, practice, drill_mistakes } as
+ * src/practice/answer_declarations_json.h describes; the full wasm module only. Read by quiz-core.js.
  * @param {object} module the instantiated Emscripten module
  * @returns {object}
  */
 export const answerDeclaration = oncePerModule((module) => {
   if (typeof module.answer_declarations_json !== 'function') {
-    throw new Error('The wasm module has no answer-side declaration (wasm/practice/bindings_variant.cpp was not linked in).');
+    throw new Error('The wasm module has no answer-side declaration (wasm/practice/bindings_answer_declarations.cpp was not linked in).');
   }
   return deepFreeze(JSON.parse(module.answer_declarations_json()));
+});
+
+/**
+ * The reading layer's declaration of `module` (parsed once per module, frozen):
+ * { max_text_bytes, dimensions, parse_errors } as src/reading/reading_declarations_json.h
+ * describes. The full module's answer-side declaration begins with the same members (written
+ * by the same code), so over that module it is the one read and parsed once; the calculator's
+ * module, which has no answer side, gives only the reading layer's.
+ * @param {object} module the instantiated Emscripten module
+ * @returns {object}
+ */
+const readingDeclaration = oncePerModule((module) => {
+  if (typeof module.answer_declarations_json === 'function') return answerDeclaration(module);
+  if (typeof module.reading_declarations_json !== 'function') {
+    throw new Error('The wasm module has no reading declaration (wasm/reading/bindings_reading_declarations.cpp was not linked in).');
+  }
+  return deepFreeze(JSON.parse(module.reading_declarations_json()));
 });
 
 function deepFreeze(value) {
@@ -49,7 +66,7 @@ export const buildReadingCore = oncePerModule((module) => {
   if (!module || typeof module.parse_quantity !== 'function' || typeof module.unit_table !== 'function') {
     throw new Error('The wasm module has no quantity reader (wasm/grading/bindings_quiz.cpp was not linked in).');
   }
-  const declaration = answerDeclaration(module);
+  const declaration = readingDeclaration(module);
   const DIMENSIONS = Object.freeze(declaration.dimensions.map((d) => d.name));
   const PARSE_ERRORS = Object.freeze(declaration.parse_errors.map((e) => e.name));
   // The core's limit on typed text (bytes); text is clipped just past it before it enters wasm.

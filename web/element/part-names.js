@@ -12,7 +12,8 @@
 // built-in ones come in their own script, web/element/presets.js, loaded only
 // for an element that shows such a part or names a preset); and, as `strings`, the
 // prefixes of the English string ids (content/ui/en.json, "decision.*") only that
-// part's code shows: its script carries those strings instead of the core script
+// part's script shows (the chart frame's, "chart.*", shared by the charts script's
+// parts, are declared once, on its first part): its script carries those strings instead of the core script
 // (web/strings-plugin.mjs; the build refuses a script whose code names an id it
 // does not carry). Data only: the element, the
 // build, the lesson renderer, the instructors' page and tools/check-content
@@ -22,15 +23,15 @@ export const PARTS = Object.freeze([
   { name: 'presets', script: 'presets', wasm: 'full', presets: true, strings: ['presets', 'runtimePresets', 'hfImport'] },
   { name: 'calculator', script: 'calculator' },
   { name: 'table', script: 'table', presets: true },
-  { name: 'memory-chart', script: 'charts', presets: true, strings: ['memoryChart'] },
+  { name: 'memory-chart', script: 'charts', presets: true, strings: ['memoryChart', 'chart', 'chartExport'] },
   { name: 'batch-chart', script: 'charts', strings: ['batchChart'] },
   { name: 'speculative', script: 'charts', strings: ['speculative'] },
   { name: 'attention', script: 'charts', strings: ['attention'] },
   { name: 'decision', script: 'decision', wasm: 'full', presets: true, strings: ['decision'] },
-  { name: 'traffic', script: 'charts', wasm: 'full', strings: ['trafficChart'] },
+  { name: 'traffic', script: 'charts', wasm: 'full', strings: ['trafficChart', 'traffic'] },
   { name: 'measured', script: 'measured', wasm: 'full', presets: true, strings: ['measured'] },
   { name: 'kv-practice', script: 'quiz', wasm: 'full', presets: true, strings: ['kvPractice'] },
-  { name: 'quiz', script: 'quiz', wasm: 'full', presets: true, strings: ['questionsCheck', 'questionsFile'] },
+  { name: 'quiz', script: 'quiz', wasm: 'full', presets: true, strings: ['questionsCheck', 'questionsFile', 'quiz', 'questionPrep'] },
 ].map(Object.freeze));
 
 /** Part names in the order parts="all" shows them. */

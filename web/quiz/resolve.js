@@ -178,7 +178,8 @@ export function makeResolver(core, quizCore, variant, { kvPractice = null, drill
     if (!r.ok) {
       // A refusal of a budget input (the preset or its "set") names that input; any other names a traffic field.
       const budgetField = core.declaration.inputs.some((f) => f.name === r.field);
-      return r.field && !budgetField ? ownRefusal('questionPrep.trafficRefusal', { field: `traffic.${r.field}`, refusal: r }) : r;
+      // "traffic.<name>" is the field as a question names it, not a string id.
+      return r.field && !budgetField ? ownRefusal('questionPrep.trafficRefusal', { field: 'traffic.' + r.field, refusal: r }) : r;
     }
     const value = r.value[field.result];
     if (value === null) {
