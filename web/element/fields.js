@@ -196,6 +196,18 @@ export function displayNumber(v, raw, factor = 1) {
   return String(v);
 }
 
+/**
+ * The text a number box shows for a value: displayNumber's digits with the page's decimal mark
+ * ("0,05" on the German page, "0.05" on the English one; never grouped, so the core's field
+ * reader reads it back as the same value in that page's convention).
+ * @param {{plainText:(v:string)=>string}} fmt the element's number formatting (format.js)
+ * @param {number} v the value in the display unit; raw and factor as displayNumber takes them
+ * @returns {string}
+ */
+export function boxText(fmt, v, raw, factor) {
+  return fmt.plainText(displayNumber(v, raw, factor));
+}
+
 function niceRound(v, whole) {
   if (whole) return Math.max(1, Math.round(v));
   return Number(v.toPrecision(3));

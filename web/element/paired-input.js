@@ -16,6 +16,8 @@ import { plainRangeMessage } from './limits.js';
  *   def (optional: a field definition of fields.js, whose slider the range follows, log-scaled
  *     where the declared span is wide; min/max/step are then the slider's own),
  *   refusal(res, v) (optional: the sentence for a value v that check() refused; default the range message),
+ *   boxText(v) (optional: the box's text for a value, fields.js boxText with the page's decimal mark;
+ *     default displayNumber, the universal form),
  *   valueText(v) (optional: what a screen reader says for the slider's thumb at the value in use v, the
  *     number as the box shows it with its unit, in the page's words: the slider's aria-valuetext, kept
  *     to the value in use on every change; without it the slider's own position is read) }
@@ -31,6 +33,8 @@ export function pairedInput(opts) {
   const fromPos = (p) => (def ? fromSlider(def, p) : Number(p));
   const range = h('input', { type: 'range', class: 'field-range', min: attrs.min, max: attrs.max, step: attrs.step,
     'aria-labelledby': labelId });
+  // The box's text for a value: the page's decimal mark when the part gives boxText (fields.js).
+  const shown = opts.boxText || displayNumber;
   const text = h('input', { type: 'text', id, class: 'field-text', inputmode: 'decimal', autocomplete: 'off',
     'aria-describedby': errId });
   const error = h('p', { class: 'field-error', id: errId, 'aria-live': 'polite', hidden: true });
@@ -45,7 +49,7 @@ export function pairedInput(opts) {
   // The thumb's words follow the value in use (a log slider's position is no number a reader wants).
   const say = () => { if (opts.valueText) range.setAttribute('aria-valuetext', opts.valueText(value)); };
   range.value = String(toPos(value));
-  text.value = displayNumber(value);
+  text.value = shown(value);
   say();
 
   const revert = () => {
@@ -79,7 +83,7 @@ export function pairedInput(opts) {
     text.removeAttribute('aria-invalid');
     value = v;
     if (fromText) range.value = String(toPos(v));
-    else text.value = displayNumber(v);
+    else text.value = shown(v);
     say();
     opts.onChange(v);
   };
@@ -114,7 +118,7 @@ export function pairedInput(opts) {
   });
   text.addEventListener('blur', () => {
     editStart = null;
-    if (error.hidden) text.value = displayNumber(value);
+    if (error.hidden) text.value = shown(value);
   });
   return {
     el,
@@ -125,7 +129,7 @@ export function pairedInput(opts) {
       setText(readNote, '');
       range.value = String(toPos(v));
       say();
-      if (editStart === null && error.hidden) text.value = displayNumber(v);
+      if (editStart === null && error.hidden) text.value = shown(v);
     },
   };
 }

@@ -18,7 +18,9 @@ import { displayNumber } from './fields.js';
  */
 export function readAsNote({ t, fmt }, def, raw, reading, typed) {
   const plain = displayNumber(raw / def.factor, raw, def.factor);
-  if (String(typed).trim() === plain && !reading.ambiguous) return '';
+  const trimmed = String(typed).trim();
+  // The plain number in either form ("0.5", or "0,5" as the German page's box writes it).
+  if ((trimmed === plain || trimmed === fmt.plainText(plain)) && !reading.ambiguous) return '';
   const { text: n, approximate } = fmt.readAsNumber(raw / def.factor, reading.significant_digits);
   const value = fmt.withUnit(n, def.nounFor(raw / def.factor));
   const binary = reading.binary_prefix && def.binaryPrefixes;

@@ -238,7 +238,7 @@ function mount(container, ctx) {
       // The "Read as" note stays (removing it here would move the control
       // the pointer is pressing); it goes once the value in use changes.
       const c = controls.get(field);
-      if (c.error.hidden) text.value = c.echo ?? shown(field, store.state.input);
+      if (c.error.hidden) text.value = c.echo ?? fmt.plainText(shown(field, store.state.input));
     });
     controls.set(field, {
       def, range, text, error, choiceButtons, splitChoices, readNote, gibNote, readValue: undefined, echo: null,
@@ -366,7 +366,7 @@ function mount(container, ctx) {
       // decimal mark, every digit the box shows ("1,000,000 requests", German "3,35 TB/s, nutzbar").
       c.range.setAttribute('aria-valuetext', fieldValueText({ t, fmt }, c.def, Number(shown(field, state.input))));
       if (field !== editing && c.error.hidden) {
-        const txt = c.echo ?? shown(field, state.input);
+        const txt = c.echo ?? fmt.plainText(shown(field, state.input)); // the page's decimal mark: "0,05"
         if (c.text.value !== txt) c.text.value = txt;
       }
       if (c.gibNote) setText(c.gibNote, t('calc.gibNote', { gib: fmt.gibText(state.input[field]) }));

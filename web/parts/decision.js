@@ -14,7 +14,7 @@ import { createRunner, markStale } from './deferred-runner.js';
 import { startSettings, trafficAt, TRAFFIC_OPTION } from './traffic-sweep.js';
 import { readingInWords, refusalMessage, withFieldsOf } from '../element/core-message.js';
 import { boxNumber, quantityText } from '../element/slider-value.js';
-import { unitWords } from '../element/fields.js';
+import { unitWords, boxText } from '../element/fields.js';
 
 // The serving simulation, for step 5's check of the marked row at the traffic part's load.
 const trafficFacade = lazyTrafficCore(); // started when the part first needs it
@@ -319,6 +319,7 @@ function mount(container, ctx) {
     return { label: label(p), unit: t('decision.specUnit', { symbol: p.symbol, min: p.min, max: p.max }), min: p.min, max: p.max,
       step: p.kind === 'whole' ? 1 : 0.01, read: (text) => readingInWords(core, strings, fmt, core.readField(name, text, 1, { decimalComma: fmt.decimalMark === ',' })),
       refusal: () => rangeText(p.kind === 'whole', p.min, p.max),
+      boxText: (v) => boxText(fmt, v),
       valueText: (v) => symbolValue(p, v) };
   };
   // The thumb's words: the symbol and the value with its declared unit ("a = 0,8", "k = 4 Token").
@@ -336,6 +337,7 @@ function mount(container, ctx) {
     return { label: label(p), unit: t('decision.draftUnit', { symbol: p.symbol }), min: 0, max: p.max,
       step: 1e8, read: (text) => readingInWords(core, strings, fmt, core.readField('draft_params', text, 1, { decimalComma: fmt.decimalMark === ',' })),
       refusal: () => rangeText(false, 0, p.max),
+      boxText: (v) => boxText(fmt, v),
       // 0 is the planner's own size (c × the model's parameters), as the field's unit text says.
       valueText: (v) => (v === 0 ? t('sliderValue.draftZero', { n: boxNumber(fmt, v) }) : symbolValue(p, v)) };
   };

@@ -35,6 +35,7 @@ import {
 } from '../content/measured-input.js';
 import { lazyTrafficCore } from '../core/traffic-core.js';
 import { createRunner, markStale } from './deferred-runner.js';
+import { boxText } from '../element/fields.js';
 
 // Loaded as soon as the part's script runs: the wasm is in by then, so the
 // facade is ready before the element mounts its parts (as the traffic part's).
@@ -109,6 +110,7 @@ function mount(container, ctx) {
     onChange: (v) => { share = v / 100; draw(); },
     refusal: () => t('fields.rangeWhole', { min: fmt.int(10), max: fmt.int(100) }),
     valueText: (v) => t('sliderValue.shareOfPeak', { n: boxNumber(fmt, v), peak }),
+    boxText: (v) => boxText(fmt, v),
     // The answer checker's reader: "60", "60%" or "60,5" (percent of peak).
     read: (text) => {
       const q = ctx.readQuantity(text);

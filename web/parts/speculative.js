@@ -8,7 +8,7 @@ import { chartFrame, MARGIN, polyline, keep, text as setSvgText } from './chart-
 import { pairedInput } from '../element/paired-input.js';
 import { readingInWords } from '../element/core-message.js';
 import { boxNumber, quantityText } from '../element/slider-value.js';
-import { unitWords } from '../element/fields.js';
+import { unitWords, boxText } from '../element/fields.js';
 import { h, setText } from '../element/dom.js';
 import { localTicks } from './axis-ticks.js';
 import { placeLineLabel, labelBox, BOLD_LABEL_CHAR_PX } from './label-placement.js';
@@ -49,6 +49,7 @@ function mount(container, ctx) {
     const p = declared(name);
     return { label: labelOf(name), unit: t('speculative.paramUnit', { symbol: p.symbol, min: plain(p.min), max: plain(p.max) }), min: p.min, max: p.max,
       step: p.kind === 'whole' ? 1 : 0.01, read: (text) => readingInWords(core, strings, fmt, core.readField(name, text, 1, { decimalComma: fmt.decimalMark === ',' })),
+      boxText: (v) => boxText(fmt, v),
       // A value the core refused: the field's declared range, in the element's words.
       refusal: () => t(p.kind === 'whole' ? 'fields.rangeWhole' : 'fields.rangeReal',
         { min: fmt.groupedNumber(p.min), max: fmt.groupedNumber(p.max) }),

@@ -9,7 +9,7 @@
 // a stale run dropped; the chart and table are marked stale meanwhile.
 import { registerPart } from '../element/registry.js';
 import { pairedInput } from '../element/paired-input.js';
-import { calculatorFields, inputTexts } from '../element/fields.js';
+import { calculatorFields, inputTexts, boxText } from '../element/fields.js';
 import { h, setText } from '../element/dom.js';
 import { rangeMessage } from '../element/limits.js';
 import { fieldValueText } from '../element/slider-value.js';
@@ -116,6 +116,7 @@ function build(body, ctx, traffic) {
       onChange: (v) => { local[name] = v * def.factor; schedule(); },
       onValidity: validity(name),
       valueText: (v) => fieldValueText({ t, fmt }, def, v),
+      boxText: (v) => boxText(fmt, v),
     });
   };
   // A calculator input (the targets): the store's, checked by the core's plan().
@@ -134,6 +135,7 @@ function build(body, ctx, traffic) {
       onChange: (v) => { store.tryInput({ [name]: v * def.factor }); },
       onValidity: validity(name),
       valueText: (v) => fieldValueText({ t, fmt }, def, v),
+      boxText: (v) => boxText(fmt, v),
     });
   };
   const controls = Object.fromEntries(OWN_FIELDS.map((n) => [n, own(n)]));
