@@ -7,12 +7,14 @@
 #include <string>
 
 #include "budget/field_reader.h"
+#include "budget/unit_constants.h"
 
 using namespace llmbudget;
 
 namespace {
-constexpr double kTBps = 1e12;    // the calculator shows memory bandwidth in TB/s (web/element/fields.js)
-constexpr double kBillion = 1e9;  // and parameters in billions
+// The calculator shows memory bandwidth in TB/s (kTBps) and parameters in billions.
+using test::kTBps;
+constexpr double kBillion = 1e9;
 constexpr PointReading kGroups = PointReading::decimal_or_grouping;  // a German page
 }  // namespace
 

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "budget/field_reader.h"
+#include "budget/unit_constants.h"
 
 using namespace llmbudget;
 
@@ -16,7 +17,7 @@ double read(const char* field, const char* text, double factor, CommaReading com
   const FieldReading r = read_field_value(field, text, factor, comma);
   return r.ok ? r.value : std::nan("");
 }
-constexpr double kTBps = 1e12;  // the calculator shows memory bandwidth in TB/s (web/element/fields.js)
+using test::kTBps;  // the calculator shows memory bandwidth in TB/s
 }  // namespace
 
 TEST_CASE("an ambiguous comma: decimal first on a decimal-comma page, thousands first by default",

@@ -5,11 +5,12 @@
 #include <string>
 
 #include "budget/field_reader.h"
+#include "budget/unit_constants.h"
 
 using namespace llmbudget;
 
 namespace {
-constexpr double kTBps = 1e12;  // the calculator shows memory bandwidth in TB/s
+using test::kTBps;  // the calculator shows memory bandwidth in TB/s
 }  // namespace
 
 TEST_CASE("a byte unit without per-second is refused for a bandwidth, naming the unit", "[field_reader][unit]") {

@@ -8,19 +8,14 @@
 #include <string>
 
 #include "budget/hf_config.h"
+#include "budget/hf_config_fixture.h"
 #include "budget/serving_budget.h"
-#include "hf_config_fixtures.h"
 
 using namespace llmbudget;
 
 namespace {
 
-std::string fixture(const char* name) {
-  for (const HfConfigFixture& f : kHfConfigFixtures)
-    if (std::strcmp(f.name, name) == 0) return f.text;
-  FAIL("no fixture " << name);
-  return "";
-}
+using test::fixture;  // tests/budget/hf_config_fixture.h
 
 double value(const HfImportResult& r, const char* name) {
   const double* v = r.find(name);

@@ -9,22 +9,17 @@
 #include <string>
 
 #include "budget/hf_config.h"
+#include "budget/hf_config_fixture.h"
 #include "budget/hf_config_json.h"
 #include "budget/import_notes.h"
 #include "budget/input_messages.h"
-#include "hf_config_fixtures.h"
 #include "text/number_text.h"
 
 using namespace llmbudget;
 
 namespace {
 
-std::string fixture(const char* name) {
-  for (const HfConfigFixture& f : kHfConfigFixtures)
-    if (std::strcmp(f.name, name) == 0) return f.text;
-  FAIL("no fixture " << name);
-  return "";
-}
+using test::fixture;  // tests/budget/hf_config_fixture.h
 
 }  // namespace
 

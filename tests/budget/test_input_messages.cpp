@@ -14,6 +14,7 @@
 #include "budget/field_reader.h"
 #include "budget/input_messages.h"
 #include "budget/sweeps.h"
+#include "budget/unit_constants.h"
 #include "budget/validate.h"
 #include "text/json_reader.h"
 #include "text/number_text.h"
@@ -22,7 +23,7 @@ using namespace llmbudget;
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using test::kNaN;
 
 // The {placeholders} of a pattern, in order of first use.
 std::vector<std::string> placeholders(const std::string& pattern) {

@@ -5,13 +5,14 @@
 
 #include "budget/capacity.h"
 #include "budget/serving_budget.h"
+#include "budget/unit_constants.h"
 #include "workload_fixtures.h"
 
 using namespace llmbudget;
 
 namespace {
 
-constexpr double kGiB = 1073741824.0;
+using test::kGiB;
 
 // Llama 3.1 8B (content/presets.json: 8,030,261,248 parameters, 32 layers, 8
 // KV heads of 128), 16-bit, on one H100 as vLLM saw it in llm-d's measured runs

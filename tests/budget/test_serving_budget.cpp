@@ -31,7 +31,7 @@ BudgetInput lesson_input(double wb, double kv, double cb, double batch, double c
   return in;
 }
 
-struct Row {
+struct BudgetRow {
   double wb, kv, cb, batch, ctx;
   // exact
   double weight_bytes, cache_bytes, total_bytes, memory_time_s, compute_time_s, step_s, per_request, total;
@@ -46,7 +46,7 @@ struct Row {
 // Copied from tests/data/seed-values.json, "budget_rows" (exact and
 // displayed). For the two rows that do not fit, the exact step/speeds are the
 // formula's values; plan() must report none of them (seed "displayed": null).
-const Row kRows[] = {
+const BudgetRow kBudgetRows[] = {
     {2, 32, 2, 16, 8192, 14000000000.0, 68719476736, 82719476736.0, 0.082719476736, 0.0056, 0.082719476736,
      12.0890513269506, 193.4248212312096, "82.7", false, nullptr, nullptr, nullptr},
     {2, 8, 2, 16, 8192, 14000000000.0, 17179869184, 31179869184.0, 0.031179869184, 0.0056, 0.031179869184,
@@ -65,7 +65,7 @@ const Row kRows[] = {
 
 TEST_CASE("plan reproduces the lesson's six budget rows", "[plan][seed]") {
   int index = 0;
-  for (const Row& row : kRows) {
+  for (const BudgetRow& row : kBudgetRows) {
     ++index;
     INFO("seed budget row " << index);
     const BudgetResult r = plan(lesson_input(row.wb, row.kv, row.cb, row.batch, row.ctx));

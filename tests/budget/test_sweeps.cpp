@@ -7,21 +7,14 @@
 #include "budget/serving_budget.h"
 #include "budget/speculative.h"
 #include "budget/sweeps.h"
+#include "budget/workload_fixtures.h"
 
 using namespace llmbudget;
 
-namespace {
-
-BudgetInput gqa8_16bit() {  // lesson's 7B workload, GQA-8, 16-bit weights and cache
-  BudgetInput in;
-  in.kv_heads = 8;
-  return in;
-}
-
-}  // namespace
+using test::lesson_gqa8;  // the lesson's 7B workload, GQA-8, 16-bit weights and cache
 
 TEST_CASE("batch sweep: one point per batch, speeds only where it fits", "[sweeps]") {
-  const BudgetInput in = gqa8_16bit();
+  const BudgetInput in = lesson_gqa8();
   const BatchSweep s = sweep_batch(in, 64);
   REQUIRE(s.ok);
   REQUIRE(s.batch.size() == 64);
@@ -59,14 +52,14 @@ TEST_CASE("batch sweep: one point per batch, speeds only where it fits", "[sweep
 }
 
 TEST_CASE("batch sweep validates its inputs", "[sweeps][validate]") {
-  BatchSweep s = sweep_batch(gqa8_16bit(), 0);
+  BatchSweep s = sweep_batch(lesson_gqa8(), 0);
   CHECK_FALSE(s.ok);
   CHECK(s.error.field == "max_batch");
   CHECK(s.error.message == "max_batch must be a whole number from 1 to 4096 (got 0)");
   CHECK(s.batch.empty());
-  s = sweep_batch(gqa8_16bit(), 4097);
+  s = sweep_batch(lesson_gqa8(), 4097);
   CHECK(s.error.field == "max_batch");
-  BudgetInput bad = gqa8_16bit();
+  BudgetInput bad = lesson_gqa8();
   bad.head_dim = NAN;
   s = sweep_batch(bad, 16);
   CHECK(s.error.field == "head_dim");
@@ -75,7 +68,7 @@ TEST_CASE("batch sweep validates its inputs", "[sweeps][validate]") {
 TEST_CASE("context sweep: evenly spaced whole token counts", "[sweeps]") {
   // 2048 to 32768 in 5 points: step (32768 - 2048) / 4 = 7680 ->
   // 2048, 9728, 17408, 25088, 32768.
-  const ContextSweep s = sweep_context(gqa8_16bit(), 2048, 32768, 5);
+  const ContextSweep s = sweep_context(lesson_gqa8(), 2048, 32768, 5);
   REQUIRE(s.ok);
   REQUIRE(s.context_tokens.size() == 5);
   const double expected[] = {2048, 9728, 17408, 25088, 32768};
@@ -92,12 +85,12 @@ TEST_CASE("context sweep: evenly spaced whole token counts", "[sweeps]") {
 
 TEST_CASE("context sweep rounds to whole tokens and respects the window", "[sweeps][window]") {
   // 1 to 10 in 4 points: 1, 4, 7, 10 exactly; 1 to 2 in 3 points: 1, 1.5 -> 2, 2.
-  ContextSweep s = sweep_context(gqa8_16bit(), 1, 10, 4);
+  ContextSweep s = sweep_context(lesson_gqa8(), 1, 10, 4);
   CHECK(s.context_tokens == std::vector<double>{1, 4, 7, 10});
-  s = sweep_context(gqa8_16bit(), 1, 2, 3);
+  s = sweep_context(lesson_gqa8(), 1, 2, 3);
   CHECK(s.context_tokens == std::vector<double>{1, 2, 2});
   // Window W = 4096: the cache stops growing at 4096 tokens.
-  BudgetInput in = gqa8_16bit();
+  BudgetInput in = lesson_gqa8();
   in.sliding_window_tokens = 4096;
   s = sweep_context(in, 2048, 32768, 5);
   CHECK(s.kv_cache_bytes[0] == 2097152.0 * 2048);
@@ -119,7 +112,7 @@ TEST_CASE("context sweep validates its inputs", "[sweeps][validate]") {
       {1, 100, 2.5, "points", "points must be a whole number from 2 to 4096 (got 2.5)"},
   };
   for (const Bad& b : cases) {
-    const ContextSweep s = sweep_context(gqa8_16bit(), b.lo, b.hi, b.points);
+    const ContextSweep s = sweep_context(lesson_gqa8(), b.lo, b.hi, b.points);
     CHECK_FALSE(s.ok);
     CHECK(s.error.field == b.field);
     CHECK(s.error.message == b.message);
@@ -156,7 +149,7 @@ TEST_CASE("acceptance sweep validates its inputs", "[sweeps][validate]") {
 }
 
 TEST_CASE("the largest sweeps stay finite", "[sweeps][finite]") {
-  BudgetInput in = gqa8_16bit();
+  BudgetInput in = lesson_gqa8();
   in.context_tokens = 1e8;
   const BatchSweep b = sweep_batch(in, 4096);
   REQUIRE(b.ok);

@@ -15,12 +15,8 @@ namespace {
 
 // The lesson's 7B with GQA-8 (BudgetInput's defaults but kv_heads = 8):
 // P = 7e9, L = 32, H_q = 32, H_kv = 8, d_h = 128, 16-bit, B = 16, n = 8192,
-// 80 GB, BW = 1e12 B/s, F = 4e13 FLOP/s.
-BudgetInput lesson_gqa8() {
-  BudgetInput in;
-  in.kv_heads = 8;
-  return in;
-}
+// 80 GB, BW = 1e12 B/s, F = 4e13 FLOP/s; tests/budget/workload_fixtures.h.
+using test::lesson_gqa8;
 
 // Llama 3.1 70B on H100s: tests/budget/workload_fixtures.h.
 BudgetInput llama70b_h100(double gpus) { return test::llama31_70b_h100(gpus); }

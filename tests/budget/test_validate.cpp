@@ -8,13 +8,14 @@
 #include <string>
 
 #include "budget/serving_budget.h"
+#include "budget/unit_constants.h"
 #include "budget/validate.h"
 
 using namespace llmbudget;
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using test::kNaN;
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
 struct BadInput {

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "budget/serving_budget.h"
+#include "budget/unit_constants.h"
 #include "budget/vllm_runtime.h"
 #include "workload_fixtures.h"
 
@@ -12,7 +13,7 @@ using namespace llmbudget;
 using llmbudget::test::llama31_8b;
 
 namespace {
-constexpr double kGiB = 1073741824.0;
+using test::kGiB;
 constexpr double kMiB = 1048576.0;
 }  // namespace
 

@@ -7,6 +7,7 @@
 
 #include "grading/answer_check.h"
 #include "grading/answer_hint.h"
+#include "grading/knowledge_check_questions.h"
 #include "grading/lesson_questions.h"
 #include "reading/answer_expression.h"
 #include "reading/reading_declarations.h"
@@ -26,9 +27,10 @@ NumericQuestion question(UnitDimension d, double expected, const char* unit, dou
   return q;
 }
 
-// The lesson's Q1 (13 GB + 40 GB = 53 GB, ±0.1 GB) and Q2 ((1 − 0.8⁴)/(1 − 0.8) = 2.952, ±0.005).
-const NumericQuestion kQ1 = memory_total_question(53);
-const NumericQuestion kQ2 = tokens_per_pass_question(2.9520000000000004);
+// The lesson's Q1 (13 GB + 40 GB = 53 GB, ±0.1 GB) and Q2 ((1 − 0.8⁴)/(1 − 0.8) = 2.952, ±0.005). See
+// tests/grading/knowledge_check_questions.h.
+using test::kQ1;
+using test::kQ2;
 // The KV practice's projection counts: a plain number to ±0.5 (questions.json "kv_practice"),
 // here 2 × 32 layers × 8 KV heads = 512 projections.
 const NumericQuestion kCount = question(UnitDimension::none, 512, "", 0, 0.5);

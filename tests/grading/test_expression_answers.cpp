@@ -14,7 +14,7 @@ using namespace llmbudget;
 
 namespace {
 
-struct Row {
+struct ReadRow {
   const char* text;
   double value;            // in `unit` (or bare)
   const char* unit;        // canonical symbol, "" when bare
@@ -22,7 +22,7 @@ struct Row {
 };
 
 // Values worked by hand in the comments.
-const Row kRead[] = {
+const ReadRow kRead[] = {
     // ---- each operator and its spellings
     {"20 + 13", 33, "", "20 + 13"},
     {"20 - 13", 7, "", "20 \xE2\x88\x92 13"},
@@ -127,7 +127,7 @@ const Refusal kRefused[] = {
 }  // namespace
 
 TEST_CASE("expressions: operators, precedence, x10^n, units and commas read as worked", "[expression]") {
-  for (const Row& row : kRead) {
+  for (const ReadRow& row : kRead) {
     INFO(row.text);
     const AnswerReading r = read_answer(row.text);
     REQUIRE(r.quantity.ok);

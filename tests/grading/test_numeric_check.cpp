@@ -10,19 +10,17 @@
 #include <vector>
 
 #include "grading/answer_check.h"
+#include "grading/knowledge_check_questions.h"
 #include "grading/lesson_questions.h"
 
 using namespace llmbudget;
 
 namespace {
 
-// The lesson's knowledge check (seed-values.json "knowledge_check"):
-// Q1 total memory 13 GB weights + 40 GB cache = 53 GB, graded to +-0.1 GB,
-// close within 5 % (50.35 .. 55.65 GB).
-const NumericQuestion kQ1 = memory_total_question(53);
-// Q2 tokens per pass (1 - 0.8^4)/(1 - 0.8) = 2.952, graded to +-0.005,
-// close within 5 % (2.8044 .. 3.0996).
-const NumericQuestion kQ2 = tokens_per_pass_question(2.9520000000000004);
+// The lesson's knowledge check, Q1 (53 GB) and Q2 (2.952):
+// tests/grading/knowledge_check_questions.h.
+using test::kQ1;
+using test::kQ2;
 
 NumericQuestion question(UnitDimension d, double expected, const char* unit, double rel, double abs, double close) {
   NumericQuestion q;
@@ -44,7 +42,7 @@ const NumericQuestion kFraction = question(UnitDimension::none, 0.8, "", 0, 0.00
 // A speed-up of 2.3 (x), +-0.05.
 const NumericQuestion kSpeedup = question(UnitDimension::none, 2.3, "x", 0, 0.05, 0.05);
 
-struct Row {
+struct AnswerRow {
   const char* text;
   const NumericQuestion* q;
   AnswerVerdict verdict;
@@ -52,7 +50,7 @@ struct Row {
 
 using V = AnswerVerdict;
 
-const Row kRows[] = {
+const AnswerRow kAnswerRows[] = {
     // ---- Q1: 53 GB, every way of typing it
     {"53", &kQ1, V::correct},
     {"53.0", &kQ1, V::correct},
@@ -255,8 +253,9 @@ const Row kRows[] = {
 }  // namespace
 
 TEST_CASE("answer table: verdicts for typed answers", "[answer_check]") {
-  static_assert(sizeof(kRows) / sizeof(kRows[0]) >= 60, "the answer table keeps at least 60 answer strings");
-  for (const Row& row : kRows) {
+  static_assert(sizeof(kAnswerRows) / sizeof(kAnswerRows[0]) >= 60,
+                "the answer table keeps at least 60 answer strings");
+  for (const AnswerRow& row : kAnswerRows) {
     INFO("answer \"" << row.text << "\" expected " << to_string(row.verdict));
     const NumericCheck r = check_numeric_answer(row.text, *row.q);
     REQUIRE(r.ok);
