@@ -6,6 +6,7 @@
 
 #include "text/json_text.h"
 #include "text/number_text.h"
+#include "text/pattern_fill.h"
 
 namespace llmbudget {
 
@@ -261,29 +262,7 @@ MessageParam refusal_param(const char* name, const InputError& error) {
 }
 
 std::string fill_message(const char* pattern, const std::vector<MessageParam>& params) {
-  std::string out;
-  const char* p = pattern;
-  while (*p != '\0') {
-    const char* open = std::strchr(p, '{');
-    const char* close = open != nullptr ? std::strchr(open, '}') : nullptr;
-    if (open == nullptr || close == nullptr) {
-      out += p;
-      break;
-    }
-    out.append(p, open);
-    const std::string name(open + 1, close);
-    const MessageParam* found = nullptr;
-    for (const MessageParam& param : params) {
-      if (name == param.name) found = &param;
-    }
-    if (found != nullptr) {
-      out += english(*found);
-    } else {
-      out.append(open, close + 1);
-    }
-    p = close + 1;
-  }
-  return out;
+  return fill_pattern(pattern, params, [](const MessageParam& param) { return english(param); });
 }
 
 std::string message_params_json(const std::vector<MessageParam>& params) {

@@ -8,6 +8,7 @@
 #include "reading/reading_declarations.h"
 #include "text/json_text.h"
 #include "text/number_text.h"
+#include "text/pattern_fill.h"
 
 namespace llmbudget {
 
@@ -137,29 +138,7 @@ std::string english(const FeedbackValue& v) {
 }
 
 std::string fill(const char* pattern, const std::vector<FeedbackValue>& values) {
-  std::string out;
-  const char* p = pattern;
-  while (*p != '\0') {
-    const char* open = std::strchr(p, '{');
-    const char* close = open != nullptr ? std::strchr(open, '}') : nullptr;
-    if (open == nullptr || close == nullptr) {
-      out += p;
-      break;
-    }
-    out.append(p, open);
-    const std::string name(open + 1, close);
-    const FeedbackValue* found = nullptr;
-    for (const FeedbackValue& v : values) {
-      if (name == v.name) found = &v;
-    }
-    if (found != nullptr) {
-      out += english(*found);
-    } else {
-      out.append(open, close + 1);
-    }
-    p = close + 1;
-  }
-  return out;
+  return fill_pattern(pattern, values, [](const FeedbackValue& v) { return english(v); });
 }
 
 std::string values_json(const std::vector<FeedbackValue>& values) {
