@@ -146,8 +146,31 @@ export function questionView(question, { prepared, quizCore, onChange, onGraded 
       ev.preventDefault();
       grade(step, control.get(), true);
     });
+    // An answer changed after its check: the feedback shown is about the answer before.
+    form.addEventListener('input', () => markStale(step.id));
+    form.addEventListener('change', () => markStale(step.id));
     el.append(form);
     views.set(step.id, { step, kind, control, feedback, read, form });
+  }
+
+  /**
+   * Marks the feedback of step `id` as about the previous answer (data-stale, dimmed, led by
+   * "About your previous answer:") while the answer on screen differs from the one checked.
+   */
+  function markStale(id) {
+    const view = views.get(id);
+    const s = state.get(id);
+    const stale = Boolean(s && s.checked && view.feedback.dataset.verdict
+      && JSON.stringify(s.answer) !== JSON.stringify(view.control.get()));
+    if (stale === ('stale' in view.feedback.dataset)) return;
+    if (stale) {
+      view.feedback.dataset.stale = '';
+      view.feedback.prepend(h('span', { class: 'quiz-stale' }, `${t('quiz.staleLead')} `));
+    } else {
+      delete view.feedback.dataset.stale;
+      const lead = view.feedback.querySelector('.quiz-stale');
+      if (lead) lead.remove();
+    }
   }
 
   const toggle = h('button', { type: 'button', class: 'quiz-explain-toggle', 'aria-expanded': 'false', 'aria-controls': explId }, t('quiz.showExplanation'));
@@ -166,6 +189,13 @@ export function questionView(question, { prepared, quizCore, onChange, onGraded 
   function showResult(view, result) {
     const { feedback } = view;
     feedback.className = 'quiz-feedback';
+    delete feedback.dataset.stale;
+    // A typed answer the checker could not read is marked invalid for assistive technology.
+    const box = view.form.querySelector('input[type="text"]');
+    if (box) {
+      if (result && (!result.ok || result.verdict === 'unparseable')) box.setAttribute('aria-invalid', 'true');
+      else box.removeAttribute('aria-invalid');
+    }
     if (!result) {
       feedback.textContent = '';
       delete feedback.dataset.verdict;
