@@ -103,7 +103,7 @@ test('decision procedure with lang="de": the five steps, marks, table and cost r
   // 1.026 x 8 / 3600 / 1,798.38 x 1e6 = 1.268 $: the A100 is the cheapest again.
   await a100.fill('1.026');
   await ranked(lab);
-  assert.equal(await out(lab, 'price-read-a100-80gb-sxm'), 'Gelesen als 1,026 $ pro GPU-Stunde.');
+  assert.equal(await out(lab, 'price-read-a100-80gb-sxm'), 'Gelesen als 1,026 $ pro GPU-Stunde: Der Punkt gilt hier als Dezimalpunkt.');
   assert.deepEqual((await lab.locator('tr[data-cost-cheapest] th, tr[data-cost-cheapest] td').allTextContents()).slice(0, 5),
     ['★ NVIDIA A100 80 GB SXM', '8', '16-Bit-Gewichte, 16-Bit-Cache', 'erfüllt', '1,27 $']);
   // "1,026" on a German page: a lone comma before three digits is a decimal comma where the price

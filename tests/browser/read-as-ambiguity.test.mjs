@@ -37,7 +37,7 @@ test('German page: "1.024" TB/s says it was read as a decimal point; "0.024" and
   const { page } = rec;
   await calcBox(page, 'bandwidth_bytes_per_s').fill('1.024');
   await waitRedrawn(page);
-  assert.equal(await calcNote(page, 'bandwidth_bytes_per_s').textContent(), 'Gelesen als 1,024 TB/s.');
+  assert.equal(await calcNote(page, 'bandwidth_bytes_per_s').textContent(), 'Gelesen als 1,024 TB/s: Der Punkt gilt hier als Dezimalpunkt.');
   await calcBox(page, 'bandwidth_bytes_per_s').fill('0.024');
   await waitRedrawn(page);
   assert.equal(await calcNote(page, 'bandwidth_bytes_per_s').textContent(), '');
@@ -47,7 +47,7 @@ test('German page: "1.024" TB/s says it was read as a decimal point; "0.024" and
   const embed = await openPage('embed.html?parts=calculator,decision&preset=scenario-llama-3.1-70b-h100&lang=de');
   const lab = embed.page.locator('llm-budget-lab');
   assert.equal(await priceNote(lab, '0,500'), '');
-  assert.equal(await priceNote(lab, '1.026'), 'Gelesen als 1,026 $ pro GPU-Stunde.');
+  assert.equal(await priceNote(lab, '1.026'), 'Gelesen als 1,026 $ pro GPU-Stunde: Der Punkt gilt hier als Dezimalpunkt.');
   assertQuiet(embed);
   await embed.context.close();
 });

@@ -24,5 +24,24 @@ export function readAsNote({ t, fmt }, def, raw, reading, typed) {
   const { text: n, approximate } = fmt.readAsNumber(raw / def.factor, reading.significant_digits);
   const value = fmt.withUnit(n, def.nounFor(raw / def.factor));
   const binary = reading.binary_prefix && def.binaryPrefixes;
-  return t(`calc.readAs${approximate ? 'About' : ''}${binary ? 'Binary' : ''}`, { value, k: fmt.int(1024) });
+  const mark = !approximate && !binary ? markReadingId(reading, fmt) : '';
+  return mark ? t(mark, { value }) : t(`calc.readAs${approximate ? 'About' : ''}${binary ? 'Binary' : ''}`, { value, k: fmt.int(1024) });
+}
+
+/**
+ * For text the core's reader could read two ways, taken against the page's own way of writing
+ * numbers (German "1.000" read as 1, the point as a decimal point), the note that says how the
+ * separator was taken: "calc.readAsPointDecimal", "calc.readAsCommaGroup"...; '' when the reading
+ * had one way only or followed the page's convention (German "2,039" as 2.039, English "32,768"
+ * as 32768), where the plain note says enough.
+ * @param {{ambiguous:boolean, ambiguous_mark:string, grouping_taken:boolean}} reading the core's reading
+ * @param {{decimalMark:string, groupMark:string}} fmt the page's number formatting (format.js)
+ * @returns {string} a string id, or ''
+ */
+export function markReadingId(reading, fmt) {
+  const mark = reading.ambiguous ? reading.ambiguous_mark : '';
+  if (mark !== '.' && mark !== ',') return '';
+  const pageGroups = mark === fmt.groupMark && mark !== fmt.decimalMark;
+  if (reading.grouping_taken === pageGroups) return '';
+  return `calc.readAs${mark === '.' ? 'Point' : 'Comma'}${reading.grouping_taken ? 'Group' : 'Decimal'}`;
 }

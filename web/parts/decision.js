@@ -15,6 +15,7 @@ import { startSettings, trafficAt, TRAFFIC_OPTION } from './traffic-sweep.js';
 import { readingInWords, refusalMessage, withFieldsOf } from '../element/core-message.js';
 import { boxNumber, quantityText } from '../element/slider-value.js';
 import { unitWords, boxText } from '../element/fields.js';
+import { markReadingId } from '../element/read-as-note.js';
 
 // The serving simulation, for step 5's check of the marked row at the traffic part's load.
 const trafficFacade = lazyTrafficCore(); // started when the part first needs it
@@ -204,7 +205,12 @@ function costSection(w, core, presets) {
         say('');
         // One separator before exactly three digits: a thousands group to some readers, a decimal mark
         // to others (the core's reader says when).
-        if (read.ambiguous) sayRead(t('decision.priceReadAs', { value: fmt.readAsNumber(read.value, read.significant_digits).text, unit: priceUnit }));
+        if (read.ambiguous) {
+          const n = fmt.readAsNumber(read.value, read.significant_digits).text;
+          const mark = markReadingId(read, fmt);
+          sayRead(mark ? t(mark, { value: t('decision.priceValue', { value: n, unit: priceUnit }) })
+            : t('decision.priceReadAs', { value: n, unit: priceUnit }));
+        }
       }
       box.removeAttribute('aria-invalid');
       if (drawn) redrawLater();
