@@ -3,8 +3,7 @@
 import { registerPart } from '../element/registry.js';
 import { h, setText, nextId } from '../element/dom.js';
 import {
-  calculatorFields, displayNumber, sliderAttrs, toSlider, fromSlider, logSliderKey,
-} from '../element/fields.js';
+  calculatorFields, displayNumber, sliderAttrs, toSlider, fromSlider, logSliderKey, boxText } from '../element/fields.js';
 import { rangeMessage } from '../element/limits.js';
 import { fieldValueText } from '../element/slider-value.js';
 import { readAsNote } from '../element/read-as-note.js';
@@ -238,7 +237,7 @@ function mount(container, ctx) {
       // The "Read as" note stays (removing it here would move the control
       // the pointer is pressing); it goes once the value in use changes.
       const c = controls.get(field);
-      if (c.error.hidden) text.value = c.echo ?? fmt.plainText(shown(field, store.state.input));
+      if (c.error.hidden) text.value = c.echo ?? boxed(field, store.state.input);
     });
     controls.set(field, {
       def, range, text, error, choiceButtons, splitChoices, readNote, gibNote, readValue: undefined, echo: null,
@@ -286,6 +285,12 @@ function mount(container, ctx) {
   function shown(field, input) {
     const def = FIELDS[field];
     return displayNumber(input[field] / def.factor, input[field], def.factor);
+  }
+
+  /** The box's text for the value in use: shown() with the page's decimal mark (fields.js boxText). */
+  function boxed(field, input) {
+    const def = FIELDS[field];
+    return boxText(fmt, input[field] / def.factor, input[field], def.factor);
   }
 
   /** A refused value's message: English's own range sentence, or the core's refusal in the page's language. */
@@ -366,7 +371,7 @@ function mount(container, ctx) {
       // decimal mark, every digit the box shows ("1,000,000 requests", German "3,35 TB/s, nutzbar").
       c.range.setAttribute('aria-valuetext', fieldValueText({ t, fmt }, c.def, Number(shown(field, state.input))));
       if (field !== editing && c.error.hidden) {
-        const txt = c.echo ?? fmt.plainText(shown(field, state.input)); // the page's decimal mark: "0,05"
+        const txt = c.echo ?? boxed(field, state.input);
         if (c.text.value !== txt) c.text.value = txt;
       }
       if (c.gibNote) setText(c.gibNote, t('calc.gibNote', { gib: fmt.gibText(state.input[field]) }));

@@ -208,7 +208,7 @@ function costSection(w, core, presets) {
         if (read.ambiguous) {
           const n = fmt.readAsNumber(read.value, read.significant_digits).text;
           const mark = markReadingId(read, fmt);
-          sayRead(mark ? t(mark, { value: t('decision.priceValue', { value: n, unit: priceUnit }) })
+          sayRead(mark ? t(mark, { value: fmt.withUnit(n, priceUnit) })
             : t('decision.priceReadAs', { value: n, unit: priceUnit }));
         }
       }
