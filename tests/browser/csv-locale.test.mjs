@@ -7,7 +7,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { openSession, closeSession, assertQuiet, recordedPage, waitReady } from './lib/harness.mjs';
+import { openSession, closeSession, assertQuiet, openReady } from './lib/harness.mjs';
+import { parseCsv } from './lib/csv.mjs';
 
 const CHART = 'llm-budget-lab[parts="memory-chart"]';
 const WORKED = 'llm-budget-lab[parts="table"]';
@@ -18,35 +19,13 @@ let server;
 before(async () => { ({ browser, server } = await openSession()); });
 after(() => closeSession({ browser, server }));
 
-async function openPage(rel) {
-  const rec = await recordedPage(browser, { viewport: { width: 1280, height: 900 } });
-  await rec.page.goto(new URL(rel, server.url).href);
-  await waitReady(rec.page);
-  return rec;
-}
+/** A page of dist/ at 1280 x 900, once every element on it is ready (harness openReady). */
+const openPage = (rel) => openReady(browser, new URL(rel, server.url).href);
 
 /** Clicks a download button and returns the file's text (UTF-8, a byte order mark kept). */
 async function saved(page, locator) {
   const [download] = await Promise.all([page.waitForEvent('download'), locator.click()]);
   return readFileSync(await download.path()).toString('utf8');
-}
-
-/** RFC 4180 rows of `text` (CRLF line ends) with `separator` between cells. */
-function parseCsv(text, separator) {
-  const rows = [];
-  let row = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { cell += '"'; i += 1; } else if (c === '"') quoted = false; else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === separator) { row.push(cell); cell = ''; } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell); rows.push(row); row = []; cell = ''; i += 1;
-    } else cell += c;
-  }
-  return rows;
 }
 
 /** The memory chart's data table as shown (header row first), opened. */

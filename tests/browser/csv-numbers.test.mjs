@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO, openSession, closeSession, assertQuiet, recordedPage, waitReady } from './lib/harness.mjs';
+import { parseCsv } from './lib/csv.mjs';
 
 const load = (rel) => import(pathToFileURL(path.join(REPO, rel)).href);
 
@@ -52,24 +53,6 @@ const PAGES = {
 async function saved(page, locator) {
   const [download] = await Promise.all([page.waitForEvent('download'), locator.click()]);
   return readFileSync(await download.path()).toString('utf8').replace(/^\uFEFF/, '');
-}
-
-/** RFC 4180 rows of `text` (CRLF line ends) with `separator` between cells. */
-function parseCsv(text, separator) {
-  const rows = [];
-  let row = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { cell += '"'; i += 1; } else if (c === '"') quoted = false; else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === separator) { row.push(cell); cell = ''; } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell); rows.push(row); row = []; cell = ''; i += 1;
-    } else cell += c;
-  }
-  return rows;
 }
 
 /** A number cell's value: the page's decimal mark read back. */

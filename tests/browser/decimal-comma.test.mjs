@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { REPO, openSession, closeSession, assertQuiet, recordedPage, waitReady, waitRedrawn } from './lib/harness.mjs';
+import { REPO, openSession, closeSession, assertQuiet, waitRedrawn, openReady } from './lib/harness.mjs';
 
 const CALC = 'llm-budget-lab[parts="calculator"]';
 const TRAFFIC = 'llm-budget-lab[parts="traffic"]';
@@ -28,12 +28,8 @@ before(async () => {
 });
 after(() => closeSession({ browser, server }));
 
-async function openPage(rel) {
-  const rec = await recordedPage(browser, { viewport: { width: 1280, height: 900 } });
-  await rec.page.goto(new URL(rel, server.url).href);
-  await waitReady(rec.page);
-  return rec;
-}
+/** A page of dist/ at 1280 x 900, once every element on it is ready (harness openReady). */
+const openPage = (rel) => openReady(browser, new URL(rel, server.url).href);
 
 const calcBox = (page, field) => page.locator(`${CALC} input.field-text[data-field="${field}"]`);
 const calcNote = (page, field) => page.locator(`${CALC} [data-read="${field}"]`);

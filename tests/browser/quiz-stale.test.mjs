@@ -4,7 +4,7 @@
 // technology (aria-invalid), on the English and the German page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openSession, closeSession, assertQuiet, recordedPage, waitReady } from './lib/harness.mjs';
+import { openSession, closeSession, assertQuiet, openReady } from './lib/harness.mjs';
 
 const QUIZ = 'llm-budget-lab[parts="quiz"]';
 
@@ -20,10 +20,8 @@ const PAGES = [
 
 for (const p of PAGES) {
   test(`${p.rel}: feedback on a changed answer is marked as about the previous one; unreadable text is aria-invalid`, async () => {
-    const rec = await recordedPage(browser, { viewport: { width: 1280, height: 900 } });
+    const rec = await openReady(browser, new URL(p.rel, server.url).href);
     const { page } = rec;
-    await page.goto(new URL(p.rel, server.url).href);
-    await waitReady(page);
     // Question 1, total memory: 13 GB of weights + 40 GB of KV cache = 53 GB (the lesson's).
     const step = page.locator(`${QUIZ} [data-question="q1-fit"] [data-step="total"]`);
     const box = step.locator('input[type="text"]');

@@ -5,7 +5,7 @@
 // one), after a real keyboard move of the slider and after a typed value.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openSession, closeSession, assertQuiet, recordedPage, waitReady, waitRedrawn } from './lib/harness.mjs';
+import { openSession, closeSession, assertQuiet, waitRedrawn, openReady } from './lib/harness.mjs';
 
 const CALC = 'llm-budget-lab[parts="calculator"]';
 
@@ -14,12 +14,8 @@ let server;
 before(async () => { ({ browser, server } = await openSession()); });
 after(() => closeSession({ browser, server }));
 
-async function openPage(rel) {
-  const rec = await recordedPage(browser, { viewport: { width: 1280, height: 900 } });
-  await rec.page.goto(new URL(rel, server.url).href);
-  await waitReady(rec.page);
-  return rec;
-}
+/** A page of dist/ at 1280 x 900, once every element on it is ready (harness openReady). */
+const openPage = (rel) => openReady(browser, new URL(rel, server.url).href);
 
 const rangeOf = (page, field) => page.locator(`${CALC} input.field-range[data-field="${field}"]`);
 const boxOf = (page, field) => page.locator(`${CALC} input.field-text[data-field="${field}"]`);
