@@ -17,7 +17,8 @@ namespace {
 using Kind = MessageValue::Kind;
 
 MessageValue value_of(const char* name, Kind kind) {
-  return MessageValue{name, kind, 0, 0, std::string(), UnitDimension::none, std::string(), std::string(), std::string()};
+  return MessageValue{name,          kind,         0, 0, std::string(), UnitDimension::none, std::string(),
+                      std::string(), std::string()};
 }
 
 bool ends_with(const char* name, const char* suffix) {

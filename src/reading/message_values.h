@@ -46,7 +46,7 @@ namespace llmbudget {
 /// One value of a declared message; made by the *_value functions below.
 struct MessageValue {
   enum class Kind { number, count, text, unit, dimension, message, part, refusal };
-  const char* name;         ///< the placeholder it fills, without braces ("min"); a string literal
+  const char* name;  ///< the placeholder it fills, without braces ("min"); a string literal
   Kind kind;
   double number;            ///< number, count
   int digits;               ///< number: significant digits (1..15), or 0 for format_compact
