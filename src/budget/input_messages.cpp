@@ -244,8 +244,7 @@ InputError coded_error(const std::string& field, const InputMessageDeclaration& 
 std::string message_declarations_json(Table<InputMessageDeclaration> rows) {
   std::string out;
   json::add_object_array(out, rows, [&out](const InputMessageDeclaration& m) {
-    json::add_text_member(out, "code", m.code);
-    json::add_text_member(out, "pattern", m.pattern);
+    add_declaration_members(out, m.code, m.pattern, nullptr);
   });
   return out;
 }

@@ -14,7 +14,7 @@ namespace {
 // The check's message and its kind from `m`.
 void say(ChoiceCheck& out, const FeedbackMessage& m) {
   out.message = m.text;
-  out.message_kinds = feedback_messages_json({m});
+  out.message_kinds = written_messages_json({m});
 }
 
 double count_of(std::size_t n) { return static_cast<double>(n); }

@@ -112,16 +112,10 @@ static_assert(static_cast<std::size_t>(F::choice_partly_extra_missing) + 1 == st
 Table<FeedbackDeclaration> feedback_declarations() { return {kFeedback, std::size(kFeedback)}; }
 
 std::string feedback_declarations_json() {
-  std::string out = "[";
-  for (const FeedbackDeclaration& d : kFeedback) {
-    out += '{';
-    json::add_text_member(out, "code", d.code);
-    json::add_text_member(out, "pattern", d.pattern);
-    if (d.pattern_one != nullptr) json::add_text_member(out, "one", d.pattern_one);
-    json::close_with(out, '}');
-    out += ',';
-  }
-  json::close_with(out, ']');
+  std::string out;
+  json::add_object_array(out, feedback_declarations(), [&out](const FeedbackDeclaration& d) {
+    add_declaration_members(out, d.code, d.pattern, d.pattern_one);
+  });
   return out;
 }
 
@@ -133,19 +127,6 @@ FeedbackMessage feedback_message(FeedbackCode code, const std::vector<MessageVal
 std::string feedback_text(const std::vector<FeedbackMessage>& parts) {
   std::string out;
   for (const FeedbackMessage& m : parts) out += (out.empty() ? "" : " ") + m.text;
-  return out;
-}
-
-std::string feedback_messages_json(const std::vector<FeedbackMessage>& parts) {
-  std::string out = "[";
-  for (const FeedbackMessage& m : parts) {
-    out += '{';
-    json::add_text_member(out, "code", m.code.c_str());
-    json::add_key(out, "params");
-    out += m.params_json;
-    out += "},";
-  }
-  json::close_with(out, ']');
   return out;
 }
 

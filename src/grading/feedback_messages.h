@@ -7,7 +7,7 @@
 // {placeholders}; a kind whose English depends on a count has a second pattern
 // for a count of 1, chosen by the value {count}. The checker returns the
 // English sentence and, beside it, the kinds and values it was written from
-// (feedback_messages_json), so a page writes the same sentence in another
+// (written_messages_json), so a page writes the same sentence in another
 // language from its own pattern of the code ("core.feedback.<code>" in
 // content/ui/<locale>.json).
 //
@@ -113,8 +113,5 @@ FeedbackMessage feedback_message(FeedbackCode code, const std::vector<MessageVal
 
 /// The English of several sentences: their texts joined by one space.
 std::string feedback_text(const std::vector<FeedbackMessage>& parts);
-
-/// Several sentences as JSON: [{"code":"not_right","params":{}}, ...], in order.
-std::string feedback_messages_json(const std::vector<FeedbackMessage>& parts);
 
 }  // namespace llmbudget

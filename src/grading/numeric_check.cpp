@@ -115,7 +115,7 @@ FeedbackMessage expectation(const NumericQuestion& q) {
 // The check's message and its kinds from `parts`.
 void say(NumericCheck& out, const std::vector<FeedbackMessage>& parts) {
   out.message = feedback_text(parts);
-  out.message_kinds = feedback_messages_json(parts);
+  out.message_kinds = written_messages_json(parts);
 }
 
 }  // namespace

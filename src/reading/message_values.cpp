@@ -16,9 +16,8 @@ namespace {
 
 using Kind = MessageValue::Kind;
 
-MessageValue value_of(const char* name, Kind kind) {
-  return MessageValue{name,          kind,         0, 0, std::string(), UnitDimension::none, std::string(),
-                      std::string(), std::string()};
+MessageValue value_of(const char* name, Kind kind, double number = 0, std::string text = std::string()) {
+  return MessageValue{name, kind, number, 0, std::move(text), UnitDimension::none, {}, {}, {}};
 }
 
 bool ends_with(const char* name, const char* suffix) {
@@ -47,29 +46,16 @@ void add_nested(std::string& out, const MessageValue& v, bool refusal) {
 }  // namespace
 
 MessageValue number_value(const char* name, double value, int digits) {
-  MessageValue v = value_of(name, Kind::number);
-  v.number = value;
+  MessageValue v = value_of(name, Kind::number, value);
   v.digits = digits;
   return v;
 }
 
-MessageValue count_value(const char* name, double value) {
-  MessageValue v = value_of(name, Kind::count);
-  v.number = value;
-  return v;
-}
+MessageValue count_value(const char* name, double value) { return value_of(name, Kind::count, value); }
 
-MessageValue text_value(const char* name, std::string text) {
-  MessageValue v = value_of(name, Kind::text);
-  v.text = std::move(text);
-  return v;
-}
+MessageValue text_value(const char* name, std::string text) { return value_of(name, Kind::text, 0, std::move(text)); }
 
-MessageValue unit_value(const char* name, const std::string& symbol) {
-  MessageValue v = value_of(name, Kind::unit);
-  v.text = symbol;
-  return v;
-}
+MessageValue unit_value(const char* name, const std::string& symbol) { return value_of(name, Kind::unit, 0, symbol); }
 
 MessageValue dimension_value(const char* name, UnitDimension dimension) {
   MessageValue v = value_of(name, Kind::dimension);
@@ -78,15 +64,13 @@ MessageValue dimension_value(const char* name, UnitDimension dimension) {
 }
 
 MessageValue message_value(const char* name, const char* code, const char* pattern) {
-  MessageValue v = value_of(name, Kind::message);
-  v.text = pattern;
+  MessageValue v = value_of(name, Kind::message, 0, pattern);
   v.code = code;
   return v;
 }
 
 MessageValue part_value(const char* name, const WrittenMessage& part) {
-  MessageValue v = value_of(name, Kind::part);
-  v.text = part.text;
+  MessageValue v = value_of(name, Kind::part, 0, part.text);
   v.code = part.code;
   v.params_json = part.params_json;
   return v;
@@ -94,9 +78,8 @@ MessageValue part_value(const char* name, const WrittenMessage& part) {
 
 MessageValue refusal_value(const char* name, std::string field, std::string error, std::string code,
                            std::string params_json) {
-  MessageValue v = value_of(name, Kind::refusal);
+  MessageValue v = value_of(name, Kind::refusal, 0, std::move(error));
   v.field = std::move(field);
-  v.text = std::move(error);
   v.code = std::move(code);
   v.params_json = std::move(params_json);
   return v;
@@ -163,6 +146,23 @@ WrittenMessage write_message(const char* code, const char* pattern, const char* 
                              const std::vector<MessageValue>& values) {
   return WrittenMessage{code, fill_message(pattern_for(pattern, pattern_one, values), values),
                         message_values_json(values)};
+}
+
+std::string written_messages_json(const std::vector<WrittenMessage>& messages) {
+  std::string out;
+  json::add_object_array(out, messages, [&out](const WrittenMessage& m) {
+    json::add_text_member(out, "code", m.code.c_str());
+    json::add_key(out, "params");
+    out += m.params_json;
+    out += ',';
+  });
+  return out;
+}
+
+void add_declaration_members(std::string& out, const char* code, const char* pattern, const char* pattern_one) {
+  json::add_text_member(out, "code", code);
+  json::add_text_member(out, "pattern", pattern);
+  if (pattern_one != nullptr) json::add_text_member(out, "one", pattern_one);
 }
 
 }  // namespace llmbudget

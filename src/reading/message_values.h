@@ -116,4 +116,13 @@ const char* pattern_for(const char* pattern, const char* pattern_one, const std:
 WrittenMessage write_message(const char* code, const char* pattern, const char* pattern_one,
                              const std::vector<MessageValue>& values);
 
+/// Several written messages as one JSON array, in order: [{"code":"not_right","params":{}}, ...]
+/// (the checker's sentences of an answer, the importer's note kinds).
+std::string written_messages_json(const std::vector<WrittenMessage>& messages);
+
+/// Appends the members of one declared kind's row, "code":code,"pattern":pattern and, when
+/// `pattern_one` is not null, "one":pattern_one (each with its trailing comma, as text/json_text.h
+/// writes members): the row shape of every declaration list of messages the page reads.
+void add_declaration_members(std::string& out, const char* code, const char* pattern, const char* pattern_one);
+
 }  // namespace llmbudget
