@@ -31,7 +31,7 @@ import { gradeStep } from '../quiz/grade.js';
 import { choiceFeedback } from '../quiz/feedback.js';
 import { feedbackInWords } from '../quiz/grading-words.js';
 import { stepKind } from '../quiz/step-kinds.js';
-import { stepUnitWords } from '../quiz/step-unit.js';
+import { answerHintInWords } from '../quiz/answer-hint.js';
 import { findTarget, markNode, clearMarks, elementOfPart } from './view-marks.js';
 import { localeOfTag, localeScriptName } from '../element/locale-names.js';
 import { translator } from '../element/i18n.js';
@@ -297,9 +297,7 @@ function drawPrediction(ui, step, prepared, reveal) {
     answer = () => [...control.querySelectorAll('input:checked')].map((i) => i.value);
   } else {
     const input = h('input', { type: 'text', id: `${fid}-box`, inputmode: 'decimal', autocomplete: 'off', 'data-tour-answer': '' });
-    const coreHint = kind.hint ? kind.hint(q, quizCore) : '';
-    const hint = coreHint && strings.core(`core.answer_hint.${q.accept === 'number' ? 'number' : 'expression'}${q.unit ? '' : '_bare'}`,
-      coreHint, { unit: q.unit ? stepUnitWords(strings, q.unit) : '' });
+    const hint = answerHintInWords(quizCore, strings, q);
     control = h('div', { class: 'tour-typed' }, h('label', { for: `${fid}-box`, text: q.prompt }), input,
       hint ? h('p', { class: 'tour-hint', text: hint }) : null);
     input.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); check.click(); } });

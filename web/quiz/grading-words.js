@@ -50,7 +50,7 @@ function sentenceOf(ctx, part) {
   const values = {};
   for (const [name, v] of Object.entries(params)) values[name] = valueInWords(ctx, name, v);
   // The reader's reason: the locale's sentence of its parse error.
-  if (part.code === 'not_read') values.reason = ctx.strings.core(`core.parse_error.${params.parse_error}`, params.reason);
+  if (part.code === 'not_read') values.reason = ctx.strings.core(`core.parse_error.${params.parse_error}`, params.reason, values);
   const english = declared ? (declared.one && params.count === 1 ? declared.one : declared.pattern) : '';
   const fallback = english.replace(PLACEHOLDER, (m, name) => (values[name] === undefined ? m : String(values[name])));
   return ctx.strings.core(`core.feedback.${part.code}`, fallback, values);
