@@ -221,7 +221,7 @@ FieldReading read_field_value(const InputFieldDeclaration& field, const std::str
     return fail(field, MessageCode::text_too_long, {number_value("limit", static_cast<double>(kMaxAnswerBytes))});
   }
   if (check_text(text) != TextCheck::ok) return fail(field, MessageCode::not_text);
-  std::string s = trim_spaces(spaces_to_ascii(text));
+  std::string s = trim_spaces(fullwidth_to_ascii(spaces_to_ascii(text)));
   if (s.empty()) return fail(field, MessageCode::empty_text);
 
   const Family family = family_of(field.unit);

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
+#include <vector>
 
 #include "reading/reading_declarations.h"
 #include "text/number_text.h"
@@ -78,6 +80,15 @@ std::string numeric_answer_hint(const NumericQuestion& q) {
   const std::string symbol = canonical_symbol(q.default_unit);
   if (!symbol.empty()) s += "; a unit is optional: a bare number is read as " + unit_display(symbol);
   return s + ".";
+}
+
+std::string numeric_answer_hint_kinds(const NumericQuestion& q) {
+  std::string ignored;
+  if (!validate_numeric_question(q, ignored).empty()) return "";
+  std::vector<FeedbackMessage> parts = {tolerance_words(q)};
+  FeedbackMessage digits = digits_words(q);
+  if (!digits.code.empty()) parts.push_back(std::move(digits));
+  return written_messages_json(parts);
 }
 
 }  // namespace llmbudget

@@ -149,9 +149,10 @@ NumericCheck check_numeric_answer(const std::string& text, const NumericQuestion
   if (!p.ok) {
     out.verdict = AnswerVerdict::unparseable;
     out.parse_error = p.error;
-    say(out, {feedback_message(FeedbackCode::not_read,
-                               {text_value("reason", p.message), text_value("parse_error", to_string(p.error))}),
-              expectation(question)});
+    std::vector<MessageValue> why = {text_value("reason", p.message), text_value("parse_error", to_string(p.error))};
+    // No number in it: the answer as the reason quotes it, for another language's sentence.
+    if (p.error == ParseError::no_number) why.push_back(text_value("typed", quoted_answer(text)));
+    say(out, {feedback_message(FeedbackCode::not_read, why), expectation(question)});
     return out;
   }
   out.approximate = p.approximate;

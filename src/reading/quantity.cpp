@@ -72,11 +72,19 @@ ParseError from_scan(ScanError e) {
   return ParseError::bad_number;
 }
 
+// The message of an answer with no number in it, quoting the answer.
+std::string no_number_message(const std::string& text) {
+  return "Could not find a number in \"" + quoted_answer(text) +
+         "\": type digits such as 12.5, optionally followed by a unit.";
+}
+
 }  // namespace
+
+std::string quoted_answer(const std::string& text) { return quote_visible(trim_spaces(spaces_to_ascii(text)), 24); }
 
 std::string prepare_answer_text(const std::string& text, bool& approximate) {
   approximate = false;
-  std::string s = trim_spaces(spaces_to_ascii(text));
+  std::string s = trim_spaces(fullwidth_to_ascii(spaces_to_ascii(text)));
   if (!s.empty() && s.back() == '.') s = trim_spaces(s.substr(0, s.size() - 1));  // trailing full stop
   // "About" prefixes.
   static const char* const kPrefixes[] = {
@@ -139,13 +147,11 @@ Quantity parse_quantity(const std::string& text, PointReading point) {
   }
   if (pos >= s.size() ||
       !(is_digit(s[pos]) || ((s[pos] == '.' || s[pos] == ',') && pos + 1 < s.size() && is_digit(s[pos + 1])))) {
-    return fail(ParseError::no_number,
-                "Could not find a number: type digits such as 12.5, optionally followed by a unit.");
+    return fail(ParseError::no_number, no_number_message(text));
   }
   NumberScan n = scan_number(s, pos, point);
   const ParseError scan_error = from_scan(n.error);
-  if (scan_error == ParseError::no_number)
-    return fail(scan_error, "Could not find a number: type digits such as 12.5, optionally followed by a unit.");
+  if (scan_error == ParseError::no_number) return fail(scan_error, no_number_message(text));
   if (scan_error == ParseError::bad_number) return fail(scan_error, kBadNumberMessage);
   if (scan_error == ParseError::out_of_range) return range_fail(n.error);
 

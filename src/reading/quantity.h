@@ -7,7 +7,10 @@
 //     scan (error too_long). Control characters other than tab, CR and LF are
 //     rejected (control_character). Bytes that are not valid UTF-8 are rejected.
 //  2. Surrounding white space (ASCII, no-break space, thin spaces) is ignored,
-//     and so is one trailing full stop ("53 GB." reads as "53 GB").
+//     and so is one trailing full stop ("53 GB." reads as "53 GB"). Full-width
+//     digits, full stop, comma, minus and plus (U+FF10..U+FF19, U+FF0E, U+FF0C,
+//     U+FF0D, U+FF0B: a phone's CJK input method types them) read as their
+//     ASCII forms ("１２．５ GB" reads as "12.5 GB"; utf8_text.h fullwidth_to_ascii).
 //  3. An optional prefix saying "about" is accepted and remembered
 //     (approximate = true): "~", "≈", "∼", "≃", "about", "approx.",
 //     "approximately", "roughly", "around"; also a leading "=".
@@ -124,6 +127,13 @@ struct Quantity {
 /// groups digits with "." (de), where "1.026" is ambiguous like "1,026".
 Quantity parse_quantity(const std::string& text, PointReading point = PointReading::decimal);
 
+/// An answer as a message quotes it: spaces as prepare_answer_text reads
+/// them, trimmed, invisible characters escaped and at most 24 bytes kept
+/// (utf8_text.h quote_visible: "abc", "12[U+200B]", "a very long answer t…").
+/// `text` must have passed check_text. The quote of parse_quantity's
+/// no_number message, and the {typed} of the checker's (numeric_check.h).
+std::string quoted_answer(const std::string& text);
+
 /// The message parse_quantity and check_numeric_answer give for a value too
 /// large to check (ParseError::out_of_range).
 extern const char* const kTooLargeMessage;
@@ -136,7 +146,7 @@ extern const char* const kTooSmallMessage;
 extern const char* const kBadNumberMessage;
 
 /// The text the readers see (steps 2 and 3 above): tab, CR, LF and Unicode
-/// spaces as ASCII spaces, trimmed, one trailing full stop dropped, and an
+/// spaces as ASCII spaces, full-width digits and marks as ASCII, trimmed, one trailing full stop dropped, and an
 /// "about" prefix or a leading "=" removed (`approximate` is set for the
 /// "about" ones). `text` must have passed check_text. Shared by
 /// parse_quantity and the expression reader (answer_expression.h).

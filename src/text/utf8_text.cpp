@@ -170,6 +170,27 @@ std::string spaces_to_ascii(const std::string& text) {
   return out;
 }
 
+std::string fullwidth_to_ascii(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    // U+FF0B..U+FF19 is EF BC 8B..99 in UTF-8; U+FF0B + 0x20 is '+', and so on up to U+FF19 '9'.
+    if (static_cast<unsigned char>(text[i]) == 0xEF && i + 2 < text.size() &&
+        static_cast<unsigned char>(text[i + 1]) == 0xBC) {
+      const auto d = static_cast<unsigned char>(text[i + 2]);
+      const bool digit = d >= 0x90 && d <= 0x99;
+      const bool mark = d == 0x8B || d == 0x8C || d == 0x8D || d == 0x8E;  // + , - .
+      if (digit || mark) {
+        out.push_back(static_cast<char>(d - 0x90 + '0'));
+        i += 2;
+        continue;
+      }
+    }
+    out.push_back(text[i]);
+  }
+  return out;
+}
+
 std::string trim_spaces(const std::string& text) {
   std::size_t b = 0;
   std::size_t e = text.size();

@@ -33,10 +33,12 @@ test('German page: the link’s notices are whole German sentences', async () =>
   assert.equal(await box(page, 'batch').inputValue(), '8');
   assertQuiet(rec);
   await rec.context.close();
-  // A value the core refuses: its refusal in the core's German words (batch: whole numbers 1 to 1e6).
+  // A value the core refuses: its refusal in the core's German words (batch: whole numbers 1 to 1e6 requests),
+  // a sentence of its own inside the notice, not brackets in brackets.
   const rec2 = await open(new URL('index.de.html#lab:batch=0', server.url).href);
   assert.deepEqual(await linkNotices(rec2.page), [
-    'Der Wert für Batch im Link kann nicht verwendet werden (Für Batch ist eine ganze Zahl von 1 bis 1.000.000 erforderlich (erhalten: 0)), daher wird der Startwert verwendet.',
+    'Der Wert für Batch im Link kann nicht verwendet werden: Für Batch ist eine ganze Zahl von 1 Anfrage bis 1.000.000 Anfragen '
+      + 'erforderlich (erhalten: 0 Anfragen). Daher wird der Startwert verwendet.',
   ]);
   assert.equal(await box(rec2.page, 'batch').inputValue(), '16');
   assertQuiet(rec2);

@@ -33,8 +33,9 @@ test('German page: a refused value and an unreadable text are said in German, na
   const rec = await open('index.de.html');
   const { page } = rec;
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'de');
-  // Batch 0.5: the core's range for the batch is whole numbers from 1 to 1e6 ("1.000.000").
-  assert.equal(await said(page, 'batch', '0.5'), 'Für Batch ist eine ganze Zahl von 1 bis 1.000.000 erforderlich (erhalten: 0,5)');
+  // Batch 0.5: the core's range for the batch is whole numbers from 1 to 1e6 requests ("1 Million Anfragen"),
+  // in the same sentence as English's (limits.js, "limits.enterNot").
+  assert.equal(await said(page, 'batch', '0.5'), 'Batch: Geben Sie eine ganze Zahl von 1 bis 1 Million Anfragen ein, nicht 0,5.');
   assert.equal(await box(page, 'batch').getAttribute('aria-invalid'), 'true');
   // Text the core's reader cannot read, by the field's German label.
   assert.equal(await said(page, 'layers', 'abc'), 'Schichten: „abc“ ist keine Zahl; geben Sie Ziffern wie 12,5 ein.');
@@ -43,20 +44,20 @@ test('German page: a refused value and an unreadable text are said in German, na
   // KV heads above the query heads (32 in the lesson's model): both fields by their German labels.
   assert.equal(await box(page, 'query_heads').inputValue(), '32');
   assert.equal(await said(page, 'kv_heads', '40'),
-    'Für KV-Köpfe ist eine ganze Zahl von 1 bis zum Wert von Query-Köpfe erforderlich (erhalten: 40; Query-Köpfe: 32)');
+    'KV-Köpfe: Geben Sie eine ganze Zahl von 1 bis 32 Köpfe (Obergrenze: Query-Köpfe) ein, nicht 40.');
   // A field whose box shows another unit than the core's: the numbers in the box's unit.
   // GPU memory (in GB): 1 byte = 1e-9 GB to 1e15 bytes = 1.000.000 GB.
   assert.equal(await said(page, 'gpu_memory_bytes', '0'),
-    'Für GPU-Speicher ist eine Zahl von 1,00e-9 GB bis 1.000.000 GB erforderlich (erhalten: 0 GB)');
+    'GPU-Speicher: Geben Sie eine Zahl von 1 Byte bis 1.000.000 GB ein, nicht 0 GB.');
   // The TTFT target (in ms): 0 means no target, else 1e-6 s = 0,001 ms to 1e4 s = 10.000.000 ms.
-  assert.equal(await said(page, 'ttft_target_s', '-1'), 'Für Ziel für die Zeit bis zum ersten Token ist 0 (kein Ziel) '
-    + 'oder eine Zahl von 0,001 ms bis 10.000.000 ms erforderlich (erhalten: -1 ms)');
+  assert.equal(await said(page, 'ttft_target_s', '-1'), 'Ziel für die Zeit bis zum ersten Token: Geben Sie 0 (kein Ziel) '
+    + 'oder eine Zahl von 0,001 bis 10 Millionen ms ein, nicht -1 ms.');
   // A value the field takes clears the message.
   await box(page, 'kv_heads').fill('8');
   assert.ok(!(await errorOf(page, 'kv_heads').isVisible()));
   // 3 GPUs do not divide the 32 query heads; 2 and 4 divide them and the 8 KV heads.
-  assert.equal(await said(page, 'gpus', '3'), 'Für GPUs ist ein Teiler von Query-Köpfe (32) erforderlich, der KV-Köpfe (8) '
-    + 'teilt oder von ihnen geteilt wird; erhalten: 3; nächste gültige Werte: 2 oder 4');
+  assert.equal(await said(page, 'gpus', '3'), 'Nicht angenommen: Für GPUs ist ein Teiler von Query-Köpfe (32) erforderlich, '
+    + 'der KV-Köpfe (8) teilt oder von ihnen geteilt wird; erhalten: 3 GPUs; nächste gültige Werte: 2 oder 4.');
   assertQuiet(rec);
   await rec.context.close();
 });

@@ -42,7 +42,7 @@ test('German workbench: a question that cannot be prepared is listed in German',
   await page.locator('#wb-source').fill(JSON.stringify(UNPREPARED));
   await page.waitForFunction(() => document.getElementById('wb-status').dataset.result === 'problems');
   assert.deepEqual(await rowsOf(page), [
-    ['q1', 'values.m', 'Für Batch ist eine ganze Zahl von 1 bis 1.000.000 erforderlich (erhalten: 0,5)'],
+    ['q1', 'values.m', 'Für Batch ist eine ganze Zahl von 1 Anfrage bis 1.000.000 Anfragen erforderlich (erhalten: 0,5 Anfragen)'],
     ['q2', 'steps.c.correct_value', 'ergibt 16, den Wert keiner Auswahlmöglichkeit (verglichen wird mit dem "value" jeder Auswahlmöglichkeit)'],
   ]);
   assertQuiet(rec);
@@ -68,10 +68,10 @@ test('German notice for a presets file with problems: its first problem in Germa
   await page.goto(`${server.url}host.html`);
   await page.waitForFunction(() => document.documentElement.dataset.labReady === 'true', null, { timeout: 15000 });
   assert.deepEqual(await notices(page, 'version'),
-    ['Die Vorgaben-Datei hat 1 Problem (zuerst: (file): version: muss 1 sein (erhalten: 2)); es werden die eingebauten Vorgaben gezeigt.']);
+    ['Die Vorgaben-Datei hat 1 Problem (zuerst: (Datei): version: muss 1 sein (erhalten: 2)); es werden die eingebauten Vorgaben gezeigt.']);
   // Batch 0.5 is refused by the core: a whole number from 1 to 1,000,000, in German numbers.
   assert.deepEqual(await notices(page, 'batch'), ['Die Vorgaben-Datei hat 1 Problem (zuerst: defaults: batch: '
-    + 'Für Batch ist eine ganze Zahl von 1 bis 1.000.000 erforderlich (erhalten: 0,5)); es werden die eingebauten Vorgaben gezeigt.']);
+    + 'Für Batch ist eine ganze Zahl von 1 Anfrage bis 1.000.000 Anfragen erforderlich (erhalten: 0,5 Anfragen)); es werden die eingebauten Vorgaben gezeigt.']);
   assert.deepEqual(rec.pageErrors, []);
   await rec.context.close();
 });

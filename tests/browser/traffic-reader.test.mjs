@@ -112,7 +112,7 @@ test('German page: the traffic boxes read "2k" and "1.024" as the calculator doe
   assert.equal(await ttftP99(part), p99[1024].de);
   await box(part, 'input_tokens').fill('0');
   assert.equal(await errorOf(part, 'input_tokens').textContent(),
-    'Für Eingabetoken ist eine ganze Zahl von 1 bis 100.000.000 erforderlich (erhalten: 0)');
+    'Eingabetoken: Geben Sie eine ganze Zahl von 1 bis 100 Millionen Token pro Anfrage ein, nicht 0.');
   await settled(page);
   assert.equal(await ttftP99(part), p99[1024].de);
   await box(part, 'input_tokens').fill('abc');
@@ -135,7 +135,8 @@ test('the calculator\'s range errors name the field and the value typed, in Engl
   assertQuiet(en);
   await en.context.close();
   const de = await openReady(browser, new URL('index.de.html', server.url).href);
-  assert.equal(await said(de.page, 'batch', '0,5'), 'Für Batch ist eine ganze Zahl von 1 bis 1.000.000 erforderlich (erhalten: 0,5)');
+  // The same sentence as English's, in German words (limits.js "limits.enterNot").
+  assert.equal(await said(de.page, 'batch', '0,5'), 'Batch: Geben Sie eine ganze Zahl von 1 bis 1 Million Anfragen ein, nicht 0,5.');
   assertQuiet(de);
   await de.context.close();
 });

@@ -143,12 +143,12 @@ TEST_CASE("bits, the working, unreadable and too large: the English as before", 
             kBytesAsked);
 
   const NumericCheck unread = graded("abc", kFeedbackQ1);
-  CHECK(unread.message == std::string("Could not find a number: type digits such as 12.5, optionally followed by a "
-                                      "unit. ") +
+  CHECK(unread.message == std::string("Could not find a number in \"abc\": type digits such as 12.5, optionally "
+                                      "followed by a unit. ") +
                               kBytesAsked);
   CHECK(unread.message_kinds.rfind(
-            "[{\"code\":\"not_read\",\"params\":{\"reason\":\"Could not find a number: type "
-            "digits such as 12.5, optionally followed by a unit.\",\"parse_error\":\"no_number\"}}",
+            "[{\"code\":\"not_read\",\"params\":{\"reason\":\"Could not find a number in \\\"abc\\\": type "
+            "digits such as 12.5, optionally followed by a unit.\",\"parse_error\":\"no_number\",\"typed\":\"abc\"}}",
             0) == 0);
   const NumericCheck large = graded("1e300", kFeedbackQ1);
   CHECK(large.message == std::string("That number is too large to check. ") + kBytesAsked);

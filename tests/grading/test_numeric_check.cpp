@@ -163,7 +163,7 @@ const AnswerRow kAnswerRows[] = {
      "53",
      &kQ1, V::unparseable},                                          // not UTF-8
     {"53\xC3", &kQ1, V::unparseable},                                // truncated UTF-8
-    {"\xEF\xBC\x95\xEF\xBC\x93", &kQ1, V::unparseable},              // fullwidth ５３
+    {"\xEF\xBC\x95\xEF\xBC\x93", &kQ1, V::correct},                  // fullwidth ５３ reads as 53
     {"\xE4\xBA\x94\xE5\x8D\x81\xE4\xB8\x89", &kQ1, V::unparseable},  // 五十三
     {"\xD9\xA5\xD9\xA3", &kQ1, V::unparseable},                      // Arabic-Indic ٥٣
     {"53 \xD0\x93\xD0\x91", &kQ1, V::unparseable},                   // 53 ГБ (Cyrillic)

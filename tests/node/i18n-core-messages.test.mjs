@@ -66,7 +66,7 @@ test('a range refusal of the core in German: the field by its German label, numb
     ok: false, field: 'batch', error: 'batch must be a whole number from 1 to 1e6 (got 0.5)',
     code: 'out_of_range_whole', params: { field: 'batch', min: 1, max: 1e6, value: 0.5 },
   });
-  assert.equal(say(core, res), 'Für Batch ist eine ganze Zahl von 1 bis 1.000.000 erforderlich (erhalten: 0,5)');
+  assert.equal(say(core, res), 'Für Batch ist eine ganze Zahl von 1 Anfrage bis 1.000.000 Anfragen erforderlich (erhalten: 0,5 Anfragen)');
   // English: the core's sentence as it is.
   const english = translator('en', null);
   assert.equal(coreMessage(core, english, numberFormatting('en', english.t), res), res.error);
@@ -75,22 +75,22 @@ test('a range refusal of the core in German: the field by its German label, numb
   const capped = core.plan({ ...core.DEFAULT_INPUT, query_heads: 32, kv_heads: 40 });
   assert.equal(capped.error, 'kv_heads must be a whole number from 1 to query_heads (got 40; query_heads is 32)');
   assert.equal(say(core, capped),
-    'Für KV-Köpfe ist eine ganze Zahl von 1 bis zum Wert von Query-Köpfe erforderlich (erhalten: 40; Query-Köpfe: 32)');
+    'Für KV-Köpfe ist eine ganze Zahl von 1 Kopf bis zum Wert von Query-Köpfe erforderlich (erhalten: 40 Köpfe; Query-Köpfe: 32 Köpfe)');
   // A field whose 0 means something: that meaning in German; its range 1 to 1e7 tokens.
   const windowed = core.plan({ ...core.DEFAULT_INPUT, sliding_window_tokens: 2.5 });
   assert.equal(windowed.code, 'out_of_range_or_zero_whole');
   assert.equal(say(core, windowed),
-    'Für Gleitendes Fenster ist 0 (volle Attention) oder eine ganze Zahl von 1 bis 10.000.000 erforderlich (erhalten: 2,5)');
+    'Für Gleitendes Fenster ist 0 (volle Attention) oder eine ganze Zahl von 1 Token bis 10.000.000 Token erforderlich (erhalten: 2,5 Token)');
   // The model's shape and the split over GPUs: 3 GPUs do not divide 32 query heads; 2 and 4 do,
   // and both divide the 8 KV heads.
   const split = core.plan({ ...core.DEFAULT_INPUT, query_heads: 32, kv_heads: 8, gpus: 3 });
   assert.equal(split.code, 'gpus_not_splitting');
   assert.equal(say(core, split), 'Für GPUs ist ein Teiler von Query-Köpfe (32) erforderlich, der KV-Köpfe (8) teilt '
-    + 'oder von ihnen geteilt wird; erhalten: 3; nächste gültige Werte: 2 oder 4');
+    + 'oder von ihnen geteilt wird; erhalten: 3 GPUs; nächste gültige Werte: 2 oder 4');
   // 5 KV heads do not divide 32 query heads; 4 and 8 are the nearest that do.
   const groups = core.plan({ ...core.DEFAULT_INPUT, query_heads: 32, kv_heads: 5 });
   assert.equal(say(core, groups), 'Für KV-Köpfe ist ein Teiler von Query-Köpfe (32) erforderlich: Jeder KV-Kopf bedient '
-    + 'eine ganze Gruppe von Query-Köpfen; erhalten: 5; nächste gültige Werte: 4 oder 8');
+    + 'eine ganze Gruppe von Query-Köpfen; erhalten: 5 Köpfe; nächste gültige Werte: 4 oder 8');
   assert.deepEqual([...strings.missing], []);
 });
 

@@ -68,7 +68,7 @@ test('German feedback: wrong, close, rounded too far, wrong unit, bits and unrea
   assert.equal(say('53 MB', Q1), `Die Zahl wäre in einer anderen Einheit richtig: Prüfen Sie die Einheit (MB). ${asked}`);
   assert.equal(say('53 tok/s', Q1), `Falsche Art von Einheit: tok/s misst eine Rate in Token pro Sekunde. ${asked}`);
   assert.equal(say('53 Gb', Q1), 'Gb ist eine Einheit in Bit (8 Bit = 1 Byte). Gefragt ist eine Speichergröße in Byte: Schreiben Sie GB (mit großem B).');
-  assert.equal(say('abc', Q1), `Keine Zahl gefunden: Geben Sie Ziffern wie 12,5 ein, gern gefolgt von einer Einheit. ${asked}`);
+  assert.equal(say('abc', Q1), `Keine Zahl gefunden in „abc“: Geben Sie Ziffern wie 12,5 ein, gern gefolgt von einer Einheit. ${asked}`);
   assert.equal(say('1e300', Q1), `Diese Zahl ist zu groß oder zu klein, um sie zu prüfen. ${asked}`);
   assert.equal(say('2 × 6,5 GB', { ...Q1, accept_expression: false }),
     `Diese Frage erwartet die Zahl selbst, nicht den Rechenweg: Rechnen Sie 2 × 6,5 GB aus und geben Sie das Ergebnis ein. ${asked}`);

@@ -120,7 +120,7 @@ test('the importer\'s refusals in German: broken JSON, a JSON kind, a model outs
   assert.ok(total > 393216e9 && total < 394e12, String(total));
   assert.equal(coreMessage(core, de.strings, de.fmt, refusalOf(wide)),
     'Das Modell, das diese config.json beschreibt, liegt außerhalb des Bereichs des Rechners: Für Parameter insgesamt ist '
-      + `eine Zahl von 1 bis 10.000.000.000.000 erforderlich (erhalten: ${de.fmt.groupedNumber(total)})`);
+      + `eine Zahl von 1 Parameter bis 10.000.000.000.000 Parameter erforderlich (erhalten: ${de.fmt.groupedNumber(total)} Parameter)`);
   assert.match(wide.error.message, /^the model this config\.json describes is outside the calculator's range: total_params must be a number from 1 to 1e13 \(got /);
   assert.deepEqual([...de.strings.missing], []);
 });

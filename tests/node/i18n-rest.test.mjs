@@ -52,7 +52,7 @@ test('preparation problems: English as the preparation always wrote them', () =>
 
 test('preparation problems in German: the core\'s refusal in its words, the preparation\'s own sentence', () => {
   assert.deepEqual(lines(validateQuestions(UNPREPARED, german)), [
-    'q1 | values.m | Für Batch ist eine ganze Zahl von 1 bis 1.000.000 erforderlich (erhalten: 0,5)',
+    'q1 | values.m | Für Batch ist eine ganze Zahl von 1 Anfrage bis 1.000.000 Anfragen erforderlich (erhalten: 0,5 Anfragen)',
     'q2 | steps.c.correct_value | ergibt 16, den Wert keiner Auswahlmöglichkeit (verglichen wird mit dem "value" jeder Auswahlmöglichkeit)',
   ]);
 });
@@ -80,7 +80,7 @@ test('a simulation that cannot be made: the traffic field\'s refusal and an unst
     'q1 | values.t | simulate.ttft_s.mean has no value: the run is unstable (arrivals outpace the server: the queue grows without bound)',
   ]);
   assert.deepEqual(de, [
-    'q1 | values.t | traffic.burstiness: Für Burstiness ist eine Zahl von 0,01 bis 1.000 erforderlich (erhalten: 0,001)',
+    'q1 | values.t | traffic.burstiness: Für Burstiness ist eine Zahl von 0,01 Gamma-Form bis 1.000 Gamma-Form erforderlich (erhalten: 0,001 Gamma-Form)',
     'q1 | values.t | simulate.ttft_s.mean hat keinen Wert: Der Lauf ist instabil (es kommen mehr Anfragen an, als der Server bedient: die Warteschlange wächst unbegrenzt)',
   ]);
 });
@@ -159,7 +159,7 @@ test('the presets-file checker\'s reasons carry their sentence or the core\'s re
   ]);
   const fmt = numberFormatting('de', strings.t);
   const inGerman = (p) => (p.say ? strings.t(p.say.id, p.say.params) : refusalMessage(budget, strings, fmt, p.refusal, () => p.reason));
-  assert.deepEqual(problems.map(inGerman), ['muss 1 sein (erhalten: 2)', 'Für Batch ist eine ganze Zahl von 1 bis 1.000.000 erforderlich (erhalten: 0,5)']);
+  assert.deepEqual(problems.map(inGerman), ['muss 1 sein (erhalten: 2)', 'Für Batch ist eine ganze Zahl von 1 Anfrage bis 1.000.000 Anfragen erforderlich (erhalten: 0,5 Anfragen)']);
   assert.throws(() => validatePresets(broken, budget, reading), /needs the English translator's t/);
 });
 
@@ -173,5 +173,5 @@ test('a preparation error in the quiz\'s words: English as before, German with t
   assert.equal(preparationError(prepared), 'values.m: batch must be a whole number from 1 to 1e6 (got 0.5)');
   const fmt = numberFormatting('de', strings.t);
   const words = { t: strings.t, coreWords: (res) => coreMessage(budget, strings, fmt, res) };
-  assert.equal(preparationError(prepared, words), 'values.m: Für Batch ist eine ganze Zahl von 1 bis 1.000.000 erforderlich (erhalten: 0,5)');
+  assert.equal(preparationError(prepared, words), 'values.m: Für Batch ist eine ganze Zahl von 1 Anfrage bis 1.000.000 Anfragen erforderlich (erhalten: 0,5 Anfragen)');
 });

@@ -55,6 +55,6 @@ test('a value a cap carries along is written in the unit the calculator shows, n
     (t) => reading.visibleText(t));
   assert.equal(r.input.total_params, 1e9);
   assert.equal(r.input.active_params, 1e9);
-  assert.ok(r.notices.some((n) => n.includes('so it is set to 1 billion parameters, to fit total parameters')), r.notices.join('\n'));
+  assert.ok(r.notices.some((n) => n.includes('It is set to 1 billion parameters, to fit total parameters')), r.notices.join('\n'));
   assert.ok(r.notices.every((n) => !n.includes('1,000,000,000')), r.notices.join('\n'));
 });

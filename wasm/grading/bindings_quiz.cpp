@@ -82,6 +82,7 @@ EMSCRIPTEN_BINDINGS(quiz_core) {
 
   function("check_numeric_answer", &lb::check_numeric_answer);
   function("numeric_answer_hint", &lb::numeric_answer_hint);
+  function("numeric_answer_hint_kinds", &lb::numeric_answer_hint_kinds);
   function("check_choice_answer", &lb::check_choice_answer);
   // The kinds of the checker's sentences (codes and English patterns), in this full module only.
   function("grading_message_declarations_json", &lb::feedback_declarations_json);

@@ -1,10 +1,14 @@
 // Small checks shared by the content checks (presets-check.js,
 // measured-check.js): how a value reads in a reason, and the checks that ask
-// the core (its declaration's field groups and its own refusals).
+// the core (its declaration's field groups and its own refusals). Their reasons
+// are sentences of content/ui/<locale>.json ("contentCheck.*", sayReason), worded
+// for the page by reasonText; a reason the core gives stays its sentence.
 
 import { clipText } from '../core/echo-text.js';
 
 const REL_TOLERANCE = 1e-9;
+/** The longest text a content file's string may hold, in UTF-16 units. */
+const MAX_TEXT = 2000;
 
 /** A value as it reads in a reason (Infinity stays Infinity, strings keep quotes, long ones cut). */
 export function show(v) {
@@ -22,10 +26,42 @@ export function nearlyEqual(a, b) {
   return Math.abs(a - b) <= REL_TOLERANCE * Math.max(Math.abs(a), Math.abs(b));
 }
 
+/**
+ * A reason of the content checks' own: the id of its sentence in content/ui/<locale>.json and its
+ * values, each text (numbers from the file as it writes them: "0.8") or another such reason
+ * (a phrase: "contentCheck.what.model").
+ * @param {string} id e.g. "contentCheck.missing"
+ * @param {object} [params]
+ * @returns {{say:{id:string, params:object}}}
+ */
+export const sayReason = (id, params = {}) => ({ say: { id, params } });
+
+/** The id of a problem of the whole file, and the field of a problem of its top level. */
+export const WHOLE_FILE = sayReason('contentCheck.wholeFile');
+export const TOP_LEVEL = sayReason('contentCheck.topLevel');
+
+/**
+ * A reason (or a problem's id or field) in the words of `t`: text as it is, a sayReason's
+ * sentence with its values, phrases among them worded first.
+ * @param {(id:string, params?:object)=>string} t a translator's t (web/element/i18n.js)
+ * @param {string|{say:{id:string, params:object}}} reason
+ * @param {(text:string)=>string} [shown] what each text value goes through (the reading
+ *   facade's visibleText, so text from a file shows its invisible characters)
+ * @returns {string}
+ */
+export function reasonText(t, reason, shown = (text) => text) {
+  if (!reason || typeof reason !== 'object' || !reason.say) return String(reason);
+  const params = {};
+  for (const [k, v] of Object.entries(reason.say.params || {})) {
+    params[k] = v && typeof v === 'object' ? reasonText(t, v, shown) : (typeof v === 'string' ? shown(v) : v);
+  }
+  return t(reason.say.id, params);
+}
+
 /** A field's value before the core sees it: present and a finite JSON number; returns a reason or null. */
 export function typeProblem(value) {
-  if (value === undefined) return 'missing';
-  if (!isFiniteNumber(value)) return `must be a finite number (got ${show(value)})`;
+  if (value === undefined) return sayReason('contentCheck.missing');
+  if (!isFiniteNumber(value)) return sayReason('contentCheck.finiteNumber', { got: show(value) });
   return null;
 }
 
@@ -75,34 +111,36 @@ export function coreChecks(core) {
    * input names it may set) nor one of `otherKeys`. An input it may not set
    * is said to belong elsewhere; another key of an object that sets inputs
    * gets the facade's own sentence (core.unknownInputError: the nearest input
-   * name when it looks misspelt); `what` names the object in the sentence ("a model").
+   * name when it looks misspelt); `what` names the object in the sentence: a phrase
+   * (sayReason("contentCheck.what.model"): "a model") or a key of the file ("defaults").
    */
   function checkKnownKeys(obj, fields, otherKeys, id, f, add, what) {
     for (const key of Object.keys(obj)) {
       if (fields.includes(key) || otherKeys.includes(key)) continue;
       const shown = clipText(key, 60);
-      const also = otherKeys.length ? `; ${what} may also have ${otherKeys.join(', ')}` : '';
       if (INPUT_FIELDS.includes(key)) {
-        add(id, f(shown), fields.length ? `is an input ${what} does not set (${what} sets ${fields.join(', ')})`
-          : `is an input field, so it goes in ${what}'s inputs`);
+        add(id, f(shown), fields.length ? sayReason('contentCheck.inputNotSet', { what, fields: fields.join(', ') })
+          : sayReason('contentCheck.inputGoesInInputs', { what }));
       } else if (fields.length === 0) {
-        add(id, f(shown), `is not a key of ${what} (${what} has ${otherKeys.join(', ')})`);
+        add(id, f(shown), sayReason('contentCheck.notAKey', { what, keys: otherKeys.join(', ') }));
       } else {
-        add(id, f(shown), `${withoutField(core.unknownInputError(key)).replace(/\.$/, '')}${also}`);
+        const reason = withoutField(core.unknownInputError(key)).replace(/\.$/, '');
+        add(id, f(shown), otherKeys.length ? sayReason('contentCheck.unknownKeyAlso', { reason, what, keys: otherKeys.join(', ') }) : reason);
       }
     }
   }
   function checkString(obj, key, id, add, { pattern } = {}) {
     const v = obj[key];
-    if (v === undefined) return add(id, key, 'missing');
-    if (typeof v !== 'string' || v.trim() === '') return add(id, key, 'must be a non-empty string');
-    if (v.length > 2000) return add(id, key, `must be at most 2000 characters (got ${v.length})`);
-    if (pattern && !pattern.test(v)) add(id, key, `must match ${pattern} (got ${show(v)})`);
+    if (v === undefined) return add(id, key, sayReason('contentCheck.missing'));
+    if (typeof v !== 'string' || v.trim() === '') return add(id, key, sayReason('contentCheck.nonEmptyString'));
+    // Counts as text, as the file's numbers are: "2000", never grouped.
+    if (v.length > MAX_TEXT) return add(id, key, sayReason('contentCheck.tooLong', { max: String(MAX_TEXT), count: String(v.length) }));
+    if (pattern && !pattern.test(v)) add(id, key, sayReason('contentCheck.mustMatch', { pattern: String(pattern), got: show(v) }));
   }
 
   function checkPlainObject(v, id, field, add) {
     if (!isObj(v)) {
-      add(id, field, 'must be an object');
+      add(id, field, sayReason('contentCheck.object'));
       return false;
     }
     return true;

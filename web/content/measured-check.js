@@ -1,6 +1,6 @@
 // The rules of content/measured-decode.json (published decode speeds beside
 // the page's set-up of an estimate for each), used by tools/check-content.
-import { show, isFiniteNumber, coreChecks, typeProblem } from './check-helpers.js';
+import { show, isFiniteNumber, coreChecks, typeProblem, reasonText } from './check-helpers.js';
 import { measuredRowInput, isLatencyRow, closedLoopTraffic } from './measured-input.js';
 
 /**
@@ -22,11 +22,22 @@ import { measuredRowInput, isLatencyRow, closedLoopTraffic } from './measured-in
  * the simulation in seconds: ttft_s, tpot_s, e2e_s, read from the traffic declaration) and
  * "statistic" (one of the declaration's statistics: mean, p50, ...); budget.traffic gives the
  * traffic fields every such run shares (requests, ...). Each run is asked of the traffic core.
- * @param {unknown} doc  parsed JSON; @param {(id, field, reason) => void} add  reports a problem
- * @param {{presets?: object, core: object, traffic?: object}} opts  the presets document it points
- *   into, the budget facade, and the traffic facade (without it a closed_loop block is refused)
+ * @param {unknown} doc  parsed JSON; @param {(id, field, reason) => void} report  reports a problem
+ * @param {{presets?: object, core: object, traffic?: object, t?: Function}} opts  the presets document it
+ *   points into, the budget facade, the traffic facade (without it a closed_loop block is refused),
+ *   and the English translator's t, which words the reasons of the checks shared with presets-check.js
  */
-export function checkMeasured(doc, add, { presets, core, traffic } = {}) {
+export function checkMeasured(doc, report, { presets, core, traffic, t } = {}) {
+  // The shared checks' reasons are sentences of the string file (check-helpers.js sayReason): in
+  // the words of `t`, the English translator's (tools/check-content passes it).
+  const add = (id, field, reason, ...rest) => {
+    const words = (v) => {
+      if (!v || typeof v !== 'object') return v;
+      if (typeof t !== 'function') throw new TypeError('checkMeasured needs the English translator\'s t (web/element/i18n.js) to word a shared check\'s reason');
+      return reasonText(t, v);
+    };
+    report(words(id), words(field), words(reason), ...rest);
+  };
   const { checkWithCore, checkString, checkPlainObject } = coreChecks(core);
   if (!checkPlainObject(doc, '(file)', '(top level)', add)) return;
   checkString(doc, 'about', '(file)', add);

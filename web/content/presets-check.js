@@ -9,13 +9,14 @@
 // that is not a known field is refused by name.
 //
 // validatePresets(doc, core, reading, t) -> array of { id, field, reason, say?, refusal? }
-//   (id: an entry's id, "defaults", "configurations" or "(file)"; field: its field;
+//   (id: an entry's id, "defaults", "configurations" or "(file)" (idSay: that phrase's id,
+//   "contentCheck.wholeFile", for another language; fieldSay the same for "(top level)"); field: its field;
 //   text from the file clipped and its invisible characters written out, reading.quoteText;
 //   reason: the English sentence; say: this file's own sentence, the id of a pattern of
 //   content/ui/<locale>.json ("presetsCheck.*") and its values; refusal: the core's refusal
 //   behind the reason, with its code when the core declares its kind)
 // An empty array means the file is usable.
-import { show, isFiniteNumber, isObj, nearlyEqual, coreChecks } from './check-helpers.js';
+import { show, isFiniteNumber, isObj, nearlyEqual, coreChecks, sayReason, reasonText, WHOLE_FILE, TOP_LEVEL } from './check-helpers.js';
 import { clipText } from '../core/echo-text.js';
 import { configurationInput } from './preset-input.js';
 
@@ -40,7 +41,7 @@ const FILE_KEYS = Object.freeze(['version', 'about', 'defaults', 'models', 'gpus
  * from the file go in as the file writes them ("0.8", "2680000000000"), as the questions file's
  * reasons quote them.
  */
-const say = (id, params = {}) => ({ say: { id, params } });
+const say = sayReason;
 
 /**
  * The checks of one presets document, over one core.
@@ -101,7 +102,7 @@ function checker(core) {
     checkString(m, 'id', id, add, { pattern: ID_PATTERN });
     for (const key of ['label', 'source']) checkString(m, key, id, add);
     if (typeof m.notes !== 'string') add(id, 'notes', say('presetsCheck.notesMayBeEmpty'));
-    checkKnownKeys(m, MODEL_SHAPE_FIELDS, MODEL_KEYS, id, (n) => n, add, 'a model');
+    checkKnownKeys(m, MODEL_SHAPE_FIELDS, MODEL_KEYS, id, (n) => n, add, say('contentCheck.what.model'));
     checkWithCore(m, MODEL_SHAPE_FIELDS, id, (n) => n, add, { base: modelBase(m) });
     const kv = m.kv_heads ?? core.DEFAULT_INPUT.kv_heads;
     const q = m.query_heads ?? core.DEFAULT_INPUT.query_heads;
@@ -116,7 +117,7 @@ function checker(core) {
     checkString(g, 'id', id, add, { pattern: ID_PATTERN });
     for (const key of ['label', 'source']) checkString(g, key, id, add);
     if (g.notes !== undefined && typeof g.notes !== 'string') add(id, 'notes', say('presetsCheck.notesString'));
-    checkKnownKeys(g, GPU_USABLE_FIELDS, GPU_KEYS, id, (n) => n, add, 'a GPU');
+    checkKnownKeys(g, GPU_USABLE_FIELDS, GPU_KEYS, id, (n) => n, add, say('contentCheck.what.gpu'));
     checkWithCore(g, GPU_USABLE_FIELDS, id, (n) => n, add);
     for (const { peak: peakKey, fraction: fracKey, usable: usableKey, required } of GPU_RATES) {
       const peak = g[peakKey];
@@ -146,7 +147,7 @@ function checker(core) {
     checkString(c, 'id', id, add, { pattern: ID_PATTERN });
     for (const key of ['label', 'source']) checkString(c, key, id, add);
     if (c.notes !== undefined && typeof c.notes !== 'string') add(id, 'notes', say('presetsCheck.notesString'));
-    checkKnownKeys(c, [], CONFIGURATION_KEYS, id, (n) => n, add, 'a configuration');
+    checkKnownKeys(c, [], CONFIGURATION_KEYS, id, (n) => n, add, say('contentCheck.what.configuration'));
     if (c.group === undefined) add(id, 'group', say('presetsCheck.missing'));
     else if (!GROUPS.includes(c.group)) add(id, 'group', say('presetsCheck.groupOneOf', { groups: GROUPS.join(', '), got: show(c.group) }));
     if (c.inputs === undefined) { add(id, 'inputs', say('presetsCheck.inputsMissing')); return; }
@@ -192,10 +193,10 @@ function checker(core) {
   }
 
   return function checkPresets(doc, add) {
-    if (!checkPlainObject(doc, '(file)', '(top level)', add)) return;
-    if (doc.version !== 1) add('(file)', 'version', say('presetsCheck.version', { got: show(doc.version) }));
+    if (!checkPlainObject(doc, WHOLE_FILE, TOP_LEVEL, add)) return;
+    if (doc.version !== 1) add(WHOLE_FILE, 'version', say('presetsCheck.version', { got: show(doc.version) }));
     for (const key of Object.keys(doc)) {
-      if (!FILE_KEYS.includes(key)) add('(file)', clipText(key, 60), say('presetsCheck.unknownKey', { keys: FILE_KEYS.join(', ') }));
+      if (!FILE_KEYS.includes(key)) add(WHOLE_FILE, clipText(key, 60), say('presetsCheck.unknownKey', { keys: FILE_KEYS.join(', ') }));
     }
     // Optional: without it the calculator starts from the core's defaults.
     if (doc.defaults !== undefined) checkBudgetInput(doc.defaults, 'defaults', '', add);
@@ -204,7 +205,7 @@ function checker(core) {
     for (const section of ['models', 'gpus', 'configurations']) {
       const v = doc[section];
       if (!Array.isArray(v) || v.length === 0 || v.length > MAX_ENTRIES) {
-        add('(file)', section, v === undefined ? say('presetsCheck.missing') : say('presetsCheck.entries', { max: String(MAX_ENTRIES) }));
+        add(WHOLE_FILE, section, v === undefined ? say('presetsCheck.missing') : say('presetsCheck.entries', { max: String(MAX_ENTRIES) }));
         lists[section] = [];
       } else {
         lists[section] = v;
@@ -232,7 +233,8 @@ function checker(core) {
  *   [U+XXXX] (a U+202E cannot reverse a notice)
  * @param {(id:string, params?:object)=>string} t the English translator's t (web/element/i18n.js),
  *   which writes this file's own sentences ("presetsCheck.*") as `reason`
- * @returns {{id:string, field:string, reason:string, say?:{id:string, params:object}, refusal?:object}[]}
+ * @returns {{id:string, field:string, reason:string, say?:{id:string, params:object}, refusal?:object,
+ *   idSay?:object, fieldSay?:object}[]}
  *   problems, empty when the file is usable; `say`: the reason's own sentence and values, for
  *   another language; `refusal`: the core's refusal the reason is (its code and params when declared)
  * @throws {TypeError} without the reading facade or `t`
@@ -243,15 +245,23 @@ export function validatePresets(doc, core, reading, t) {
   }
   if (typeof t !== 'function') throw new TypeError('validatePresets needs the English translator\'s t (web/element/i18n.js)');
   const problems = [];
+  // Every text value of a sentence shows its invisible characters, nested phrases too.
+  const visible = (reason) => {
+    if (!reason || typeof reason !== 'object' || !reason.say) return reason;
+    const params = {};
+    for (const [k, v] of Object.entries(reason.say.params)) params[k] = typeof v === 'string' ? reading.visibleText(v) : visible(v);
+    return sayReason(reason.say.id, params);
+  };
   checker(core)(doc, (id, field, reason, refusal) => {
-    const shown = { id: reading.quoteText(id, 80), field: reading.quoteText(field, 200) };
+    // The whole file's id and its top level's field are phrases too ("(file)", "(top level)").
+    const shown = { id: reading.quoteText(reasonText(t, id), 80), field: reading.quoteText(reasonText(t, field), 200),
+      ...(typeof id === 'object' ? { idSay: id } : {}), ...(typeof field === 'object' ? { fieldSay: field } : {}) };
     if (typeof reason === 'string') {
       problems.push({ ...shown, reason: reading.visibleText(reason), ...(refusal ? { refusal } : {}) });
       return;
     }
-    const params = {};
-    for (const [k, v] of Object.entries(reason.say.params)) params[k] = typeof v === 'string' ? reading.visibleText(v) : v;
-    problems.push({ ...shown, reason: reading.visibleText(t(reason.say.id, params)), say: { id: reason.say.id, params } });
+    const said = visible(reason);
+    problems.push({ ...shown, reason: reading.visibleText(reasonText(t, said)), say: said.say });
   });
   return problems;
 }

@@ -274,16 +274,19 @@ export const buildQuizCore = oncePerModule((module) => {
      * and the digits it needs, and how a bare number is read.
      * @param {object} question as checkNumericAnswer takes it (`expected` is not used
      *   in the words, but must be a finite number)
-     * @returns {{ok:true, value:string} | {ok:false, field:string, error:string}}
+     * @returns {{ok:true, value:string, kinds:{code:string, params:object}[]} | {ok:false, field:string, error:string}}
      *   e.g. "A number or your working (such as 2 × 6.5 GB), checked to within ±0.1 GB,
-     *   so keep 1 decimal; a unit is optional: a bare number is read as GB."
+     *   so keep 1 decimal; a unit is optional: a bare number is read as GB."; `kinds` the
+     *   tolerance and (when one rule applies) the digits as declared phrases (FEEDBACK_MESSAGES,
+     *   codes "tolerance_*" and "digits_*"), for another language's hint:
+     *   [{code:'tolerance_absolute_unit', params:{tolerance:0.1, unit:'GB'}}, {code:'digits_decimals', params:{count:1}}]
      */
     numericAnswerHint(question) {
       return guarded(() => {
         const converted = toNumericQuestion(question);
         if (converted.error) return converted.error;
         const text = module.numeric_answer_hint(converted.question);
-        if (text) return { ok: true, value: text };
+        if (text) return { ok: true, value: text, kinds: JSON.parse(module.numeric_answer_hint_kinds(converted.question)) };
         // An invalid question has no hint: the checker names its bad field.
         const raw = module.check_numeric_answer('', converted.question);
         return coded(raw.error_field, raw.error_message, raw.error_code, raw.error_params);

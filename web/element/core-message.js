@@ -9,7 +9,7 @@
 // The config.json importer's notes are declared kinds too (codes "note_*" in the same list,
 // src/budget/import_notes.h), written the same way.
 // A refusal with no code (a facade's own checks) stays the core's English.
-import { calculatorFields } from './fields.js';
+import { calculatorFields, unitWords } from './fields.js';
 import { DEFAULT_LOCALE } from './locale-names.js';
 import { declaredMessageInWords } from './declared-message.js';
 
@@ -45,7 +45,8 @@ export function withFieldsOf(core, other) {
  * @param {(field:string) => ({factor:number, noun:string}|null|undefined)} [displayOf] how a
  *   number box shows a field (fields.js: the display unit's factor and noun): {min}, {max} and
  *   {value} of the refused field and {cap} of its cap field are then written in that unit with
- *   the unit ("0,001 ms", "1.000.000 GB"), where the box shows another unit than the core's (factor not 1)
+ *   the unit ("0,001 ms", "1.000.000 GB"), where the box shows another unit than the core's (factor not 1);
+ *   else in the field's declared unit, in the locale's words ("1.000.000 Anfragen")
  * @returns {string} the core's English sentence on an English page or when it has no code; else
  *   the locale's pattern of its code (the English sentence where the locale has none) with
  *   {field}, {cap_field}, {min_field} and {label} the translated labels of the fields they name,
@@ -86,7 +87,10 @@ export function coreMessage(core, strings, fmt, res, displayOf = () => null) {
     },
     number(name, v) {
       const display = shownIn[name] ? displayOf(shownIn[name]) : null;
-      return display && display.factor !== 1 ? fmt.withUnit(number(v / display.factor), display.noun) : number(v);
+      const row = shownIn[name] ? fields.get(shownIn[name]) : undefined;
+      if (display && display.factor !== 1) return fmt.withUnit(number(v / display.factor), display.noun);
+      // Else in the field's declared unit, in the locale's words for that count ("1.000.000 Anfragen").
+      return row && row.unit ? fmt.withUnit(number(v), unitWords(strings, row.unit, row.unit_one, v)) : number(v);
     },
     // Another message with its own code and values ({refusal} a refusal this one wraps,
     // {reason} the JSON reader's), in the same words.

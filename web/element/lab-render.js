@@ -8,6 +8,7 @@ import { getPart, ALL_PARTS } from './registry.js';
 import { createStore, groupStore } from './store.js';
 import { defaultsOnlyPresets, loadBuiltInPresets, loadPresetsCheck, presetSet } from './presets.js';
 import { presetsText } from '../content/presets-text.js';
+import { reasonText } from '../content/check-helpers.js';
 import { readInputsAttribute } from './link-state.js';
 import { calculatorFields } from './fields.js';
 import { fetchContentFile, readFetchTimeout, FETCH_TIMEOUT_RANGE_S, DEFAULT_FETCH_TIMEOUT_S } from '../content/fetch-file.js';
@@ -115,8 +116,11 @@ function presetsNoticeText(notice, strings, core) {
   const params = { ...notice.params };
   // The first problem's reason in the element's words: its own sentence, or the core's refusal.
   const p = notice.problem;
-  if (p && p.say) params.reason = strings.t(p.say.id, p.say.params);
+  if (p && p.say) params.reason = reasonText(strings.t, p);
   else if (p && p.refusal) params.reason = refusalMessage(core, strings, strings.fmt, p.refusal, () => p.reason);
+  // A problem of the whole file is named by the page's phrase ("(Datei)", "(oberste Ebene)").
+  if (p && p.idSay) params.id = reasonText(strings.t, p.idSay);
+  if (p && p.fieldSay) params.field = reasonText(strings.t, p.fieldSay);
   if (typeof params.seconds === 'number') Object.assign(params, { count: params.seconds, seconds: strings.fmt.plainText(params.seconds) });
   if (params.error instanceof Error) params.error = errorWords(params.error, strings.t);
   return strings.t(notice.id, params);

@@ -8,10 +8,12 @@
 import { lowerFirst } from './fields.js';
 import { groupedNumber, numberFormatting, plural, withUnit } from './format.js';
 import { capOf } from './caps.js';
+import { translator } from './i18n.js';
 import { DEFAULT_LOCALE } from './locale-names.js';
 
 const grouped = (v) => groupedNumber(v);
-const english = numberFormatting(DEFAULT_LOCALE);
+const ENGLISH = translator(DEFAULT_LOCALE, null);
+const ENGLISH_FMT = numberFormatting(DEFAULT_LOCALE, ENGLISH.t);
 
 /** "100 million", "10 trillion" for big round numbers, else "8,192". */
 function countWords(v) {
@@ -55,19 +57,6 @@ function quantity(def, raw) {
   }
 }
 
-const join = (q) => withUnit(q.n, q.unit);
-
-/** "from 1 to 1,000 layers" or "from 1 parameter to 10 trillion parameters". */
-function span(lo, hi, loExclusive) {
-  const from = loExclusive ? 'greater than' : 'from';
-  const to = loExclusive ? 'and at most' : 'to';
-  if (lo.unit === hi.unit) {
-    if (hi.unit === '%') return `${from} ${join(lo)} ${to} ${join(hi)}`;
-    return `${from} ${lo.n} ${to} ${join(hi)}`;
-  }
-  return `${from} ${join(lo)} ${to} ${join(hi)}`;
-}
-
 const longCounts = new Map(); // locale -> Intl.NumberFormat naming millions, billions... in words
 /**
  * A count in the locale's words from a million up, as Intl names them ("7 Milliarden",
@@ -83,33 +72,65 @@ function countInWords(v, fmt) {
 }
 
 /**
- * A raw value of a field as another locale than English writes it, with its unit's words
+ * A raw value of a field as { n, unit, same? } in another locale than English, with its unit's words
  * (the field's display unit, or the core's declared unit, translated: fields.js), by the
- * same cases as quantity(): "7 Milliarden Parameter", "512 Byte", "80 GB", "90 %".
+ * same cases as quantity(): "7 Milliarden" Parameter, "512" Byte, "80" GB, "90" %.
  */
-function localQuantityText(def, raw, strings, fmt) {
-  const say = (n, unit) => strings.t('limits.value', { n, unit });
-  const coreUnit = (unit) => strings.core(`core.unit.${unit}`, unit);
+function localQuantity(def, raw, strings, fmt) {
+  const coreUnit = (unit, count) => strings.core(`core.unit.${unit}`, unit, { count });
   switch (def.coreUnit) {
     case 'parameters':
-      return say(countInWords(raw, fmt), coreUnit('parameters'));
+      return { n: countInWords(raw, fmt), unit: coreUnit('parameters', raw) };
     case 'bytes':
-      if (raw < 1e9) return strings.t('unit.bytes', { count: raw, n: fmt.groupedNumber(raw) });
-      return say(fmt.groupedNumber(raw / def.factor), def.noun);
+      if (raw < 1e9) return { n: fmt.groupedNumber(raw), unit: coreUnit('bytes', raw) };
+      return { n: fmt.groupedNumber(raw / def.factor), unit: def.noun };
     case 'bytes/s':
-      if (raw < 1e9) return say(fmt.groupedNumber(raw), coreUnit('bytes/s'));
-      return say(fmt.groupedNumber(raw / def.factor), def.noun);
+      if (raw < 1e9) return { n: fmt.groupedNumber(raw), unit: coreUnit('bytes/s', raw) };
+      return { n: fmt.groupedNumber(raw / def.factor), unit: def.noun };
     case 'FLOP/s':
-      if (raw < 1e9) return say(fmt.groupedNumber(raw), coreUnit('FLOP/s'));
-      return say(countInWords(raw / def.factor, fmt), def.noun);
+      if (raw < 1e9) return { n: fmt.groupedNumber(raw), unit: coreUnit('FLOP/s', raw) };
+      return { n: countInWords(raw / def.factor, fmt), unit: def.noun };
     case 'bytes per parameter':
     case 'bytes per value':
-      return say(fmt.groupedNumber(raw / def.factor), def.displayUnit);
+      return { n: fmt.groupedNumber(raw / def.factor), unit: def.displayUnit };
     case 'fraction of GPU memory':
-      return say(fmt.groupedNumber(Math.round(raw * 1e6) / 1e4), '%');
+      return { n: fmt.groupedNumber(Math.round(raw * 1e6) / 1e4), unit: '%' };
     default:
-      return say(countInWords(raw / def.factor, fmt), def.nounFor(raw / def.factor));
+      // The noun takes the form for its count ("1 Schicht", "24 Schichten"); `same` names the
+      // unit whatever the count, so a range of one unit names it once ("von 1 bis 1.000 Schichten").
+      return { n: countInWords(raw / def.factor, fmt), unit: def.nounFor(raw / def.factor), same: def.noun };
   }
+}
+
+/**
+ * How the messages of one locale write a field's values: English by quantity() ("1 million
+ * requests", "8,192"), another locale by localQuantity() joined by its "limits.value" pattern;
+ * a label inside a sentence as the locale writes a noun there (grammar.labelInSentence).
+ * @param {{locale:string, t:Function, core:Function}|null} strings the element's translator, or
+ *   null for English
+ */
+function wordsOf(strings) {
+  const s = strings || ENGLISH;
+  const english = s.locale === DEFAULT_LOCALE;
+  const fmt = english ? ENGLISH_FMT : numberFormatting(s.locale, s.t);
+  return {
+    t: s.t,
+    fmt,
+    quantity: (def, raw) => (english ? quantity(def, raw) : localQuantity(def, raw, s, fmt)),
+    join: (q) => (english ? withUnit(q.n, q.unit) : s.t('limits.value', q)),
+    inSentence: s.t('grammar.labelInSentence') === 'lowercase' ? lowerFirst : (label) => label,
+  };
+}
+
+/**
+ * "from 1 to 1,000 layers", "from 1 parameter to 10 trillion parameters", "greater than 0 and
+ * at most 1" ("von 1 bis 1.000 Schichten"): a range with one unit names it once, after its
+ * upper end (a percentage after both ends).
+ */
+function span(words, lo, hi, loExclusive) {
+  const unitOf = (q) => q.same || q.unit;
+  const min = unitOf(lo) === unitOf(hi) && hi.unit !== '%' ? lo.n : words.join(lo);
+  return words.t(loExclusive ? 'limits.span.above' : 'limits.span.from', { min, max: words.join(hi) });
 }
 
 /**
@@ -124,80 +145,97 @@ function localQuantityText(def, raw, strings, fmt) {
  */
 export function valueText(fields, field, raw, strings = null) {
   const def = fields.FIELDS[field];
-  if (strings && strings.locale !== DEFAULT_LOCALE) {
-    const fmt = numberFormatting(strings.locale, strings.t);
-    if (!def) return fmt.groupedNumber(raw);
-    if (raw === 0 && def.zeroMeans) return strings.t('limits.valueZero', { zero: def.zeroMeans });
-    return localQuantityText(def, raw, strings, fmt);
-  }
-  if (def && raw === 0 && def.zeroMeans) return `0 (${def.zeroMeans})`; // "0 (no limit)", not "0 tokens"
-  return def ? join(quantity(def, raw)) : grouped(raw);
+  const words = wordsOf(strings);
+  if (!def) return words.fmt.groupedNumber(raw);
+  if (raw === 0 && def.zeroMeans) return words.t('limits.valueZero', { zero: def.zeroMeans }); // "0 (no limit)", not "0 tokens"
+  return words.join(words.quantity(def, raw));
 }
 
 /**
- * @param fields       calculatorFields(core)
+ * The message for a value the core refused in a number box, in the page's words (every
+ * sentence a "limits.*" pattern of content/ui/<locale>.json).
+ * @param fields       calculatorFields(core, strings) (or a part's fields of another
+ *                     declaration), in the locale of `strings`
  * @param field        the field the user edited
- * @param res          the core's { ok: false, field, error }
+ * @param res          the core's { ok: false, field, error, code?, params? }
  * @param input        the current (last good) input, for linked maxima
  * @param typedDisplay the refused value in the field's display units (optional)
- * @returns {string} English: for a value outside the field's range, the field's label, the range in
- *   its display units and the value typed ("Batch: enter a whole number from 1 to 1 million requests,
- *   not 0.5."); inside it, the core's reason ("Not accepted: ...")
+ * @param {{locale:string, t:Function, core:Function}|null} [strings] the element's translator;
+ *   English when omitted
+ * @param {() => string} [reason] the core's refusal in the page's words (core-message.js
+ *   refusalInWords); fields.inPageWords(res.error) when omitted
+ * @returns {string} for a value outside the field's range, the field's label, the range in
+ *   its display units and the value typed ("Batch: enter a whole number from 1 to 1 million
+ *   requests, not 0.5."; "Batch: Geben Sie eine ganze Zahl von 1 bis 1 Million Anfragen ein,
+ *   nicht 0,5."); for one that would fall below a field it caps, both values ("16 query heads
+ *   would be fewer than the 32 KV heads. ..."); else the core's reason ("Not accepted: ...")
  */
-export function rangeMessage(fields, field, res, input, typedDisplay) {
+export function rangeMessage(fields, field, res, input, typedDisplay, strings = null, reason = null) {
+  const words = wordsOf(strings);
+  const { t } = words;
   const { FIELDS } = fields;
   const def = FIELDS[field];
   const capped = res.field ? FIELDS[res.field] : undefined;
+  const because = () => (reason ? reason() : fields.inPageWords(res.error));
+  const typed = Number.isFinite(typedDisplay);
   if (res.field && res.field !== field) {
     // The value is fine on its own but falls below a field it caps
     // (query heads under the KV heads, total under the active parameters).
     if (def && capped && capped.maxFrom === field && input) {
-      const typed = Number.isFinite(typedDisplay)
-        ? `${quantity(def, typedDisplay * def.factor).n} ${lowerFirst(def.label)}` : `That many ${lowerFirst(def.label)}`;
-      return `${typed} would be fewer than the ${quantity(capped, input[res.field]).n} ${lowerFirst(capped.label)}. `
-        + `Lower ${lowerFirst(capped.label)} first; this value is used as soon as it fits.`;
+      const params = { label: words.inSentence(def.label), capLabel: words.inSentence(capped.label),
+        cap: words.quantity(capped, input[res.field]).n };
+      return typed ? t('limits.fewer', { ...params, n: words.quantity(def, typedDisplay * def.factor).n })
+        : t('limits.fewerThatMany', params);
     }
-    return `Not accepted: ${fields.inPageWords(res.error)}`;
+    return t('limits.notAccepted', { reason: because() });
   }
-  if (!def) return fields.inPageWords(res.error);
+  if (!def) return because();
   const lim = def.limit;
   let max = lim.max;
-  let maxNote = '';
+  let capLabel = '';
   const cap = capOf(FIELDS, def, input);
   if (cap !== undefined && cap < max) {
     max = cap;
-    maxNote = ` (the ${lowerFirst(FIELDS[def.maxFrom].label)})`;
+    capLabel = words.inSentence(FIELDS[def.maxFrom].label);
   }
   // A value inside the field's own range refused all the same breaks a rule
   // that ties it to other fields (GPUs that do not split the heads): the
   // core's sentence names both numbers and the nearest valid values.
-  if (Number.isFinite(typedDisplay)) {
+  if (typed) {
     const raw = typedDisplay * def.factor;
     const inRange = (def.zeroMeans && raw === 0)
       || ((lim.min_exclusive ? raw > lim.min : raw >= lim.min) && raw <= max && (!def.whole || Number.isInteger(raw)));
     if (inRange) {
-      const sentence = fields.inPageWords(res.error);
-      return `Not accepted: ${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`;
+      const sentence = because().replace(/\.$/, '');
+      return t('limits.notAcceptedSentence', { reason: `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}` });
     }
   }
-  const kind = def.whole ? 'a whole number' : 'a number';
-  const range = span(quantity(def, lim.min), quantity(def, max), lim.min_exclusive);
-  const zero = def.zeroMeans ? `0 (${def.zeroMeans}) or ` : '';
-  const typed = Number.isFinite(typedDisplay) ? `, not ${typedText(def, typedDisplay)}` : '';
-  return `${def.label}: enter ${zero}${kind} ${range}${maxNote}${typed}.`;
+  const kind = t(def.whole ? 'limits.kind.whole' : 'limits.kind.number');
+  const what = def.zeroMeans ? t('limits.kind.orZero', { zero: def.zeroMeans, kind }) : kind;
+  const from = span(words, words.quantity(def, lim.min), words.quantity(def, max), lim.min_exclusive);
+  const range = capLabel ? t('limits.span.capped', { range: from, cap: capLabel }) : from;
+  if (!typed) return t('limits.enter', { label: def.label, what, range });
+  return t('limits.enterNot', { label: def.label, what, range, value: typedText(def, typedDisplay, words) });
 }
 
 /**
- * A refused value as typed, in the field's display unit: "0.5", "0 GB", "95%", "5e-324 GB"; the unit
- * named where the box shows another unit than the core's (factor not 1), as the core's refusal in
- * another language names it (core-message.js), and a tiny nonzero value in exponent form, never 0.
+ * A refused value as typed, in the field's display unit: "0.5", "0 GB", "95%", "5e-324 GB"
+ * ("0,5", "0 GB", "95 % des GPU-Speichers"); the unit named where the box shows another unit than the core's (factor
+ * not 1), and a tiny nonzero value in exponent form, never 0.
  */
-function typedText(def, display) {
-  const n = display === 0 || Math.abs(display) >= 1e-3 ? grouped(display) : english.small(display);
-  return def.factor !== 1 ? withUnit(n, def.noun) : n;
+function typedText(def, display, words) {
+  const { fmt } = words;
+  const n = display === 0 || Math.abs(display) >= 1e-3 ? fmt.groupedNumber(display) : fmt.small(display);
+  return def.factor !== 1 ? words.join({ n, unit: def.noun }) : n;
 }
 
-/** "Enter a number from 0 to 1." for a part's own control (plain numbers). */
-export function plainRangeMessage(min, max, whole) {
-  return `Enter ${whole ? 'a whole number' : 'a number'} from ${grouped(min)} to ${grouped(max)}.`;
+/**
+ * "Enter a number from 0 to 1." for a part's own control (plain numbers), in the page's words.
+ * @param {number} min @param {number} max @param {boolean} whole
+ * @param {{locale:string, t:Function}} [strings] the element's translator; English when omitted
+ */
+export function plainRangeMessage(min, max, whole, strings = null) {
+  const words = wordsOf(strings);
+  return words.t(whole ? 'fields.rangeWhole' : 'fields.rangeReal',
+    { min: words.fmt.groupedNumber(min), max: words.fmt.groupedNumber(max) });
 }

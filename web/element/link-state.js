@@ -182,7 +182,10 @@ export function readSettings(raw, core, base, { words = (t) => t, visible = (t) 
     const cap = capOf(res.field);
     const field = res.field in patch ? res.field : (cap in patch ? cap : Object.keys(patch)[0]);
     if (field === undefined) break;
-    dropped.push({ field, reason: english || !res.code ? words(res.error) : coreMessage(core, strings, fmt, res).replace(/\.$/, '') });
+    // The reason ends where the notice's sentence goes on ("…: {reason}. Its starting value is used.").
+    // Its numbers in the units the calculator's boxes show ("1.000.000 GB", "90 % des GPU-Speichers").
+    const shownAs = (name) => calculatorFields(core, strings).FIELDS[name];
+    dropped.push({ field, reason: (english || !res.code ? words(res.error) : coreMessage(core, strings, fmt, res, shownAs)).replace(/\.$/, '') });
     delete patch[field];
     input = settle(patch);
   }

@@ -14,9 +14,31 @@ import { clipText } from '../core/echo-text.js';
 const bytesOf = (n) => String(n);
 
 /**
+ * Where JSON.parse stopped reading `text`, as a 1-based { line, column }, when its error says
+ * (Chrome: "… in JSON at position 14 (line 1 column 15)", older V8 "at position 14", Firefox
+ * "… at line 1 column 15 of the JSON data"; "Unexpected end of JSON input": just after the
+ * text's last character); else null. Only the place is read from the
+ * browser's message: its words are its own, in its own language.
+ * @param {unknown} err what JSON.parse threw
+ * @param {string} text the text it was given
+ * @returns {{line:number, column:number}|null}
+ */
+export function jsonErrorPlace(err, text) {
+  const message = String(err && err.message);
+  const lineColumn = /line (\d+) column (\d+)/.exec(message);
+  if (lineColumn) return { line: Number(lineColumn[1]), column: Number(lineColumn[2]) };
+  const position = /position (\d+)/.exec(message);
+  // The text ended before the JSON did (Chrome's "Unexpected end of JSON input"): its end.
+  const atEnd = /end of (JSON )?(input|data)/i.test(message);
+  if (!position && !atEnd) return null;
+  const lines = text.slice(0, position ? Number(position[1]) : text.length).split('\n');
+  return { line: lines.length, column: lines[lines.length - 1].length + 1 };
+}
+
+/**
  * Reads questions JSON text. Returns { ok: true, doc } or { ok: false, error }
- * with the parser's own words (the browser's, in its language) about where the
- * text stops being JSON.
+ * with the page's sentence saying the text is not JSON and, when the browser's
+ * error gives it, the line and column where it stops being JSON.
  * @param {string} text the typed or chosen file's text
  * @param {(id:string, params?:object)=>string} t the page's strings (web/element/i18n.js)
  */
@@ -29,7 +51,8 @@ export function parseQuestionsText(text, t) {
   try {
     return { ok: true, doc: JSON.parse(text) };
   } catch (err) {
-    return { ok: false, error: t('instructors.wbNotJson', { error: err.message }) };
+    const place = jsonErrorPlace(err, text);
+    return { ok: false, error: place ? t('instructors.wbNotJsonAt', place) : t('instructors.wbNotJson') };
   }
 }
 

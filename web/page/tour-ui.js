@@ -31,7 +31,7 @@ import { gradeStep } from '../quiz/grade.js';
 import { choiceFeedback } from '../quiz/feedback.js';
 import { feedbackInWords } from '../quiz/grading-words.js';
 import { stepKind } from '../quiz/step-kinds.js';
-import { stepUnitWords } from '../quiz/step-unit.js';
+import { answerHintInWords } from '../quiz/answer-hint.js';
 import { findTarget, markNode, clearMarks, elementOfPart } from './view-marks.js';
 import { localeOfTag, localeScriptName } from '../element/locale-names.js';
 import { translator } from '../element/i18n.js';
@@ -106,6 +106,25 @@ function targetWords(target, found) {
 
 const overlaps = (a, b) => a.bottom > b.top - 8 && a.top < b.bottom + 8 && a.right > b.left && a.left < b.right;
 
+/** The area, in CSS pixels squared, that rectangles `a` and `b` share. */
+const sharedArea = (a, b) => Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left))
+  * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+
+/**
+ * The rectangles of the controls a student may want to use beside the number a step points
+ * at: the inputs, selects and buttons in the same tree (the element's shadow root) that are in
+ * the window now. The panel avoids covering them where a corner allows.
+ * @param {Element} node the step's target
+ * @returns {DOMRect[]}
+ */
+function controlRects(node) {
+  const root = node.getRootNode();
+  if (!root || typeof root.querySelectorAll !== 'function') return [];
+  return [...root.querySelectorAll('input, select, button, textarea')]
+    .map((c) => c.getBoundingClientRect())
+    .filter((r) => r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < window.innerHeight);
+}
+
 /**
  * Scrolls `node` into view (instantly: no motion) clear of the panel. On a
  * phone the panel spans the bottom, so the number is scrolled above it; on a
@@ -125,11 +144,23 @@ function bringIntoView(node, panelEl) {
     }
     if (wide) {
       if (r.top < 0 || r.bottom > window.innerHeight) window.scrollBy({ top: r.top - (window.innerHeight - r.height) / 2, behavior: 'auto' });
+      // The first corner, in this order, that leaves the number clear and covers the least of
+      // the part's controls (none, where one allows): the student can still change an input.
+      const controls = controlRects(node);
+      let best = 'bottom-right';
+      let bestCovered = Infinity;
       for (const dock of ['bottom-right', 'bottom-left', 'top-right', 'top-left']) {
         panelEl.dataset.dock = dock;
-        if (!overlaps(node.getBoundingClientRect(), panelEl.getBoundingClientRect())) return;
+        const panelRect = panelEl.getBoundingClientRect();
+        if (overlaps(node.getBoundingClientRect(), panelRect)) continue;
+        const covered = controls.reduce((sum, r) => sum + sharedArea(r, panelRect), 0);
+        if (covered < bestCovered) {
+          best = dock;
+          bestCovered = covered;
+        }
+        if (covered === 0) break;
       }
-      panelEl.dataset.dock = 'bottom-right';
+      panelEl.dataset.dock = best;
       return;
     }
     // A phone: the number goes to the middle of the space above the panel.
@@ -266,9 +297,7 @@ function drawPrediction(ui, step, prepared, reveal) {
     answer = () => [...control.querySelectorAll('input:checked')].map((i) => i.value);
   } else {
     const input = h('input', { type: 'text', id: `${fid}-box`, inputmode: 'decimal', autocomplete: 'off', 'data-tour-answer': '' });
-    const coreHint = kind.hint ? kind.hint(q, quizCore) : '';
-    const hint = coreHint && strings.core(`core.answer_hint.${q.accept === 'number' ? 'number' : 'expression'}${q.unit ? '' : '_bare'}`,
-      coreHint, { unit: q.unit ? stepUnitWords(strings, q.unit) : '' });
+    const hint = answerHintInWords(quizCore, strings, q);
     control = h('div', { class: 'tour-typed' }, h('label', { for: `${fid}-box`, text: q.prompt }), input,
       hint ? h('p', { class: 'tour-hint', text: hint }) : null);
     input.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); check.click(); } });

@@ -293,10 +293,13 @@ function mount(container, ctx) {
     return boxText(fmt, input[field] / def.factor, input[field], def.factor);
   }
 
-  /** A refused value's message: English's own range sentence, or the core's refusal in the page's language. */
+  /**
+   * A refused value's message in the page's words (limits.js): the field's range and the value
+   * typed, or the core's reason (its refusal in the page's language) for a value inside the range.
+   */
   function showError(field, res, typedDisplay) {
-    showMessage(field, refusalMessage(ctx.core, ctx.strings, fmt, res,
-      () => rangeMessage(fields, field, res, store.state.input, typedDisplay), (name) => FIELDS[name]));
+    const reason = () => refusalMessage(ctx.core, ctx.strings, fmt, res, () => fields.inPageWords(res.error), (name) => FIELDS[name]);
+    showMessage(field, rangeMessage(fields, field, res, store.state.input, typedDisplay, ctx.strings, reason));
   }
   function showMessage(field, msg) {
     const c = controls.get(field);

@@ -103,15 +103,16 @@ function build(body, ctx, traffic) {
       },
       check: (v) => traffic.simulateTraffic(store.state.input, { ...trafficOf(local), [name]: v * def.factor, requests: 1 }),
       // Inside the declared range but refused (a request whose KV cache cannot fit): the core's own
-      // reason, in the page's words. Outside it: the calculator's range sentence, naming the field
-      // and the value typed (the core's refusal in the page's language where it is not English).
+      // reason, in the page's words. Outside it: the calculator's range sentence in the page's
+      // words (limits.js), naming the field, its range in its unit and the value typed.
       refusal: (res, v) => {
         if (inDeclaredRange(def.limit, v * def.factor) && res && res.error) {
           const reason = refusalText(res, () => calculatorFields(core, strings).inPageWords(res.error)).replace(/\.?$/, '.');
           return res.field === name ? t('traffic.refused', { label: def.label, reason })
             : t('traffic.refusedOther', { label: def.label, reason });
         }
-        return refusalMessage(wording, strings, fmt, res, () => rangeMessage(trafficWords, name, res, null, v), (f) => TF[f]);
+        return rangeMessage(trafficWords, name, res, null, v, strings,
+          () => refusalMessage(wording, strings, fmt, res, () => trafficWords.inPageWords(res.error), (f) => TF[f]));
       },
       onChange: (v) => { local[name] = v * def.factor; schedule(); },
       onValidity: validity(name),
@@ -130,8 +131,8 @@ function build(body, ctx, traffic) {
         return r.ok ? { ok: true, value: r.value / def.factor } : r;
       },
       check: (v) => core.plan({ ...store.state.input, [name]: v * def.factor }),
-      refusal: (res) => refusalMessage(core, strings, fmt, res,
-        () => rangeMessage(calculatorFields(core, strings), name, res, store.state.input), (field) => BF[field]),
+      refusal: (res) => rangeMessage(calculatorFields(core, strings), name, res, store.state.input, undefined, strings,
+        () => refusalMessage(core, strings, fmt, res, () => calculatorFields(core, strings).inPageWords(res.error), (field) => BF[field])),
       onChange: (v) => { store.tryInput({ [name]: v * def.factor }); },
       onValidity: validity(name),
       valueText: (v) => fieldValueText({ t, fmt }, def, v),

@@ -49,7 +49,7 @@ function sentenceOf(ctx, part) {
     more(message, values) {
       if (message.code !== 'not_read') return;
       const params = message.params || {};
-      values.reason = strings.core(`core.parse_error.${params.parse_error}`, params.reason);
+      values.reason = strings.core(`core.parse_error.${params.parse_error}`, params.reason, values);
     },
     english(message, values) {
       const declared = quizCore.FEEDBACK_MESSAGES[message.code];

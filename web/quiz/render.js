@@ -10,7 +10,8 @@ import { choiceFeedback } from './feedback.js';
 import { stepKind } from './step-kinds.js';
 import { translator } from '../element/i18n.js';
 import { numberFormatting } from '../element/format.js';
-import { stepUnitWords, stepQuantityText } from './step-unit.js';
+import { stepQuantityText } from './step-unit.js';
+import { answerHintInWords } from './answer-hint.js';
 import { feedbackInWords, readingNoteInWords } from './grading-words.js';
 
 const ENGLISH = translator('en', null);
@@ -125,10 +126,8 @@ export function questionView(question, { prepared, quizCore, onChange, onGraded 
     const base = nextId(`quiz-${question.id}-${step.id}`);
     const ids = { input: `${base}-in`, hint: `${base}-hint`, feedback: `${base}-fb` };
     const kind = stepKind(step, quizCore);
-    // The core's hint in English; another locale's sentence for the step's answer kind, with its unit's words.
-    const coreHint = kind.hint ? kind.hint(step, quizCore) : '';
-    const hintText = coreHint && strings.core(`core.answer_hint.${step.accept === 'number' ? 'number' : 'expression'}${step.unit ? '' : '_bare'}`,
-      coreHint, { unit: step.unit ? stepUnitWords(strings, step.unit) : '' });
+    // The core's hint in English; another locale's sentences with its unit's words and tolerance (answer-hint.js).
+    const hintText = answerHintInWords(quizCore, strings, step);
     const control = CONTROLS[kind.answer](step, texts, ids, hintText);
     const feedback = h('div', { id: ids.feedback, class: 'quiz-feedback', role: 'status', 'data-feedback': step.id });
     const read = h('span', { class: 'quiz-read' });

@@ -76,12 +76,13 @@ const ANSWER_SHAPES = Object.freeze({
   text: Object.freeze({
     empty: () => '',
     /**
-     * The core's hint for the answer box (quizCore.numericAnswerHint): it reads the
-     * step's unit, tolerance and accept only, so the expected value is not resolved.
+     * The core's hint for the answer box (quizCore.numericAnswerHint: its English sentence and
+     * the declared phrases of its tolerance and digits), or null: it reads the step's unit,
+     * tolerance and accept only, so the expected value is not resolved.
      */
     hint(step, quizCore) {
       const r = quizCore.numericAnswerHint(settings(step, 0));
-      return r.ok ? r.value : '';
+      return r.ok ? { text: r.value, kinds: r.kinds } : null;
     },
     /** Why `a` cannot be a saved answer of a typed step, or '' when it can (any text of a sane length). */
     problem(a) {
@@ -153,7 +154,7 @@ const cache = new WeakMap();
  * @param {object} quizCore the quiz-core facade
  * @returns {Map<string, {name:string, answer:'text'|'choices', verdicts:string[], tones:Object<string,string>,
  *   empty:()=>string|string[], problem:(a:unknown, step:object, quote:(id:string)=>string)=>string,
- *   hint?:(step:object, quizCore:object)=>string,
+ *   hint?:(step:object, quizCore:object)=>({text:string, kinds:{code:string, params:object}[]}|null),
  *   prepare:(step:object, resolve:Function, quizCore:object)=>({settings:object}|{field:string, error:string, refusal:object}),
  *   grade:(settings:object, answer:unknown, quizCore:object, step:object)=>object}>}
  *   prepare: the step's grading settings, checked by the core, or the step field

@@ -1,0 +1,140 @@
+// The sentences of a refused number in the page's words: the calculator's range sentence
+// (web/element/limits.js rangeMessage) from the "limits.*" patterns in English and German,
+// the core's range refusal in German with the field's unit words (core-message.js), the link
+// notice quoting a refusal without brackets in brackets (link-state.js), the shared content
+// checks' reasons in German (check-helpers.js), the hint under an answer box with its tolerance
+// and the "no number" feedback quoting the answer (web/quiz/answer-hint.js, grading-words.js).
+// Run: node --test tests/node/range-words.test.mjs
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadBudgetCore } from '../../web/core/budget-core.js';
+import { loadQuizCore } from '../../web/core/quiz-core.js';
+import { calculatorFields } from '../../web/element/fields.js';
+import { rangeMessage, plainRangeMessage } from '../../web/element/limits.js';
+import { coreMessage } from '../../web/element/core-message.js';
+import { readFragment } from '../../web/element/link-state.js';
+import { translator } from '../../web/element/i18n.js';
+import { numberFormatting } from '../../web/element/format.js';
+import { reasonText } from '../../web/content/check-helpers.js';
+import { validatePresets } from '../../web/content/presets-check.js';
+import { answerHintInWords } from '../../web/quiz/answer-hint.js';
+import { feedbackInWords } from '../../web/quiz/grading-words.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const DE = JSON.parse(fs.readFileSync(path.join(ROOT, 'content/ui/de.json'), 'utf8'));
+const core = await loadBudgetCore();
+const quizCore = await loadQuizCore();
+const de = translator('de', DE);
+const en = translator('en', null);
+const deFmt = numberFormatting('de', de.t);
+const fieldsDe = calculatorFields(core, de);
+const fieldsEn = calculatorFields(core);
+const input = core.DEFAULT_INPUT;
+
+/** The calculator's message for `display` typed in `field` (display units), English and German. */
+function said(field, display) {
+  const res = core.plan({ ...input, [field]: display * fieldsEn.FIELDS[field].factor });
+  assert.equal(res.ok, false, field);
+  const german = () => coreMessage(core, de, deFmt, res, (name) => fieldsDe.FIELDS[name]);
+  return [rangeMessage(fieldsEn, field, res, input, display),
+    rangeMessage(fieldsDe, field, res, input, display, de, german)];
+}
+
+test('the range sentence: English as before, German from the same ids with the unit words', () => {
+  // Batch: whole, 1 to 1e6 requests; 0.5 is not whole.
+  assert.deepEqual(said('batch', 0.5), ['Batch: enter a whole number from 1 to 1 million requests, not 0.5.',
+    'Batch: Geben Sie eine ganze Zahl von 1 bis 1 Million Anfragen ein, nicht 0,5.']);
+  // KV heads capped by the 32 query heads of the default input.
+  assert.equal(input.query_heads, 32);
+  assert.deepEqual(said('kv_heads', 40), ['KV heads: enter a whole number from 1 to 32 heads (the query heads), not 40.',
+    'KV-Köpfe: Geben Sie eine ganze Zahl von 1 bis 32 Köpfe (Obergrenze: Query-Köpfe) ein, nicht 40.']);
+  // GPU memory from 1 byte to 1e15 bytes = 1,000,000 GB; the typed 0 is in GB (factor 1e9).
+  assert.deepEqual(said('gpu_memory_bytes', 0), ['GPU memory: enter a number from 1 byte to 1,000,000 GB, not 0 GB.',
+    'GPU-Speicher: Geben Sie eine Zahl von 1 Byte bis 1.000.000 GB ein, nicht 0 GB.']);
+  // Headroom 0 to 0.9 of GPU memory, shown in percent: 95 % typed.
+  assert.deepEqual(said('headroom_fraction', 95), ['Headroom to keep free: enter a number from 0% to 90%, not 95% of GPU memory.',
+    'Frei zu haltende Reserve: Geben Sie eine Zahl von 0 % bis 90 % ein, nicht 95 % des GPU-Speichers.']);
+  assert.deepEqual(said('layers', 0), ['Layers: enter a whole number from 1 to 1,000 layers, not 0.',
+    'Schichten: Geben Sie eine ganze Zahl von 1 bis 1.000 Schichten ein, nicht 0.']);
+  // 3 GPUs is in the field's range but splits neither 32 query heads nor 32 KV heads: the core's reason.
+  assert.deepEqual(said('gpus', 3), [
+    'Not accepted: GPUs must divide query heads (32) and either divide or be divided by KV heads (32); got 3; nearest valid: 2 or 4.',
+    'Nicht angenommen: Für GPUs ist ein Teiler von Query-Köpfe (32) erforderlich, der KV-Köpfe (32) teilt oder von ihnen '
+    + 'geteilt wird; erhalten: 3 GPUs; nächste gültige Werte: 2 oder 4.']);
+  // 16 query heads under the 32 KV heads they cap.
+  assert.deepEqual(said('query_heads', 16), [
+    '16 query heads would be fewer than the 32 KV heads. Lower KV heads first; this value is used as soon as it fits.',
+    'Mit 16 wären Query-Köpfe weniger als KV-Köpfe (32). Senken Sie zuerst KV-Köpfe; der Wert wird übernommen, sobald er passt.']);
+  // Without the typed value (a slider's refusal): the range alone.
+  const res = core.plan({ ...input, batch: 0 });
+  assert.equal(rangeMessage(fieldsDe, 'batch', res, input, undefined, de), 'Batch: Geben Sie eine ganze Zahl von 1 bis 1 Million Anfragen ein.');
+  assert.equal(plainRangeMessage(0, 1, false), 'Enter a number from 0 to 1.');
+  assert.equal(plainRangeMessage(0, 1000, true, de), 'Geben Sie eine ganze Zahl von 0 bis 1.000 ein.');
+  assert.deepEqual([...de.missing], []);
+});
+
+test('the core\'s range refusal in German names the field\'s unit; English is the core\'s sentence', () => {
+  const res = core.plan({ ...input, batch: 0.5 });
+  assert.equal(coreMessage(core, de, deFmt, res), 'Für Batch ist eine ganze Zahl von 1 Anfrage bis 1.000.000 Anfragen erforderlich (erhalten: 0,5 Anfragen)');
+  assert.equal(coreMessage(core, en, numberFormatting('en', en.t), res), 'batch must be a whole number from 1 to 1e6 (got 0.5)');
+  // KV heads over the query heads' 32: both numbers in heads.
+  const capped = core.plan({ ...input, kv_heads: 40 });
+  assert.equal(coreMessage(core, de, deFmt, capped),
+    'Für KV-Köpfe ist eine ganze Zahl von 1 Kopf bis zum Wert von Query-Köpfe erforderlich (erhalten: 40 Köpfe; Query-Köpfe: 32 Köpfe)');
+});
+
+test('a link notice quoting a refusal has no brackets in brackets, in both languages', () => {
+  const words = (text) => text;
+  const deNotice = readFragment('#lab:batch=0', core, input, fieldsDe.inPageWords, words, de).notices;
+  assert.deepEqual(deNotice, ['Der Wert für Batch im Link kann nicht verwendet werden: Für Batch ist eine ganze Zahl von 1 Anfrage '
+    + 'bis 1.000.000 Anfragen erforderlich (erhalten: 0 Anfragen). Daher wird der Startwert verwendet.']);
+  const enNotice = readFragment('#lab:batch=0', core, input, fieldsEn.inPageWords, words).notices;
+  assert.deepEqual(enNotice, ['Batch in the link cannot be used: batch must be a whole number from 1 to 1e6 (got 0). Its starting value is used.']);
+  // GPU memory is written in the calculator's GB: 1e15 bytes = 1.000.000 GB.
+  const gpu = readFragment('#lab:gpu_memory_bytes=0', core, input, fieldsDe.inPageWords, words, de).notices;
+  assert.match(gpu[0], /: Für GPU-Speicher ist eine Zahl von 1,00e-9 GB bis 1\.000\.000 GB erforderlich \(erhalten: 0 GB\)\. Daher/);
+});
+
+test('the shared content checks and the whole file\'s name in German; English as before', () => {
+  const doc = JSON.parse(fs.readFileSync(path.join(ROOT, 'content/presets.json'), 'utf8'));
+  const model = { ...doc.models[0], batch: 8, label: '' };
+  const broken = { ...doc, models: [model, ...doc.models.slice(1)] };
+  const problems = validatePresets(broken, core, quizCore.reading, en.t);
+  const rows = (list) => list.map((p) => `${p.id} | ${p.field} | ${p.reason}`);
+  assert.deepEqual(rows(problems), [
+    `${model.id} | label | must be a non-empty string`,
+    `${model.id} | batch | is an input a model does not set (a model sets ${fieldsOfGroup('Model')})`,
+  ]);
+  assert.deepEqual(problems.map((p) => reasonText(de.t, p)), ['muss ein nicht leerer Text sein',
+    `ist eine Eingabe, die ein Modell nicht setzt (ein Modell setzt ${fieldsOfGroup('Model')})`]);
+  // A file that is not an object: its id and field are phrases of the page.
+  const [whole] = validatePresets([], core, quizCore.reading, en.t);
+  assert.deepEqual([whole.id, whole.field, whole.reason], ['(file)', '(top level)', 'must be an object']);
+  assert.deepEqual([reasonText(de.t, whole.idSay), reasonText(de.t, whole.fieldSay), reasonText(de.t, whole)],
+    ['(Datei)', '(oberste Ebene)', 'muss ein Objekt sein']);
+});
+
+function fieldsOfGroup(group) {
+  return core.declaration.inputs.filter((f) => f.group === group).map((f) => f.name).join(', ');
+}
+
+test('the German hint states the tolerance and digits; "no number" quotes the answer', () => {
+  const strings = { ...de, fmt: deFmt };
+  // Question 2's step: tokens to ±0.005, working allowed; 2 decimals keep an answer inside (ceil(-log10(0.01)) = 2).
+  const step = { id: 'tokens', kind: 'numeric', dimension: 'tokens_per_pass', unit: 'tokens', tolerance: { relative: 0, absolute: 0.005 } };
+  assert.equal(answerHintInWords(quizCore, strings, step),
+    'Eine Zahl in Token oder eine Rechnung wie 2 × 6,5 (andere Einheiten wie GiB oder MB werden umgerechnet); '
+    + 'Dezimalkomma oder -punkt. Geprüft wird auf ±0,005 Token genau: 2 Nachkommastellen behalten.');
+  const english = answerHintInWords(quizCore, { ...en, fmt: numberFormatting('en', en.t) }, step);
+  assert.match(english, /checked to within ±0\.005 tokens per pass, so keep 2 decimals/);
+  // "abc" has no number: the core quotes it, and the German sentence too.
+  const graded = quizCore.checkNumericAnswer('abc', {
+    dimension: 'tokens_per_pass', expected: 2.952, default_unit: 'tokens', relative_tolerance: 0, absolute_tolerance: 0.005,
+    close_relative_tolerance: 0.05, accept_expression: true, point_may_group: true });
+  assert.equal(graded.ok, true);
+  assert.match(graded.value.message, /^Could not find a number in "abc": type digits such as 12\.5/);
+  assert.match(feedbackInWords(quizCore, strings, graded.value), /^Keine Zahl gefunden in „abc“: Geben Sie Ziffern wie 12,5 ein/);
+});

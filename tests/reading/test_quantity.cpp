@@ -1,0 +1,79 @@
+// Full-width digits and marks in a typed answer, and the quote of an answer
+// with no number in it (src/reading/quantity.h).
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "reading/answer_expression.h"
+#include "reading/quantity.h"
+#include "text/utf8_text.h"
+
+using namespace llmbudget;
+
+namespace {
+
+// U+FF10..U+FF19 are EF BC 90..99 in UTF-8; U+FF0E "．" EF BC 8E, U+FF0C "，" EF BC 8C,
+// U+FF0D "－" EF BC 8D, U+FF0B "＋" EF BC 8B.
+const std::string kOne = "\xEF\xBC\x91";
+const std::string kTwo = "\xEF\xBC\x92";
+const std::string kFive = "\xEF\xBC\x95";
+const std::string kNine = "\xEF\xBC\x99";
+const std::string kZero = "\xEF\xBC\x90";
+const std::string kStop = "\xEF\xBC\x8E";
+const std::string kComma = "\xEF\xBC\x8C";
+const std::string kMinus = "\xEF\xBC\x8D";
+const std::string kPlus = "\xEF\xBC\x8B";
+
+}  // namespace
+
+TEST_CASE("fullwidth_to_ascii maps full-width digits and number marks only", "[utf8][fullwidth]") {
+  CHECK(fullwidth_to_ascii(kOne + kTwo + kStop + kFive) == "12.5");
+  CHECK(fullwidth_to_ascii(kZero + kNine) == "09");
+  CHECK(fullwidth_to_ascii(kMinus + kOne + kComma + kFive) == "-1,5");
+  CHECK(fullwidth_to_ascii(kPlus + kTwo) == "+2");
+  // Other full-width forms stay as typed: U+FF27 "Ｇ" (EF BC A7) and U+FF01 "！" (EF BC 81).
+  CHECK(fullwidth_to_ascii("\xEF\xBC\xA7\xEF\xBC\x81") == "\xEF\xBC\xA7\xEF\xBC\x81");
+  // A cut sequence at the end is copied, never read past.
+  CHECK(fullwidth_to_ascii("1\xEF\xBC") == "1\xEF\xBC");
+  CHECK(fullwidth_to_ascii("12.5 GB") == "12.5 GB");
+}
+
+TEST_CASE("parse_quantity reads full-width digits as a phone's input method types them", "[answer_check][fullwidth]") {
+  // "１２．５ GB" = 12.5 GB.
+  const Quantity q = parse_quantity(kOne + kTwo + kStop + kFive + " GB");
+  REQUIRE(q.ok);
+  CHECK(q.value == 12.5);
+  CHECK(q.unit == "GB");
+  // "－２，５" with the full-width comma: a lone comma before 1 digit is a decimal comma, -2.5.
+  const Quantity neg = parse_quantity(kMinus + kTwo + kComma + kFive);
+  REQUIRE(neg.ok);
+  CHECK(neg.value == -2.5);
+  // "１，０００": a lone comma before 3 digits is ambiguous as in ASCII, 1000 or 1.
+  const Quantity grouped = parse_quantity(kOne + kComma + kZero + kZero + kZero);
+  REQUIRE(grouped.ok);
+  CHECK(grouped.ambiguous);
+  CHECK(grouped.value == 1000);
+  CHECK(grouped.alt_value == 1);
+  // Full-width and ASCII digits mixed: "1２" = 12.
+  const Quantity mixed = parse_quantity("1" + kTwo);
+  REQUIRE(mixed.ok);
+  CHECK(mixed.value == 12);
+  // The working too: "２ × ６．５" = 2 × 6.5 = 13 (× is U+00D7).
+  const AnswerReading working = read_answer(kTwo + " \xC3\x97 \xEF\xBC\x96" + kStop + kFive, PointReading::decimal);
+  REQUIRE(working.quantity.ok);
+  CHECK(working.quantity.value == 13);
+}
+
+TEST_CASE("An answer with no number is quoted in the message, escaped and clipped", "[answer_check][quote]") {
+  const Quantity q = parse_quantity("  abc ");
+  REQUIRE_FALSE(q.ok);
+  CHECK(q.error == ParseError::no_number);
+  CHECK(q.message == "Could not find a number in \"abc\": type digits such as 12.5, optionally followed by a unit.");
+  // A zero-width space (U+200B, E2 80 8B) is shown as its code, never passed on invisible.
+  CHECK(quoted_answer("x\xE2\x80\x8By") == "x[U+200B]y");
+  // At most 24 bytes of the answer: 24 "a" and then "…" (U+2026).
+  CHECK(quoted_answer(std::string(30, 'a')) == std::string(24, 'a') + "\xE2\x80\xA6");
+  // "GB" alone: a unit with no number before it.
+  CHECK(parse_quantity("GB").message ==
+        "Could not find a number in \"GB\": type digits such as 12.5, optionally followed by a unit.");
+}
