@@ -140,7 +140,7 @@ test('inputs="...": start values by the core\'s names; a bad setting is named in
     'Context in the inputs attribute cannot be read (“abc” is not a number; type digits such as 12.5), so its starting value is used.',
     'The inputs attribute gives batch twice; the first value is used.',
     'The inputs attribute names “<b>”, which is not a calculator setting, so it was ignored.',
-    'KV heads in the inputs attribute cannot be used: KV heads must be a whole number from 1 to query heads (got 999; query heads is 32). Its starting value is used.',
+    'KV heads in the inputs attribute cannot be used: it must be a whole number from 1 to 32 heads (the query heads), not 999 heads. Its starting value is used.',
   ]);
   // Batch 32 at the default 7B GQA-8: 14 GB + 34.36 GB.
   assert.equal(await total(page, 'bad'), '48.4 GB');

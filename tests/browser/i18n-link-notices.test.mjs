@@ -33,12 +33,12 @@ test('German page: the link’s notices are whole German sentences', async () =>
   assert.equal(await box(page, 'batch').inputValue(), '8');
   assertQuiet(rec);
   await rec.context.close();
-  // A value the core refuses: its refusal in the core's German words (batch: whole numbers 1 to 1e6 requests),
-  // a sentence of its own inside the notice, not brackets in brackets.
+  // A value outside its range: the calculator's German range words (batch: whole numbers 1 to 1e6 requests),
+  // a clause of the notice, not brackets in brackets.
   const rec2 = await open(new URL('index.de.html#lab:batch=0', server.url).href);
   assert.deepEqual(await linkNotices(rec2.page), [
-    'Der Wert für Batch im Link kann nicht verwendet werden: Für Batch ist eine ganze Zahl von 1 Anfrage bis 1.000.000 Anfragen '
-      + 'erforderlich (erhalten: 0 Anfragen). Daher wird der Startwert verwendet.',
+    'Der Wert für Batch im Link kann nicht verwendet werden: erforderlich ist eine ganze Zahl von 1 bis 1 Million Anfragen, '
+      + 'nicht 0 Anfragen. Daher wird der Startwert verwendet.',
   ]);
   assert.equal(await box(rec2.page, 'batch').inputValue(), '16');
   assertQuiet(rec2);
@@ -46,7 +46,7 @@ test('German page: the link’s notices are whole German sentences', async () =>
   // Query heads 4 lower the KV heads (32 at the start) with them: 4 heads, the value the cap gives.
   const rec3 = await open(new URL('index.de.html#lab:kv_heads=abc;query_heads=4', server.url).href);
   assert.deepEqual(await linkNotices(rec3.page), [
-    'Der Wert für KV-Köpfe im Link ist nicht lesbar („abc“ ist keine Zahl; geben Sie Ziffern wie 12,5 ein), daher wird er auf 4 Köpfe gesetzt, damit er zum Wert von Query-Köpfe passt.',
+    'Der Wert für KV-Köpfe im Link ist nicht lesbar („abc“ ist keine Zahl; geben Sie Ziffern wie 12,5 ein), daher wird er auf 4 Köpfe gesetzt, damit er zum Wert des Felds „Query-Köpfe“ passt.',
   ]);
   assert.equal(await box(rec3.page, 'kv_heads').inputValue(), '4');
   assertQuiet(rec3);

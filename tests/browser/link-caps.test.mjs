@@ -32,7 +32,7 @@ test('a link that lowers a cap lowers what it caps, and names only wrong values'
     // Both given and at odds: the KV heads are the wrong value; the query heads are used, and
     // the KV heads follow them down as they would without the wrong value.
     ['#lab:query_heads=4;kv_heads=8',
-      [/^KV heads in the link cannot be used \(.*\), so it is set to 4 heads, to fit query heads\.$/], { query_heads: '4', kv_heads: '4' }],
+      [/^KV heads in the link cannot be used: it must be a whole number from 1 to 4 heads \(the query heads\), not 8 heads\. It is set to 4 heads, to fit query heads\.$/], { query_heads: '4', kv_heads: '4' }],
     // A cap raised leaves what it caps where it was (nothing follows an equal cap in a link).
     ['#lab:total_params=14e9', [], { total_params: '14', active_params: '7' }],
     // A capped value the link gives itself is kept when it fits.

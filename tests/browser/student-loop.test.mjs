@@ -179,7 +179,7 @@ test('hostile and stale links: each bad setting is named, the rest apply, nothin
   const cases = [
     ['#lab:batch=abc', /^Batch in the link cannot be read \(“abc” is not a number; type digits such as 12\.5\), so its starting value is used\.$/, { batch: '16' }],
     ['#lab:nope=1;batch=32', /^The link names “nope”, which is not a calculator setting, so it was ignored\.$/, { batch: '32' }],
-    ['#lab:batch=0;kv_heads=4', /^Batch in the link cannot be used \(batch must be a whole number from 1 to 1e6 \(got 0\)\), so its starting value is used\.$/, { batch: '16', kv_heads: '4' }],
+    ['#lab:batch=0;kv_heads=4', /^Batch in the link cannot be used: it must be a whole number from 1 to 1 million requests, not 0 requests\. Its starting value is used\.$/, { batch: '16', kv_heads: '4' }],
     // Query heads below the starting KV heads: the KV heads come down with them, as on the slider.
     ['#lab:query_heads=4', null, { query_heads: '4', kv_heads: '4' }],
     [`#lab:${'x'.repeat(10000)}`, /^The link’s settings are too long to be the calculator’s \(10004 characters\)/, { batch: '16' }],

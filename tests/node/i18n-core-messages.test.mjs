@@ -75,7 +75,7 @@ test('a range refusal of the core in German: the field by its German label, numb
   const capped = core.plan({ ...core.DEFAULT_INPUT, query_heads: 32, kv_heads: 40 });
   assert.equal(capped.error, 'kv_heads must be a whole number from 1 to query_heads (got 40; query_heads is 32)');
   assert.equal(say(core, capped),
-    'Für KV-Köpfe ist eine ganze Zahl von 1 Kopf bis zum Wert von Query-Köpfe erforderlich (erhalten: 40 Köpfe; Query-Köpfe: 32 Köpfe)');
+    'Für KV-Köpfe ist eine ganze Zahl von 1 Kopf bis zum Wert des Felds „Query-Köpfe“ erforderlich (erhalten: 40 Köpfe; Query-Köpfe: 32 Köpfe)');
   // A field whose 0 means something: that meaning in German; its range 1 to 1e7 tokens.
   const windowed = core.plan({ ...core.DEFAULT_INPUT, sliding_window_tokens: 2.5 });
   assert.equal(windowed.code, 'out_of_range_or_zero_whole');

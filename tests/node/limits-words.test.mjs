@@ -53,7 +53,7 @@ test('a German link notice names the value a cap carries along in German words',
   const r = readFragment('#lab:total_params=1e9;active_params=2e9', core, start, fieldsDe.inPageWords,
     (t) => reading.visibleText(t), de);
   assert.equal(r.input.active_params, 1e9);
-  assert.ok(r.notices.some((n) => n.includes('Daher wird er auf 1 Milliarde Parameter gesetzt, damit er zum Wert von Parameter insgesamt passt.')),
+  assert.ok(r.notices.some((n) => n.includes('Daher wird er auf 1 Milliarde Parameter gesetzt, damit er zum Wert des Felds „Parameter insgesamt“ passt.')),
     r.notices.join('\n'));
   assert.ok(r.notices.every((n) => !/billion/.test(n)), r.notices.join('\n'));
 });

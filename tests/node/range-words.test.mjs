@@ -83,19 +83,30 @@ test('the core\'s range refusal in German names the field\'s unit; English is th
   // KV heads over the query heads' 32: both numbers in heads.
   const capped = core.plan({ ...input, kv_heads: 40 });
   assert.equal(coreMessage(core, de, deFmt, capped),
-    'Für KV-Köpfe ist eine ganze Zahl von 1 Kopf bis zum Wert von Query-Köpfe erforderlich (erhalten: 40 Köpfe; Query-Köpfe: 32 Köpfe)');
+    'Für KV-Köpfe ist eine ganze Zahl von 1 Kopf bis zum Wert des Felds „Query-Köpfe“ erforderlich (erhalten: 40 Köpfe; Query-Köpfe: 32 Köpfe)');
 });
 
-test('a link notice quoting a refusal has no brackets in brackets, in both languages', () => {
+test('a link notice says a value outside its range as the calculator\'s range sentence does, in both languages', () => {
   const words = (text) => text;
   const deNotice = readFragment('#lab:batch=0', core, input, fieldsDe.inPageWords, words, de).notices;
-  assert.deepEqual(deNotice, ['Der Wert für Batch im Link kann nicht verwendet werden: Für Batch ist eine ganze Zahl von 1 Anfrage '
-    + 'bis 1.000.000 Anfragen erforderlich (erhalten: 0 Anfragen). Daher wird der Startwert verwendet.']);
+  assert.deepEqual(deNotice, ['Der Wert für Batch im Link kann nicht verwendet werden: erforderlich ist eine ganze Zahl '
+    + 'von 1 bis 1 Million Anfragen, nicht 0 Anfragen. Daher wird der Startwert verwendet.']);
   const enNotice = readFragment('#lab:batch=0', core, input, fieldsEn.inPageWords, words).notices;
-  assert.deepEqual(enNotice, ['Batch in the link cannot be used: batch must be a whole number from 1 to 1e6 (got 0). Its starting value is used.']);
-  // GPU memory is written in the calculator's GB: 1e15 bytes = 1.000.000 GB.
-  const gpu = readFragment('#lab:gpu_memory_bytes=0', core, input, fieldsDe.inPageWords, words, de).notices;
-  assert.match(gpu[0], /: Für GPU-Speicher ist eine Zahl von 1,00e-9 GB bis 1\.000\.000 GB erforderlich \(erhalten: 0 GB\)\. Daher/);
+  assert.deepEqual(enNotice, ['Batch in the link cannot be used: it must be a whole number from 1 to 1 million requests, '
+    + 'not 0 requests. Its starting value is used.']);
+  // GPU memory: the declared range is 1 B to 1e15 B, which the box writes "1 byte" to "1,000,000 GB"
+  // (1e15 B / 1e9 B per GB); the link's -5 is bytes. Before, the German notice wrote "1,00e-9 GB".
+  const gpuDe = readFragment('#lab:gpu_memory_bytes=-5', core, input, fieldsDe.inPageWords, words, de).notices;
+  assert.match(gpuDe[0], /: erforderlich ist eine Zahl von 1 Byte bis 1\.000\.000 GB, nicht -5 Byte\. Daher/);
+  const gpuEn = readFragment('#lab:gpu_memory_bytes=-5', core, input, fieldsEn.inPageWords, words).notices;
+  assert.match(gpuEn[0], /: it must be a number from 1 byte to 1,000,000 GB, not -5 bytes\. Its starting/);
+  // KV heads over the query heads (32): the range ends at the cap, named.
+  const kv = readFragment('#lab:kv_heads=999', core, input, fieldsEn.inPageWords, words).notices;
+  assert.deepEqual(kv, ['KV heads in the link cannot be used: it must be a whole number from 1 to 32 heads (the query heads), '
+    + 'not 999 heads. Its starting value is used.']);
+  // A value inside its range refused by another rule keeps the core's sentence (GPUs that do not split the heads).
+  const split = readFragment('#lab:gpus=3', core, input, fieldsEn.inPageWords, words).notices;
+  assert.match(split[0], /^GPUs in the link cannot be used: .*must divide/);
 });
 
 test('the shared content checks and the whole file\'s name in German; English as before', () => {

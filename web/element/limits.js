@@ -210,12 +210,56 @@ export function rangeMessage(fields, field, res, input, typedDisplay, strings = 
       return t('limits.notAcceptedSentence', { reason: `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}` });
     }
   }
+  const { what, range } = rangeWords(words, def, max, capLabel);
+  if (!typed) return t('limits.enter', { label: def.label, what, range });
+  return t('limits.enterNot', { label: def.label, what, range, value: typedText(def, typedDisplay, words) });
+}
+
+/**
+ * The two phrases of a range sentence: what the field takes ("a whole number", "0 (no limit) or
+ * a number") and its range in the field's display units, up to `max` ("from 1 to 1 million
+ * requests"; "from 1 to 32 heads (the query heads)" when `capLabel` names the field that caps it).
+ */
+function rangeWords(words, def, max, capLabel) {
+  const { t } = words;
+  const lim = def.limit;
   const kind = t(def.whole ? 'limits.kind.whole' : 'limits.kind.number');
   const what = def.zeroMeans ? t('limits.kind.orZero', { zero: def.zeroMeans, kind }) : kind;
   const from = span(words, words.quantity(def, lim.min), words.quantity(def, max), lim.min_exclusive);
-  const range = capLabel ? t('limits.span.capped', { range: from, cap: capLabel }) : from;
-  if (!typed) return t('limits.enter', { label: def.label, what, range });
-  return t('limits.enterNot', { label: def.label, what, range, value: typedText(def, typedDisplay, words) });
+  return { what, range: capLabel ? t('limits.span.capped', { range: from, cap: capLabel }) : from };
+}
+
+/**
+ * Why a value given in a link or an inputs attribute is outside its field's range, as a clause
+ * the notice goes on from, in the words and units of the calculator's own range sentence
+ * ("it must be a whole number from 1 to 1 million requests, not 0 requests"; "erforderlich ist
+ * eine ganze Zahl von 1 bis 1 Million Anfragen, nicht 0 Anfragen").
+ * @param {{FIELDS:object}} fields calculatorFields(core, strings), in the locale of `strings`
+ * @param {string} field a declared input field
+ * @param {number} raw the value given, in the field's declared unit (bytes, parameters)
+ * @param {object} input the input it was tried in (for a maximum another field sets)
+ * @param {{locale:string, t:Function, core:Function}|null} [strings] the element's translator;
+ *   English when omitted
+ * @returns {string|null} null when `raw` is inside the field's range (the refusal is about
+ *   another rule, which the core's own sentence says) or the field is not a calculator field
+ */
+export function rangeReason(fields, field, raw, input, strings = null) {
+  const def = fields.FIELDS[field];
+  if (!def || !Number.isFinite(raw)) return null;
+  const words = wordsOf(strings);
+  const lim = def.limit;
+  let max = lim.max;
+  let capLabel = '';
+  const cap = capOf(fields.FIELDS, def, input);
+  if (cap !== undefined && cap < max) {
+    max = cap;
+    capLabel = words.inSentence(fields.FIELDS[def.maxFrom].label);
+  }
+  const inRange = (def.zeroMeans && raw === 0)
+    || ((lim.min_exclusive ? raw > lim.min : raw >= lim.min) && raw <= max && (!def.whole || Number.isInteger(raw)));
+  if (inRange) return null;
+  const { what, range } = rangeWords(words, def, max, capLabel);
+  return words.t('limits.mustBe', { what, range, value: valueText(fields, field, raw, strings) });
 }
 
 /**

@@ -11,7 +11,7 @@
 import { clipText } from '../core/echo-text.js';
 import { settleCaps } from './caps.js';
 import { calculatorFields, lowerFirst } from './fields.js';
-import { valueText } from './limits.js';
+import { rangeReason, valueText } from './limits.js';
 import { splitFragment } from './link-fragment.js';
 import { translator } from './i18n.js';
 import { numberFormatting } from './format.js';
@@ -185,7 +185,11 @@ export function readSettings(raw, core, base, { words = (t) => t, visible = (t) 
     // The reason ends where the notice's sentence goes on ("…: {reason}. Its starting value is used.").
     // Its numbers in the units the calculator's boxes show ("1.000.000 GB", "90 % des GPU-Speichers").
     const shownAs = (name) => calculatorFields(core, strings).FIELDS[name];
-    dropped.push({ field, reason: (english || !res.code ? words(res.error) : coreMessage(core, strings, fmt, res, shownAs)).replace(/\.$/, '') });
+    // A value outside its own range is said as the calculator's range sentence says it, in the
+    // boxes' units ("it must be a whole number from 1 to 1 million requests, not 0 requests").
+    const outOfRange = res.field === field ? rangeReason(calculatorFields(core, strings), field, patch[field], input, strings) : null;
+    dropped.push({ field, reason: outOfRange
+      || (english || !res.code ? words(res.error) : coreMessage(core, strings, fmt, res, shownAs)).replace(/\.$/, '') });
     delete patch[field];
     input = settle(patch);
   }
