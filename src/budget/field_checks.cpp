@@ -23,7 +23,7 @@ std::optional<InputError> check_value(const char* field, double value, double lo
                                : (whole ? MessageCode::out_of_range_whole : MessageCode::out_of_range);
   return coded_error(
       field, code,
-      {text_param("field", field), number_param("min", lo), number_param("max", hi), number_param("value", value)});
+      {text_value("field", field), number_value("min", lo), number_value("max", hi), number_value("value", value)});
 }
 
 }  // namespace detail

@@ -172,8 +172,8 @@ bool unfinished_exponent(const std::string& s) {
 
 // The refusal of `field` with the message of `code`: {label} is the field's
 // label, then `params`.
-FieldReading fail(const InputFieldDeclaration& field, MessageCode code, std::vector<MessageParam> params = {}) {
-  params.insert(params.begin(), text_param("label", field.label));
+FieldReading fail(const InputFieldDeclaration& field, MessageCode code, std::vector<MessageValue> params = {}) {
+  params.insert(params.begin(), text_value("label", field.label));
   FieldReading r;
   r.error = coded_error(field.name, code, params);
   return r;
@@ -218,7 +218,7 @@ double scaled(double v, const DecimalText& d, double f) {
 FieldReading read_field_value(const InputFieldDeclaration& field, const std::string& text, double display_factor,
                               CommaReading comma, PointReading point) {
   if (text.size() > kMaxAnswerBytes) {
-    return fail(field, MessageCode::text_too_long, {number_param("limit", static_cast<double>(kMaxAnswerBytes))});
+    return fail(field, MessageCode::text_too_long, {number_value("limit", static_cast<double>(kMaxAnswerBytes))});
   }
   if (check_text(text) != TextCheck::ok) return fail(field, MessageCode::not_text);
   std::string s = trim_spaces(fullwidth_to_ascii(spaces_to_ascii(text)));
@@ -250,25 +250,25 @@ FieldReading read_field_value(const InputFieldDeclaration& field, const std::str
 
   const Quantity q = parse_quantity(s);
   if (!q.ok && unfinished_exponent(s)) {
-    return fail(field, MessageCode::unfinished_exponent, {text_param("text", quote_visible(text, 40))});
+    return fail(field, MessageCode::unfinished_exponent, {text_value("text", quote_visible(text, 40))});
   }
   if (!q.ok) {
     if (q.error == ParseError::unknown_unit || (q.error == ParseError::no_number && !s.empty())) {
       if (q.error == ParseError::no_number) {
-        return fail(field, MessageCode::not_a_number, {text_param("text", quote_visible(text, 40))});
+        return fail(field, MessageCode::not_a_number, {text_value("text", quote_visible(text, 40))});
       }
       return fail(field, MessageCode::unit_not_taken,
-                  {text_param("text", quote_visible(text, 40)), message_param("hint", family_hint(family))});
+                  {text_value("text", quote_visible(text, 40)), message_value("hint", family_hint(family))});
     }
     if (q.error == ParseError::out_of_range) return fail(field, range_message(q.too_small));
-    return fail(field, MessageCode::not_a_number, {text_param("text", quote_visible(text, 40))});
+    return fail(field, MessageCode::not_a_number, {text_value("text", quote_visible(text, 40))});
   }
   double scale = 0;
   if (!q.has_unit) {
     scale = suffixed ? factor : factor * display_factor;
   } else if (q.bits) {
     return fail(field, MessageCode::bits_unit,
-                {text_param("typed_unit", q.unit), message_param("hint", family_hint(family))});
+                {text_value("typed_unit", q.unit), message_value("hint", family_hint(family))});
   } else if (family == Family::bytes && q.dimension == UnitDimension::bytes) {
     scale = q.unit_factor;
   } else if (family == Family::bytes_per_s && q.dimension == UnitDimension::bytes && per_second) {
@@ -283,7 +283,7 @@ FieldReading read_field_value(const InputFieldDeclaration& field, const std::str
   } else {
     return fail(
         field, MessageCode::wrong_unit,
-        {text_param("typed_unit", q.unit), text_param("unit", field.unit), message_param("hint", family_hint(family))});
+        {text_value("typed_unit", q.unit), text_value("unit", field.unit), message_value("hint", family_hint(family))});
   }
   // Readings, in order: the thousands reading of a comma, then the
   // decimal-comma one ("4,500"), or the other way round for
@@ -353,7 +353,7 @@ FieldReading read_field_value(const std::string& name, const std::string& text, 
   if (field == nullptr) field = find_plan_cost_input_field(name.c_str());
   if (field == nullptr) {
     FieldReading r;
-    r.error = coded_error(name, MessageCode::unknown_field, {text_param("text", quote_visible(name, 40))});
+    r.error = coded_error(name, MessageCode::unknown_field, {text_value("text", quote_visible(name, 40))});
     return r;
   }
   if (!(display_factor > 0) || !std::isfinite(display_factor)) {

@@ -55,16 +55,16 @@ MessageCode kind_message(Kind kind) {
 
 /// What a value looks like in a message, as the param `name`: a number as a number,
 /// a string quoted (cut at 40 bytes), true or false as written, else its kind ("an array").
-MessageParam shown(const char* name, const Value& v) {
+MessageValue shown(const char* name, const Value& v) {
   switch (v.kind) {
-    case Kind::number: return number_param(name, v.number);
+    case Kind::number: return number_value(name, v.number);
     case Kind::string: {
       std::string t = escape_invisible(v.text);
       if (t.size() > 40) t = t.substr(0, 40) + "...";
-      return text_param(name, "\"" + t + "\"");
+      return text_value(name, "\"" + t + "\"");
     }
-    case Kind::boolean: return text_param(name, v.flag ? "true" : "false");
-    default: return message_param(name, import_refusal(kind_message(v.kind)));
+    case Kind::boolean: return text_value(name, v.flag ? "true" : "false");
+    default: return message_value(name, import_refusal(kind_message(v.kind)));
   }
 }
 
@@ -123,7 +123,7 @@ std::string family_list() {
 struct Sink {
   bool failed = false;
   InputError error;
-  bool fail(const std::string& field, MessageCode code, const std::vector<MessageParam>& params) {
+  bool fail(const std::string& field, MessageCode code, const std::vector<MessageValue>& params) {
     if (!failed) {
       failed = true;
       error = coded_error(field, import_refusal(code), params);
@@ -154,7 +154,7 @@ class Keys {
   double whole(const char* key, double lo = 1) {
     const Value* v = get(key);
     if (!v) {
-      sink_.fail(name(key), MessageCode::config_key_missing, {text_param("key", name(key))});
+      sink_.fail(name(key), MessageCode::config_key_missing, {text_value("key", name(key))});
       return lo;
     }
     return checked(key, *v, lo);
@@ -166,7 +166,7 @@ class Keys {
     if (!v) {
       notes_.push_back(
           import_note(NoteCode::default_used,
-                      {text_param("key", name(key)), text_param("config_class", class_), count_param("value", def)}));
+                      {text_value("key", name(key)), text_value("config_class", class_), count_value("value", def)}));
       return def;
     }
     return checked(key, *v, lo);
@@ -178,12 +178,12 @@ class Keys {
     if (!v) {
       if (note)
         notes_.push_back(
-            import_note(NoteCode::default_used, {text_param("key", name(key)), text_param("config_class", class_),
-                                                 text_param("value", def ? "true" : "false")}));
+            import_note(NoteCode::default_used, {text_value("key", name(key)), text_value("config_class", class_),
+                                                 text_value("value", def ? "true" : "false")}));
       return def;
     }
     if (v->kind != Kind::boolean) {
-      sink_.fail(name(key), MessageCode::config_not_flag, {text_param("key", name(key)), shown("got", *v)});
+      sink_.fail(name(key), MessageCode::config_not_flag, {text_value("key", name(key)), shown("got", *v)});
       return def;
     }
     return v->flag;
@@ -193,7 +193,7 @@ class Keys {
     if (v.kind != Kind::number || !(v.number >= lo && v.number <= kMaxCount) || std::floor(v.number) != v.number) {
       sink_.fail(
           name(key), MessageCode::config_not_count,
-          {text_param("key", name(key)), number_param("min", lo), number_param("max", kMaxCount), shown("got", v)});
+          {text_value("key", name(key)), number_value("min", lo), number_value("max", kMaxCount), shown("got", v)});
       return lo;
     }
     return v.number;
@@ -243,25 +243,25 @@ class Importer {
     const InputFieldDeclaration* layers_field = find_budget_input_field("layers");
     if (L > layers_field->max)
       return sink_.fail(c.name("num_hidden_layers"), MessageCode::config_not_count,
-                        {text_param("key", c.name("num_hidden_layers")), number_param("min", 1),
-                         number_param("max", layers_field->max), count_param("got", L)});
+                        {text_value("key", c.name("num_hidden_layers")), number_value("min", 1),
+                         number_value("max", layers_field->max), count_value("got", L)});
     double Hkv = Hq;
     if (!mla) {
       if (c.get("num_key_value_heads")) {
         Hkv = c.whole("num_key_value_heads");
       } else if (f == Family::llama || f == Family::phi3) {
         notes_.push_back(import_note(NoteCode::kv_heads_default,
-                                     {text_param("key", c.name("num_key_value_heads")),
-                                      text_param("config_class", fam_.config_class), count_param("heads", Hq)}));
+                                     {text_value("key", c.name("num_key_value_heads")),
+                                      text_value("config_class", fam_.config_class), count_value("heads", Hq)}));
       } else {
         return sink_.fail(c.name("num_key_value_heads"), MessageCode::config_key_missing,
-                          {text_param("key", c.name("num_key_value_heads"))});
+                          {text_value("key", c.name("num_key_value_heads"))});
       }
       if (sink_.failed) return false;
       if (Hkv > Hq || std::fmod(Hq, Hkv) != 0)
         return sink_.fail(c.name("num_key_value_heads"), MessageCode::config_kv_not_dividing,
-                          {text_param("key", c.name("num_key_value_heads")), count_param("kv_heads", Hkv),
-                           text_param("heads_key", c.name("num_attention_heads")), count_param("heads", Hq)});
+                          {text_value("key", c.name("num_key_value_heads")), count_value("kv_heads", Hkv),
+                           text_value("heads_key", c.name("num_attention_heads")), count_value("heads", Hq)});
     }
 
     // Head dimension: the key, else the class default (Qwen3, Gemma, gpt-oss), else H / H_q.
@@ -278,9 +278,9 @@ class Importer {
       } else {
         if (std::fmod(H, Hq) != 0)
           return sink_.fail(c.name("head_dim"), MessageCode::config_head_dim_unknown,
-                            {text_param("key", c.name("head_dim")), text_param("hidden_key", c.name("hidden_size")),
-                             count_param("hidden", H), text_param("heads_key", c.name("num_attention_heads")),
-                             count_param("heads", Hq)});
+                            {text_value("key", c.name("head_dim")), text_value("hidden_key", c.name("hidden_size")),
+                             count_value("hidden", H), text_value("heads_key", c.name("num_attention_heads")),
+                             count_value("heads", Hq)});
         d = H / Hq;
       }
     }
@@ -307,7 +307,7 @@ class Importer {
         attention += H * Hq * qk_dim;  // q_proj
         notes_.push_back(import_note(
             NoteCode::single_q_proj,
-            {text_param("key", c.name("q_lora_rank")), count_param("rows", H), count_param("cols", Hq * qk_dim)}));
+            {text_value("key", c.name("q_lora_rank")), count_value("rows", H), count_value("cols", Hq * qk_dim)}));
       }
       attention += H * (r_kv + d_rope) + (bias ? r_kv + d_rope : 0);  // kv_a_proj_with_mqa
       attention += r_kv;                                              // kv_a_layernorm
@@ -315,8 +315,8 @@ class Importer {
       attention += Hq * d_v * H + (bias ? H : 0);                     // o_proj
       latent = r_kv + d_rope;
       notes_.push_back(
-          import_note(NoteCode::latent_attention, {count_param("rank", r_kv), count_param("rope", d_rope),
-                                                   count_param("latent", latent), count_param("head_dim", qk_dim)}));
+          import_note(NoteCode::latent_attention, {count_value("rank", r_kv), count_value("rope", d_rope),
+                                                   count_value("latent", latent), count_value("head_dim", qk_dim)}));
     } else {
       attention = H * Hq * d + 2 * H * Hkv * d + Hq * d * H;
       bool qkv_bias = false, o_bias = false;
@@ -366,13 +366,13 @@ class Importer {
       if (k > E)
         return sink_.fail(
             c.name("num_experts_per_tok"), MessageCode::config_experts_per_token_above,
-            {text_param("key", c.name("num_experts_per_tok")), count_param("per_token", k), count_param("experts", E)});
+            {text_value("key", c.name("num_experts_per_tok")), count_value("per_token", k), count_value("experts", E)});
       if (f == Family::gpt_oss) {
         const Value* alias = c.get("experts_per_token");
         if (alias && !(alias->kind == Kind::number && alias->number == k))
           return sink_.fail(c.name("experts_per_token"), MessageCode::config_alias_disagrees,
-                            {text_param("key", c.name("experts_per_token")), shown("got", *alias),
-                             text_param("other_key", "num_experts_per_tok"), count_param("per_token", k)});
+                            {text_value("key", c.name("experts_per_token")), shown("got", *alias),
+                             text_value("other_key", "num_experts_per_tok"), count_value("per_token", k)});
       }
       double one_expert = 3 * H * expert_size;
       if (f == Family::gpt_oss) one_expert += 2 * expert_size + H;  // gate_up_proj_bias, down_proj_bias
@@ -383,29 +383,29 @@ class Importer {
         const Value* method = c.get("topk_method");
         if (!method || (method->kind == Kind::string && method->text == "noaux_tc")) {
           moe_fixed += E;  // e_score_correction_bias
-          notes_.push_back(import_note(NoteCode::correction_bias, {count_param("experts", E)}));
+          notes_.push_back(import_note(NoteCode::correction_bias, {count_value("experts", E)}));
         }
       }
       if (mla) {
         const double shared = c.get("n_shared_experts") ? c.whole("n_shared_experts", 0) : 0;
         moe_fixed += shared * 3 * H * expert_size;
-        if (shared > 0) notes_.push_back(import_note(NoteCode::shared_experts, {count_param("count", shared)}));
+        if (shared > 0) notes_.push_back(import_note(NoteCode::shared_experts, {count_value("count", shared)}));
       }
       if (f == Family::qwen2_moe) {
         const double shared_size = c.whole("shared_expert_intermediate_size");
         moe_fixed += 3 * H * shared_size + H;  // shared_expert, shared_expert_gate
-        notes_.push_back(import_note(NoteCode::shared_expert_gate, {count_param("size", shared_size)}));
+        notes_.push_back(import_note(NoteCode::shared_expert_gate, {count_value("size", shared_size)}));
       }
       if (sink_.failed) return false;
       if (moe_count == L)
         notes_.push_back(import_note(
             NoteCode::moe_every_layer,
-            {count_param("experts", E), count_param("expert_params", one_expert), count_param("per_token", k)}));
+            {count_value("experts", E), count_value("expert_params", one_expert), count_value("per_token", k)}));
       else
         notes_.push_back(
             import_note(NoteCode::moe_some_layers,
-                        {count_param("moe_layers", moe_count), count_param("layers", L), count_param("experts", E),
-                         count_param("expert_params", one_expert), count_param("per_token", k)}));
+                        {count_value("moe_layers", moe_count), count_value("layers", L), count_value("experts", E),
+                         count_value("expert_params", one_expert), count_value("per_token", k)}));
     }
     if (sink_.failed) return false;
 
@@ -424,18 +424,18 @@ class Importer {
     if (f == Family::deepseek_v3 || f == Family::deepseek_v2) {
       const Value* mtp = c.get("num_nextn_predict_layers");
       if (mtp && mtp->kind == Kind::number && mtp->number > 0)
-        notes_.push_back(import_note(NoteCode::mtp_left_out, {number_param("count", mtp->number)}));
+        notes_.push_back(import_note(NoteCode::mtp_left_out, {number_value("count", mtp->number)}));
     }
-    std::vector<MessageParam> read_as = {text_param("model_type", fam_.model_type),
-                                         text_param("modeling", fam_.modeling), count_param("total", total),
-                                         count_param("embeddings", embed)};
-    if (!tied) read_as.push_back(count_param("lm_head", lm_head));
+    std::vector<MessageValue> read_as = {text_value("model_type", fam_.model_type),
+                                         text_value("modeling", fam_.modeling), count_value("total", total),
+                                         count_value("embeddings", embed)};
+    if (!tied) read_as.push_back(count_value("lm_head", lm_head));
     notes_.insert(notes_.begin(), import_note(tied ? NoteCode::read_as_tied : NoteCode::read_as, read_as));
     if (E > 0)
       notes_.push_back(import_note(
           NoteCode::active_per_token,
-          {count_param("active", active), count_param("always_used", total - routed_total), count_param("per_token", k),
-           count_param("experts", E), count_param("without_embedding", active - embed)}));
+          {count_value("active", active), count_value("always_used", total - routed_total), count_value("per_token", k),
+           count_value("experts", E), count_value("without_embedding", active - embed)}));
 
     if (!window(c, f, L, m)) return false;
     max_context(c, gemma3, m);
@@ -482,13 +482,13 @@ class Importer {
     if (const Value* only = c.get("mlp_only_layers")) {
       if (only->kind != Kind::array)
         return sink_.fail(c.name("mlp_only_layers"), MessageCode::config_not_layer_list,
-                          {text_param("key", c.name("mlp_only_layers")), shown("got", *only)});
+                          {text_value("key", c.name("mlp_only_layers")), shown("got", *only)});
       for (std::size_t j = 0; j < only->items.size(); ++j) {
         const Value& v = only->items[j];
         if (v.kind != Kind::number || !(v.number >= 0 && v.number < L) || std::floor(v.number) != v.number)
           return sink_.fail(c.name("mlp_only_layers"), MessageCode::config_bad_layer_number,
-                            {text_param("key", c.name("mlp_only_layers")), count_param("index", static_cast<double>(j)),
-                             count_param("last", L - 1), shown("got", v)});
+                            {text_value("key", c.name("mlp_only_layers")), count_value("index", static_cast<double>(j)),
+                             count_value("last", L - 1), shown("got", v)});
         moe[static_cast<std::size_t>(v.number)] = false;
       }
     }
@@ -500,11 +500,11 @@ class Importer {
     if (types.kind != Kind::array || static_cast<double>(types.items.size()) != L) {
       if (types.kind == Kind::array)
         sink_.fail(c.name("layer_types"), MessageCode::config_layer_types_count,
-                   {text_param("key", c.name("layer_types")), count_param("layers", L),
-                    count_param("count", static_cast<double>(types.items.size()))});
+                   {text_value("key", c.name("layer_types")), count_value("layers", L),
+                    count_value("count", static_cast<double>(types.items.size()))});
       else
         sink_.fail(c.name("layer_types"), MessageCode::config_layer_types_not_array,
-                   {text_param("key", c.name("layer_types")), count_param("layers", L), shown("got", types)});
+                   {text_value("key", c.name("layer_types")), count_value("layers", L), shown("got", types)});
       return -1;
     }
     double sliding = 0;
@@ -515,7 +515,7 @@ class Importer {
       } else if (!(t.kind == Kind::string && t.text == "full_attention")) {
         sink_.fail(
             c.name("layer_types"), MessageCode::config_bad_layer_kind,
-            {text_param("key", c.name("layer_types")), count_param("index", static_cast<double>(i)), shown("got", t)});
+            {text_value("key", c.name("layer_types")), count_value("index", static_cast<double>(i)), shown("got", t)});
         return -1;
       }
     }
@@ -597,10 +597,10 @@ class Importer {
     m.window = W;
     m.window_layers = sliding == L ? 0 : sliding;
     if (sliding == L)
-      notes_.push_back(import_note(NoteCode::window_all_layers, {count_param("layers", L), count_param("window", W)}));
+      notes_.push_back(import_note(NoteCode::window_all_layers, {count_value("layers", L), count_value("window", W)}));
     else
-      notes_.push_back(import_note(how, {count_param("sliding", sliding), count_param("layers", L),
-                                         count_param("window", W), count_param("full", L - sliding)}));
+      notes_.push_back(import_note(how, {count_value("sliding", sliding), count_value("layers", L),
+                                         count_value("window", W), count_value("full", L - sliding)}));
     return true;
   }
 
@@ -631,9 +631,9 @@ class Importer {
       if (o && o->kind == Kind::number)
         notes_.push_back(
             import_note(NoteCode::rope_context_trained,
-                        {text_param("scaling", text), count_param("context", n), count_param("trained", o->number)}));
+                        {text_value("scaling", text), count_value("context", n), count_value("trained", o->number)}));
       else
-        notes_.push_back(import_note(NoteCode::rope_context, {text_param("scaling", text), count_param("context", n)}));
+        notes_.push_back(import_note(NoteCode::rope_context, {text_value("scaling", text), count_value("context", n)}));
     }
   }
 
@@ -655,7 +655,7 @@ class Importer {
     if (sink_.failed) return 0;
     if (std::fmod(image, patch) != 0) {
       sink_.fail("vision_config.patch_size", MessageCode::config_patch_not_dividing,
-                 {count_param("patch", patch), count_param("image", image)});
+                 {count_value("patch", patch), count_value("image", image)});
       return 0;
     }
     const double patches = (image / patch) * (image / patch);
@@ -664,8 +664,8 @@ class Importer {
     double tower = embeddings + Lv * layer + 2 * Hv;
     if (head) tower += Hv + (3 * Hv * Hv + 3 * Hv) + (Hv * Hv + Hv) + 2 * Hv + (Hv * Iv + Iv) + (Iv * Hv + Hv);
     const double projector = Hv * text_hidden + Hv;
-    notes_.push_back(import_note(NoteCode::vision_tower, {count_param("layers", Lv), count_param("tower", tower),
-                                                          count_param("projector", projector)}));
+    notes_.push_back(import_note(NoteCode::vision_tower, {count_value("layers", Lv), count_value("tower", tower),
+                                                          count_value("projector", projector)}));
     return tower + projector;
   }
 };
@@ -680,18 +680,18 @@ HfImportResult import_hf_config(const std::string& json_text) {
   if (!doc.ok) {
     // The reader's reason is a declared kind too (json_errors.h), with its one value.
     const json::JsonErrorDeclaration& why = json::json_error(doc.error.kind);
-    std::vector<MessageParam> why_params;
-    if (std::strcmp(why.param, "limit") == 0) why_params.push_back(number_param("limit", doc.error.limit));
-    if (std::strcmp(why.param, "key") == 0) why_params.push_back(text_param("key", doc.error.key));
-    const InputError reason{"config.json", doc.error.reason, why.code, message_params_json(why_params)};
+    std::vector<MessageValue> why_params;
+    if (std::strcmp(why.param, "limit") == 0) why_params.push_back(number_value("limit", doc.error.limit));
+    if (std::strcmp(why.param, "key") == 0) why_params.push_back(text_value("key", doc.error.key));
+    const InputError reason{"config.json", doc.error.reason, why.code, message_values_json(why_params)};
     result.error =
         coded_error("config.json", import_refusal(MessageCode::config_not_json),
-                    {number_param("offset", static_cast<double>(doc.error.offset)), refusal_param("reason", reason)});
+                    {number_value("offset", static_cast<double>(doc.error.offset)), refusal_value("reason", reason)});
     return result;
   }
   if (doc.value.kind != Kind::object) {
     result.error = coded_error("config.json", import_refusal(MessageCode::config_not_object),
-                               {message_param("got", import_refusal(kind_message(doc.value.kind)))});
+                               {message_value("got", import_refusal(kind_message(doc.value.kind)))});
     return result;
   }
   const Value* type = doc.value.find("model_type");
@@ -706,7 +706,7 @@ HfImportResult import_hf_config(const std::string& json_text) {
     if (type->text == f.model_type) family = &f;
   if (!family) {
     result.error = coded_error("model_type", import_refusal(MessageCode::config_unknown_model_type),
-                               {shown("got", *type), text_param("families", family_list())});
+                               {shown("got", *type), text_value("families", family_list())});
     return result;
   }
 
@@ -751,7 +751,7 @@ HfImportResult import_hf_config(const std::string& json_text) {
         if (std::strcmp(v.field->name, field->max_from) == 0) cap = v.value;
     if (auto error = check_declared_value(*field, s.value, cap)) {
       result.error = coded_error(field->name, import_refusal(MessageCode::config_outside_range),
-                                 {refusal_param("refusal", *error)});
+                                 {refusal_value("refusal", *error)});
       result.values.clear();
       return result;
     }
@@ -761,7 +761,7 @@ HfImportResult import_hf_config(const std::string& json_text) {
   apply_values(result.values, shaped);
   if (auto error = check_model_shape(shaped)) {
     result.error = coded_error(error->field, import_refusal(MessageCode::config_outside_range),
-                               {refusal_param("refusal", *error)});
+                               {refusal_value("refusal", *error)});
     result.values.clear();
     return result;
   }

@@ -43,15 +43,7 @@ std::string hf_import_json(const std::string& json_text) {
   json::close_with(out, ']');
   out += ',';
   json::add_key(out, "note_kinds");
-  out += '[';
-  for (const ImportNote& note : r.notes) {
-    out += '{';
-    json::add_text_member(out, "code", note.code.c_str());
-    json::add_key(out, "params");
-    out += note.params_json;
-    out += "},";
-  }
-  json::close_with(out, ']');
+  out += written_messages_json(r.notes);
   json::close_with(out, '}');
   return out;
 }
@@ -62,16 +54,13 @@ std::string import_message_declarations_json() {
   out.back() = ',';
   for (const json::JsonErrorDeclaration& e : json::json_error_declarations()) {
     out += '{';
-    json::add_text_member(out, "code", e.code);
-    json::add_text_member(out, "pattern", e.pattern);
+    add_declaration_members(out, e.code, e.pattern, nullptr);
     json::close_with(out, '}');
     out += ',';
   }
   for (const ImportNoteDeclaration& n : import_note_declarations()) {
     out += '{';
-    json::add_text_member(out, "code", n.code);
-    json::add_text_member(out, "pattern", n.pattern);
-    if (n.pattern_one != nullptr) json::add_text_member(out, "one", n.pattern_one);
+    add_declaration_members(out, n.code, n.pattern, n.pattern_one);
     json::close_with(out, '}');
     out += ',';
   }

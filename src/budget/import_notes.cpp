@@ -109,16 +109,9 @@ static_assert(static_cast<std::size_t>(N::vision_tower) + 1 == sizeof(kNotes) / 
 
 Table<ImportNoteDeclaration> import_note_declarations() { return {kNotes, sizeof(kNotes) / sizeof(kNotes[0])}; }
 
-ImportNote import_note(NoteCode code, const std::vector<MessageParam>& params) {
+ImportNote import_note(NoteCode code, const std::vector<MessageValue>& params) {
   const ImportNoteDeclaration& d = kNotes[static_cast<std::size_t>(code)];
-  const char* pattern = d.pattern;
-  if (d.pattern_one != nullptr) {
-    for (const MessageParam& p : params) {
-      if (std::string(p.name) == "count" && p.kind != MessageParam::Kind::text && p.number == 1)
-        pattern = d.pattern_one;
-    }
-  }
-  return ImportNote{d.code, fill_message(pattern, params), message_params_json(params)};
+  return write_message(d.code, d.pattern, d.pattern_one, params);
 }
 
 }  // namespace llmbudget

@@ -3,7 +3,7 @@
 // note is not a refusal (input_messages.h declares those): the import went
 // through and the note says how. Each kind has a stable code and an English
 // pattern with {placeholders}, filled as input_messages.h fills a refusal's
-// (fill_message, the same MessageParam values and the same naming rules:
+// (fill_message, the same MessageValue values and the same naming rules:
 // {key}, {config_class}, {model_type}, {modeling}, {scaling} are text as read
 // or written by the importer; {value} a count or the literal true / false;
 // every other name a number). A kind whose English depends on a count has a
@@ -65,15 +65,11 @@ struct ImportNoteDeclaration {
 Table<ImportNoteDeclaration> import_note_declarations();
 
 /// One note of an import: its code, its English sentence and its values as one
-/// JSON object (message_params_json()).
-struct ImportNote {
-  std::string code;
-  std::string text;
-  std::string params_json;
-};
+/// JSON object (message_values_json()).
+using ImportNote = WrittenMessage;
 
 /// The note of kind `code` with `params`: the English pattern (pattern_one when
-/// declared and {count} is 1) filled by fill_message().
-ImportNote import_note(NoteCode code, const std::vector<MessageParam>& params);
+/// declared and {count} is 1) filled by fill_message() (write_message()).
+ImportNote import_note(NoteCode code, const std::vector<MessageValue>& params);
 
 }  // namespace llmbudget

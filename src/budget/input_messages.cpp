@@ -1,12 +1,8 @@
 #include "budget/input_messages.h"
 
-#include <cmath>
-#include <cstring>
 #include <vector>
 
 #include "text/json_text.h"
-#include "text/number_text.h"
-#include "text/pattern_fill.h"
 
 namespace llmbudget {
 
@@ -197,18 +193,6 @@ static_assert(static_cast<std::size_t>(M::config_not_json) == kBudgetCount, "the
 static_assert(static_cast<std::size_t>(M::load_mode_unset) == kBudgetCount + kImportCount,
               "the simulation's kinds follow the importer's");
 
-// The English text of one value.
-std::string english(const MessageParam& p) {
-  switch (p.kind) {
-    case MessageParam::Kind::number: return format_compact(p.number);
-    case MessageParam::Kind::count: return format_grouped(p.number);
-    case MessageParam::Kind::text:
-    case MessageParam::Kind::refusal: return p.text;
-    case MessageParam::Kind::message: return p.message->pattern;
-  }
-  return std::string();
-}
-
 }  // namespace
 
 Table<InputMessageDeclaration> input_message_declarations() { return {kMessages.rows, kMessageCount}; }
@@ -238,77 +222,29 @@ const InputMessageDeclaration& simulation_refusal(MessageCode code) {
   return i < kSimulationCount ? kSimulationMessages[i] : kSimulationMessages[0];
 }
 
-MessageParam number_param(const char* name, double value) {
-  return MessageParam{name, MessageParam::Kind::number, value, std::string(), nullptr, {}, {}, {}};
+MessageValue message_value(const char* name, MessageCode code) { return message_value(name, budget_message(code)); }
+
+MessageValue message_value(const char* name, const InputMessageDeclaration& message) {
+  return message_value(name, message.code, message.pattern);
 }
 
-MessageParam count_param(const char* name, double value) {
-  return MessageParam{name, MessageParam::Kind::count, value, std::string(), nullptr, {}, {}, {}};
+MessageValue refusal_value(const char* name, const InputError& error) {
+  return refusal_value(name, error.field, error.message, error.code, error.params_json);
 }
 
-MessageParam text_param(const char* name, std::string text) {
-  return MessageParam{name, MessageParam::Kind::text, 0, std::move(text), nullptr, {}, {}, {}};
-}
-
-MessageParam message_param(const char* name, MessageCode code) { return message_param(name, budget_message(code)); }
-
-MessageParam message_param(const char* name, const InputMessageDeclaration& message) {
-  return MessageParam{name, MessageParam::Kind::message, 0, std::string(), &message, {}, {}, {}};
-}
-
-MessageParam refusal_param(const char* name, const InputError& error) {
-  return MessageParam{
-      name, MessageParam::Kind::refusal, 0, error.message, nullptr, error.field, error.code, error.params_json};
-}
-
-std::string fill_message(const char* pattern, const std::vector<MessageParam>& params) {
-  return fill_pattern(pattern, params, [](const MessageParam& param) { return english(param); });
-}
-
-std::string message_params_json(const std::vector<MessageParam>& params) {
-  std::string out = "{";
-  for (const MessageParam& p : params) {
-    switch (p.kind) {
-      case MessageParam::Kind::number:
-      case MessageParam::Kind::count:
-        if (std::isfinite(p.number)) {
-          json::add_number_member(out, p.name, p.number);
-        } else {
-          json::add_text_member(out, p.name, format_compact(p.number).c_str());
-        }
-        break;
-      case MessageParam::Kind::text: json::add_text_member(out, p.name, p.text.c_str()); break;
-      case MessageParam::Kind::message: json::add_text_member(out, p.name, p.message->code); break;
-      case MessageParam::Kind::refusal:
-        json::add_key(out, p.name);
-        out += '{';
-        json::add_text_member(out, "field", p.field.c_str());
-        json::add_text_member(out, "error", p.text.c_str());
-        json::add_text_member(out, "code", p.code.c_str());
-        json::add_key(out, "params");
-        out += p.params_json.empty() ? "{}" : p.params_json;
-        out += "},";
-        break;
-    }
-  }
-  json::close_with(out, '}');
-  return out;
-}
-
-InputError coded_error(const std::string& field, MessageCode code, const std::vector<MessageParam>& params) {
+InputError coded_error(const std::string& field, MessageCode code, const std::vector<MessageValue>& params) {
   return coded_error(field, budget_message(code), params);
 }
 
 InputError coded_error(const std::string& field, const InputMessageDeclaration& message,
-                       const std::vector<MessageParam>& params) {
-  return InputError{field, fill_message(message.pattern, params), message.code, message_params_json(params)};
+                       const std::vector<MessageValue>& params) {
+  return InputError{field, fill_message(message.pattern, params), message.code, message_values_json(params)};
 }
 
 std::string message_declarations_json(Table<InputMessageDeclaration> rows) {
   std::string out;
   json::add_object_array(out, rows, [&out](const InputMessageDeclaration& m) {
-    json::add_text_member(out, "code", m.code);
-    json::add_text_member(out, "pattern", m.pattern);
+    add_declaration_members(out, m.code, m.pattern, nullptr);
   });
   return out;
 }

@@ -1,8 +1,8 @@
 // The one declaration of every kind of message the core writes about a
 // refused input: a stable code and its English pattern with {placeholders}.
 // The core's English sentence is the pattern filled with the message's values
-// (fill_message), and the error carries the code and those values
-// (InputError::code, params_json), so the web page writes the same sentence in
+// (fill_message of reading/message_values.h), and the error carries the code and
+// those values (InputError::code, params_json: message_values_json), so the web page writes the same sentence in
 // another language from its own pattern of the code ("core.message.<code>"),
 // with the numbers written for its locale and the field's translated label.
 //
@@ -18,16 +18,19 @@
 //                 never translated; {got} is a value of a config.json: a number, a quoted
 //                 string or a literal as text, or the code of one of the json_* kinds declared
 //                 here ("an array")
-//   {refusal}, {reason}  another message with its own code and values (refusal_param): the
+//   {refusal}, {reason}  another message with its own code and values (refusal_value): the
 //                 refusal this one wraps (the model outside the calculator's range), the JSON
 //                 reader's reason (text/json_errors.h)
-//   every other name is a number: {min}, {max}, {value}, {cap}, {limit}, {below}, {above} ...
+//   every other name is a number (number_value: {min}, {max}, {value}, {cap}, {limit}, {below},
+//                 {above} ...) or a count written with thousands separators (count_value:
+//                 the importer's sizes, "8,030,261,248")
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "budget/budget_types.h"
+#include "reading/message_values.h"
 #include "text/table.h"
 
 namespace llmbudget {
@@ -157,53 +160,21 @@ const InputMessageDeclaration& simulation_refusal(MessageCode code);
 /// "messages" of field_declarations_json()).
 std::string message_declarations_json(Table<InputMessageDeclaration> rows);
 
-/// One value of a message: a number (written with format_compact() in English,
-/// and as a JSON number, or as its text "NaN" / "Infinity" when not finite), a
-/// count (a number written with thousands separators in English, "8,030,261,248";
-/// a JSON number too), a text, the code of another declared message (a hint, a
-/// JSON kind) whose pattern it stands for, or another refusal (its English sentence
-/// in English; in JSON {"field", "error", "code", "params"}, code "" and params {}
-/// when it has no declared kind).
-struct MessageParam {
-  enum class Kind { number, count, text, message, refusal };
-  const char* name;
-  Kind kind;
-  double number;
-  std::string text;                        ///< a text; a refusal's English sentence
-  const InputMessageDeclaration* message;  ///< a message param's declared kind; null for the others
-  std::string field;                       ///< a refusal's field
-  std::string code;                        ///< a refusal's code, or ""
-  std::string params_json;                 ///< a refusal's values, or ""
-};
-
-/// A number value: {name, number}.
-MessageParam number_param(const char* name, double value);
-/// A count: {name, value}, written "8,030,261,248" in English (format_grouped()).
-MessageParam count_param(const char* name, double value);
-/// A text value: {name, text} (field names, labels, typed text).
-MessageParam text_param(const char* name, std::string text);
-/// A declared budget message standing for a placeholder (a hint): its pattern in English.
-MessageParam message_param(const char* name, MessageCode code);
+/// A declared budget message standing for a placeholder (a hint): its pattern in English, its
+/// code in JSON (message_value() of reading/message_values.h with budget_message(code)).
+MessageValue message_value(const char* name, MessageCode code);
 /// Any declared message standing for a placeholder (the importer's JSON kinds: import_refusal()).
-MessageParam message_param(const char* name, const InputMessageDeclaration& message);
-/// Another refusal standing for a placeholder ({refusal}): its sentence, code and values.
-MessageParam refusal_param(const char* name, const InputError& error);
-
-/// `pattern` with each {name} replaced by the value of the param of that name
-/// (numbers by format_compact(): 1e6, 0.5, NaN). A placeholder with no param
-/// stays as written (the tests check every pattern's placeholders against its params).
-std::string fill_message(const char* pattern, const std::vector<MessageParam>& params);
-
-/// The params as one JSON object, in the order given: {"field":"batch","min":1,"max":1e6,"value":0.5}
-/// (a message param as its code; a non-finite number as its English text, "NaN").
-std::string message_params_json(const std::vector<MessageParam>& params);
+MessageValue message_value(const char* name, const InputMessageDeclaration& message);
+/// Another refusal standing for a placeholder ({refusal}): its sentence, and in JSON its field,
+/// sentence, code and values (refusal_value() of reading/message_values.h).
+MessageValue refusal_value(const char* name, const InputError& error);
 
 /// The refusal of `field` with the message of the budget kind `code` (budget_message()):
-/// InputError{field, fill_message(pattern, params), code, message_params_json(params)}.
-InputError coded_error(const std::string& field, MessageCode code, const std::vector<MessageParam>& params);
+/// InputError{field, fill_message(pattern, params), code, message_values_json(params)}.
+InputError coded_error(const std::string& field, MessageCode code, const std::vector<MessageValue>& params);
 
 /// The same with a declaration from any of the tables (import_refusal(), simulation_refusal()).
 InputError coded_error(const std::string& field, const InputMessageDeclaration& message,
-                       const std::vector<MessageParam>& params);
+                       const std::vector<MessageValue>& params);
 
 }  // namespace llmbudget

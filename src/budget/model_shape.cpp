@@ -29,8 +29,8 @@ std::optional<InputError> check_head_groups(const BudgetInput& in) {
   }
   return coded_error(
       "kv_heads", MessageCode::kv_heads_not_dividing,
-      {text_param("field", "kv_heads"), text_param("heads_field", "query_heads"), number_param("heads", in.query_heads),
-       number_param("value", in.kv_heads), number_param("below", below), number_param("above", above)});
+      {text_value("field", "kv_heads"), text_value("heads_field", "query_heads"), number_value("heads", in.query_heads),
+       number_value("value", in.kv_heads), number_value("below", below), number_value("above", above)});
 }
 
 std::optional<InputError> check_experts(const BudgetInput& in) {
@@ -41,17 +41,17 @@ std::optional<InputError> check_experts(const BudgetInput& in) {
     const double other_value = routed_missing ? in.experts_per_token : in.experts;
     return coded_error(
         missing, MessageCode::experts_unset,
-        {text_param("field", missing), text_param("other_field", other), number_param("other", other_value)});
+        {text_value("field", missing), text_value("other_field", other), number_value("other", other_value)});
   }
   if (in.experts == 0 || in.experts == in.experts_per_token) return std::nullopt;
   const double active = in.active_params > 0 ? in.active_params : in.total_params;
   const double least = in.total_params * in.experts_per_token / in.experts;
   if (active >= least) return std::nullopt;
   return coded_error("active_params", MessageCode::active_below_share,
-                     {text_param("field", "active_params"), text_param("total_field", "total_params"),
-                      text_param("per_token_field", "experts_per_token"), text_param("experts_field", "experts"),
-                      number_param("least", least), number_param("per_token", in.experts_per_token),
-                      number_param("experts", in.experts), number_param("value", active)});
+                     {text_value("field", "active_params"), text_value("total_field", "total_params"),
+                      text_value("per_token_field", "experts_per_token"), text_value("experts_field", "experts"),
+                      number_value("least", least), number_value("per_token", in.experts_per_token),
+                      number_value("experts", in.experts), number_value("value", active)});
 }
 
 }  // namespace

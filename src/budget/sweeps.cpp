@@ -72,8 +72,8 @@ void sweep_context(const BudgetInput& in, double min_context, double max_context
   std::optional<InputError> e = detail::check_value("min_context", min_context, 1, 1e8, false, true);
   if (!e && !detail::in_range(max_context, min_context, 1e8, false, true)) {
     e = coded_error("max_context", MessageCode::out_of_range_from_field_whole,
-                    {text_param("field", "max_context"), text_param("min_field", "min_context"),
-                     number_param("max", 1e8), number_param("value", max_context)});
+                    {text_value("field", "max_context"), text_value("min_field", "min_context"),
+                     number_value("max", 1e8), number_value("value", max_context)});
   }
   if (!e) e = detail::check_value("points", points, 2, kMaxPoints, false, true);
   if (e) {

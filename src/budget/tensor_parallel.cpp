@@ -27,14 +27,14 @@ std::optional<InputError> check_tensor_split(const BudgetInput& in) {
     if (valid_tensor_split(g, in.query_heads, in.kv_heads)) above = g;
   }
   // G = 1 is always valid, so below > 0; above is 0 when no count up to kMaxGpus splits the heads.
-  std::vector<MessageParam> params{text_param("field", "gpus"),
-                                   text_param("query_field", "query_heads"),
-                                   number_param("query_heads", in.query_heads),
-                                   text_param("kv_field", "kv_heads"),
-                                   number_param("kv_heads", in.kv_heads),
-                                   number_param("value", in.gpus),
-                                   number_param("below", below)};
-  if (above > 0) params.push_back(number_param("above", above));
+  std::vector<MessageValue> params{text_value("field", "gpus"),
+                                   text_value("query_field", "query_heads"),
+                                   number_value("query_heads", in.query_heads),
+                                   text_value("kv_field", "kv_heads"),
+                                   number_value("kv_heads", in.kv_heads),
+                                   number_value("value", in.gpus),
+                                   number_value("below", below)};
+  if (above > 0) params.push_back(number_value("above", above));
   return coded_error("gpus", above > 0 ? MessageCode::gpus_not_splitting : MessageCode::gpus_not_splitting_below,
                      params);
 }

@@ -40,12 +40,12 @@ std::optional<InputError> check_declared_value(const InputFieldDeclaration& fiel
     code = above_cap ? (whole ? M::above_cap_whole : M::above_cap)
                      : (whole ? M::out_of_range_capped_whole : M::out_of_range_capped);
   }
-  std::vector<MessageParam> params{text_param("field", field.name)};
-  if (zero_allowed) params.push_back(text_param("zero_means", field.zero_means));
-  params.push_back(number_param("min", field.min));
-  params.push_back(capped ? text_param("cap_field", field.max_from) : number_param("max", field.max));
-  params.push_back(number_param("value", value));
-  if (above_cap) params.push_back(number_param("cap", cap));
+  std::vector<MessageValue> params{text_value("field", field.name)};
+  if (zero_allowed) params.push_back(text_value("zero_means", field.zero_means));
+  params.push_back(number_value("min", field.min));
+  params.push_back(capped ? text_value("cap_field", field.max_from) : number_value("max", field.max));
+  params.push_back(number_value("value", value));
+  if (above_cap) params.push_back(number_value("cap", cap));
   return coded_error(field.name, code, params);
 }
 

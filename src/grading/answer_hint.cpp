@@ -31,9 +31,9 @@ int ceil_whole(double x) { return static_cast<int>(std::ceil(x - 1e-9)); }
 FeedbackMessage tolerance_words(const NumericQuestion& q) {
   const std::string symbol = canonical_symbol(q.default_unit);
   const bool unit = !symbol.empty();
-  const FeedbackValue percent = number_value("percent", q.relative_tolerance * 100, 6);
-  const FeedbackValue tolerance = number_value("tolerance", q.absolute_tolerance, 6);
-  const FeedbackValue unit_symbol = unit_value("unit", symbol);
+  const MessageValue percent = number_value("percent", q.relative_tolerance * 100, 6);
+  const MessageValue tolerance = number_value("tolerance", q.absolute_tolerance, 6);
+  const MessageValue unit_symbol = unit_value("unit", symbol);
   using F = FeedbackCode;
   if (q.relative_tolerance > 0 && q.absolute_tolerance > 0) {
     if (unit) return feedback_message(F::tolerance_relative_absolute_unit, {percent, tolerance, unit_symbol});
@@ -88,7 +88,7 @@ std::string numeric_answer_hint_kinds(const NumericQuestion& q) {
   std::vector<FeedbackMessage> parts = {tolerance_words(q)};
   FeedbackMessage digits = digits_words(q);
   if (!digits.code.empty()) parts.push_back(std::move(digits));
-  return feedback_messages_json(parts);
+  return written_messages_json(parts);
 }
 
 }  // namespace llmbudget

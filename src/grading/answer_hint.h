@@ -55,7 +55,7 @@ std::string digits_advice(const NumericQuestion& question);
 std::string numeric_answer_hint(const NumericQuestion& question);
 
 /// The hint's tolerance and digits as declared phrases, for another language's
-/// hint: a JSON array as feedback_messages_json writes kinds, tolerance_words
+/// hint: a JSON array as written_messages_json writes kinds, tolerance_words
 /// first and then digits_words when a single rule applies. E.g. for ±0.005
 /// tokens: [{"code":"tolerance_absolute_unit","params":{"tolerance":0.005,
 /// "unit":"tokens"}},{"code":"digits_decimals","params":{"count":2}}].

@@ -14,7 +14,7 @@ namespace {
 // The check's message and its kind from `m`.
 void say(ChoiceCheck& out, const FeedbackMessage& m) {
   out.message = m.text;
-  out.message_kinds = feedback_messages_json({m});
+  out.message_kinds = written_messages_json({m});
 }
 
 double count_of(std::size_t n) { return static_cast<double>(n); }
@@ -52,7 +52,7 @@ ChoiceCheck check_choice_answer(const std::vector<int>& selected, const ChoiceQu
     if (s < 0 || s >= question.option_count) {
       out.verdict = ChoiceVerdict::invalid;
       say(out, feedback_message(FeedbackCode::choice_out_of_range,
-                                {count_value("option", s), count_value("last", question.option_count - 1)}));
+                                {number_value("option", s), count_value("last", question.option_count - 1)}));
       return out;
     }
     picked[static_cast<std::size_t>(s)] = true;
@@ -90,12 +90,12 @@ ChoiceCheck check_choice_answer(const std::vector<int>& selected, const ChoiceQu
   } else if (right_picked > 0) {
     out.verdict = ChoiceVerdict::partly;
     // How many are right, extra and missing: each a phrase with its own count.
-    const FeedbackValue right = part_value(
+    const MessageValue right = part_value(
         "right", feedback_message(F::choice_right_count,
                                   {count_value("count", right_picked), count_value("picked", picked_count)}));
-    const FeedbackValue extra = part_value(
+    const MessageValue extra = part_value(
         "extra", feedback_message(F::choice_extra_count, {count_value("count", count_of(out.extra.size()))}));
-    const FeedbackValue missing = part_value(
+    const MessageValue missing = part_value(
         "missing", feedback_message(F::choice_missing_count, {count_value("count", count_of(out.missing.size()))}));
     if (out.missing.empty())
       say(out, feedback_message(F::choice_partly_extra, {right, extra}));

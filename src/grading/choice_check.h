@@ -35,7 +35,7 @@ struct ChoiceCheck {
   std::vector<int> extra;     ///< selected options that are not right, ascending
   std::string message;        ///< counts only, never which options are right
   std::string message_kinds;  ///< `message` as declared kinds with their values (feedback_messages.h,
-                              ///< feedback_messages_json: [{"code","params"}])
+                              ///< written_messages_json: [{"code","params"}])
 };
 
 /// Grades `selected` (duplicates ignored) against `question`. Never throws.

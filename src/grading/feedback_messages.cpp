@@ -1,14 +1,9 @@
 // The answer checker's sentences; see feedback_messages.h.
 #include "grading/feedback_messages.h"
 
-#include <cmath>
-#include <cstring>
 #include <iterator>
 
-#include "reading/reading_declarations.h"
 #include "text/json_text.h"
-#include "text/number_text.h"
-#include "text/pattern_fill.h"
 
 namespace llmbudget {
 
@@ -112,156 +107,26 @@ static_assert(in_code_order(), "kFeedback must list every FeedbackCode once, in 
 static_assert(static_cast<std::size_t>(F::choice_partly_extra_missing) + 1 == std::size(kFeedback),
               "one row per FeedbackCode");
 
-bool ends_with(const char* name, const char* suffix) {
-  const std::size_t n = std::strlen(name), s = std::strlen(suffix);
-  return n >= s && std::strcmp(name + n - s, suffix) == 0;
-}
-
-std::string number_text(double v, int digits) {
-  return digits == 0 ? format_compact(v) : format_significant(v, digits);
-}
-
-// The English text of one value.
-std::string english(const FeedbackValue& v) {
-  switch (v.kind) {
-    case FeedbackValue::Kind::number: return number_text(v.number, v.digits);
-    case FeedbackValue::Kind::count: return format_compact(v.number);
-    case FeedbackValue::Kind::text:
-    case FeedbackValue::Kind::part: return v.text;
-    case FeedbackValue::Kind::unit: return detail::unit_display(v.text);
-    case FeedbackValue::Kind::dimension:
-      if (ends_with(v.name, "_units")) return detail::dimension_units(v.dimension);
-      if (ends_with(v.name, "_name")) return to_string(v.dimension);
-      return detail::dimension_phrase(v.dimension);
-  }
-  return std::string();
-}
-
-std::string fill(const char* pattern, const std::vector<FeedbackValue>& values) {
-  return fill_pattern(pattern, values, [](const FeedbackValue& v) { return english(v); });
-}
-
-std::string values_json(const std::vector<FeedbackValue>& values) {
-  std::string out = "{";
-  for (const FeedbackValue& v : values) {
-    switch (v.kind) {
-      case FeedbackValue::Kind::number:
-      case FeedbackValue::Kind::count:
-        if (std::isfinite(v.number)) {
-          // The digits the English shows, so the page writes the same value.
-          json::add_key(out, v.name);
-          out += v.kind == FeedbackValue::Kind::count ? format_compact(v.number) : number_text(v.number, v.digits);
-          out += ',';
-        } else {
-          json::add_text_member(out, v.name, format_compact(v.number).c_str());
-        }
-        break;
-      case FeedbackValue::Kind::text:
-      case FeedbackValue::Kind::unit: json::add_text_member(out, v.name, v.text.c_str()); break;
-      case FeedbackValue::Kind::dimension: json::add_text_member(out, v.name, to_string(v.dimension)); break;
-      case FeedbackValue::Kind::part:
-        json::add_key(out, v.name);
-        out += '{';
-        json::add_text_member(out, "code", v.code.c_str());
-        json::add_key(out, "params");
-        out += v.params_json;
-        out += "},";
-        break;
-    }
-  }
-  json::close_with(out, '}');
-  return out;
-}
-
-FeedbackValue value_of(const char* name, FeedbackValue::Kind kind) {
-  return FeedbackValue{name, kind, 0, 0, std::string(), UnitDimension::none, std::string(), std::string()};
-}
-
 }  // namespace
 
 Table<FeedbackDeclaration> feedback_declarations() { return {kFeedback, std::size(kFeedback)}; }
 
 std::string feedback_declarations_json() {
-  std::string out = "[";
-  for (const FeedbackDeclaration& d : kFeedback) {
-    out += '{';
-    json::add_text_member(out, "code", d.code);
-    json::add_text_member(out, "pattern", d.pattern);
-    if (d.pattern_one != nullptr) json::add_text_member(out, "one", d.pattern_one);
-    json::close_with(out, '}');
-    out += ',';
-  }
-  json::close_with(out, ']');
+  std::string out;
+  json::add_object_array(out, feedback_declarations(), [&out](const FeedbackDeclaration& d) {
+    add_declaration_members(out, d.code, d.pattern, d.pattern_one);
+  });
   return out;
 }
 
-FeedbackValue number_value(const char* name, double value, int digits) {
-  FeedbackValue v = value_of(name, FeedbackValue::Kind::number);
-  v.number = value;
-  v.digits = digits;
-  return v;
-}
-
-FeedbackValue count_value(const char* name, double value) {
-  FeedbackValue v = value_of(name, FeedbackValue::Kind::count);
-  v.number = value;
-  return v;
-}
-
-FeedbackValue text_value(const char* name, std::string text) {
-  FeedbackValue v = value_of(name, FeedbackValue::Kind::text);
-  v.text = std::move(text);
-  return v;
-}
-
-FeedbackValue unit_value(const char* name, const std::string& symbol) {
-  FeedbackValue v = value_of(name, FeedbackValue::Kind::unit);
-  v.text = symbol;
-  return v;
-}
-
-FeedbackValue dimension_value(const char* name, UnitDimension dimension) {
-  FeedbackValue v = value_of(name, FeedbackValue::Kind::dimension);
-  v.dimension = dimension;
-  return v;
-}
-
-FeedbackValue part_value(const char* name, const FeedbackMessage& part) {
-  FeedbackValue v = value_of(name, FeedbackValue::Kind::part);
-  v.text = part.text;
-  v.code = part.code;
-  v.params_json = part.params_json;
-  return v;
-}
-
-FeedbackMessage feedback_message(FeedbackCode code, const std::vector<FeedbackValue>& values) {
+FeedbackMessage feedback_message(FeedbackCode code, const std::vector<MessageValue>& values) {
   const FeedbackDeclaration& d = kFeedback[static_cast<std::size_t>(code)];
-  const char* pattern = d.pattern;
-  if (d.pattern_one != nullptr) {
-    for (const FeedbackValue& v : values) {
-      if (std::strcmp(v.name, "count") == 0 && v.kind == FeedbackValue::Kind::count && v.number == 1)
-        pattern = d.pattern_one;
-    }
-  }
-  return FeedbackMessage{d.code, fill(pattern, values), values_json(values)};
+  return write_message(d.code, d.pattern, d.pattern_one, values);
 }
 
 std::string feedback_text(const std::vector<FeedbackMessage>& parts) {
   std::string out;
   for (const FeedbackMessage& m : parts) out += (out.empty() ? "" : " ") + m.text;
-  return out;
-}
-
-std::string feedback_messages_json(const std::vector<FeedbackMessage>& parts) {
-  std::string out = "[";
-  for (const FeedbackMessage& m : parts) {
-    out += '{';
-    json::add_text_member(out, "code", m.code.c_str());
-    json::add_key(out, "params");
-    out += m.params_json;
-    out += "},";
-  }
-  json::close_with(out, ']');
   return out;
 }
 

@@ -7,34 +7,23 @@
 // {placeholders}; a kind whose English depends on a count has a second pattern
 // for a count of 1, chosen by the value {count}. The checker returns the
 // English sentence and, beside it, the kinds and values it was written from
-// (feedback_messages_json), so a page writes the same sentence in another
-// language from its own pattern of the code ("grading.<code>" in
+// (written_messages_json), so a page writes the same sentence in another
+// language from its own pattern of the code ("core.feedback.<code>" in
 // content/ui/<locale>.json).
 //
-// Values, by kind (the page treats each kind the same way in every pattern):
-//   number     a number, in English as format_significant(v, digits) writes it
-//              (digits 0: format_compact); in JSON the same digits, so the page
-//              shows the value the English shows, written for its locale
-//   count      a whole number, in English as format_compact writes it; {count}
-//              picks pattern_one when it is 1
-//   text       text written as it is in every language (typed text, an
-//              arithmetic as read, a list of declared names)
-//   unit       a unit symbol of the unit table ("GB", "tokens"); in English as
-//              unit_display writes it ("tokens per pass"), on the page in the
-//              locale's unit words
-//   dimension  a unit dimension (reading_declarations.h), in JSON by its name
-//              ("bytes"); in English by its phrase ("a memory size") or, for a
-//              value named *_units, by its units ("B, KB, ... or TiB"), or,
-//              for a value named *_name, by its name
-//   part       another kind with its own code and values (a tolerance phrase
-//              inside a sentence): in English its sentence, in JSON
-//              {"code", "params"}
+// Values (reading/message_values.h, the same kinds as the refusals'): a number
+// with the significant digits the English shows, a count (a number of options or
+// digits: a value named {count} picks pattern_one when it is 1), text written as
+// it is in every language, a unit symbol (in the locale's unit words on the page),
+// a unit dimension (by its phrase, or its units for a name *_units, or its name
+// for *_name), and a part: another kind with its own code and values (a
+// tolerance phrase inside a sentence).
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include "reading/unit_table.h"
+#include "reading/message_values.h"
 #include "text/table.h"
 
 namespace llmbudget {
@@ -114,49 +103,15 @@ std::string feedback_declarations_json();
 
 /// One written sentence (or phrase) of a declared kind: its code, its English
 /// text and its values as one JSON object ({"tolerance":0.1,"unit":"GB"}).
-struct FeedbackMessage {
-  std::string code;
-  std::string text;
-  std::string params_json;
-};
+using FeedbackMessage = WrittenMessage;
 
-/// One value of a feedback kind; made by the *_value functions below.
-struct FeedbackValue {
-  enum class Kind { number, count, text, unit, dimension, part };
-  const char* name;
-  Kind kind;
-  double number;
-  int digits;               ///< number: significant digits (1..15), 0 for format_compact
-  std::string text;         ///< text; unit symbol; part: its English
-  UnitDimension dimension;  ///< dimension
-  std::string code;         ///< part: its code
-  std::string params_json;  ///< part: its values
-};
-
-/// A number, written with `digits` significant digits (0: format_compact).
-FeedbackValue number_value(const char* name, double value, int digits);
-/// A whole number; {count} picks a kind's pattern_one when it is 1.
-FeedbackValue count_value(const char* name, double value);
-/// Text written as it is in every language.
-FeedbackValue text_value(const char* name, std::string text);
-/// A unit symbol of the unit table ("GB", "tokens").
-FeedbackValue unit_value(const char* name, const std::string& symbol);
-/// A unit dimension: its phrase, or its units for a name ending in "_units",
-/// or its name for a name ending in "_name".
-FeedbackValue dimension_value(const char* name, UnitDimension dimension);
-/// Another kind standing for a placeholder (a phrase inside a sentence).
-FeedbackValue part_value(const char* name, const FeedbackMessage& part);
-
-/// The sentence of kind `code` with `values`: the English pattern (pattern_one
-/// when declared and {count} is 1) with each {name} replaced by the English of
-/// the value of that name (a placeholder with no value stays as written), and
-/// the values as JSON in the order given.
-FeedbackMessage feedback_message(FeedbackCode code, const std::vector<FeedbackValue>& values);
+/// The sentence of kind `code` with `values` (reading/message_values.h): the English pattern
+/// (pattern_one when declared and {count} is 1) with each {name} replaced by the English of
+/// the value of that name (a placeholder with no value stays as written), and the values as
+/// JSON in the order given (write_message()).
+FeedbackMessage feedback_message(FeedbackCode code, const std::vector<MessageValue>& values);
 
 /// The English of several sentences: their texts joined by one space.
 std::string feedback_text(const std::vector<FeedbackMessage>& parts);
-
-/// Several sentences as JSON: [{"code":"not_right","params":{}}, ...], in order.
-std::string feedback_messages_json(const std::vector<FeedbackMessage>& parts);
 
 }  // namespace llmbudget

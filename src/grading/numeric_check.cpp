@@ -104,7 +104,7 @@ bool rounded_from(double typed, double expected) {
 // default unit (validate_numeric_question).
 FeedbackMessage expectation(const NumericQuestion& q) {
   const std::string symbol = canonical_symbol(q.default_unit);
-  const FeedbackValue dimension = dimension_value("dimension", q.dimension);
+  const MessageValue dimension = dimension_value("dimension", q.dimension);
   if (q.dimension != UnitDimension::none)
     return feedback_message(FeedbackCode::expects_unit,
                             {dimension, dimension_value("dimension_units", q.dimension), unit_value("unit", symbol)});
@@ -115,7 +115,7 @@ FeedbackMessage expectation(const NumericQuestion& q) {
 // The check's message and its kinds from `parts`.
 void say(NumericCheck& out, const std::vector<FeedbackMessage>& parts) {
   out.message = feedback_text(parts);
-  out.message_kinds = feedback_messages_json(parts);
+  out.message_kinds = written_messages_json(parts);
 }
 
 }  // namespace
@@ -149,7 +149,7 @@ NumericCheck check_numeric_answer(const std::string& text, const NumericQuestion
   if (!p.ok) {
     out.verdict = AnswerVerdict::unparseable;
     out.parse_error = p.error;
-    std::vector<FeedbackValue> why = {text_value("reason", p.message), text_value("parse_error", to_string(p.error))};
+    std::vector<MessageValue> why = {text_value("reason", p.message), text_value("parse_error", to_string(p.error))};
     // No number in it: the answer as the reason quotes it, for another language's sentence.
     if (p.error == ParseError::no_number) why.push_back(text_value("typed", quoted_answer(text)));
     say(out, {feedback_message(FeedbackCode::not_read, why), expectation(question)});
@@ -268,15 +268,15 @@ NumericCheck check_numeric_answer(const std::string& text, const NumericQuestion
       // Digit advice only when rounding explains the miss; otherwise say by
       // how much it is off (2 significant digits, in the question's unit).
       out.too_few_digits = rounded_from(typed, expected_base / factor);
-      const FeedbackValue dimension = dimension_value("dimension", question.dimension);
-      const FeedbackValue tolerance = part_value("tolerance", tolerance_words(question));
+      const MessageValue dimension = dimension_value("dimension", question.dimension);
+      const MessageValue tolerance = part_value("tolerance", tolerance_words(question));
       if (out.too_few_digits) {
         const FeedbackMessage digits = digits_words(question);
         say(out, {digits.code.empty() ? feedback_message(F::close_rounded, {dimension, tolerance})
                                       : feedback_message(F::close_rounded_digits,
                                                          {dimension, tolerance, part_value("digits", digits)})});
       } else {
-        const FeedbackValue off = number_value("off", std::fabs(best.in_default_unit - question.expected), 2);
+        const MessageValue off = number_value("off", std::fabs(best.in_default_unit - question.expected), 2);
         say(out, {default_symbol.empty() ? feedback_message(F::close_off, {off, dimension, tolerance})
                                          : feedback_message(F::close_off_unit, {off, unit_value("unit", default_symbol),
                                                                                 dimension, tolerance})});

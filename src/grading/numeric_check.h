@@ -69,7 +69,7 @@ struct NumericCheck {
   ParseError parse_error = ParseError::none;  ///< the reason, when unparseable
   std::string message;                        ///< feedback for the student; never states the expected value
   std::string message_kinds;                  ///< the sentences of `message` as declared kinds with their values
-                                              ///< (feedback_messages_json: [{"code","params"}, ...]); their
+                                              ///< (written_messages_json: [{"code","params"}, ...]); their
                                               ///< English texts joined by one space are `message`
   bool has_value = false;                     ///< a reading was graded (false when unparseable or wrong dimension)
   double answer_in_default_unit = 0;          ///< the graded reading, converted to default_unit; always finite

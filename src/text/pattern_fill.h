@@ -1,8 +1,8 @@
 #pragma once
 // Filling a declared message pattern: each "{name}" of the pattern becomes the
-// words of the value of that name. The core's declared sentence kinds (the
-// refusals and importer notes of budget/input_messages.h, the answer checker's
-// sentences of grading/feedback_messages.h) each write their English this way.
+// words of the value of that name. The core's declared messages (the refusals,
+// importer notes and the answer checker's sentences) write their English this
+// way, through reading/message_values.h fill_message().
 #include <cstring>
 #include <string>
 #include <vector>

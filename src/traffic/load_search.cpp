@@ -82,7 +82,7 @@ LoadSearchResult highest_load(const BudgetInput& in, const TrafficInput& traffic
   if (in.ttft_target_s == 0 && in.per_request_target_tokens_per_s == 0) {
     return failed(coded_error(
         "ttft_target_s", simulation_refusal(MessageCode::search_no_target),
-        {text_param("field", "ttft_target_s"), text_param("other_field", "per_request_target_tokens_per_s")}));
+        {text_value("field", "ttft_target_s"), text_value("other_field", "per_request_target_tokens_per_s")}));
   }
   Search search(in, traffic);
   const bool open = traffic.request_rate > 0;
@@ -94,8 +94,8 @@ LoadSearchResult highest_load(const BudgetInput& in, const TrafficInput& traffic
   if (in.ttft_target_s == 0 && !lo_trial.tpot_defined) {
     return failed(
         coded_error("per_request_target_tokens_per_s", simulation_refusal(MessageCode::search_one_token),
-                    {text_param("field", "per_request_target_tokens_per_s"),
-                     text_param("tokens_field", "output_tokens"), text_param("ttft_field", "ttft_target_s")}));
+                    {text_value("field", "per_request_target_tokens_per_s"),
+                     text_value("tokens_field", "output_tokens"), text_value("ttft_field", "ttft_target_s")}));
   }
   // The search stays inside the declared ranges of the rate and the concurrency.
   const InputFieldDeclaration& load_field = *find_traffic_input_field(open ? "request_rate" : "concurrency")->field;

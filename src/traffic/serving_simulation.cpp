@@ -369,7 +369,7 @@ TrafficResult Simulation::run() {
   return result;
 }
 
-TrafficResult refusal(const char* field, MessageCode code, const std::vector<MessageParam>& params) {
+TrafficResult refusal(const char* field, MessageCode code, const std::vector<MessageValue>& params) {
   TrafficResult r;
   r.error = coded_error(field, simulation_refusal(code), params);
   return r;
@@ -394,8 +394,8 @@ TrafficResult simulate_traffic(const BudgetInput& in, const TrafficInput& traffi
     return refusal(
         "max_num_batched_tokens",
         traffic.max_num_seqs == 0 ? MessageCode::batched_below_seqs_default : MessageCode::batched_below_seqs,
-        {text_param("field", "max_num_batched_tokens"), text_param("seqs_field", "max_num_seqs"),
-         number_param("seqs", effective.max_num_seqs), number_param("value", effective.max_num_batched_tokens)});
+        {text_value("field", "max_num_batched_tokens"), text_value("seqs_field", "max_num_seqs"),
+         number_value("seqs", effective.max_num_seqs), number_value("value", effective.max_num_batched_tokens)});
   }
   const double kv_budget = detail::kv_budget_bytes(in);
   if (kv_budget <= 0) {
@@ -407,19 +407,19 @@ TrafficResult simulate_traffic(const BudgetInput& in, const TrafficInput& traffi
   const double longest = in_hi + out_hi;
   if (in.model_max_context_tokens > 0 && longest > in.model_max_context_tokens) {
     return refusal("input_tokens", MessageCode::request_above_context,
-                   {number_param("tokens", longest), text_param("limit_field", "model_max_context_tokens"),
-                    number_param("limit", in.model_max_context_tokens)});
+                   {number_value("tokens", longest), text_value("limit_field", "model_max_context_tokens"),
+                    number_value("limit", in.model_max_context_tokens)});
   }
   const double longest_bytes = detail::per_gpu_kv_bytes_per_request(in, longest);
   if (longest_bytes > kv_budget) {
     return refusal("input_tokens", MessageCode::request_above_kv_budget,
-                   {number_param("tokens", longest), number_param("bytes", longest_bytes),
-                    number_param("budget", std::floor(kv_budget))});
+                   {number_value("tokens", longest), number_value("bytes", longest_bytes),
+                    number_value("budget", std::floor(kv_budget))});
   }
   const double work = traffic.requests * (out_hi + in_hi / traffic.max_num_batched_tokens);
   if (work > kMaxWork) {
     return refusal("requests", MessageCode::work_above_limit,
-                   {number_param("limit", kMaxWork), number_param("value", work)});
+                   {number_value("limit", kMaxWork), number_value("value", work)});
   }
   return Simulation(in, effective).run();
 }

@@ -13,12 +13,12 @@ FieldReading read_traffic_field_value(const std::string& name, const std::string
   const TrafficInputFieldDeclaration* row = find_traffic_input_field(name.c_str());
   FieldReading refused;
   if (row == nullptr) {
-    refused.error = coded_error(name, MessageCode::unknown_field, {text_param("text", quote_visible(name, 40))});
+    refused.error = coded_error(name, MessageCode::unknown_field, {text_value("text", quote_visible(name, 40))});
     return refused;
   }
   if (!(display_factor > 0) || !std::isfinite(display_factor)) {
     refused.error =
-        coded_error(row->field->name, MessageCode::bad_display_factor, {text_param("label", row->field->label)});
+        coded_error(row->field->name, MessageCode::bad_display_factor, {text_value("label", row->field->label)});
     return refused;
   }
   return read_field_value(*row->field, text, display_factor, comma, point);

@@ -15,7 +15,7 @@ std::optional<InputError> validate_traffic_input(const TrafficInput& traffic) {
   if (open == closed) {
     return coded_error("request_rate",
                        simulation_refusal(open ? MessageCode::load_mode_both : MessageCode::load_mode_unset),
-                       {text_param("rate_field", "request_rate"), text_param("concurrency_field", "concurrency")});
+                       {text_value("rate_field", "request_rate"), text_value("concurrency_field", "concurrency")});
   }
   return std::nullopt;
 }

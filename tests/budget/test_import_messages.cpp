@@ -73,7 +73,7 @@ TEST_CASE("a note whose English depends on a count: DeepSeek-V3's one shared exp
   CHECK(shared->params_json == "{\"count\":1}");
   CHECK(shared->text == "1 shared expert per MoE layer, always used, counted with the always-used weights.");
   // Two shared experts take the other pattern.
-  const ImportNote two = import_note(NoteCode::shared_experts, {count_param("count", 2)});
+  const ImportNote two = import_note(NoteCode::shared_experts, {count_value("count", 2)});
   CHECK(two.text == "2 shared experts per MoE layer, always used, counted with the always-used weights.");
 }
 

@@ -4,12 +4,14 @@
 // and the values it was written with (web/core/budget-core.js). English shows
 // the core's sentence as it is; another language writes the same sentence from
 // its own pattern, "core.message.<code>" in content/ui/<locale>.json, with the
-// numbers written for the locale and the fields named by their translated labels.
+// numbers written for the locale and the fields named by their translated labels
+// (declared-message.js writes it; the hooks here word the refusals' own names).
 // The config.json importer's notes are declared kinds too (codes "note_*" in the same list,
 // src/budget/import_notes.h), written the same way.
 // A refusal with no code (a facade's own checks) stays the core's English.
 import { calculatorFields, unitWords } from './fields.js';
 import { DEFAULT_LOCALE } from './locale-names.js';
+import { declaredMessageInWords } from './declared-message.js';
 
 /** Every input list of the declaration, by field name, for the labels of named fields. */
 const declaredFields = new WeakMap(); // declaration -> Map(name -> input row)
@@ -66,34 +68,35 @@ export function coreMessage(core, strings, fmt, res, displayOf = () => null) {
   // Grouped for the locale; a tiny nonzero value in exponent form, never rounded to 0.
   const number = (v) => (v === 0 || Math.abs(v) >= 1e-3 ? fmt.groupedNumber(v) : fmt.small(v));
   const shownIn = { min: res.field, max: res.field, value: res.field, cap: res.params.cap_field };
-  const values = {};
-  for (const [name, v] of Object.entries(res.params)) {
-    if (name === 'field' || name.endsWith('_field')) values[name] = labelOf(v);
-    else if (name === 'label') values[name] = fields.has(res.field) ? labelOf(res.field) : v;
-    else if (name === 'zero_means') {
-      // The meaning may name a field ("wie total_params"): by its label, as the calculator writes it.
-      values[name] = calculatorFields(core, strings).inPageWords(strings.core(`core.field.${res.field}.zero_means`, v));
-    }
-    else if (name === 'unit') values[name] = strings.core(`core.unit.${v}`, v);
-    else if (name === 'hint' || (name === 'got' && typeof v === 'string' && declared(v))) {
-      // A declared message standing for the value: a hint, or a JSON value's kind ("ein Array").
-      const hint = declared(v);
-      values[name] = strings.core(`core.message.${v}`, hint ? hint.pattern : v);
-    } else if (v && typeof v === 'object') {
-      // Another message with its own code and values ({refusal} a refusal this one wraps,
-      // {reason} the JSON reader's), in the same words.
-      values[name] = coreMessage(core, strings, fmt, v, displayOf);
-    } else if (name === 'count' && typeof v === 'number') {
-      values[name] = v; // a plural pattern picks its form by it; the translator writes it for the locale
-    } else if (typeof v === 'number') {
+  return declaredMessageInWords(strings, res, {
+    prefix: 'core.message.',
+    named(name, v) {
+      if (name === 'field' || name.endsWith('_field')) return labelOf(v);
+      if (name === 'label') return fields.has(res.field) ? labelOf(res.field) : v;
+      if (name === 'zero_means') {
+        // The meaning may name a field ("wie total_params"): by its label, as the calculator writes it.
+        return calculatorFields(core, strings).inPageWords(strings.core(`core.field.${res.field}.zero_means`, v));
+      }
+      if (name === 'unit') return strings.core(`core.unit.${v}`, v);
+      if (name === 'hint' || (name === 'got' && typeof v === 'string' && declared(v))) {
+        // A declared message standing for the value: a hint, or a JSON value's kind ("ein Array").
+        const hint = declared(v);
+        return strings.core(`core.message.${v}`, hint ? hint.pattern : v);
+      }
+      return undefined;
+    },
+    number(name, v) {
       const display = shownIn[name] ? displayOf(shownIn[name]) : null;
       const row = shownIn[name] ? fields.get(shownIn[name]) : undefined;
-      if (display && display.factor !== 1) values[name] = fmt.withUnit(number(v / display.factor), display.noun);
+      if (display && display.factor !== 1) return fmt.withUnit(number(v / display.factor), display.noun);
       // Else in the field's declared unit, in the locale's words for that count ("1.000.000 Anfragen").
-      else values[name] = row && row.unit ? fmt.withUnit(number(v), unitWords(strings, row.unit, row.unit_one, v)) : number(v);
-    } else values[name] = String(v);
-  }
-  return strings.core(`core.message.${res.code}`, res.error, values);
+      return row && row.unit ? fmt.withUnit(number(v), unitWords(strings, row.unit, row.unit_one, v)) : number(v);
+    },
+    // Another message with its own code and values ({refusal} a refusal this one wraps,
+    // {reason} the JSON reader's), in the same words.
+    nested: (v) => coreMessage(core, strings, fmt, v, displayOf),
+    english: () => res.error,
+  });
 }
 
 /**

@@ -6,11 +6,11 @@
 // shows the core's sentences as they are; another language writes each from its
 // own pattern, "core.feedback.<code>" in content/ui/<locale>.json, with numbers
 // written for the locale, units in its unit words (step-unit.js) and the
-// question's dimension in its words ("core.feedback.dimension.<name>").
+// question's dimension in its words ("core.feedback.dimension.<name>"); the page's
+// one writer of a declared message (web/element/declared-message.js) writes it.
 import { DEFAULT_LOCALE } from '../element/locale-names.js';
+import { declaredMessageInWords, fillDeclaredPattern } from '../element/declared-message.js';
 import { stepUnitWords } from './step-unit.js';
-
-const PLACEHOLDER = /\{([a-z_]+)\}/g;
 
 /** The declared row of a dimension by name, for its English words. */
 function dimensionRow(quizCore, name) {
@@ -18,42 +18,45 @@ function dimensionRow(quizCore, name) {
 }
 
 /**
- * One value in the page's words, by the naming rules of feedback_messages.h.
- * @returns {string|number} a number only for {count} (the translator writes it and picks the plural)
- */
-function valueInWords(ctx, name, v) {
-  const { quizCore, strings, fmt } = ctx;
-  if (v && typeof v === 'object') return sentenceOf(ctx, v);
-  if (name === 'count' && typeof v === 'number') return v;
-  if (typeof v === 'number') return fmt.groupedNumber(v);
-  if (name === 'unit' || name === 'typed_unit') return v ? stepUnitWords(strings, v) : v;
-  // The arithmetic as the core read it writes its numbers with a decimal point and no grouping
-  // ("2 × 6.5 GB"): each decimal point in the locale's decimal mark ("2 × 6,5 GB").
-  if (name === 'expression') return String(v).replace(/(\d)\.(?=\d)/g, `$1${fmt.decimalMark}`);
-  if (name === 'dimension' || name === 'typed_dimension' || name.endsWith('_units')) {
-    const row = dimensionRow(quizCore, v);
-    const units = name.endsWith('_units');
-    return strings.core(`core.feedback.${units ? 'dimension_units' : 'dimension'}.${v}`, row ? row[units ? 'units' : 'phrase'] : v);
-  }
-  return String(v);
-}
-
-/**
- * One sentence (or phrase) of a declared kind in the page's words.
+ * One sentence (or phrase) of a declared kind in the page's words (declared-message.js), the
+ * checker's own names worded by the naming rules of feedback_messages.h: units in the locale's
+ * unit words, the question's dimension by its phrase or units, the arithmetic with the locale's
+ * decimal mark, the reader's reason as its parse error's sentence.
  * @param {{quizCore:object, strings:object, fmt:object}} ctx
  * @param {{code:string, params:object}} part
  * @returns {string}
  */
 function sentenceOf(ctx, part) {
-  const declared = ctx.quizCore.FEEDBACK_MESSAGES[part.code];
-  const params = part.params || {};
-  const values = {};
-  for (const [name, v] of Object.entries(params)) values[name] = valueInWords(ctx, name, v);
-  // The reader's reason: the locale's sentence of its parse error.
-  if (part.code === 'not_read') values.reason = ctx.strings.core(`core.parse_error.${params.parse_error}`, params.reason, values);
-  const english = declared ? (declared.one && params.count === 1 ? declared.one : declared.pattern) : '';
-  const fallback = english.replace(PLACEHOLDER, (m, name) => (values[name] === undefined ? m : String(values[name])));
-  return ctx.strings.core(`core.feedback.${part.code}`, fallback, values);
+  const { quizCore, strings, fmt } = ctx;
+  return declaredMessageInWords(strings, part, {
+    prefix: 'core.feedback.',
+    named(name, v) {
+      if (typeof v !== 'string') return undefined;
+      if (name === 'unit' || name === 'typed_unit') return v ? stepUnitWords(strings, v) : v;
+      // The arithmetic as the core read it writes its numbers with a decimal point and no grouping
+      // ("2 × 6.5 GB"): each decimal point in the locale's decimal mark ("2 × 6,5 GB").
+      if (name === 'expression') return v.replace(/(\d)\.(?=\d)/g, `$1${fmt.decimalMark}`);
+      if (name === 'dimension' || name === 'typed_dimension' || name.endsWith('_units')) {
+        const row = dimensionRow(quizCore, v);
+        const units = name.endsWith('_units');
+        return strings.core(`core.feedback.${units ? 'dimension_units' : 'dimension'}.${v}`, row ? row[units ? 'units' : 'phrase'] : v);
+      }
+      return undefined;
+    },
+    number: (name, v) => fmt.groupedNumber(v),
+    nested: (v) => sentenceOf(ctx, v),
+    // The reader's reason: the locale's sentence of its parse error.
+    more(message, values) {
+      if (message.code !== 'not_read') return;
+      const params = message.params || {};
+      values.reason = strings.core(`core.parse_error.${params.parse_error}`, params.reason, values);
+    },
+    english(message, values) {
+      const declared = quizCore.FEEDBACK_MESSAGES[message.code];
+      const params = message.params || {};
+      return declared ? fillDeclaredPattern(declared.one && params.count === 1 ? declared.one : declared.pattern, values) : '';
+    },
+  });
 }
 
 /**
