@@ -7,11 +7,11 @@
 // text waits folded.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync, rmSync, readFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { REPO, openSession, closeSession, recordedPage, waitReady, assertQuiet } from './lib/harness.mjs';
+import { REPO, openSession, closeSession, recordedPage, waitReady, assertQuiet, downloadBytes } from './lib/harness.mjs';
 
 // The parts' sections (inside the element's shadow root): one element in the frame, one element each on the lesson page.
 const CALC = '[data-part="calculator"]';
@@ -134,7 +134,7 @@ test('a top-level page: the browser was asked, the file arrives, the text waits 
   await waitReady(page);
   const [file] = await Promise.all([page.waitForEvent('download'),
     page.locator(`${CALC} button[data-action="download-inputs"]`).click()]);
-  assert.equal(JSON.parse(readFileSync(await file.path(), 'utf8')).inputs.batch, 16);
+  assert.equal(JSON.parse((await downloadBytes(file)).toString('utf8')).inputs.batch, 16);
   assert.equal(await page.locator(`${CALC} .calc-link-status`).textContent(),
     'Your browser was asked to download llm-budget-lab-inputs.json (nothing was sent anywhere). If nothing arrived, copy the inputs from the box below.');
   const folded = await page.locator(`${CALC} details.copy-by-hand`).evaluate((d) => ({ shown: d.checkVisibility(), open: d.open }));

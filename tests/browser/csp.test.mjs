@@ -5,8 +5,7 @@
 // error (the wasm is handed to the loader as bytes, never fetched from a data: URL).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { openSession, closeSession, recordedPage, waitReady } from './lib/harness.mjs';
+import { openSession, closeSession, recordedPage, waitReady, downloadBytes } from './lib/harness.mjs';
 
 let browser;
 let server;
@@ -55,7 +54,7 @@ test('chart downloads under the strict CSP: the SVG carries its colours as attri
   const chart = rec.page.locator('llm-budget-lab[parts="memory-chart"]');
   await chart.scrollIntoViewIfNeeded();
   const [svg] = await Promise.all([rec.page.waitForEvent('download'), chart.locator('button[data-download="svg"]').click()]);
-  const text = readFileSync(await svg.path(), 'utf8');
+  const text = (await downloadBytes(svg)).toString('utf8');
   assert.equal((text.match(/ style="/g) || []).length, 0, 'no style attribute');
   assert.match(text, /<rect[^>]* fill="rgb\(/, 'bars keep their computed fill');
   await Promise.all([rec.page.waitForEvent('download'), chart.locator('button[data-download="png"]').click()]);

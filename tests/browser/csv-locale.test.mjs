@@ -6,8 +6,7 @@
 // quoted, no byte order mark.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { openSession, closeSession, assertQuiet, openReady } from './lib/harness.mjs';
+import { openSession, closeSession, assertQuiet, openReady, downloadBytes } from './lib/harness.mjs';
 import { parseCsv } from './lib/csv.mjs';
 
 const CHART = 'llm-budget-lab[parts="memory-chart"]';
@@ -25,7 +24,7 @@ const openPage = (rel) => openReady(browser, new URL(rel, server.url).href);
 /** Clicks a download button and returns the file's text (UTF-8, a byte order mark kept). */
 async function saved(page, locator) {
   const [download] = await Promise.all([page.waitForEvent('download'), locator.click()]);
-  return readFileSync(await download.path()).toString('utf8');
+  return (await downloadBytes(download)).toString('utf8');
 }
 
 /** The memory chart's data table as shown (header row first), opened. */

@@ -9,10 +9,9 @@
 // lesson's (tests/browser/csv-locale.test.mjs).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { REPO, openSession, closeSession, assertQuiet, recordedPage, waitReady } from './lib/harness.mjs';
+import { REPO, openSession, closeSession, assertQuiet, recordedPage, waitReady, downloadBytes } from './lib/harness.mjs';
 import { parseCsv } from './lib/csv.mjs';
 
 const load = (rel) => import(pathToFileURL(path.join(REPO, rel)).href);
@@ -52,7 +51,7 @@ const PAGES = {
 /** Clicks a download button and returns the file's text without its byte order mark. */
 async function saved(page, locator) {
   const [download] = await Promise.all([page.waitForEvent('download'), locator.click()]);
-  return readFileSync(await download.path()).toString('utf8').replace(/^\uFEFF/, '');
+  return (await downloadBytes(download)).toString('utf8').replace(/^\uFEFF/, '');
 }
 
 /** A number cell's value: the page's decimal mark read back. */

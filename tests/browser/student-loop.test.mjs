@@ -5,11 +5,11 @@
 // never costs a click.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
-  OUT, INDEX_FILE_URL, openSession, closeSession, assertQuiet, recordedPage, waitReady, serveFolder,
+  OUT, INDEX_FILE_URL, openSession, closeSession, assertQuiet, recordedPage, waitReady, serveFolder, downloadBytes,
 } from './lib/harness.mjs';
 
 const CALC = 'llm-budget-lab[parts="calculator"]';
@@ -213,7 +213,7 @@ test('downloads: chart SVG and PNG, chart and worked-table CSV equal to their ta
   const chart = 'llm-budget-lab[parts="memory-chart"]';
   const save = async (locator) => {
     const [download] = await Promise.all([page.waitForEvent('download'), locator.click()]);
-    return { name: download.suggestedFilename(), bytes: readFileSync(await download.path()) };
+    return { name: download.suggestedFilename(), bytes: await downloadBytes(download) };
   };
   const svg = await save(page.locator(`${chart} button[data-download="svg"]`));
   assert.equal(svg.name, 'gpu-memory-per-configuration.svg');

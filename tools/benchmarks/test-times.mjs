@@ -19,14 +19,14 @@ const STAGES = {
   bootstrap: 'bootstrap (apt-get, npm ci when missing)',
   'build-page': 'tools/build --page: page wasm modules, dist/ (lint, asan beside)',
   lint: 'lint (nice 19, beside the page build)',
-  'build-tests': 'tools/build --tests: native tree, wasm tests (nice 19)',
+  'build-tests': 'tools/build --tests: native tests and CLI, wasm tests (nice 19)',
   native: 'native Catch2, ctest (nice 19, beside browser)',
   wasm: 'wasm Catch2 under node (nice 19, beside browser)',
   content: 'tools/check-content (nice 19, beside browser)',
   node: 'node --test tests/node, 2 at a time (nice 19)',
   'asan-build': 'sanitizer build (nice 19, from the page build on)',
   asan: 'sanitizer suite (nice 19)',
-  browser: 'node --test tests/browser, 2 files at a time, longest first',
+  browser: 'node --test tests/browser, 2 files at a time, longest first, one shared chromium',
   total: 'total wall time',
 };
 

@@ -45,6 +45,24 @@ export function longestFirst(files, seconds) {
   return [...files].sort((a, b) => key(b) - key(a));
 }
 
+/**
+ * Starts the browser tests' shared chromium when the files are all browser
+ * tests (under tests/browser/, whose harness connects to it) and sets its endpoint in this process's environment,
+ * which the files inherit; returns null (each file starts its own) otherwise
+ * or when $LLMB_BROWSER_WS is already set.
+ * @returns {Promise<object|null>} Playwright's BrowserServer, or null
+ */
+async function startSharedBrowser(files) {
+  const harness = path.resolve('tests/browser/lib/harness.mjs');
+  const browserDir = path.dirname(path.dirname(harness)) + path.sep;
+  if (!existsSync(harness) || !files.every((f) => path.resolve(f).startsWith(browserDir))) return null;
+  const { launchShared, SHARED_BROWSER_ENV } = await import(pathToFileURL(harness).href);
+  if (process.env[SHARED_BROWSER_ENV]) return null;
+  const server = await launchShared();
+  process.env[SHARED_BROWSER_ENV] = server.wsEndpoint();
+  return server;
+}
+
 async function main([table, jobs, ...files]) {
   const concurrency = Number(jobs);
   if (!table || !Number.isInteger(concurrency) || concurrency < 1 || files.length === 0) {
@@ -54,6 +72,9 @@ async function main([table, jobs, ...files]) {
   const order = longestFirst(files, readTable(table));
   const seconds = new Map(order.map((f) => [f, 0]));
   let failed = false;
+  // One chromium for every file (tests/browser/lib/harness.mjs launch()
+  // connects to it): each file used to start and stop its own.
+  const shared = await startSharedBrowser(files);
   const stream = run({ files: order.map((f) => path.resolve(f)), concurrency });
   stream.on('test:fail', () => { failed = true; });
   for (const type of ['test:pass', 'test:fail']) {
@@ -63,7 +84,8 @@ async function main([table, jobs, ...files]) {
       seconds.set(f, (seconds.get(f) || 0) + (data.details?.duration_ms || 0) / 1000);
     });
   }
-  stream.on('end', () => {
+  stream.on('end', async () => {
+    if (shared) await shared.close();
     const lines = [...seconds].sort((a, b) => b[1] - a[1]).map(([f, s]) => `${s.toFixed(1)} ${f}\n`);
     writeFileSync(table, lines.join(''));
     if (failed) process.exitCode = 1;

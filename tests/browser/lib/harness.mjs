@@ -21,8 +21,37 @@ export function assertBuilt() {
   }
 }
 
+/** What launchShared() and launch() start chromium with. */
+export const LAUNCH_OPTIONS = { executablePath: '/usr/bin/chromium', args: ARGS };
+
+/**
+ * The environment variable through which a runner hands its test files one
+ * running chromium (launchShared()): its Playwright websocket endpoint.
+ */
+export const SHARED_BROWSER_ENV = 'LLMB_BROWSER_WS';
+
+/**
+ * Starts one chromium for several test files (tools/lib/run-longest-first.mjs
+ * starts it before the browser suite and sets SHARED_BROWSER_ENV to its
+ * endpoint for the files it runs). Starting chromium took about a CPU second
+ * per file; connecting takes a fraction of that.
+ * @returns {Promise<{wsEndpoint:()=>string, close:()=>Promise<void>}>} Playwright's BrowserServer
+ */
+export async function launchShared() {
+  return chromium.launchServer(LAUNCH_OPTIONS);
+}
+
+/**
+ * A browser for one test file: the runner's shared chromium when
+ * SHARED_BROWSER_ENV names one (close() then closes this file's contexts and
+ * disconnects, leaving chromium to the others), else a chromium of its own.
+ * Every test opens its own contexts, so files sharing one chromium share no
+ * cookies, storage or cache.
+ */
 export async function launch() {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+  const ws = process.env[SHARED_BROWSER_ENV];
+  if (ws) return chromium.connect(ws);
+  return chromium.launch(LAUNCH_OPTIONS);
 }
 
 /**
@@ -57,6 +86,19 @@ export async function openSession(serveOptions = {}) {
     await browser.close();
     throw err;
   }
+}
+
+/**
+ * The bytes of a finished download. Read through the download's stream, which
+ * works on the shared chromium too (launch(): download.path() does not exist
+ * on a browser reached through connect()).
+ * @param {object} download Playwright's Download
+ * @returns {Promise<Buffer>}
+ */
+export async function downloadBytes(download) {
+  const chunks = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk);
+  return Buffer.concat(chunks);
 }
 
 /** Closes what openSession() opened (either may be missing if it failed). */
