@@ -279,7 +279,7 @@ test('refused typed values are retried when another field changes; clash message
   await box(page, 'kv_heads').fill('32');
   await box(page, 'query_heads').fill('16');
   const msg = await errorOf(page, 'query_heads').textContent();
-  assert.equal(msg, '16 query heads would be fewer than the 32 KV heads. Lower KV heads first; this value is used as soon as it fits.');
+  assert.equal(msg, 'Query heads: 16 heads would be fewer than the KV heads (32 heads). Lower the KV heads first; this value is used as soon as it fits.');
   assert.match(await stale.textContent(), /^Showing the last valid result/);
   assert.equal(await page.locator(`${CALC} .results`).getAttribute('data-stale'), '');
   await waitRedrawn(page);

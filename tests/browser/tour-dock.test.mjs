@@ -55,3 +55,31 @@ for (const [tour, step] of [['four-costs', 2], ['four-costs', 3], ['decision', 1
     }
   });
 }
+
+test('Tab from the panel\'s last button goes on to the step\'s part, not to the page\'s top', async () => {
+  const rec = await recordedPage(browser, { viewport: { width: 1280, height: 800 } });
+  const { page } = rec;
+  try {
+    await page.goto(`${server.url}index.html#tour=four-costs/2`);
+    await page.waitForFunction(() => document.documentElement.dataset.tourStep === 'four-costs/2', null, { timeout: 20000 });
+    await page.locator('[data-tour-action="leave"]').focus();
+    await page.keyboard.press('Tab');
+    const where = await page.evaluate(() => {
+      const el = document.activeElement;
+      return { tag: el.tagName.toLowerCase(), parts: el.getAttribute('parts'),
+        inner: el.shadowRoot && el.shadowRoot.activeElement ? el.shadowRoot.activeElement.tagName.toLowerCase() : null };
+    });
+    // Step 2 of the four costs marks the calculator's KV cache: the next stop is a control inside it.
+    assert.equal(where.tag, 'llm-budget-lab', JSON.stringify(where));
+    assert.equal(where.parts, 'calculator', JSON.stringify(where));
+    assert.ok(['input', 'select', 'button'].includes(where.inner), JSON.stringify(where));
+    // Moving through the steps keeps the panel a fixed box on screen (not held by a part's section).
+    assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('[data-tour-panel]')).position), 'fixed');
+    await page.locator('[data-tour-action="next"]').click();
+    await page.waitForFunction(() => document.documentElement.dataset.tourStep === 'four-costs/3', null, { timeout: 20000 });
+    assert.equal(await page.evaluate(() => document.activeElement.closest('[data-tour-panel]') !== null), true, 'focus stays in the panel');
+    assertQuiet(rec);
+  } finally {
+    await rec.context.close();
+  }
+});

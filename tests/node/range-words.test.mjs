@@ -66,8 +66,18 @@ test('the range sentence: English as before, German from the same ids with the u
     + 'geteilt wird; erhalten: 3 GPUs; nächste gültige Werte: 2 oder 4.']);
   // 16 query heads under the 32 KV heads they cap.
   assert.deepEqual(said('query_heads', 16), [
-    '16 query heads would be fewer than the 32 KV heads. Lower KV heads first; this value is used as soon as it fits.',
-    'Mit 16 wären Query-Köpfe weniger als KV-Köpfe (32). Senken Sie zuerst KV-Köpfe; der Wert wird übernommen, sobald er passt.']);
+    'Query heads: 16 heads would be fewer than the KV heads (32 heads). Lower the KV heads first; this value is used as soon as it fits.',
+    'Query-Köpfe: Der Wert 16 Köpfe liegt unter dem Wert des Felds „KV-Köpfe“ (32 Köpfe). Senken Sie zuerst „KV-Köpfe“; der Wert wird übernommen, sobald er passt.']);
+  // A label that is not a count noun reads too: the model's context limit under the 8,192-token context
+  // (both in the fields' declared unit, tokens per request).
+  assert.deepEqual(said('model_max_context_tokens', 8), [
+    'Model context limit: 8 tokens per request would be fewer than the context (8,192 tokens per request). Lower the context first; this value is used as soon as it fits.',
+    'Kontextgrenze des Modells: Der Wert 8 Token pro Anfrage liegt unter dem Wert des Felds „Kontext“ (8.192 Token pro Anfrage). Senken Sie zuerst „Kontext“; der Wert wird übernommen, sobald er passt.']);
+  // Twenty nines typed in the total-parameters box (about 1e20 billion): the range alone, not the
+  // value in exponent form ("not 9.999999999999998e19 billion parameters").
+  assert.deepEqual(said('total_params', 1e20), [
+    'Total parameters: enter a number from 1 parameter to 10 trillion parameters.',
+    'Parameter insgesamt: Geben Sie eine Zahl von 1 bis 10 Billionen Parameter ein.']);
   // Without the typed value (a slider's refusal): the range alone.
   const res = core.plan({ ...input, batch: 0 });
   assert.equal(rangeMessage(fieldsDe, 'batch', res, input, undefined, de), 'Batch: Geben Sie eine ganze Zahl von 1 bis 1 Million Anfragen ein.');

@@ -182,12 +182,14 @@ export function rangeMessage(fields, field, res, input, typedDisplay, strings = 
     // The value is fine on its own but falls below a field it caps
     // (query heads under the KV heads, total under the active parameters).
     if (def && capped && capped.maxFrom === field && input) {
-      const params = { label: words.inSentence(def.label), capLabel: words.inSentence(capped.label),
-        cap: words.quantity(capped, input[res.field]).n };
-      return typed ? t('limits.fewer', { ...params, n: words.quantity(def, typedDisplay * def.factor).n })
+      // "Model context limit: 8 tokens is less than the context (8,192 tokens). …": the field first,
+      // then both values with their units, so the sentence reads for every label.
+      const params = { label: def.label, capLabel: words.inSentence(capped.label),
+        cap: words.join(words.quantity(capped, input[res.field])) };
+      return typed ? t('limits.fewer', { ...params, n: words.join(words.quantity(def, typedDisplay * def.factor)) })
         : t('limits.fewerThatMany', params);
     }
-    return t('limits.notAccepted', { reason: because() });
+    return notAccepted(t, because());
   }
   if (!def) return because();
   const lim = def.limit;
@@ -205,14 +207,22 @@ export function rangeMessage(fields, field, res, input, typedDisplay, strings = 
     const raw = typedDisplay * def.factor;
     const inRange = (def.zeroMeans && raw === 0)
       || ((lim.min_exclusive ? raw > lim.min : raw >= lim.min) && raw <= max && (!def.whole || Number.isInteger(raw)));
-    if (inRange) {
-      const sentence = because().replace(/\.$/, '');
-      return t('limits.notAcceptedSentence', { reason: `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}` });
-    }
+    if (inRange) return notAccepted(t, because());
   }
   const { what, range } = rangeWords(words, def, max, capLabel);
-  if (!typed) return t('limits.enter', { label: def.label, what, range });
+  // A value past a quadrillion in the box's unit is not repeated: no field's range comes near it,
+  // and JavaScript would write it in exponent form ("9.999999999999998e19").
+  if (!typed || Math.abs(typedDisplay) >= 1e15) return t('limits.enter', { label: def.label, what, range });
   return t('limits.enterNot', { label: def.label, what, range, value: typedText(def, typedDisplay, words) });
+}
+
+/**
+ * "Not accepted: " and the core's reason as one sentence: its first letter a capital, one full
+ * stop at its end ("Nicht angenommen: Für Geroutete Experten ist … auf 0.").
+ */
+function notAccepted(t, reason) {
+  const sentence = reason.replace(/\.$/, '');
+  return t('limits.notAcceptedSentence', { reason: `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}` });
 }
 
 /**

@@ -344,6 +344,16 @@ async function showStep(index, { fromLink = false, focus = null } = {}) {
   keepStep(tour.id, index);
   // The part the step is about: drawn once it comes near the viewport.
   const host = elementOfPart(step.target.part);
+  // The panel is fixed on screen, but in the document it sits just before the step's part (outside
+  // its section, whose containment would hold a fixed box), so Tab from the panel's last button
+  // goes on to that part's controls, not back to the page's top. Focus moves to the step's title
+  // or stays on the panel's button below, so moving it loses nothing.
+  const slot = host && host.closest('.lab-slot');
+  if (slot && ui.el.nextElementSibling !== slot) {
+    const had = ui.el.contains(document.activeElement) ? document.activeElement : null;
+    slot.before(ui.el);
+    if (had && !focus) had.focus({ preventScroll: true });
+  }
   if (host && !host.hasAttribute('ready')) host.scrollIntoView({ block: 'start', behavior: 'auto' });
   const ready = await drawn(host);
   if (!panel || panel.token !== token) return;
@@ -433,7 +443,10 @@ export async function openTour(request, { opener = null, status = null, onClose 
     const ui = buildPanel();
     const keydown = (e) => { if (e.key === 'Escape' && !e.defaultPrevented) closeTour(leftNote); };
     panel = { tour, ui, index: 0, token: 0, opener, onClose, status, keydown, own: new Map() };
-    document.body.append(ui.el);
+    // Until a step places it before its part (showStep), the panel follows the tours' start box.
+    const box = document.querySelector('[data-tour-box]');
+    if (box) box.after(ui.el);
+    else document.body.append(ui.el);
     document.addEventListener('keydown', keydown);
     // Focus goes to the new step's title, so Tab reaches its prediction before the buttons.
     ui.back.addEventListener('click', () => { if (panel.index > 0) showStep(panel.index - 1, { focus: ui.title }); });

@@ -158,7 +158,15 @@ function mount(container, ctx) {
     if (gibNote) wrap.append(gibNote);
     wrap.append(error, readNote);
 
+    // A slider move ends typing in the field's box: the box shows the value the slider gives,
+    // not text that was refused or half typed (endTyping).
+    const endTyping = () => {
+      if (editing !== field) return;
+      editing = null;
+      editStart = null;
+    };
     range.addEventListener('input', () => {
+      endTyping();
       clearError(field);
       let display = fromSlider(def, range.value);
       // A capped log slider's last position reads back the cap itself, not a rounding of it.
@@ -177,6 +185,7 @@ function mount(container, ctx) {
         const next = logSliderKey(def, store.state.input[field] / def.factor, e.key);
         if (next === null) return;
         e.preventDefault();
+        endTyping();
         clearError(field);
         commit(field, next * def.factor, null, true);
       });
