@@ -213,7 +213,7 @@ test('bad input in any number field: inline range message, aria-invalid, last go
   await a.fill('1.5');
   assert.ok(await page.locator('llm-budget-lab[parts="speculative"] .field-error').first().isVisible());
   // Same style as the calculator: no internal name, the range said once.
-  assert.equal(await page.locator('llm-budget-lab[parts="speculative"] .field-error').first().textContent(), 'Enter a number from 0 to 1.');
+  assert.equal(await page.locator('llm-budget-lab[parts="speculative"] .field-error').first().textContent(), 'Acceptance rate: enter a number from 0 to 1, not 1.5.');
   assert.match(await page.locator('llm-budget-lab[parts="speculative"] [data-out="speculative-readout"]').textContent(), /a = 0\.8 with k = 3: 2\.95 tokens/);
   // ... and the readout says it is the last valid one, in a status region.
   const specStale = page.locator('llm-budget-lab[parts="speculative"] [data-out="speculative-stale"]');
