@@ -161,7 +161,11 @@ for (const [entry, out] of [['web/embed/child.js', 'embed.js'], ['web/embed/pare
 for (const [from, to] of [['web/embed/embed.css', 'embed.css'], ['web/instructors/instructors.css', 'instructors.css']]) {
   writeFileSync(path.join(dist, to), minifyCss(readFileSync(path.join(root, from), 'utf8')));
 }
-const embedPage = readFileSync(path.join(root, 'web/embed/embed.html'), 'utf8');
+// A frame sandboxed without allow-scripts runs no script: its <noscript> says what the host must
+// add, in every locale (the frame cannot know its lang= before a script reads it).
+const embedNoScript = LOCALES.map((l) => `<p lang="${l}">${escapeHtml(pageStrings(l)('page.embedNoScripts'))}</p>`).join('');
+const embedPage = readFileSync(path.join(root, 'web/embed/embed.html'), 'utf8')
+  .replace('<!-- noscript -->', `<noscript>${embedNoScript}</noscript>`);
 guardStrictCsp(embedPage, 'embed.html');
 writeFileSync(path.join(dist, 'embed.html'), embedPage);
 
