@@ -93,3 +93,22 @@ test('German: the notice in German; discarding removes only the kept text', asyn
   assertQuiet(rec);
   await rec.context.close();
 });
+
+test('a saved value that is JSON but holds an answer of the wrong shape is kept aside with the same notice', async () => {
+  const rec = await recordedPage(browser, { viewport: { width: 1280, height: 900 } });
+  const { page } = rec;
+  try {
+    // Question 2's one step, "tokens", takes a typed answer (text): an object is no answer it can show.
+    const wrong = JSON.stringify({ lesson: QUESTIONS.lesson, version: QUESTIONS.version, steps: { tokens: { answer: { x: 1 }, checked: true } } });
+    await page.goto(server.url);
+    await page.evaluate(([key, text]) => localStorage.setItem(key, text), [KEY, wrong]);
+    await page.reload();
+    await page.waitForSelector(`${QUIZ}[data-state="ready"]`, { timeout: 15000 });
+    assert.equal(await stored(page, ASIDE), wrong, 'kept aside, as it was');
+    assert.equal(await page.locator(`${QUIZ} [data-notice="unreadable"]`).count(), 1, 'said once');
+    assert.equal(await page.locator(`${step('q2-speculative', 'tokens')} input`).inputValue(), '', 'the question starts empty');
+    assertQuiet(rec);
+  } finally {
+    await rec.context.close();
+  }
+});

@@ -149,7 +149,13 @@ export function createAnswerStore({ lesson, version, quizCore, onUnavailable, on
   function readable(text, question) {
     let parsed;
     try { parsed = JSON.parse(text); } catch { return false; }
-    return Boolean(parsed) && parsed.lesson === lesson && parsed.version === version && cleanRecord(parsed, question, quizCore) !== null;
+    if (!parsed || parsed.lesson !== lesson || parsed.version !== version) return false;
+    // A step of this question whose saved answer cannot be used (an answer of the wrong shape)
+    // makes the whole value unreadable: it is kept aside with the notice, not lost at the next
+    // save. A step this question no longer has is left out quietly.
+    const dropped = [];
+    if (cleanRecord(parsed, question, quizCore, dropped) === null) return false;
+    return !dropped.some((d) => question.steps.some((st) => st.id === d.step));
   }
   // The steps last loaded or saved per key, with their times: a step saved
   // again unchanged keeps its time, a changed one gets now.
