@@ -46,13 +46,16 @@ export function longestFirst(files, seconds) {
 }
 
 /**
- * Starts the browser tests' shared chromium when the files are all browser
- * tests (under tests/browser/, whose harness connects to it) and sets its endpoint in this process's environment,
- * which the files inherit; returns null (each file starts its own) otherwise
- * or when $LLMB_BROWSER_WS is already set.
+ * Starts the browser tests' shared chromium when $LLMB_SHARED_BROWSER is 1 and the files are all
+ * browser tests (under tests/browser/, whose harness connects to it), and sets its endpoint in
+ * this process's environment, which the files inherit; returns null (each file starts its own)
+ * otherwise or when $LLMB_BROWSER_WS is already set. Off by default: six browser files, two at a
+ * time, took 102.8 and 103.9 CPU s on one shared chromium against 93.8 and 95.7 CPU s with a
+ * chromium per file (the same wall time, about 130 s), measured back to back in both orders.
  * @returns {Promise<object|null>} Playwright's BrowserServer, or null
  */
 async function startSharedBrowser(files) {
+  if (process.env.LLMB_SHARED_BROWSER !== '1') return null;
   const harness = path.resolve('tests/browser/lib/harness.mjs');
   const browserDir = path.dirname(path.dirname(harness)) + path.sep;
   if (!existsSync(harness) || !files.every((f) => path.resolve(f).startsWith(browserDir))) return null;
