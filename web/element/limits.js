@@ -167,8 +167,8 @@ export function valueText(fields, field, raw, strings = null) {
  * @returns {string} for a value outside the field's range, the field's label, the range in
  *   its display units and the value typed ("Batch: enter a whole number from 1 to 1 million
  *   requests, not 0.5."; "Batch: Geben Sie eine ganze Zahl von 1 bis 1 Million Anfragen ein,
- *   nicht 0,5."); for one that would fall below a field it caps, both values ("16 query heads
- *   would be fewer than the 32 KV heads. ..."); else the core's reason ("Not accepted: ...")
+ *   nicht 0,5."); for one that would fall below a field it caps, both values ("Query heads:
+ *   16 heads would be fewer than the KV heads (32 heads). ..."); else the core's reason ("Not accepted: ...")
  */
 export function rangeMessage(fields, field, res, input, typedDisplay, strings = null, reason = null) {
   const words = wordsOf(strings);
@@ -182,8 +182,9 @@ export function rangeMessage(fields, field, res, input, typedDisplay, strings = 
     // The value is fine on its own but falls below a field it caps
     // (query heads under the KV heads, total under the active parameters).
     if (def && capped && capped.maxFrom === field && input) {
-      // "Model context limit: 8 tokens is less than the context (8,192 tokens). …": the field first,
-      // then both values with their units, so the sentence reads for every label.
+      // "Model context limit: 8 tokens per request would be fewer than the context (8,192 tokens
+      // per request). …": the field first, then both values with their units, so the sentence
+      // reads for every label.
       const params = { label: def.label, capLabel: words.inSentence(capped.label),
         cap: words.join(words.quantity(capped, input[res.field])) };
       return typed ? t('limits.fewer', { ...params, n: words.join(words.quantity(def, typedDisplay * def.factor)) })
@@ -192,23 +193,11 @@ export function rangeMessage(fields, field, res, input, typedDisplay, strings = 
     return notAccepted(t, because());
   }
   if (!def) return because();
-  const lim = def.limit;
-  let max = lim.max;
-  let capLabel = '';
-  const cap = capOf(FIELDS, def, input);
-  if (cap !== undefined && cap < max) {
-    max = cap;
-    capLabel = words.inSentence(FIELDS[def.maxFrom].label);
-  }
+  const { max, capLabel } = rangeInUse(words, FIELDS, def, input);
   // A value inside the field's own range refused all the same breaks a rule
   // that ties it to other fields (GPUs that do not split the heads): the
   // core's sentence names both numbers and the nearest valid values.
-  if (typed) {
-    const raw = typedDisplay * def.factor;
-    const inRange = (def.zeroMeans && raw === 0)
-      || ((lim.min_exclusive ? raw > lim.min : raw >= lim.min) && raw <= max && (!def.whole || Number.isInteger(raw)));
-    if (inRange) return notAccepted(t, because());
-  }
+  if (typed && inOwnRange(def, typedDisplay * def.factor, max)) return notAccepted(t, because());
   const { what, range } = rangeWords(words, def, max, capLabel);
   // A value past a quadrillion in the box's unit is not repeated: no field's range comes near it,
   // and JavaScript would write it in exponent form ("9.999999999999998e19").
@@ -223,6 +212,29 @@ export function rangeMessage(fields, field, res, input, typedDisplay, strings = 
 function notAccepted(t, reason) {
   const sentence = reason.replace(/\.$/, '');
   return t('limits.notAcceptedSentence', { reason: `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}` });
+}
+
+/**
+ * The top of a field's range in use: its declared maximum, or the value of the field that caps
+ * it when that is lower (KV heads up to the query heads), with that field's label in a sentence.
+ * @returns {{max:number, capLabel:string}} capLabel '' when the declared maximum applies
+ */
+function rangeInUse(words, FIELDS, def, input) {
+  const cap = capOf(FIELDS, def, input);
+  return cap !== undefined && cap < def.limit.max
+    ? { max: cap, capLabel: words.inSentence(FIELDS[def.maxFrom].label) }
+    : { max: def.limit.max, capLabel: '' };
+}
+
+/**
+ * Whether `raw` (declared unit) lies in the field's range up to `max`, as the declaration's
+ * limit reads (0 allowed where it has a meaning, an exclusive minimum, whole numbers only): a
+ * refusal of such a value is about another rule, which the core's own sentence names.
+ */
+function inOwnRange(def, raw, max) {
+  const lim = def.limit;
+  return (def.zeroMeans && raw === 0)
+    || ((lim.min_exclusive ? raw > lim.min : raw >= lim.min) && raw <= max && (!def.whole || Number.isInteger(raw)));
 }
 
 /**
@@ -257,17 +269,8 @@ export function rangeReason(fields, field, raw, input, strings = null) {
   const def = fields.FIELDS[field];
   if (!def || !Number.isFinite(raw)) return null;
   const words = wordsOf(strings);
-  const lim = def.limit;
-  let max = lim.max;
-  let capLabel = '';
-  const cap = capOf(fields.FIELDS, def, input);
-  if (cap !== undefined && cap < max) {
-    max = cap;
-    capLabel = words.inSentence(fields.FIELDS[def.maxFrom].label);
-  }
-  const inRange = (def.zeroMeans && raw === 0)
-    || ((lim.min_exclusive ? raw > lim.min : raw >= lim.min) && raw <= max && (!def.whole || Number.isInteger(raw)));
-  if (inRange) return null;
+  const { max, capLabel } = rangeInUse(words, fields.FIELDS, def, input);
+  if (inOwnRange(def, raw, max)) return null;
   const { what, range } = rangeWords(words, def, max, capLabel);
   return words.t('limits.mustBe', { what, range, value: valueText(fields, field, raw, strings) });
 }
