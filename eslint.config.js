@@ -30,7 +30,7 @@ export default [
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    files: ['tests/browser/**/*.mjs', 'tools/benchmarks/page.mjs', 'tools/benchmarks/inp.mjs', 'tools/benchmarks/inp-trace.mjs', 'tools/benchmarks/weight.mjs', 'tests/data/**/*.mjs'],
+    files: ['tests/browser/**/*.mjs', 'tools/benchmarks/page.mjs', 'tools/benchmarks/inp.mjs', 'tools/benchmarks/inp-trace.mjs', 'tools/benchmarks/weight.mjs', 'tools/benchmarks/first-input.mjs', 'tests/data/**/*.mjs'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 ];

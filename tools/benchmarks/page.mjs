@@ -25,6 +25,9 @@
 //     --inp-match TEXT measures only the inputs whose name holds TEXT (case
 //     ignored; the reference page is always measured), --inp-size desktop or
 //     phone only that setting (both for iterating on a few inputs);
+//   - input lost while an element is taken over: a drag on the calculator's
+//     batch slider straight after arriving, at 1280 px, on a 4x phone and on a
+//     4x phone over a slow mobile network (tools/benchmarks/first-input.mjs);
 //   - Lighthouse 12.2.3 (if installed) on the lesson page, desktop preset: its four
 //     scores (full report: build/lighthouse.json).
 // --dist DIR measures another built folder (default dist/).
@@ -38,6 +41,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startServer } from '../serve.mjs';
 import { CHROME, CHROME_ARGS } from './chromium.mjs';
+import { firstInputs, firstInputLines } from './first-input.mjs';
 import { readTestTimes, TIME_TARGETS_S } from './test-times.mjs';
 import { measureInteractions, interactionLines, REFERENCE_HTML, REFERENCE_JS } from './inp.mjs';
 
@@ -452,7 +456,9 @@ async function main() {
     };
     update.ratio_to_baseline = round(update.lesson.median_ms / Math.max(update.baseline.median_ms, 0.001));
     const interactions = await timeInteractions(browser, served.url, `${servedBase.url}inp-reference.html`, opts.inpSteps);
-    results = { date: new Date().toISOString(), machine: { cpus: cpus().length, chromium: browser.version() }, runs: opts.runs, size, bytes, ready, update, interactions };
+    const firstInput = await firstInputs(browser, `${served.url}index.html`, 1);
+    results = { date: new Date().toISOString(), machine: { cpus: cpus().length, chromium: browser.version() }, runs: opts.runs, size, bytes, ready, update, interactions,
+      first_input: firstInput };
   } finally {
     await browser.close();
     served.server.close();
@@ -484,6 +490,8 @@ async function main() {
     row('update p95, CPU 4x slower, 360 px, batch field', results.update.phone_cpu_4x.p95_ms, TARGETS.update_p95_throttled_ms, 'ms', (v) => `${v} ms`),
     row(`worst slider, CPU 4x slower, 360 px (${results.update.every_slider_cpu_4x.worst.slider})`, results.update.every_slider_cpu_4x.worst.p95_ms, TARGETS.update_p95_throttled_ms, 'ms', (v) => `${v} ms`),
     ...interactionRows(row, results.interactions),
+    row('drags lost while an element is taken over (every setting)', Object.values(results.first_input).reduce((n, r) => n + r.lost, 0),
+      0, 'drags', (v) => `${v} of ${Object.values(results.first_input).reduce((n, r) => n + r.drags, 0)}`),
     row('./tools/test wall time (last run, from its log)', testWall, TARGETS.test_wall_s, 's', (v) => `${v} s`),
     row('./tools/run until it serves (fresh clone, by hand)', runServing ? runServing.seconds : null, TIME_TARGETS_S.run_until_serving, 's', (v) => `${v} s`),
   ];
@@ -525,6 +533,8 @@ async function main() {
   L.push('');
   L.push(...interactionLines(results.interactions.desktop, INP_TARGETS.desktop));
   L.push(...interactionLines(results.interactions.phone_cpu_4x, INP_TARGETS.phone_cpu_4x));
+  L.push('');
+  L.push(...firstInputLines(results.first_input));
   L.push('');
   L.push(...targetLines(results.targets));
   process.stdout.write(`${L.join('\n')}\nwritten: bench/results.json\n`);
