@@ -9,12 +9,12 @@
 //
 // TABLE holds one "seconds file" line per file (file relative to the working
 // directory); a file not in it (a new one, or every file on a first run) starts
-// first, in the order given. Once every file has run, TABLE is rewritten with
+// first, largest file first. Once every file has run, TABLE is rewritten with
 // this run's seconds (the sum of each file's top-level tests' durations),
 // longest first. tools/test runs the browser suite through it.
 import { run } from 'node:test';
 import { tap } from 'node:test/reporters';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -34,15 +34,31 @@ export function readTable(table) {
 }
 
 /**
- * `files` ordered longest first by `seconds`; files without a time first, in
- * their given order (a stable sort).
+ * `files` ordered longest first by `seconds`. Files without a time (new ones, or all of them on
+ * a fresh clone, which has no table yet) come first, largest file first: a file's size is a
+ * rough stand-in for its running time (at 92401f6 five of the six longest browser files were
+ * five of the six largest; the longest, the axe checks, is small), and a long file started last
+ * would run alone at the end.
  * @param {string[]} files relative paths
  * @param {Map<string, number>} seconds from readTable()
+ * @param {(file: string) => number} [sizeOf] bytes of a file (default: its size on disk, 0 when
+ *   it cannot be read)
  * @returns {string[]}
  */
-export function longestFirst(files, seconds) {
-  const key = (f) => (seconds.has(f) ? seconds.get(f) : Infinity);
-  return [...files].sort((a, b) => key(b) - key(a));
+export function longestFirst(files, seconds, sizeOf = fileSize) {
+  const untimed = files.filter((f) => !seconds.has(f)).map((f) => [f, sizeOf(f)])
+    .sort((a, b) => b[1] - a[1]).map(([f]) => f);
+  const timed = files.filter((f) => seconds.has(f)).sort((a, b) => seconds.get(b) - seconds.get(a));
+  return [...untimed, ...timed];
+}
+
+/** A file's size in bytes; 0 when it cannot be read. */
+function fileSize(file) {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
 }
 
 /**
