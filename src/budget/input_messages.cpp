@@ -241,10 +241,16 @@ InputError coded_error(const std::string& field, const InputMessageDeclaration& 
   return InputError{field, fill_message(message.pattern, params), message.code, message_values_json(params)};
 }
 
+bool is_range_refusal(MessageCode code) {
+  // The range kinds are MessageCode's first rows, out_of_range to out_of_range_from_field_whole.
+  return static_cast<int>(code) <= static_cast<int>(MessageCode::out_of_range_from_field_whole);
+}
+
 std::string message_declarations_json(Table<InputMessageDeclaration> rows) {
   std::string out;
   json::add_object_array(out, rows, [&out](const InputMessageDeclaration& m) {
     add_declaration_members(out, m.code, m.pattern, nullptr);
+    if (is_range_refusal(m.value)) json::add_flag_member(out, "range", true);
   });
   return out;
 }

@@ -156,8 +156,16 @@ const InputMessageDeclaration& import_refusal(MessageCode code);
 /// code gives that table's first row.
 const InputMessageDeclaration& simulation_refusal(MessageCode code);
 
-/// `rows` as a JSON array of {"code","pattern"} objects, in their order (the shape of the
-/// "messages" of field_declarations_json()).
+/// Whether a refusal of kind `code` says that a value lies outside its field's range (the
+/// out_of_range* and above_cap* kinds: below the minimum, above the maximum or the capping
+/// field's value, or not whole where the field takes whole numbers), as opposed to a value
+/// inside its range that breaks a rule tying it to other fields (kv_heads_not_dividing, ...)
+/// or text that is no number. A page words the former from the field's range and the value
+/// typed, the latter with the core's own sentence.
+bool is_range_refusal(MessageCode code);
+
+/// `rows` as a JSON array of {"code","pattern"} objects, in their order, with "range": true on
+/// the kinds is_range_refusal() names (the shape of the "messages" of field_declarations_json()).
 std::string message_declarations_json(Table<InputMessageDeclaration> rows);
 
 /// A declared budget message standing for a placeholder (a hint): its pattern in English, its

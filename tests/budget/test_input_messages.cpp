@@ -111,6 +111,34 @@ TEST_CASE("input messages: one row per code, in code order, each code once") {
   CHECK(codes.size() == input_message_declarations().size);
 }
 
+TEST_CASE("input messages: the range kinds are the out_of_range and above_cap ones, flagged in JSON") {
+  // Every kind whose code names a range (out_of_range*, above_cap*) is a range refusal, and no other.
+  for (const InputMessageDeclaration& m : input_message_declarations()) {
+    const std::string code = m.code;
+    const bool named_range = code.rfind("out_of_range", 0) == 0 || code.rfind("above_cap", 0) == 0;
+    CHECK(is_range_refusal(m.value) == named_range);
+  }
+  CHECK(is_range_refusal(MessageCode::above_cap_whole));
+  CHECK_FALSE(is_range_refusal(MessageCode::kv_heads_not_dividing));
+  CHECK_FALSE(is_range_refusal(MessageCode::gpus_not_splitting));
+  CHECK_FALSE(is_range_refusal(MessageCode::not_a_number));
+  const std::string json = message_declarations_json(budget_message_declarations());
+  CHECK(
+      json.find(
+          R"j({"code":"out_of_range_whole","pattern":"{field} must be a whole number from {min} to {max} (got {value})","range":true})j") !=
+      std::string::npos);
+  // A rule's kind carries no flag: its object ends after its pattern.
+  const std::size_t rule = json.find(R"("code":"kv_heads_not_dividing")");
+  REQUIRE(rule != std::string::npos);
+  CHECK(json.find(R"("range")", rule) > json.find('}', rule));
+  // 15 range kinds: 6 of a field's own range, 8 capped by another field, 1 from another field up.
+  std::size_t flagged = 0;
+  for (std::size_t at = json.find(R"("range":true)"); at != std::string::npos;
+       at = json.find(R"("range":true)", at + 1))
+    ++flagged;
+  CHECK(flagged == 15);
+}
+
 TEST_CASE("input messages: each pattern fills to the sentence the core wrote before") {
   // One case per code, the English text as the core concatenated it.
   struct Case {

@@ -145,8 +145,11 @@ const ENGLISH = translator(DEFAULT_LOCALE, null);
 
 /**
  * The calculator's fields for a core: { FIELDS: {name: def}, FIELD_GROUPS:
- * [{legend, fields: [name]}], inPageWords(text) }. Groups and their order
- * are the declaration's. Built once per core and locale.
+ * [{legend, fields: [name]}], inPageWords(text), isRangeRefusal(res) }. Groups and their order
+ * are the declaration's. isRangeRefusal(res) is whether a facade's error value is of a kind the
+ * declaration's messages flag as a range refusal ("range": true: a value outside its field's
+ * range, or above the field that caps it), not a rule tying it to other fields or unread text;
+ * false without a code. Built once per core and locale.
  * @param {{declaration:object}} core
  * @param {{locale:string, t:Function, core:Function}} [strings] the element's translator
  *   (i18n.js; ctx.strings); English when omitted
@@ -164,8 +167,12 @@ export function calculatorFields(core, strings = ENGLISH) {
     if (!groups.has(d.group)) groups.set(d.group, []);
     groups.get(d.group).push(d.name);
   }
+  // The kinds of refusal that say a value is outside its field's range (the core's declaration
+  // flags them: input_messages.h is_range_refusal).
+  const rangeKinds = new Set((declaration.messages || []).filter((m) => m.range).map((m) => m.code));
   const result = Object.freeze({
     FIELDS: Object.freeze(FIELDS),
+    isRangeRefusal: (res) => Boolean(res && res.code && rangeKinds.has(res.code)),
     FIELD_GROUPS: Object.freeze([...groups].map(([group, fields]) => Object.freeze({ legend: strings.core(`core.group.${group}`, group), fields }))),
     inPageWords: (text) => inLabels(text, labels, strings),
   });

@@ -193,11 +193,10 @@ export function rangeMessage(fields, field, res, input, typedDisplay, strings = 
     return notAccepted(t, because());
   }
   if (!def) return because();
+  // A value the core refused for a rule that ties it to other fields (GPUs that do not split the
+  // heads), not for its range: the core's sentence names both numbers and the nearest valid values.
+  if (!fields.isRangeRefusal(res)) return notAccepted(t, because());
   const { max, capLabel } = rangeInUse(words, FIELDS, def, input);
-  // A value inside the field's own range refused all the same breaks a rule
-  // that ties it to other fields (GPUs that do not split the heads): the
-  // core's sentence names both numbers and the nearest valid values.
-  if (typed && inOwnRange(def, typedDisplay * def.factor, max)) return notAccepted(t, because());
   const { what, range } = rangeWords(words, def, max, capLabel);
   // A value past a quadrillion in the box's unit is not repeated: no field's range comes near it,
   // and JavaScript would write it in exponent form ("9.999999999999998e19").
@@ -227,17 +226,6 @@ function rangeInUse(words, FIELDS, def, input) {
 }
 
 /**
- * Whether `raw` (declared unit) lies in the field's range up to `max`, as the declaration's
- * limit reads (0 allowed where it has a meaning, an exclusive minimum, whole numbers only): a
- * refusal of such a value is about another rule, which the core's own sentence names.
- */
-function inOwnRange(def, raw, max) {
-  const lim = def.limit;
-  return (def.zeroMeans && raw === 0)
-    || ((lim.min_exclusive ? raw > lim.min : raw >= lim.min) && raw <= max && (!def.whole || Number.isInteger(raw)));
-}
-
-/**
  * The two phrases of a range sentence: what the field takes ("a whole number", "0 (no limit) or
  * a number") and its range in the field's display units, up to `max` ("from 1 to 1 million
  * requests"; "from 1 to 32 heads (the query heads)" when `capLabel` names the field that caps it).
@@ -256,21 +244,22 @@ function rangeWords(words, def, max, capLabel) {
  * the notice goes on from, in the words and units of the calculator's own range sentence
  * ("it must be a whole number from 1 to 1 million requests, not 0 requests"; "erforderlich ist
  * eine ganze Zahl von 1 bis 1 Million Anfragen, nicht 0 Anfragen").
- * @param {{FIELDS:object}} fields calculatorFields(core, strings), in the locale of `strings`
+ * @param {{FIELDS:object, isRangeRefusal:Function}} fields calculatorFields(core, strings), in
+ *   the locale of `strings`
  * @param {string} field a declared input field
+ * @param {{code?:string}} res the core's refusal of that value (the facade's error value)
  * @param {number} raw the value given, in the field's declared unit (bytes, parameters)
  * @param {object} input the input it was tried in (for a maximum another field sets)
  * @param {{locale:string, t:Function, core:Function}|null} [strings] the element's translator;
  *   English when omitted
- * @returns {string|null} null when `raw` is inside the field's range (the refusal is about
- *   another rule, which the core's own sentence says) or the field is not a calculator field
+ * @returns {string|null} null when the core refused the value for another rule than its range
+ *   (which the core's own sentence says) or the field is not a calculator field
  */
-export function rangeReason(fields, field, raw, input, strings = null) {
+export function rangeReason(fields, field, res, raw, input, strings = null) {
   const def = fields.FIELDS[field];
-  if (!def || !Number.isFinite(raw)) return null;
+  if (!def || !Number.isFinite(raw) || !fields.isRangeRefusal(res)) return null;
   const words = wordsOf(strings);
   const { max, capLabel } = rangeInUse(words, fields.FIELDS, def, input);
-  if (inOwnRange(def, raw, max)) return null;
   const { what, range } = rangeWords(words, def, max, capLabel);
   return words.t('limits.mustBe', { what, range, value: valueText(fields, field, raw, strings) });
 }

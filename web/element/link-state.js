@@ -187,7 +187,7 @@ export function readSettings(raw, core, base, { words = (t) => t, visible = (t) 
     const shownAs = (name) => calculatorFields(core, strings).FIELDS[name];
     // A value outside its own range is said as the calculator's range sentence says it, in the
     // boxes' units ("it must be a whole number from 1 to 1 million requests, not 0 requests").
-    const outOfRange = res.field === field ? rangeReason(calculatorFields(core, strings), field, patch[field], input, strings) : null;
+    const outOfRange = res.field === field ? rangeReason(calculatorFields(core, strings), field, res, patch[field], input, strings) : null;
     dropped.push({ field, reason: outOfRange
       || (english || !res.code ? words(res.error) : coreMessage(core, strings, fmt, res, shownAs)).replace(/\.$/, '') });
     delete patch[field];

@@ -89,7 +89,9 @@ function build(body, ctx, traffic) {
 
   // The page's locale for the core's field reader: German writes a decimal comma and groups with ".".
   const readOptions = { decimalComma: fmt.decimalMark === ',', groupsWithPoint: fmt.groupMark === '.' };
-  const trafficWords = calculatorFields({ declaration: traffic.declaration }, strings);
+  // The simulation's fields, with the budget's message kinds (which of them are range refusals:
+  // the traffic fields are checked against their ranges as the calculator's are).
+  const trafficWords = calculatorFields({ declaration: { ...traffic.declaration, messages: core.declaration.messages } }, strings);
   // A traffic field: read by the core's field reader on the simulation's declaration (its units,
   // ranges, whole numbers and count prefixes: "32k", "1.500" clients), as the calculator reads its
   // own; checked by the core (one short run).
