@@ -56,8 +56,9 @@ test('German page: a refused value and an unreadable text are said in German, na
   await box(page, 'kv_heads').fill('8');
   assert.ok(!(await errorOf(page, 'kv_heads').isVisible()));
   // 3 GPUs do not divide the 32 query heads; 2 and 4 divide them and the 8 KV heads.
-  assert.equal(await said(page, 'gpus', '3'), 'Nicht angenommen: Für GPUs ist ein Teiler von Query-Köpfe (32) erforderlich, '
-    + 'der KV-Köpfe (8) teilt oder von ihnen geteilt wird; erhalten: 3 GPUs; nächste gültige Werte: 2 oder 4.');
+  assert.equal(await said(page, 'gpus', '3'), 'Nicht angenommen: Für GPUs ist ein Teiler des Werts im Feld „Query-Köpfe“ '
+    + '(32) erforderlich, der den Wert im Feld „KV-Köpfe“ (8) teilt oder von ihm geteilt wird; erhalten: 3 GPUs; nächste '
+    + 'gültige Werte: 2 oder 4.');
   assertQuiet(rec);
   await rec.context.close();
 });

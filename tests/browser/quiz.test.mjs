@@ -136,7 +136,7 @@ test('numbers typed in several forms are graded by the core; choices, follow-up 
   assert.equal(spec.verdict, 'wrong');
   // A wrong pick and the missed right option each get their reason.
   assert.deepEqual((await notes()).map((t) => t.split(':')[0]), [
-    '“Weights quantised to 4 bits” applies too', '“Speculative decoding with the correct acceptance rule” does not apply']);
+    '“Weights quantised to 4 bits” applies', '“Speculative decoding with the correct acceptance rule” does not apply']);
   assert.match((await notes())[1], /target model’s own distribution/);
   assert.equal((await choose(page, 'q3-output-changing', 'changes', ['weights-4bit'])).verdict, 'correct');
   const nothing = await choose(page, 'q3-output-changing', 'action', ['nothing']);

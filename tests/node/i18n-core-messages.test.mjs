@@ -85,12 +85,12 @@ test('a range refusal of the core in German: the field by its German label, numb
   // and both divide the 8 KV heads.
   const split = core.plan({ ...core.DEFAULT_INPUT, query_heads: 32, kv_heads: 8, gpus: 3 });
   assert.equal(split.code, 'gpus_not_splitting');
-  assert.equal(say(core, split), 'Für GPUs ist ein Teiler von Query-Köpfe (32) erforderlich, der KV-Köpfe (8) teilt '
-    + 'oder von ihnen geteilt wird; erhalten: 3 GPUs; nächste gültige Werte: 2 oder 4');
+  assert.equal(say(core, split), 'Für GPUs ist ein Teiler des Werts im Feld „Query-Köpfe“ (32) erforderlich, der den Wert '
+    + 'im Feld „KV-Köpfe“ (8) teilt oder von ihm geteilt wird; erhalten: 3 GPUs; nächste gültige Werte: 2 oder 4');
   // 5 KV heads do not divide 32 query heads; 4 and 8 are the nearest that do.
   const groups = core.plan({ ...core.DEFAULT_INPUT, query_heads: 32, kv_heads: 5 });
-  assert.equal(say(core, groups), 'Für KV-Köpfe ist ein Teiler von Query-Köpfe (32) erforderlich: Jeder KV-Kopf bedient '
-    + 'eine ganze Gruppe von Query-Köpfen; erhalten: 5 Köpfe; nächste gültige Werte: 4 oder 8');
+  assert.equal(say(core, groups), 'Für KV-Köpfe ist ein Teiler des Werts im Feld „Query-Köpfe“ (32) erforderlich: Jeder '
+    + 'KV-Kopf bedient eine ganze Gruppe von Query-Köpfen; erhalten: 5 Köpfe; nächste gültige Werte: 4 oder 8');
   assert.deepEqual([...strings.missing], []);
 });
 

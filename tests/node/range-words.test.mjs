@@ -62,8 +62,8 @@ test('the range sentence: English as before, German from the same ids with the u
   // 3 GPUs is in the field's range but splits neither 32 query heads nor 32 KV heads: the core's reason.
   assert.deepEqual(said('gpus', 3), [
     'Not accepted: GPUs must divide query heads (32) and either divide or be divided by KV heads (32); got 3; nearest valid: 2 or 4.',
-    'Nicht angenommen: Für GPUs ist ein Teiler von Query-Köpfe (32) erforderlich, der KV-Köpfe (32) teilt oder von ihnen '
-    + 'geteilt wird; erhalten: 3 GPUs; nächste gültige Werte: 2 oder 4.']);
+    'Nicht angenommen: Für GPUs ist ein Teiler des Werts im Feld „Query-Köpfe“ (32) erforderlich, der den Wert im Feld '
+    + '„KV-Köpfe“ (32) teilt oder von ihm geteilt wird; erhalten: 3 GPUs; nächste gültige Werte: 2 oder 4.']);
   // 16 query heads under the 32 KV heads they cap.
   assert.deepEqual(said('query_heads', 16), [
     'Query heads: 16 heads would be fewer than the KV heads (32 heads). Lower the KV heads first; this value is used as soon as it fits.',

@@ -285,3 +285,20 @@ export function plainRangeMessage(min, max, whole, strings = null) {
   return words.t(whole ? 'fields.rangeWhole' : 'fields.rangeReal',
     { min: words.fmt.groupedNumber(min), max: words.fmt.groupedNumber(max) });
 }
+
+/**
+ * "Draft tokens: enter a whole number from 1 to 32, not 40." ("Draft-Tokens: Geben Sie eine ganze
+ * Zahl von 1 bis 32 ein, nicht 40."): a part's own control refusing a value, naming the control,
+ * its range with the locale's grouping and the value as the box writes it.
+ * @param {string} label the control's label, in the page's words
+ * @param {number} min @param {number} max the control's range (finite, min <= max)
+ * @param {boolean} whole whether the control takes whole numbers only
+ * @param {string} value the refused value as its box writes it (fields.js boxText)
+ * @param {{t:Function, fmt:{groupedNumber:Function}}} words the element's translator and number
+ *   formatting (ctx.t, ctx.fmt)
+ * @returns {string}
+ */
+export function namedRangeMessage(label, min, max, whole, value, { t, fmt }) {
+  return t(whole ? 'fields.rangeWholeNamed' : 'fields.rangeRealNamed',
+    { label, min: fmt.groupedNumber(min), max: fmt.groupedNumber(max), value });
+}

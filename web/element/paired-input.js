@@ -5,7 +5,7 @@
 // back the value from before typing, so no value read on the way stays in use.
 import { h, setText, nextId } from './dom.js';
 import { displayNumber, sliderAttrs, toSlider, fromSlider, logSliderKey } from './fields.js';
-import { plainRangeMessage } from './limits.js';
+import { plainRangeMessage, namedRangeMessage } from './limits.js';
 
 /**
  * @param opts { label, unit, min, max, step, value, check(v) -> {ok, error}, onChange(v),
@@ -15,7 +15,13 @@ import { plainRangeMessage } from './limits.js';
  *   onValidity(ok) (optional: told whether the value on screen is the one in use),
  *   def (optional: a field definition of fields.js, whose slider the range follows, log-scaled
  *     where the declared span is wide; min/max/step are then the slider's own),
- *   refusal(res, v) (optional: the sentence for a value v that check() refused; default the range message),
+ *   whole (optional: whether the field takes whole numbers only; default step === 1),
+ *   words { t, fmt } (optional: the element's translator and number formatting (ctx.t, ctx.fmt); with
+ *     them a refused value gets the range sentence that names the field, its range min..max and the
+ *     value as the box writes it, in the page's language (limits.js namedRangeMessage); without
+ *     them the plain English range),
+ *   refusal(res, v) (optional: the sentence for a value v that check() refused, for a part whose
+ *     refusals say more than the range; default the range message above),
  *   boxText(v) (optional: the box's text for a value, fields.js boxText with the page's decimal mark;
  *     default displayNumber, the universal form),
  *   valueText(v) (optional: what a screen reader says for the slider's thumb at the value in use v, the
@@ -66,12 +72,19 @@ export function pairedInput(opts) {
     text.setAttribute('aria-invalid', 'true');
     if (opts.onValidity) opts.onValidity(false);
   };
+  const whole = opts.whole ?? opts.step === 1;
+  // A refused value's sentence: the part's own, else the control's range in the page's words.
+  const rangeSentence = (res, v) => {
+    if (opts.refusal) return opts.refusal(res, v);
+    if (opts.words) return namedRangeMessage(opts.label, opts.min, opts.max, whole, shown(v), opts.words);
+    return plainRangeMessage(opts.min, opts.max, whole);
+  };
   const apply = (v, fromText) => {
     const res = opts.check(v);
     if (!res.ok) {
       if (fromText) revert();
       // The same wording as the calculator; the range is the control's own.
-      setText(error, opts.refusal ? opts.refusal(res, v) : plainRangeMessage(opts.min, opts.max, opts.step === 1));
+      setText(error, rangeSentence(res, v));
       error.hidden = false;
       text.setAttribute('aria-invalid', 'true');
       if (opts.onValidity) opts.onValidity(false);

@@ -324,16 +324,14 @@ function mount(container, ctx) {
     const p = declared(name);
     return { label: label(p), unit: t('decision.specUnit', { symbol: p.symbol, min: p.min, max: p.max }), min: p.min, max: p.max,
       step: p.kind === 'whole' ? 1 : 0.01, read: (text) => readingInWords(core, strings, fmt, core.readField(name, text, 1, { decimalComma: fmt.decimalMark === ',' })),
-      refusal: (res, v) => rangeText(label(p), p.kind === 'whole', p.min, p.max, v),
+      // A refused value: the field's declared range, in the element's words (the box's own range).
+      whole: p.kind === 'whole', words: { t, fmt },
       boxText: (v) => boxText(fmt, v),
       valueText: (v) => symbolValue(p, v) };
   };
   // The thumb's words: the symbol and the value with its declared unit ("a = 0,8", "k = 4 Token").
   const symbolValue = (p, v) => t('sliderValue.symbol', { symbol: p.symbol,
     value: quantityText(t, boxNumber(fmt, v), v, p.unit, unitWords(strings, p.unit, p.unit_one, v)) });
-  // A value out of a field's declared range, in the element's words (the box's own range).
-  const rangeText = (name, whole, min, max, v) => t(whole ? 'fields.rangeWholeNamed' : 'fields.rangeRealNamed',
-    { label: name, min: fmt.groupedNumber(min), max: fmt.groupedNumber(max), value: boxText(fmt, v) });
   const check = (patch) => core.speculative(patch.a ?? local.a, patch.k ?? local.k, patch.c ?? local.c);
   // The draft's size is the planner's alone: the planner itself checks it.
   const checkDraft = (d) => core.planLevers(store.state.input, { speculative: true, acceptance_rate: local.a,
@@ -342,7 +340,7 @@ function mount(container, ctx) {
     const p = declared('draft_params');
     return { label: label(p), unit: t('decision.draftUnit', { symbol: p.symbol }), min: 0, max: p.max,
       step: 1e8, read: (text) => readingInWords(core, strings, fmt, core.readField('draft_params', text, 1, { decimalComma: fmt.decimalMark === ',' })),
-      refusal: (res, v) => rangeText(label(p), false, 0, p.max, v),
+      whole: false, words: { t, fmt },
       boxText: (v) => boxText(fmt, v),
       // 0 is the planner's own size (c × the model's parameters), as the field's unit text says.
       valueText: (v) => (v === 0 ? t('sliderValue.draftZero', { n: boxNumber(fmt, v) }) : symbolValue(p, v)) };

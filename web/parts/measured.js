@@ -108,7 +108,8 @@ function mount(container, ctx) {
     check: (v) => (Number.isFinite(v) && v >= 10 && v <= 100
       ? core.plan(measuredRowInput(core, budget, rows[0].model, gpu, rows[0].row, v / 100)) : { ok: false }),
     onChange: (v) => { share = v / 100; draw(); },
-    refusal: (res, v) => t('fields.rangeWholeNamed', { label: t('measured.shareLabel'), min: fmt.int(10), max: fmt.int(100), value: boxText(fmt, v) }),
+    // A refused share: "…: enter a whole number from 10 to 100, not 5." in the element's words.
+    words: { t, fmt },
     valueText: (v) => t('sliderValue.shareOfPeak', { n: boxNumber(fmt, v), peak }),
     boxText: (v) => boxText(fmt, v),
     // The answer checker's reader: "60", "60%" or "60,5" (percent of peak).

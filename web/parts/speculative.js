@@ -51,8 +51,7 @@ function mount(container, ctx) {
       step: p.kind === 'whole' ? 1 : 0.01, read: (text) => readingInWords(core, strings, fmt, core.readField(name, text, 1, { decimalComma: fmt.decimalMark === ',' })),
       boxText: (v) => boxText(fmt, v),
       // A value the core refused: the field's declared range, in the element's words.
-      refusal: (res, v) => t(p.kind === 'whole' ? 'fields.rangeWholeNamed' : 'fields.rangeRealNamed',
-        { label: labelOf(name), min: fmt.groupedNumber(p.min), max: fmt.groupedNumber(p.max), value: boxText(fmt, v) }),
+      whole: p.kind === 'whole', words: { t, fmt },
       // The thumb's words: "a = 0,8", "k = 3 Token".
       valueText: (v) => t('sliderValue.symbol', { symbol: p.symbol,
         value: quantityText(t, boxNumber(fmt, v), v, p.unit, unitWords(strings, p.unit, p.unit_one, v)) }) };

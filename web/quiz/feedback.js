@@ -6,7 +6,8 @@
 //                  or the core's message when the choice has none;
 //   multi-select:  the core's message (how many right, extra, missing), then
 //                  the feedback of each wrongly selected and each missed
-//                  choice (of each selected one when all is right).
+//                  choice (of each selected one when all is right); missed
+//                  choices are named only once something is selected.
 import { fill } from './resolve.js';
 import { translator } from '../element/i18n.js';
 
@@ -35,11 +36,15 @@ export function choiceFeedback(step, result, texts, t = ENGLISH) {
   const missing = new Set(result.missing);
   const selected = new Set(result.selected);
   const notes = [];
+  // A missed option "applies too" beside a selected one that applies; when every selected option
+  // is wrong it simply "applies". With nothing selected the missed options are not named: the
+  // core's sentence asks for a selection first.
+  const missedId = [...selected].some((i) => !extra.has(i)) ? 'quiz.choiceMissing' : 'quiz.choiceMissingOnly';
   step.choices.forEach((c, i) => {
     const text = fb(i);
     if (!text) return;
     if (extra.has(i)) notes.push(t('quiz.choiceExtra', { choice: c.text, feedback: text }));
-    else if (missing.has(i) && selected.size > 0) notes.push(t('quiz.choiceMissing', { choice: c.text, feedback: text }));
+    else if (missing.has(i) && selected.size > 0) notes.push(t(missedId, { choice: c.text, feedback: text }));
     else if (verdict === 'correct' && selected.has(i)) notes.push(t('quiz.choiceNote', { choice: c.text, feedback: text }));
   });
   return { lead: message, notes };
