@@ -112,6 +112,13 @@ export function measuredRows(doc, models, gpus = []) {
 }
 
 /**
+ * The range of the measured part's share slider, in whole percents of the GPU's peak bandwidth:
+ * the usable fraction of a GPU preset is in (0, 1]; below a tenth of the peak no measured run
+ * comes near, so the slider starts there.
+ */
+export const SHARE_PERCENT_RANGE = Object.freeze({ min: 10, max: 100 });
+
+/**
  * The whole percentages of the GPU's peak bandwidth at which every measured decode-speed run (each
  * row with tokens/s, of every group; the latency rows are left out) has its estimate within the lesson's factor of BAND: the core's estimate at
  * each whole percent from `from` to `to` held against the measurement (rows without a speed do not
@@ -120,10 +127,12 @@ export function measuredRows(doc, models, gpus = []) {
  * @param {object} doc   the parsed measured-decode.json
  * @param {object[]} models  the model presets
  * @param {object} gpu   the GPU preset of doc.budget.gpu
- * @param {{from?: number, to?: number}} [range]  whole percents, 1 ≤ from ≤ to ≤ 100 (default 10 to 100, the slider's range)
+ * @param {{from?: number, to?: number}} [range]  whole percents, 1 ≤ from ≤ to ≤ 100 (default the
+ *   slider's range, SHARE_PERCENT_RANGE)
  * @returns {number[]} the percents, ascending (empty when no share puts every run inside)
  */
-export function sharesWithEveryRunInBand(core, doc, models, gpu, { from = 10, to = 100 } = {}) {
+export function sharesWithEveryRunInBand(core, doc, models, gpu,
+  { from = SHARE_PERCENT_RANGE.min, to = SHARE_PERCENT_RANGE.max } = {}) {
   const runs = measuredRows(doc, models).filter(({ row }) => !isLatencyRow(row) && row.tokens_per_s !== null);
   const inside = [];
   for (let pct = from; pct <= to; pct += 1) {

@@ -30,7 +30,7 @@ import { models, gpus } from '../element/presets.js';
 import measured from '../../content/measured-decode.json';
 import { measuredSays } from '../content/measured-text.js';
 import {
-  measuredRowInput, compareRow, measuredRows, sharesWithEveryRunInBand, isLatencyRow, BAND, TIGHT_BAND,
+  measuredRowInput, compareRow, measuredRows, sharesWithEveryRunInBand, SHARE_PERCENT_RANGE, isLatencyRow, BAND, TIGHT_BAND,
   closedLoopBlocks, closedLoopTraffic, compareSimulated,
 } from '../content/measured-input.js';
 import { lazyTrafficCore } from '../core/traffic-core.js';
@@ -103,9 +103,10 @@ function mount(container, ctx) {
       ceilingPct: fmt.int(budget.empirical_peak_gb_per_s * 1e9 / gpu.peak_bandwidth_bytes_per_s * 100) }) }));
 
   let share = gpu.usable_fraction_bandwidth;
+  const { min: minPct, max: maxPct } = SHARE_PERCENT_RANGE;
   const slider = pairedInput({
-    label: t('measured.shareLabel'), unit: t('measured.shareUnit', { peak }), min: 10, max: 100, step: 1, value: share * 100,
-    check: (v) => (Number.isFinite(v) && v >= 10 && v <= 100
+    label: t('measured.shareLabel'), unit: t('measured.shareUnit', { peak }), min: minPct, max: maxPct, step: 1, value: share * 100,
+    check: (v) => (Number.isFinite(v) && v >= minPct && v <= maxPct
       ? core.plan(measuredRowInput(core, budget, rows[0].model, gpu, rows[0].row, v / 100)) : { ok: false }),
     onChange: (v) => { share = v / 100; draw(); },
     // A refused share: "…: enter a whole number from 10 to 100, not 5." in the element's words.
