@@ -224,7 +224,10 @@ async function main() {
   console.log(L.join('\n'));
 }
 
-main().catch((err) => {
-  console.error(`weight bench: ${err.stack || err}`);
-  process.exit(1);
-});
+// Run as a script (tools/bench); imported (page.mjs reads the targets), it runs nothing.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  main().catch((err) => {
+    console.error(`weight bench: ${err.stack || err}`);
+    process.exit(1);
+  });
+}
