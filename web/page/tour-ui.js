@@ -317,6 +317,9 @@ function drawPrediction(ui, step, prepared, reveal) {
     feedback.dataset.tone = kind.tones[r.verdict] || '';
     feedback.replaceChildren(h('p', { text: words.lead }), ...words.notes.map((n) => h('p', { text: n })));
     feedback.scrollIntoView({ block: 'nearest' }); // the panel scrolls inside: show the verdict
+    // An empty box or text that is no number is no prediction yet: the calculator keeps the
+    // step's state, so the answer is not shown before the student predicts.
+    if (r.verdict === 'unparseable') return;
     reveal(true);
   });
   show.addEventListener('click', () => reveal(false));
