@@ -93,16 +93,17 @@ export const buildReadingCore = oncePerModule((module) => {
    * @param {string} text what was typed
    * @returns {{ok:true, value:{value:number, alt_value:number, ambiguous:boolean,
    *   has_unit:boolean, unit:string, dimension:string, unit_factor:number, approximate:boolean}}
-   *   | {ok:false, field:'text', error:string}}
+   *   | {ok:false, field:'text', error:string, parse_error:string}}
    *   `value` is in `unit` (`unit` is '' and `dimension` 'none' for a bare number);
    *   `alt_value` is the decimal-comma reading of "2,952"-style input (= value otherwise).
-   *   Why a text fails to read, as one of PARSE_ERRORS, is quizCore.checkNumericAnswer's parse_error.
+   *   Why a text fails to read is `parse_error`, one of PARSE_ERRORS (as quizCore.checkNumericAnswer's
+   *   parse_error), with the core's English sentence in `error`.
    */
   function parseQuantity(text) {
     if (typeof text !== 'string') return { ok: false, field: 'text', error: 'text must be a string.' };
     try {
       const raw = module.parse_quantity(clipForCore(text, MAX_TEXT_BYTES));
-      if (!raw.ok) return { ok: false, field: 'text', error: raw.message };
+      if (!raw.ok) return { ok: false, field: 'text', error: raw.message, parse_error: PARSE_ERRORS[raw.error.value] };
       return {
         ok: true,
         value: {

@@ -320,6 +320,8 @@ export async function drawLab(el, changed) {
     visibleText: (text) => el._readingCore.visibleText(text),
     /** The core's quantity reader (readingCore.parseQuantity), for a part's own number fields. */
     readQuantity: (text) => el._readingCore.parseQuantity(text),
+    /** The core's quoting of text a user gave: clipped, invisible characters escaped (readingCore.quoteText). */
+    quoteText: (text) => el._readingCore.quoteText(text),
     host: el,
     questionsUrl: el.getAttribute('questions') || null,
     questionsDocument: el._questionsDocument,

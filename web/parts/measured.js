@@ -116,7 +116,11 @@ function mount(container, ctx) {
     // The answer checker's reader: "60", "60%" or "60,5" (percent of peak).
     read: (text) => {
       const q = ctx.readQuantity(text);
-      if (!q.ok) return { ok: false, error: t('measured.shareReadError', { error: q.error }) };
+      // Why it could not be read, in the page's language: the reader's parse error, as the quiz words it.
+      if (!q.ok) {
+        const why = q.parse_error ? ctx.strings.core(`core.parse_error.${q.parse_error}`, q.error, { typed: ctx.quoteText(text) }) : q.error;
+        return { ok: false, error: t('measured.shareReadError', { error: why }) };
+      }
       // On a page that writes a decimal comma, "60,500" is 60.5 (the reader's decimal-comma reading).
       const n = fmt.decimalMark === ',' && q.value.ambiguous ? q.value.alt_value : q.value.value;
       const v = q.value.has_unit ? (q.value.unit === '%' ? n : NaN) : n;
