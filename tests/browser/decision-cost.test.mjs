@@ -71,7 +71,7 @@ test('two typed prices rank the GPU types by cost per million tokens; a bad pric
   assert.equal(described, note);
   assert.equal(await table.locator('tbody').innerHTML(), before);
   await lab.locator('input[data-price="h100-sxm-80gb"]').fill('-3');
-  assert.equal(await out(lab, 'price-error-h100-sxm-80gb'), 'Enter a price from 0.0001 to 1,000,000 $ per GPU-hour. The table keeps the last good price.');
+  assert.equal(await out(lab, 'price-error-h100-sxm-80gb'), 'NVIDIA H100 SXM 80 GB: enter a price from 0.0001 to 1,000,000 $ per GPU-hour, not -3. The table keeps the last good price.');
   assert.equal(await table.locator('tbody').innerHTML(), before);
   // Clearing a box removes that GPU type: only A100 rows remain.
   await lab.locator('input[data-price="h100-sxm-80gb"]').fill('');

@@ -111,10 +111,10 @@ test('decision procedure with lang="de": the five steps, marks, table and cost r
   await a100.fill('1,026');
   await ranked(lab);
   assert.equal(await out(lab, 'price-read-a100-80gb-sxm'), 'Gelesen als 1,026 $ pro GPU-Stunde.');
-  // A refused price names the declared range in German digits.
+  // A refused price names the GPU, the declared range in German digits and the price typed.
   await a100.fill('-3');
   assert.equal(await out(lab, 'price-error-a100-80gb-sxm'),
-    'Geben Sie einen Preis von 0,0001 bis 1.000.000 $ pro GPU-Stunde ein. Die Tabelle behält den letzten gültigen Preis.');
+    'NVIDIA A100 80 GB SXM: Geben Sie einen Preis von 0,0001 bis 1.000.000 $ pro GPU-Stunde ein, nicht -3. Die Tabelle behält den letzten gültigen Preis.');
   assertQuiet(rec);
   await rec.context.close();
 });

@@ -14,7 +14,7 @@ import { createRunner, markStale } from './deferred-runner.js';
 import { startSettings, trafficAt, TRAFFIC_OPTION } from './traffic-sweep.js';
 import { readingInWords, refusalMessage, withFieldsOf } from '../element/core-message.js';
 import { boxNumber, quantityText } from '../element/slider-value.js';
-import { unitWords, boxText } from '../element/fields.js';
+import { unitWords, boxText, calculatorFields } from '../element/fields.js';
 import { markReadingId } from '../element/read-as-note.js';
 
 // The serving simulation, for step 5's check of the marked row at the traffic part's load.
@@ -177,11 +177,12 @@ function costSection(w, core, presets) {
     const readNote = h('span', { class: 'field-read', id: readId, role: 'status', 'data-out': `price-read-${gpu.id}`, hidden: true });
     const say = (text) => { setText(note, text); note.hidden = text === ''; };
     const sayRead = (text) => { setText(readNote, text); readNote.hidden = text === ''; };
-    // A price out of the declared range (a range kind of the core's declared messages) in the
-    // page's words, since the core's sentence names its internal field; anything else the core
-    // refused, as it says it.
-    const priceRefusal = (res) => (res.field === priceField.name && /^(out_of_range|above_cap)/.test(res.code || '')
-      ? t('decision.priceRange', { min: fmt.groupedNumber(priceField.min), max: fmt.groupedNumber(priceField.max), unit: priceUnit })
+    // A price out of the declared range (a kind the core's declaration flags as a range refusal) in
+    // the page's words, naming the GPU and the price typed, since the core's sentence names its
+    // internal field; anything else the core refused, as it says it.
+    const priceRefusal = (res, value) => (res.field === priceField.name && calculatorFields(core, strings).isRangeRefusal(res)
+      ? t('decision.priceRange', { gpu: gpu.label, min: fmt.groupedNumber(priceField.min), max: fmt.groupedNumber(priceField.max),
+        unit: priceUnit, value: fmt.groupedNumber(value) })
       : refusalMessage(core, strings, fmt, res, () => res.error.replace(/^hardware option \d+: /, '')));
     box.addEventListener('input', () => {
       const text = box.value.trim().replace(/^\$\s*/, '').replace(/\s*\$$/, '');
@@ -197,7 +198,7 @@ function costSection(w, core, presets) {
           : read;
         const refused = !read.ok ? read : checked.ok ? null : checked;
         if (refused || read.value === 0) {
-          say(t('decision.priceKept', { reason: refused ? priceRefusal(refused) : t('decision.priceEmpty') }));
+          say(t('decision.priceKept', { reason: refused ? priceRefusal(refused, read.value) : t('decision.priceEmpty') }));
           box.setAttribute('aria-invalid', 'true');
           return;
         }
