@@ -12,6 +12,7 @@ import { loadScript } from '../element/script-loader.js';
 import { splitFragment } from '../element/link-fragment.js';
 import { recallStep } from '../tour/tour-memory.js';
 import { findTarget, markNode, clearMarks } from './view-marks.js';
+import { watchLinkNotices } from './link-notice.js';
 
 const box = document.querySelector('[data-tour-box]');
 const status = box ? box.querySelector('[data-tour-status]') : null;
@@ -20,6 +21,9 @@ const tourList = starts.map((b) => ({ id: b.dataset.tourStart, title: b.dataset.
 
 /** A sentence the build wrote on the tour box in the page's language (tour-markup.mjs), {name} filled. */
 const said = (key, params = {}) => (box ? box.dataset[key] || '' : '').replace(/\{(\w+)\}/g, (m, k) => (k in params ? params[k] : m));
+
+// A link whose settings the calculator could not all use is said here, near the top.
+watchLinkNotices(box, said);
 
 let opening = null;
 /** Loads the tour's script (after the core script) and hands it the request. */

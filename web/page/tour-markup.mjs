@@ -30,7 +30,8 @@ export function tourStartMarkup(file, { locale = 'en', t = englishT } = {}) {
   const items = tours.map((tour) => `    <li><span class="tour-start-name" id="tour-title-${esc(tour.id)}">${esc(titleOf(tour))}</span> <span class="tour-start-count">${esc(t('tour.steps', { count: tour.steps.length }))}</span>
       <button type="button" id="tour-start-${esc(tour.id)}" data-tour-start="${esc(tour.id)}" data-tour-title="${esc(titleOf(tour))}" data-tour-steps="${tour.steps.length}" aria-labelledby="tour-start-${esc(tour.id)} tour-title-${esc(tour.id)}" disabled>${esc(t('tour.take'))}</button></li>`);
   // The page script's own sentences, in the page's language (web/page/lesson-page.js fills {placeholders}).
-  const said = ['loading', 'failed', 'resume', 'resumeWhere'].map((k) => ` data-text-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}="${esc(t(`tour.${k}`, KEEP))}"`).join('');
+  const said = ['loading', 'failed', 'resume', 'resumeWhere', 'linkNotice', 'linkShow']
+    .map((k) => ` data-text-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}="${esc(t(`tour.${k}`, KEEP))}"`).join('');
   return `<section class="tour-start" data-tour-box aria-labelledby="tour-start-heading"${said}>
   <p class="tour-start-heading" id="tour-start-heading">${esc(t('tour.heading'))}</p>
   <ul class="tour-start-list">

@@ -143,6 +143,11 @@ export function mountLinkTools(parent, ctx, words, showNotices) {
     const read = readFragment(location.hash, core, base, words, ctx.visibleText, ctx.strings);
     if (!read) return;
     showNotices(read.notices);
+    // The page around the element may say so where the reader is (the lesson page: at its top):
+    // llm-budget-lab-link-notice, detail.count the link's settings not used.
+    if (read.notices.length && ctx.host) {
+      ctx.host.dispatchEvent(new CustomEvent('llm-budget-lab-link-notice', { bubbles: true, detail: { count: read.notices.length } }));
+    }
     store.tryInput(read.input, null);
   };
   if (asked && !owner) showNotices([t('link.fragmentTaken')]);
