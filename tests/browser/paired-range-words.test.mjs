@@ -5,19 +5,12 @@
 // sentence is the control's own, built from the label, range and whole-or-real it is given.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openSession, closeSession, assertQuiet, recordedPage, waitReady } from './lib/harness.mjs';
+import { openSession, closeSession, assertQuiet, openReady } from './lib/harness.mjs';
 
 let browser;
 let server;
 before(async () => { ({ browser, server } = await openSession()); });
 after(() => closeSession({ browser, server }));
-
-async function open(file) {
-  const rec = await recordedPage(browser, { viewport: { width: 1280, height: 800 } });
-  await rec.page.goto(new URL(file, server.url).href);
-  await waitReady(rec.page);
-  return rec;
-}
 
 /** The part's element, scrolled to and ready. */
 async function part(page, name) {
@@ -64,7 +57,7 @@ const PAGES = [
 
 for (const { file, speculative, decision, measured } of PAGES) {
   test(`${file}: a part's own control names itself, its range and the value typed`, async () => {
-    const rec = await open(file);
+    const rec = await openReady(browser, new URL(file, server.url).href, { width: 1280, height: 800 });
     const { page } = rec;
     const spec = await part(page, 'speculative');
     for (const [n, text, sentence] of speculative) assert.equal(await said(spec, n, text), sentence);
