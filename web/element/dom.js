@@ -23,6 +23,29 @@ export function setText(el, text) {
   if (el.textContent !== text) el.textContent = text;
 }
 
+/**
+ * Sets attribute `name` of `el` to `value` only when it differs, and removes it
+ * for null, undefined or false (true sets it empty, as h() does). A write of the
+ * same value still queues style invalidation and mutation records, so code that
+ * runs on every input event writes through this.
+ * @param {Element} el
+ * @param {string} name attribute name
+ * @param {string|number|boolean|null|undefined} value
+ */
+export function setAttr(el, name, value) {
+  if (value === null || value === undefined || value === false) {
+    if (el.hasAttribute(name)) el.removeAttribute(name);
+    return;
+  }
+  const text = value === true ? '' : String(value);
+  if (el.getAttribute(name) !== text) el.setAttribute(name, text);
+}
+
+/** Sets `el.hidden` only when it changes. */
+export function setHidden(el, hidden) {
+  if (el.hidden !== hidden) el.hidden = hidden;
+}
+
 const SVG_NS = 'http://www.w3.org/2000/svg';
 export function svgEl(tag, attrs) {
   const el = document.createElementNS(SVG_NS, tag);

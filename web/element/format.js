@@ -121,9 +121,16 @@ export function numberFormatting(locale, t = translator(DEFAULT_LOCALE, null).t)
    * @param {number} v finite
    * @param {number} [maxFractionDigits] decimals kept in the grouped form (default 6)
    */
+  // One formatter per number of decimals: toLocaleString with options builds a new one on every call.
+  const groupedBy = new Map();
   function groupedNumber(v, maxFractionDigits = 6) {
     if (Math.abs(v) > GROUPED_MAX) return localExp(v.toExponential().replace('e+', 'e'));
-    return v.toLocaleString(intlLocale, { maximumFractionDigits: maxFractionDigits });
+    let f = groupedBy.get(maxFractionDigits);
+    if (!f) {
+      f = new Intl.NumberFormat(intlLocale, { maximumFractionDigits: maxFractionDigits });
+      groupedBy.set(maxFractionDigits, f);
+    }
+    return f.format(v);
   }
 
   const exactGrouped = new Intl.NumberFormat(intlLocale, { maximumFractionDigits: 20 });

@@ -180,8 +180,14 @@ let refreshQueued = false;
 
 /** data-lab-redraw-pending on <html> while some element waits to be redrawn (tests and tools wait for it). */
 function markPending() {
-  if (stale.size > 0) document.documentElement.dataset.labRedrawPending = 'true';
-  else delete document.documentElement.dataset.labRedrawPending;
+  // Written only when it changes: a write on <html>, even of the same value, is a mutation of
+  // the whole document's root, and this runs for every far element on every input.
+  const root = document.documentElement;
+  const pending = stale.size > 0;
+  if (pending !== (root.dataset.labRedrawPending === 'true')) {
+    if (pending) root.dataset.labRedrawPending = 'true';
+    else delete root.dataset.labRedrawPending;
+  }
 }
 
 // Far elements are redrawn in idle time only once the state has stopped

@@ -5,7 +5,7 @@ import { scaleLog } from 'd3-scale';
 import { axisBottom, axisLeft } from 'd3-axis';
 import { registerPart } from '../element/registry.js';
 import { inputTexts } from '../element/fields.js';
-import { chartFrame, MARGIN, polyline, keep, text, shown } from './chart-frame.js';
+import { chartFrame, MARGIN, polyline, keep, text, shown, drawAxis } from './chart-frame.js';
 import { placeMarkerLabel, labelBox } from './label-placement.js';
 import { localTicks } from './axis-ticks.js';
 import { GB } from '../element/format.js';
@@ -66,11 +66,11 @@ function mount(container, ctx) {
         const x = scaleLog().domain([lo, hi]).range([MARGIN.left, width - MARGIN.right - 84]);
         const ys = [...s.stored_score_bytes, ...s.tiled_kernel_bytes].filter((v) => v > 0);
         const y = scaleLog().domain([Math.min(...ys), Math.max(...ys)]).nice().range([height - MARGIN.bottom, MARGIN.top]);
-        keep(svg, 'g', 'x-axis').attr('class', 'axis').attr('transform', `translate(0,${height - MARGIN.bottom})`)
-          .call(axisBottom(x).ticks(Math.max(2, Math.floor(width / 120)), '~s')
+        drawAxis(keep(svg, 'g', 'x-axis').attr('class', 'axis').attr('transform', `translate(0,${height - MARGIN.bottom})`),
+          axisBottom(x).ticks(Math.max(2, Math.floor(width / 120)), '~s')
             .tickFormat(localTicks(fmt, x.tickFormat(Math.max(2, Math.floor(width / 120)), '~s'))));
-        keep(svg, 'g', 'y-axis').attr('class', 'axis').attr('transform', `translate(${MARGIN.left},0)`)
-          .call(axisLeft(y).ticks(5, '~s').tickFormat(localTicks(fmt, y.tickFormat(5, '~s'))));
+        drawAxis(keep(svg, 'g', 'y-axis').attr('class', 'axis').attr('transform', `translate(${MARGIN.left},0)`),
+          axisLeft(y).ticks(5, '~s').tickFormat(localTicks(fmt, y.tickFormat(5, '~s'))));
         const yTitle = t('attention.yTitle');
         text(keep(svg, 'text', 'y-title').attr('class', 'axis-title').attr('x', MARGIN.left + 6).attr('y', MARGIN.top + 4), yTitle);
         text(keep(svg, 'text', 'x-title').attr('class', 'axis-title').attr('x', width - MARGIN.right).attr('y', height - 6)

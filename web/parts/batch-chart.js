@@ -5,7 +5,7 @@ import { scaleLinear } from 'd3-scale';
 import { axisBottom, axisLeft } from 'd3-axis';
 import { registerPart } from '../element/registry.js';
 import { inputTexts } from '../element/fields.js';
-import { chartFrame, MARGIN, polyline, keep, text, shown } from './chart-frame.js';
+import { chartFrame, MARGIN, polyline, keep, text, shown, drawAxis } from './chart-frame.js';
 import { GB } from '../element/format.js';
 import { localTicks } from './axis-ticks.js';
 
@@ -93,11 +93,11 @@ function mount(container, ctx) {
             text(shown(keep(g, 'text', 'nofit-label'), !!firstNoFit).attr('class', 'nofit-label')
               .attr('x', narrow ? x(end) - 2 : (noFitX + x(end)) / 2).attr('y', p.top + panelH / 2)
               .attr('text-anchor', narrow ? 'end' : 'middle'), t('table.noFit'));
-            keep(g, 'g', 'x-axis').attr('class', 'axis').attr('transform', `translate(0,${p.top + panelH})`)
-              .call(axisBottom(x).ticks(Math.max(2, Math.floor(width / 90)))
+            drawAxis(keep(g, 'g', 'x-axis').attr('class', 'axis').attr('transform', `translate(0,${p.top + panelH})`),
+              axisBottom(x).ticks(Math.max(2, Math.floor(width / 90)))
                 .tickFormat(localTicks(fmt, x.tickFormat(Math.max(2, Math.floor(width / 90))))));
-            keep(g, 'g', 'y-axis').attr('class', 'axis').attr('transform', `translate(${MARGIN.left},0)`)
-              .call(axisLeft(y).ticks(4).tickFormat(localTicks(fmt, y.tickFormat(4))));
+            drawAxis(keep(g, 'g', 'y-axis').attr('class', 'axis').attr('transform', `translate(${MARGIN.left},0)`),
+              axisLeft(y).ticks(4).tickFormat(localTicks(fmt, y.tickFormat(4))));
             text(keep(g, 'text', 'title').attr('class', 'axis-title').attr('x', MARGIN.left + 6).attr('y', p.top + 10), p.label);
             keep(g, 'path', 'series').attr('class', `series series-${p.key}`).attr('data-series', p.key)
               .attr('d', polyline(fitting.map((d) => [x(d.b), y(d[p.key])])));

@@ -1,7 +1,7 @@
 // The serving-budget calculator: one slider + number field per BudgetInput
 // field, and the core's results (memory, verdict, speed, capacity).
 import { registerPart } from '../element/registry.js';
-import { h, setText, nextId } from '../element/dom.js';
+import { h, setText, setAttr, setHidden, nextId } from '../element/dom.js';
 import {
   calculatorFields, displayNumber, sliderAttrs, toSlider, fromSlider, logSliderKey, boxText } from '../element/fields.js';
 import { rangeMessage } from '../element/limits.js';
@@ -77,20 +77,25 @@ function mount(container, ctx) {
   });
   if (ctx.signal) ctx.signal.addEventListener('abort', stopReveal, { once: true });
 
-  let splitKey = '';
-  let splitCounts = [];
-  /** The GPU counts the core accepts for the current model (recomputed when the heads change). */
+  // The counts found for each pair of head counts seen: a KV-heads slider dragged back over
+  // positions it has passed asks the core again for none of them (each pair costs one plan()
+  // per count in the field's range). A few hundred pairs at most are kept.
+  const splitCounts = new Map();
+  const SPLIT_PAIRS_KEPT = 256;
+  /** The GPU counts the core accepts for the current model (asked of the core once per pair of head counts). */
   function validCounts(input) {
     const key = `${input.query_heads}/${input.kv_heads}`;
-    if (key !== splitKey) {
-      splitKey = key;
-      splitCounts = [];
+    let counts = splitCounts.get(key);
+    if (!counts) {
+      counts = [];
       const lim = FIELDS[SPLIT_FIELD].limit;
       for (let g = lim.min; g <= lim.max; g += 1) {
-        if (ctx.core.plan({ ...input, [SPLIT_FIELD]: g }).ok) splitCounts.push(g);
+        if (ctx.core.plan({ ...input, [SPLIT_FIELD]: g }).ok) counts.push(g);
       }
+      if (splitCounts.size >= SPLIT_PAIRS_KEPT) splitCounts.clear();
+      splitCounts.set(key, counts);
     }
-    return splitCounts;
+    return counts;
   }
   function nextValidCount(wanted, current) {
     const counts = validCounts(store.state.input);
@@ -108,7 +113,7 @@ function mount(container, ctx) {
       }, String(g)));
       c.splitChoices.replaceChildren(...c.choiceButtons);
     }
-    for (const b of c.choiceButtons) b.setAttribute('aria-pressed', String(Number(b.dataset.gpus) === input[SPLIT_FIELD]));
+    for (const b of c.choiceButtons) setAttr(b, 'aria-pressed', String(Number(b.dataset.gpus) === input[SPLIT_FIELD]));
   }
 
   function capFor(def) {
@@ -210,7 +215,11 @@ function mount(container, ctx) {
       }
       unreadable.delete(field);
       const raw = read.value;
-      const res = store.tryInput(linked(field, raw, true));
+      // Text that reads as the value in use (a refused keystroke typed back, "128,25" to
+      // "128,256") changes no input: the state, its results and every part's drawing stay
+      // as they are, and only this field's own error and note below are brought up to date.
+      const patch = linked(field, raw, true);
+      const res = sameAsInUse(patch) ? { ok: true } : store.tryInput(patch);
       if (res.ok) clearError(field);
       else {
         revertEdit(field);
@@ -266,6 +275,15 @@ function mount(container, ctx) {
     return withCappedFields(ctx.core.declaration.inputs, store.state.input, field, raw, typed ? 'typed' : 'slider');
   }
 
+  /**
+   * True when `patch` would leave the shared state exactly as it is: every value equal to the
+   * one in use, and no preset or Reset recorded in the state (a commit clears those).
+   */
+  function sameAsInUse(patch) {
+    const { input, presetId, replacedAll } = store.state;
+    return presetId === null && !replacedAll && Object.keys(patch).every((k) => k in input && Object.is(patch[k], input[k]));
+  }
+
   // Slider and button changes keep linked fields valid so a slider never
   // produces an error.
   function commit(field, raw, presetId, fromSliderMove = false) {
@@ -313,8 +331,8 @@ function mount(container, ctx) {
   function showMessage(field, msg) {
     const c = controls.get(field);
     setText(c.error, msg);
-    c.error.hidden = false;
-    c.text.setAttribute('aria-invalid', 'true');
+    setHidden(c.error, false);
+    setAttr(c.text, 'aria-invalid', 'true');
     results.setStale(stale());
   }
   function clearError(field) {
@@ -381,7 +399,7 @@ function mount(container, ctx) {
       if (c.range.value !== pos) c.range.value = pos;
       // What a screen reader says for the thumb: the value in use with the locale's digit grouping and
       // decimal mark, every digit the box shows ("1,000,000 requests", German "3,35 TB/s, nutzbar").
-      c.range.setAttribute('aria-valuetext', fieldValueText({ t, fmt }, c.def, Number(shown(field, state.input))));
+      setAttr(c.range, 'aria-valuetext', fieldValueText({ t, fmt }, c.def, Number(shown(field, state.input))));
       if (field !== editing && c.error.hidden) {
         const txt = c.echo ?? boxed(field, state.input);
         if (c.text.value !== txt) c.text.value = txt;
@@ -392,7 +410,7 @@ function mount(container, ctx) {
         c.splitChoices ? `${state.input.query_heads}/${state.input.kv_heads}` : ''].join('|');
       if (c.splitChoices) syncSplitChoices(c, state.input);
       else for (const b of c.choiceButtons) {
-        b.setAttribute('aria-pressed', String(Number(b.dataset.bits) === display));
+        setAttr(b, 'aria-pressed', String(Number(b.dataset.bits) === display));
       }
     }
   }

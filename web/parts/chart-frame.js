@@ -194,9 +194,39 @@ export function text(sel, value) {
   });
 }
 
-/** Shows (display unset) or hides (display="none") a d3 selection. */
+/**
+ * Shows (display unset) or hides (display="none") a d3 selection, writing the
+ * attribute only where it changes.
+ */
 export function shown(sel, visible) {
-  return sel.attr('display', visible ? null : 'none');
+  return sel.each(function setDisplay() {
+    if (visible) {
+      if (this.hasAttribute('display')) this.removeAttribute('display');
+    } else if (this.getAttribute('display') !== 'none') this.setAttribute('display', 'none');
+  });
+}
+
+/**
+ * Draws a d3 axis into `sel` (a d3 selection of one <g>) as sel.call(axis) does,
+ * unless that <g> already shows the same ticks: the same tick positions [px] and
+ * texts, range and tick sizes as when it was last drawn. d3's axis rewrites every
+ * tick's transform and opacity and replaces every tick's text node on each call;
+ * a redraw whose scale did not move leaves them alone.
+ * @param sel d3 selection of the axis's <g>
+ * @param axis a d3-axis axis (axisBottom(x).ticks(5)...)
+ * @returns sel
+ */
+export function drawAxis(sel, axis) {
+  const scale = axis.scale();
+  const args = axis.tickArguments();
+  const values = axis.tickValues() ?? (scale.ticks ? scale.ticks(...args) : scale.domain());
+  const format = axis.tickFormat() ?? (scale.tickFormat ? scale.tickFormat(...args) : String);
+  const key = [scale.range().join(), scale.bandwidth ? scale.bandwidth() : '', axis.tickSizeInner(), axis.tickSizeOuter(),
+    axis.tickPadding(), axis.offset(), values.map((v) => `${scale(v)}:${format(v)}`).join(';')].join('|');
+  const node = sel.node();
+  if (node.__axisKey === key) return sel;
+  node.__axisKey = key;
+  return sel.call(axis);
 }
 
 /** SVG path data through points [[x, y], ...] already in pixels (a polyline). */

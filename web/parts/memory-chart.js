@@ -5,7 +5,7 @@ import { scaleBand, scaleLinear } from 'd3-scale';
 import { axisBottom, axisLeft } from 'd3-axis';
 import { registerPart } from '../element/registry.js';
 import { inputTexts } from '../element/fields.js';
-import { chartFrame, MARGIN, keep, text, shown } from './chart-frame.js';
+import { chartFrame, MARGIN, keep, text, shown, drawAxis } from './chart-frame.js';
 import { GB } from '../element/format.js';
 
 // Legend layout: estimated width of one 11 px character, and the row height.
@@ -90,14 +90,14 @@ function mount(container, ctx) {
         const x = scaleBand().domain(bars.map((b) => b.key)).range([MARGIN.left, width - MARGIN.right]).padding(0.25);
         const topBytes = Math.max(gpu, ...bars.map((b) => b.plan.total_bytes)) * 1.12;
         const y = scaleLinear().domain([0, topBytes / GB]).nice().range([height - MARGIN.bottom, top]);
-        keep(svg, 'g', 'x-axis').attr('class', 'axis').attr('transform', `translate(0,${height - MARGIN.bottom})`)
-          .call(axisBottom(x).tickSizeOuter(0).tickFormat((k) => {
+        drawAxis(keep(svg, 'g', 'x-axis').attr('class', 'axis').attr('transform', `translate(0,${height - MARGIN.bottom})`),
+          axisBottom(x).tickSizeOuter(0).tickFormat((k) => {
             // Narrow bars (a phone): the tag without the row number, so labels never overlap.
             const short = (bars.find((b) => b.key === k) || { short: k }).short;
             return x.bandwidth() < 44 ? short.replace(/^\d+ /, '') : short;
           }));
-        keep(svg, 'g', 'y-axis').attr('class', 'axis y-axis').attr('transform', `translate(${MARGIN.left},0)`)
-          .call(axisLeft(y).ticks(5).tickFormat(fmt.axisNum));
+        drawAxis(keep(svg, 'g', 'y-axis').attr('class', 'axis y-axis').attr('transform', `translate(${MARGIN.left},0)`),
+          axisLeft(y).ticks(5).tickFormat(fmt.axisNum));
         text(keep(svg, 'text', 'y-title').attr('class', 'axis-title').attr('x', 4).attr('y', top - 8), t('memoryChart.yTitle'));
         text(keep(svg, 'text', 'x-title').attr('class', 'axis-title').attr('x', width - MARGIN.right).attr('y', height - 6)
           .attr('text-anchor', 'end'), t('memoryChart.xTitle'));

@@ -2,7 +2,7 @@
 // scenario, public models and GPUs (the element's presets: content/presets.json
 // or its presets="URL" file).
 import { registerPart } from '../element/registry.js';
-import { h } from '../element/dom.js';
+import { h, setAttr } from '../element/dom.js';
 import { calculatorFields, lowerFirst } from '../element/fields.js';
 import { DEFAULT_LOCALE } from '../element/locale-names.js';
 import { valueText } from '../element/limits.js';
@@ -130,7 +130,7 @@ function mount(container, ctx) {
 
   return {
     update(state) {
-      for (const b of buttons) b.setAttribute('aria-pressed', String(b.dataset.preset === state.presetId));
+      for (const b of buttons) setAttr(b, 'aria-pressed', String(b.dataset.preset === state.presetId));
       runtime.update(state);
     },
   };

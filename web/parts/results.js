@@ -1,6 +1,6 @@
 // The calculator's results panel: memory breakdown, verdict, step time,
 // speeds and capacity, all from the core's plan() and capacity().
-import { h, setText } from '../element/dom.js';
+import { h, setText, setAttr, setHidden } from '../element/dom.js';
 
 const VERDICT_MARK = { fits: '✓', tight: '!', 'does-not-fit': '✗' };
 
@@ -191,7 +191,7 @@ export function mountResults(parent, ctx) {
       if (!state.presetId) setText(changes, '');
       const m = (b) => fmt.memText(b, state.showGiB);
       gib.checked = state.showGiB;
-      panel.dataset.verdict = plan.verdict;
+      setAttr(panel, 'data-verdict', plan.verdict);
       setText(verdictMark, VERDICT_MARK[plan.verdict]);
       setText(verdictWord, fmt.verdictText(plan.verdict));
       const split = state.input.gpus > 1;
@@ -203,8 +203,8 @@ export function mountResults(parent, ctx) {
           ...heldParams, free: m(plan.free_bytes), pct, limit: m(plan.headroom_limit_bytes),
         })
         : t(split ? 'results.heldPerGpu' : 'results.held', heldParams));
-      perGpuTerm.hidden = !split;
-      out.per_gpu_bytes.hidden = !split;
+      setHidden(perGpuTerm, !split);
+      setHidden(out.per_gpu_bytes, !split);
       put(out.per_gpu_bytes, t('results.perGpu', {
         bytes: m(plan.per_gpu_bytes), gpus: fmt.int(state.input.gpus), count: state.input.gpus,
         heads: t('results.kvHeads', { count: plan.kv_heads_per_gpu, n: fmt.int(plan.kv_heads_per_gpu) }),
@@ -214,8 +214,8 @@ export function mountResults(parent, ctx) {
         { bytes: m(plan.kv_cache_bytes), perToken: fmt.bytesText(plan.kv_cache_bytes_per_token) }));
       put(out.layer_mix, layerMixText(ctx, state.input, plan));
       const moe = state.input.experts > 0;
-      trafficTerm.hidden = !moe;
-      out.decode_traffic_bytes.hidden = !moe;
+      setHidden(trafficTerm, !moe);
+      setHidden(out.decode_traffic_bytes, !moe);
       if (moe) put(out.decode_traffic_bytes, trafficText(ctx, state.input, plan, m));
       put(out.total_bytes, m(plan.total_bytes));
       put(out.free_bytes, plan.free_bytes >= 0 ? m(plan.free_bytes) : t('results.freeOver', { bytes: m(-plan.free_bytes) }));
@@ -282,7 +282,7 @@ export function mountResults(parent, ctx) {
       put(compact.max_context, capacity.max_context_tokens > 0 ? t('results.tokens', { count: capacity.max_context_tokens, n: fmt.int(capacity.max_context_tokens) }) : t('results.shortNoneValue'));
       put(compact.min_gpus, capacity.min_gpus_to_fit > 0 ? fmt.int(capacity.min_gpus_to_fit) : t('results.shortMinGpusNone'));
       painted = true;
-      status.dataset.verdict = plan.verdict;
+      setAttr(status, 'data-verdict', plan.verdict);
       const announceParams = { verdict: fmt.verdictText(plan.verdict), total: fmt.bytesText(plan.total_bytes), gpu: fmt.bytesText(state.input.gpu_memory_bytes) };
       const sentence = plan.has_speed
         ? t('results.announceSpeed', { ...announceParams, speed: fmt.totalText(plan.total_tokens_per_s) })

@@ -4,7 +4,7 @@
 import { scaleLinear } from 'd3-scale';
 import { axisBottom, axisLeft } from 'd3-axis';
 import { registerPart } from '../element/registry.js';
-import { chartFrame, MARGIN, polyline, keep, text as setSvgText } from './chart-frame.js';
+import { chartFrame, MARGIN, polyline, keep, text as setSvgText, drawAxis } from './chart-frame.js';
 import { pairedInput } from '../element/paired-input.js';
 import { readingInWords } from '../element/core-message.js';
 import { boxNumber, quantityText } from '../element/slider-value.js';
@@ -107,8 +107,8 @@ function mount(container, ctx) {
         const maxV = Math.max(1, ...series.flatMap((s) => s[p.key]));
         const y = scaleLinear().domain([0, maxV]).nice().range([p.top + panelH, p.top]);
         const g = keep(svg, 'g', `panel-${p.key}`);
-        keep(g, 'g', 'x-axis').attr('class', 'axis').attr('transform', `translate(0,${p.top + panelH})`).call(axisBottom(x).ticks(5).tickFormat(localTicks(fmt, x.tickFormat(5))));
-        keep(g, 'g', 'y-axis').attr('class', 'axis').attr('transform', `translate(${MARGIN.left},0)`).call(axisLeft(y).ticks(4).tickFormat(localTicks(fmt, y.tickFormat(4))));
+        drawAxis(keep(g, 'g', 'x-axis').attr('class', 'axis').attr('transform', `translate(0,${p.top + panelH})`), axisBottom(x).ticks(5).tickFormat(localTicks(fmt, x.tickFormat(5))));
+        drawAxis(keep(g, 'g', 'y-axis').attr('class', 'axis').attr('transform', `translate(${MARGIN.left},0)`), axisLeft(y).ticks(4).tickFormat(localTicks(fmt, y.tickFormat(4))));
         setSvgText(keep(g, 'text', 'title').attr('class', 'axis-title').attr('x', MARGIN.left + 6).attr('y', p.top + 10), p.label);
         if (p.key === 'speedup') {
           keep(g, 'line', 'one').attr('class', 'limit-line').attr('x1', x(0)).attr('x2', x(1)).attr('y1', y(1)).attr('y2', y(1));

@@ -6,7 +6,7 @@
 // grows without bound and the core reports none).
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { axisBottom, axisLeft } from 'd3-axis';
-import { chartFrame, MARGIN, polyline, keep, text, shown } from './chart-frame.js';
+import { chartFrame, MARGIN, polyline, keep, text, shown, drawAxis } from './chart-frame.js';
 import { loadText } from './traffic-sweep.js';
 import { csvNumber } from '../element/download.js';
 
@@ -78,10 +78,10 @@ export function mountTrafficChart(container, inputs, { t, fmt }) {
           .attr('width', firstUnstable ? Math.max(1, x(xMax) - unstableX) : 0).attr('y', p.top).attr('height', panelH);
         text(shown(keep(g, 'text', 'unstable-label'), !!firstUnstable).attr('class', 'nofit-label')
           .attr('x', x(xMax) - 2).attr('y', p.top + 14).attr('text-anchor', 'end'), t('trafficChart.unstable'));
-        keep(g, 'g', 'x-axis').attr('class', 'axis').attr('transform', `translate(0,${p.top + panelH})`)
-          .call(axisBottom(x).ticks(Math.max(2, Math.floor(width / 90))).tickFormat(fmt.axisNum));
-        keep(g, 'g', 'y-axis').attr('class', 'axis').attr('transform', `translate(${MARGIN.left},0)`)
-          .call(axisLeft(y).tickValues(logTicks(y, 5)).tickFormat(tickSeconds));
+        drawAxis(keep(g, 'g', 'x-axis').attr('class', 'axis').attr('transform', `translate(0,${p.top + panelH})`),
+          axisBottom(x).ticks(Math.max(2, Math.floor(width / 90))).tickFormat(fmt.axisNum));
+        drawAxis(keep(g, 'g', 'y-axis').attr('class', 'axis').attr('transform', `translate(${MARGIN.left},0)`),
+          axisLeft(y).tickValues(logTicks(y, 5)).tickFormat(tickSeconds));
         text(keep(g, 'text', 'title').attr('class', 'axis-title').attr('x', MARGIN.left + 6).attr('y', p.top + 10), p.label);
         for (const s of SERIES) {
           keep(g, 'path', `series-${s}`).attr('class', `series series-${s}`).attr('data-series', `${p.key}-${s}`)
