@@ -26,7 +26,7 @@ const STAGES = {
   node: 'node --test tests/node, 2 at a time (nice 19)',
   'asan-build': 'sanitizer build (nice 19, from the page build on)',
   asan: 'sanitizer suite (nice 19)',
-  browser: 'node --test tests/browser, 3 files at a time, longest first, a chromium per file',
+  browser: 'node --test tests/browser, 2 files at a time, longest first, a chromium per file',
   total: 'total wall time',
 };
 
