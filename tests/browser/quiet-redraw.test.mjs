@@ -7,7 +7,7 @@
 // error's red frame keeps the text box's size.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openSession, closeSession, assertQuiet, recordedPage, waitReady, waitRedrawn } from './lib/harness.mjs';
+import { openSession, closeSession, assertQuiet, openReady, waitRedrawn } from './lib/harness.mjs';
 
 const CALC = 'llm-budget-lab[parts="calculator"]';
 
@@ -16,12 +16,7 @@ let server;
 before(async () => { ({ browser, server } = await openSession()); });
 after(() => closeSession({ browser, server }));
 
-async function openLesson() {
-  const rec = await recordedPage(browser, { viewport: { width: 1280, height: 800 } });
-  await rec.page.goto(server.url);
-  await waitReady(rec.page);
-  return rec;
-}
+const openLesson = () => openReady(browser, server.url, { width: 1280, height: 800 });
 
 const box = (page, field) => page.locator(`${CALC} input.field-text[data-field="${field}"]`);
 const errorOf = (page, field) => page.locator(`${CALC} .field[data-field="${field}"] .field-error`);
@@ -29,10 +24,11 @@ const errorOf = (page, field) => page.locator(`${CALC} .field[data-field="${fiel
 /**
  * Waits until the page has drawn everything the last change asked for: far elements redrawn and
  * the work deferred until the input rests (the simulations, web/parts/deferred-runner.js) done.
+ * A part marks what such work will replace (data-busy, data-pending) in the same task that starts
+ * it, so once every element has drawn the change, no mark left means no work left.
  */
 async function settled(page) {
   await waitRedrawn(page);
-  await page.waitForTimeout(600);
   await page.waitForFunction(() => [...document.querySelectorAll('llm-budget-lab')]
     .every((lab) => !lab.shadowRoot || !lab.shadowRoot.querySelector('[data-busy], [data-pending]')), null, { timeout: 15000 });
   await page.evaluate(() => new Promise((r) => requestIdleCallback(() => r(), { timeout: 2000 })));
