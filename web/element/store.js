@@ -30,9 +30,13 @@ export function createStore(core, input) {
      * notifies; returns { ok: true } or the core's { ok: false, field, error }.
      * `presetId` names the preset the patch comes from (null for none);
      * `replacesAll` marks a patch that sets every input at once (Reset), after
-     * which no typed text still waiting to be used is kept.
+     * which no typed text still waiting to be used is kept. A patch that would leave the
+     * state exactly as it is (every value the one in use, no preset or Reset now or in the
+     * state) is no change: nothing is computed or notified (a refused keystroke typed back).
      */
     tryInput(patch, presetId = null, { replacesAll = false } = {}) {
+      if (presetId === null && !replacesAll && state.presetId === null && !state.replacedAll
+        && Object.keys(patch).every((k) => k in state.input && Object.is(patch[k], state.input[k]))) return { ok: true };
       const next = { ...state.input, ...patch };
       const res = compute(core, next);
       if (!res.ok) return res;

@@ -216,10 +216,9 @@ function mount(container, ctx) {
       unreadable.delete(field);
       const raw = read.value;
       // Text that reads as the value in use (a refused keystroke typed back, "128,25" to
-      // "128,256") changes no input: the state, its results and every part's drawing stay
-      // as they are, and only this field's own error and note below are brought up to date.
-      const patch = linked(field, raw, true);
-      const res = sameAsInUse(patch) ? { ok: true } : store.tryInput(patch);
+      // "128,256") changes no input (the store commits nothing): only this field's own error
+      // and note below are brought up to date.
+      const res = store.tryInput(linked(field, raw, true));
       if (res.ok) clearError(field);
       else {
         revertEdit(field);
@@ -273,15 +272,6 @@ function mount(container, ctx) {
    */
   function linked(field, raw, typed = false) {
     return withCappedFields(ctx.core.declaration.inputs, store.state.input, field, raw, typed ? 'typed' : 'slider');
-  }
-
-  /**
-   * True when `patch` would leave the shared state exactly as it is: every value equal to the
-   * one in use, and no preset or Reset recorded in the state (a commit clears those).
-   */
-  function sameAsInUse(patch) {
-    const { input, presetId, replacedAll } = store.state;
-    return presetId === null && !replacedAll && Object.keys(patch).every((k) => k in input && Object.is(patch[k], input[k]));
   }
 
   // Slider and button changes keep linked fields valid so a slider never

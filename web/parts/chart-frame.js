@@ -9,7 +9,7 @@
 // is open (on opening, from the latest data), so a closed table costs nothing
 // per input event.
 import { select } from 'd3-selection';
-import { h, setText, nextId } from '../element/dom.js';
+import { h, setText, setAttr, nextId } from '../element/dom.js';
 import { offerDownload, downloadSentence, csvBlob, fileSlug } from '../element/download.js';
 import { standaloneSvg, pngFromSvg } from './chart-export.js';
 import { translator } from '../element/i18n.js';
@@ -199,11 +199,7 @@ export function text(sel, value) {
  * attribute only where it changes.
  */
 export function shown(sel, visible) {
-  return sel.each(function setDisplay() {
-    if (visible) {
-      if (this.hasAttribute('display')) this.removeAttribute('display');
-    } else if (this.getAttribute('display') !== 'none') this.setAttribute('display', 'none');
-  });
+  return sel.each(function setDisplay() { setAttr(this, 'display', visible ? null : 'none'); });
 }
 
 /**
