@@ -32,26 +32,27 @@ async function said(lab, n, text) {
 
 // The declared ranges (src/budget/field_declarations.cpp): a from 0 to 1, k whole from 1 to 32,
 // c from 0 to 1; the draft size 0 (the planner's own) to 1e13 parameters; the measured share is
-// a whole percent from 10 to 100.
+// a whole percent from 10 to 100. A count unit follows the upper end (tokens, parameters, %); a
+// fraction has none; counts from a million up are words (1e13 is "10 trillion", "10 Billionen").
 const PAGES = [
   {
     file: 'index.html',
     speculative: [[0, '1.5', 'Acceptance rate: enter a number from 0 to 1, not 1.5.'],
-      [1, '40', 'Draft tokens: enter a whole number from 1 to 32, not 40.'],
+      [1, '40', 'Draft tokens: enter a whole number from 1 to 32 tokens, not 40.'],
       [2, '-0.5', 'Draft cost per token: enter a number from 0 to 1, not -0.5.']],
-    decision: [[1, '0', 'Draft tokens: enter a whole number from 1 to 32, not 0.'],
-      [3, '-5', 'Draft model size: enter a number from 0 to 10,000,000,000,000, not -5.']],
-    measured: [[0, '5', 'Achieved share of peak bandwidth: enter a whole number from 10 to 100, not 5.'],
-      [0, '100.5', 'Achieved share of peak bandwidth: enter a whole number from 10 to 100, not 100.5.']],
+    decision: [[1, '0', 'Draft tokens: enter a whole number from 1 to 32 tokens, not 0.'],
+      [3, '-5', 'Draft model size: enter a number from 0 to 10 trillion parameters, not -5.']],
+    measured: [[0, '5', 'Achieved share of peak bandwidth: enter a whole number from 10 to 100%, not 5.'],
+      [0, '100.5', 'Achieved share of peak bandwidth: enter a whole number from 10 to 100%, not 100.5.']],
   },
   {
     file: 'index.de.html',
     speculative: [[0, '1,5', 'Akzeptanzrate: Geben Sie eine Zahl von 0 bis 1 ein, nicht 1,5.'],
-      [1, '40', 'Draft-Tokens: Geben Sie eine ganze Zahl von 1 bis 32 ein, nicht 40.']],
+      [1, '40', 'Draft-Tokens: Geben Sie eine ganze Zahl von 1 bis 32 Token ein, nicht 40.']],
     decision: [[0, '1,5', 'Akzeptanzrate: Geben Sie eine Zahl von 0 bis 1 ein, nicht 1,5.'],
-      [3, '-5', 'Größe des Draft-Modells: Geben Sie eine Zahl von 0 bis 10.000.000.000.000 ein, nicht -5.']],
-    measured: [[0, '5', 'Erreichter Anteil der Spitzenbandbreite: Geben Sie eine ganze Zahl von 10 bis 100 ein, nicht 5.'],
-      [0, '100,5', 'Erreichter Anteil der Spitzenbandbreite: Geben Sie eine ganze Zahl von 10 bis 100 ein, nicht 100,5.']],
+      [3, '-5', 'Größe des Draft-Modells: Geben Sie eine Zahl von 0 bis 10 Billionen Parameter ein, nicht -5.']],
+    measured: [[0, '5', 'Erreichter Anteil der Spitzenbandbreite: Geben Sie eine ganze Zahl von 10 bis 100 % ein, nicht 5.'],
+      [0, '100,5', 'Erreichter Anteil der Spitzenbandbreite: Geben Sie eine ganze Zahl von 10 bis 100 % ein, nicht 100,5.']],
   },
 ];
 

@@ -24,6 +24,22 @@ export function setText(el, text) {
 }
 
 /**
+ * Sets the text of `el` to `text` with a line-break opportunity (<wbr>) after each underscore, so a
+ * runtime's option name such as gpu_memory_utilization wraps between its words in a narrow column
+ * instead of inside one; the text read, copied or compared (textContent) is `text` itself. Writes
+ * nothing when the text is already shown.
+ * @param {Element} el
+ * @param {string} text
+ */
+export function setTextBreakingIdentifiers(el, text) {
+  if (el.textContent === text) return;
+  const pieces = text.split(/(?<=_)/);
+  if (pieces.length === 1) { el.textContent = text; return; }
+  const doc = el.ownerDocument;
+  el.replaceChildren(...pieces.flatMap((piece, i) => (i === 0 ? [piece] : [doc.createElement('wbr'), piece])));
+}
+
+/**
  * Sets attribute `name` of `el` to `value` only when it differs, and removes it
  * for null, undefined or false (true sets it empty, as h() does). A write of the
  * same value still queues style invalidation and mutation records, so code that

@@ -287,18 +287,24 @@ export function plainRangeMessage(min, max, whole, strings = null) {
 }
 
 /**
- * "Draft tokens: enter a whole number from 1 to 32, not 40." ("Draft-Tokens: Geben Sie eine ganze
- * Zahl von 1 bis 32 ein, nicht 40."): a part's own control refusing a value, naming the control,
- * its range with the locale's grouping and the value as the box writes it.
+ * "Draft tokens: enter a whole number from 1 to 32 tokens, not 40." ("Draft-Tokens: Geben Sie eine
+ * ganze Zahl von 1 bis 32 Token ein, nicht 40."): a part's own control refusing a value, naming the
+ * control, its range (counts from a million up in the locale's words, "10 trillion", "10 Billionen";
+ * below that with the locale's grouping), the unit after the upper end when the control has one, and
+ * the value as the box writes it.
  * @param {string} label the control's label, in the page's words
  * @param {number} min @param {number} max the control's range (finite, min <= max)
  * @param {boolean} whole whether the control takes whole numbers only
  * @param {string} value the refused value as its box writes it (fields.js boxText)
- * @param {{t:Function, fmt:{groupedNumber:Function}}} words the element's translator and number
- *   formatting (ctx.t, ctx.fmt)
+ * @param {{t:Function, fmt:{locale:string, groupedNumber:Function}, unit?:(n:number)=>string}} words the
+ *   element's translator and number formatting (ctx.t, ctx.fmt), and optionally the unit's words for
+ *   a count n ("tokens", "parameters", "%"); without it the range has no unit (a fraction, a ratio)
  * @returns {string}
  */
-export function namedRangeMessage(label, min, max, whole, value, { t, fmt }) {
+export function namedRangeMessage(label, min, max, whole, value, { t, fmt, unit }) {
+  const end = countInWords(max, fmt);
+  // English sets a percent sign on the number ("100%"); another locale joins by its own pattern ("100 %").
+  const upper = !unit ? end : fmt.locale === DEFAULT_LOCALE ? withUnit(end, unit(max)) : t('limits.value', { n: end, unit: unit(max) });
   return t(whole ? 'fields.rangeWholeNamed' : 'fields.rangeRealNamed',
-    { label, min: fmt.groupedNumber(min), max: fmt.groupedNumber(max), value });
+    { label, min: countInWords(min, fmt), max: upper, value });
 }

@@ -13,7 +13,7 @@ import { lazyTrafficCore } from '../core/traffic-core.js';
 import { createRunner, markStale } from './deferred-runner.js';
 import { startSettings, trafficAt, TRAFFIC_OPTION } from './traffic-sweep.js';
 import { readingInWords, refusalMessage, withFieldsOf } from '../element/core-message.js';
-import { boxNumber, quantityText } from '../element/slider-value.js';
+import { boxNumber, quantityText, rangeUnitWords } from '../element/slider-value.js';
 import { unitWords, boxText, calculatorFields } from '../element/fields.js';
 import { markReadingId } from '../element/read-as-note.js';
 
@@ -326,7 +326,7 @@ function mount(container, ctx) {
     return { label: label(p), unit: t('decision.specUnit', { symbol: p.symbol, min: p.min, max: p.max }), min: p.min, max: p.max,
       step: p.kind === 'whole' ? 1 : 0.01, read: (text) => readingInWords(core, strings, fmt, core.readField(name, text, 1, { decimalComma: fmt.decimalMark === ',' })),
       // A refused value: the field's declared range, in the element's words (the box's own range).
-      whole: p.kind === 'whole', words: { t, fmt },
+      whole: p.kind === 'whole', words: { t, fmt, unit: rangeUnitWords(strings, p) },
       boxText: (v) => boxText(fmt, v),
       valueText: (v) => symbolValue(p, v) };
   };
@@ -341,7 +341,7 @@ function mount(container, ctx) {
     const p = declared('draft_params');
     return { label: label(p), unit: t('decision.draftUnit', { symbol: p.symbol }), min: 0, max: p.max,
       step: 1e8, read: (text) => readingInWords(core, strings, fmt, core.readField('draft_params', text, 1, { decimalComma: fmt.decimalMark === ',' })),
-      whole: false, words: { t, fmt },
+      whole: false, words: { t, fmt, unit: rangeUnitWords(strings, p) },
       boxText: (v) => boxText(fmt, v),
       // 0 is the planner's own size (c × the model's parameters), as the field's unit text says.
       valueText: (v) => (v === 0 ? t('sliderValue.draftZero', { n: boxNumber(fmt, v) }) : symbolValue(p, v)) };

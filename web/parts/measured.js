@@ -109,8 +109,8 @@ function mount(container, ctx) {
     check: (v) => (Number.isFinite(v) && v >= minPct && v <= maxPct
       ? core.plan(measuredRowInput(core, budget, rows[0].model, gpu, rows[0].row, v / 100)) : { ok: false }),
     onChange: (v) => { share = v / 100; draw(); },
-    // A refused share: "…: enter a whole number from 10 to 100, not 5." in the element's words.
-    words: { t, fmt },
+    // A refused share: "…: enter a whole number from 10 to 100%, not 5." in the element's words.
+    words: { t, fmt, unit: () => '%' },
     valueText: (v) => t('sliderValue.shareOfPeak', { n: boxNumber(fmt, v), peak }),
     boxText: (v) => boxText(fmt, v),
     // The answer checker's reader: "60", "60%" or "60,5" (percent of peak).

@@ -1,6 +1,6 @@
 // The calculator's results panel: memory breakdown, verdict, step time,
 // speeds and capacity, all from the core's plan() and capacity().
-import { h, setText, setAttr, setHidden } from '../element/dom.js';
+import { h, setText, setAttr, setHidden, setTextBreakingIdentifiers } from '../element/dom.js';
 
 const VERDICT_MARK = { fits: '✓', tight: '!', 'does-not-fit': '✗' };
 
@@ -154,9 +154,10 @@ export function mountResults(parent, ctx) {
   // The number a change moved is marked for a moment (a colour, no motion).
   let painted = false;
   const flashTimers = new Map();
-  const put = (el, text) => {
+  // `identifiers`: the text names a runtime's option (gpu_memory_utilization), which may wrap at its underscores.
+  const put = (el, text, identifiers = false) => {
     if (el.textContent === text) return;
-    el.textContent = text;
+    if (identifiers) setTextBreakingIdentifiers(el, text); else el.textContent = text;
     if (!painted) return;
     el.classList.add('just-changed');
     clearTimeout(flashTimers.get(el));
@@ -244,7 +245,7 @@ export function mountResults(parent, ctx) {
         () => t('results.speedShort', { n: fmt.perRequestText(-plan.per_request_margin_tokens_per_s) }),
         () => t('results.toSpare', { amount: t('results.tokensPerS', { n: fmt.perRequestText(plan.per_request_margin_tokens_per_s) }) }),
         t('results.atLeast', { n: fmt.perRequestText(state.input.per_request_target_tokens_per_s) })));
-      put(out.kv_capacity, kvCapacityText(ctx, state.input, plan));
+      put(out.kv_capacity, kvCapacityText(ctx, state.input, plan), true);
       put(out.max_context_tokens, capacity.max_context_tokens > 0
         ? t('results.maxContextValue', { n: fmt.int(capacity.max_context_tokens) })
         : capacity.weights_fit ? t('results.maxContextNone') : t('results.weightsAloneNone'));

@@ -7,7 +7,7 @@ import { registerPart } from '../element/registry.js';
 import { chartFrame, MARGIN, polyline, keep, text as setSvgText, drawAxis } from './chart-frame.js';
 import { pairedInput } from '../element/paired-input.js';
 import { readingInWords } from '../element/core-message.js';
-import { boxNumber, quantityText } from '../element/slider-value.js';
+import { boxNumber, quantityText, rangeUnitWords } from '../element/slider-value.js';
 import { unitWords, boxText } from '../element/fields.js';
 import { h, setText } from '../element/dom.js';
 import { localTicks } from './axis-ticks.js';
@@ -51,7 +51,7 @@ function mount(container, ctx) {
       step: p.kind === 'whole' ? 1 : 0.01, read: (text) => readingInWords(core, strings, fmt, core.readField(name, text, 1, { decimalComma: fmt.decimalMark === ',' })),
       boxText: (v) => boxText(fmt, v),
       // A value the core refused: the field's declared range, in the element's words.
-      whole: p.kind === 'whole', words: { t, fmt },
+      whole: p.kind === 'whole', words: { t, fmt, unit: rangeUnitWords(strings, p) },
       // The thumb's words: "a = 0,8", "k = 3 Token".
       valueText: (v) => t('sliderValue.symbol', { symbol: p.symbol,
         value: quantityText(t, boxNumber(fmt, v), v, p.unit, unitWords(strings, p.unit, p.unit_one, v)) }) };
