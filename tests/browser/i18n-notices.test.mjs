@@ -44,7 +44,7 @@ test('German page: a refused value and an unreadable text are said in German, na
   // KV heads above the query heads (32 in the lesson's model): both fields by their German labels.
   assert.equal(await box(page, 'query_heads').inputValue(), '32');
   assert.equal(await said(page, 'kv_heads', '40'),
-    'KV-Köpfe: Geben Sie eine ganze Zahl von 1 bis 32 Köpfe (Obergrenze: Query-Köpfe) ein, nicht 40.');
+    'KV-Köpfe: Geben Sie eine ganze Zahl von 1 bis 32 Köpfen (Obergrenze: Query-Köpfe) ein, nicht 40.');
   // A field whose box shows another unit than the core's: the numbers in the box's unit.
   // GPU memory (in GB): 1 byte = 1e-9 GB to 1e15 bytes = 1.000.000 GB.
   assert.equal(await said(page, 'gpu_memory_bytes', '0'),

@@ -50,7 +50,7 @@ const PAGES = [
     speculative: [[0, '1,5', 'Akzeptanzrate: Geben Sie eine Zahl von 0 bis 1 ein, nicht 1,5.'],
       [1, '40', 'Draft-Tokens: Geben Sie eine ganze Zahl von 1 bis 32 Token ein, nicht 40.']],
     decision: [[0, '1,5', 'Akzeptanzrate: Geben Sie eine Zahl von 0 bis 1 ein, nicht 1,5.'],
-      [3, '-5', 'Größe des Draft-Modells: Geben Sie eine Zahl von 0 bis 10 Billionen Parameter ein, nicht -5.']],
+      [3, '-5', 'Größe des Draft-Modells: Geben Sie eine Zahl von 0 bis 10 Billionen Parametern ein, nicht -5.']],
     measured: [[0, '5', 'Erreichter Anteil der Spitzenbandbreite: Geben Sie eine ganze Zahl von 10 bis 100 % ein, nicht 5.'],
       [0, '100,5', 'Erreichter Anteil der Spitzenbandbreite: Geben Sie eine ganze Zahl von 10 bis 100 % ein, nicht 100,5.']],
   },

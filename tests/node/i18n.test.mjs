@@ -112,8 +112,10 @@ for (const locale of OTHERS) {
       ...otherFields.flatMap((d) => [`core.field.${d.name}.label`, `core.field.${d.name}.meaning`, `core.field.${d.name}.zero_means`,
         ...(d.group ? [`core.group.${d.group}`] : [])])]);
     const units = new Set([...inputs, ...otherFields].map((d) => d.unit));
+    // A unit's form after a range's upper end ("core.unit.heads.inRange", fields.js rangeUnitWordsFor) names a declared unit too.
+    const unitNamed = (id) => id.startsWith('core.unit.') && units.has(id.slice('core.unit.'.length).replace(/\.inRange$/, ''));
     const stray = Object.keys(other).filter((id) => id.startsWith('core.') && !declared.has(id) && !id.startsWith('core.message.')
-      && !(id.startsWith('core.unit.') && units.has(id.slice('core.unit.'.length))));
+      && !unitNamed(id));
     assert.deepEqual(stray, []);
     // The calculator's fields drawn in the locale: every word found (nothing taken from English).
     const tr = translator(locale, other);

@@ -50,7 +50,7 @@ test('the range sentence: English as before, German from the same ids with the u
   // KV heads capped by the 32 query heads of the default input.
   assert.equal(input.query_heads, 32);
   assert.deepEqual(said('kv_heads', 40), ['KV heads: enter a whole number from 1 to 32 heads (the query heads), not 40.',
-    'KV-Köpfe: Geben Sie eine ganze Zahl von 1 bis 32 Köpfe (Obergrenze: Query-Köpfe) ein, nicht 40.']);
+    'KV-Köpfe: Geben Sie eine ganze Zahl von 1 bis 32 Köpfen (Obergrenze: Query-Köpfe) ein, nicht 40.']);
   // GPU memory from 1 byte to 1e15 bytes = 1,000,000 GB; the typed 0 is in GB (factor 1e9).
   assert.deepEqual(said('gpu_memory_bytes', 0), ['GPU memory: enter a number from 1 byte to 1,000,000 GB, not 0 GB.',
     'GPU-Speicher: Geben Sie eine Zahl von 1 Byte bis 1.000.000 GB ein, nicht 0 GB.']);
@@ -77,7 +77,7 @@ test('the range sentence: English as before, German from the same ids with the u
   // value in exponent form ("not 9.999999999999998e19 billion parameters").
   assert.deepEqual(said('total_params', 1e20), [
     'Total parameters: enter a number from 1 parameter to 10 trillion parameters.',
-    'Parameter insgesamt: Geben Sie eine Zahl von 1 bis 10 Billionen Parameter ein.']);
+    'Parameter insgesamt: Geben Sie eine Zahl von 1 bis 10 Billionen Parametern ein.']);
   // Without the typed value (a slider's refusal): the range alone.
   const res = core.plan({ ...input, batch: 0 });
   assert.equal(rangeMessage(fieldsDe, 'batch', res, input, undefined, de), 'Batch: Geben Sie eine ganze Zahl von 1 bis 1 Million Anfragen ein.');

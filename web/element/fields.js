@@ -84,6 +84,19 @@ export function unitWords(strings, unit, unitOne, count) {
   return strings.core(`core.unit.${unit}`, count === 1 && unitOne ? unitOne : unit, { count });
 }
 
+/**
+ * A declared unit's words after the upper end of a range ("from 1 to 32 heads"): the form the
+ * locale gives them there ("core.unit.heads.inRange": German's dative after "von … bis", "von 1
+ * bis 32 Köpfen"), else unitWords' form for the count.
+ * @param {{core:Function, hasCore?:Function}} strings the element's strings (i18n.js)
+ * @param {string} unit @param {string|undefined} unitOne @param {number} count as unitWords
+ * @returns {string}
+ */
+export function rangeUnitWordsFor(strings, unit, unitOne, count) {
+  const id = `core.unit.${unit}.inRange`;
+  return strings.hasCore && strings.hasCore(id) ? strings.core(id, unit, { count }) : unitWords(strings, unit, unitOne, count);
+}
+
 /** One field's calculator definition from its declaration row, in the words of `strings`. */
 function fieldDef(d, byName, strings) {
   const display = displayFor(d, strings);
@@ -106,6 +119,8 @@ function fieldDef(d, byName, strings) {
     // The noun for `n` of the display unit: a core unit shown as declared takes the form its
     // translation gives that count ("1 Schicht", "24 Schichten"); any other noun is as written.
     nounFor: (n) => (!UNIT_DISPLAY[d.unit] ? unitWords(strings, d.unit, d.unit_one, n) : display.noun || display.unit.split(',')[0]),
+    // The same noun after a range's upper end, in the form the locale gives it there (rangeUnitWordsFor).
+    rangeNounFor: (n) => (!UNIT_DISPLAY[d.unit] ? rangeUnitWordsFor(strings, d.unit, d.unit_one, n) : display.noun || display.unit.split(',')[0]),
     // The display unit's words for `n` of it: the declared unit's, by count, when shown as declared.
     unitFor: (n) => (!UNIT_DISPLAY[d.unit] ? unitWords(strings, d.unit, d.unit_one, n) : display.unit),
     factor: display.factor,

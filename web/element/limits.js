@@ -5,7 +5,7 @@
 // trillion parameters", "from 1 to 1,000 layers"). Formatting only: the display scale of each
 // unit is fields.js's (the one table of how a declared unit is shown); the
 // limits themselves, and which field caps which, come from the core.
-import { lowerFirst } from './fields.js';
+import { lowerFirst, rangeUnitWordsFor } from './fields.js';
 import { groupedNumber, numberFormatting, plural, withUnit } from './format.js';
 import { capOf } from './caps.js';
 import { translator } from './i18n.js';
@@ -72,7 +72,7 @@ function countInWords(v, fmt) {
 }
 
 /**
- * A raw value of a field as { n, unit, same? } in another locale than English, with its unit's words
+ * A raw value of a field as { n, unit, same?, inRange? } in another locale than English, with its unit's words
  * (the field's display unit, or the core's declared unit, translated: fields.js), by the
  * same cases as quantity(): "7 Milliarden" Parameter, "512" Byte, "80" GB, "90" %.
  */
@@ -80,7 +80,7 @@ function localQuantity(def, raw, strings, fmt) {
   const coreUnit = (unit, count) => strings.core(`core.unit.${unit}`, unit, { count });
   switch (def.coreUnit) {
     case 'parameters':
-      return { n: countInWords(raw, fmt), unit: coreUnit('parameters', raw) };
+      return { n: countInWords(raw, fmt), unit: coreUnit('parameters', raw), inRange: rangeUnitWordsFor(strings, 'parameters', undefined, raw) };
     case 'bytes':
       if (raw < 1e9) return { n: fmt.groupedNumber(raw), unit: coreUnit('bytes', raw) };
       return { n: fmt.groupedNumber(raw / def.factor), unit: def.noun };
@@ -98,7 +98,8 @@ function localQuantity(def, raw, strings, fmt) {
     default:
       // The noun takes the form for its count ("1 Schicht", "24 Schichten"); `same` names the
       // unit whatever the count, so a range of one unit names it once ("von 1 bis 1.000 Schichten").
-      return { n: countInWords(raw / def.factor, fmt), unit: def.nounFor(raw / def.factor), same: def.noun };
+      return { n: countInWords(raw / def.factor, fmt), unit: def.nounFor(raw / def.factor), same: def.noun,
+        inRange: def.rangeNounFor(raw / def.factor) };
   }
 }
 
@@ -130,7 +131,8 @@ function wordsOf(strings) {
 function span(words, lo, hi, loExclusive) {
   const unitOf = (q) => q.same || q.unit;
   const min = unitOf(lo) === unitOf(hi) && hi.unit !== '%' ? lo.n : words.join(lo);
-  return words.t(loExclusive ? 'limits.span.above' : 'limits.span.from', { min, max: words.join(hi) });
+  // The upper end's unit in the form the locale gives it there (inRange: "bis 32 Köpfen").
+  return words.t(loExclusive ? 'limits.span.above' : 'limits.span.from', { min, max: words.join(hi.inRange ? { ...hi, unit: hi.inRange } : hi) });
 }
 
 /**

@@ -7,7 +7,7 @@
 // unit pattern "unit.symbol"; a unit that reads without a unit word after the
 // number ("0.8" for a fraction) has its own pattern "sliderValue.unit.<unit>".
 import { ENGLISH } from './i18n.js';
-import { displayNumber, unitWords } from './fields.js';
+import { displayNumber, rangeUnitWordsFor } from './fields.js';
 
 /**
  * The number as the box shows it (fields.js displayNumber: the shortest text that reads back
@@ -38,8 +38,8 @@ export function quantityText(t, n, count, declaredUnit, words) {
 }
 
 /**
- * The words a declared unit is written with after a count ("tokens", "Token", "parameters"), for a
- * range sentence (limits.js namedRangeMessage's words.unit), or null for a unit that reads without a
+ * The words a declared unit is written with after a range's upper end ("tokens", "Token", "Parametern":
+ * fields.js rangeUnitWordsFor), for a range sentence (limits.js namedRangeMessage's words.unit), or null for a unit that reads without a
  * word after the number (one with a pattern of its own, as quantityText: a fraction).
  * @param {{core:Function}} strings the element's translator (ctx.strings)
  * @param {{unit:string, unit_one?:string}} declared the core's declaration of the field
@@ -47,7 +47,7 @@ export function quantityText(t, n, count, declaredUnit, words) {
  */
 export function rangeUnitWords(strings, declared) {
   if (!declared.unit || Object.prototype.hasOwnProperty.call(ENGLISH, `sliderValue.unit.${declared.unit}`)) return null;
-  return (count) => unitWords(strings, declared.unit, declared.unit_one, count);
+  return (count) => rangeUnitWordsFor(strings, declared.unit, declared.unit_one, count);
 }
 
 /**
