@@ -246,11 +246,14 @@ bool is_range_refusal(MessageCode code) {
   return static_cast<int>(code) <= static_cast<int>(MessageCode::out_of_range_from_field_whole);
 }
 
+bool is_nothing_typed(MessageCode code) { return code == MessageCode::empty_text; }
+
 std::string message_declarations_json(Table<InputMessageDeclaration> rows) {
   std::string out;
   json::add_object_array(out, rows, [&out](const InputMessageDeclaration& m) {
     add_declaration_members(out, m.code, m.pattern, nullptr);
     if (is_range_refusal(m.value)) json::add_flag_member(out, "range", true);
+    if (is_nothing_typed(m.value)) json::add_flag_member(out, "nothing_typed", true);
   });
   return out;
 }

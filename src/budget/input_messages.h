@@ -164,8 +164,14 @@ const InputMessageDeclaration& simulation_refusal(MessageCode code);
 /// typed, the latter with the core's own sentence.
 bool is_range_refusal(MessageCode code);
 
+/// Whether a reading of kind `code` found no text at all in a field's box (empty, or spaces
+/// only): not a refused value but one not typed yet. A page keeps the value in use without a
+/// message while the box is being edited, and shows that value again when it is left.
+bool is_nothing_typed(MessageCode code);
+
 /// `rows` as a JSON array of {"code","pattern"} objects, in their order, with "range": true on
-/// the kinds is_range_refusal() names (the shape of the "messages" of field_declarations_json()).
+/// the kinds is_range_refusal() names and "nothing_typed": true on the kind is_nothing_typed()
+/// names (the shape of the "messages" of field_declarations_json()).
 std::string message_declarations_json(Table<InputMessageDeclaration> rows);
 
 /// A declared budget message standing for a placeholder (a hint): its pattern in English, its

@@ -181,7 +181,7 @@ test('bad input in any number field: inline range message, aria-invalid, last go
     const box = page.locator(`${CALC} input.field-text[data-field="${field}"]`);
     const error = page.locator(`${CALC} .field[data-field="${field}"] .field-error`);
     const before = await box.inputValue();
-    for (const bad of ['-5', '0', 'abc', '1e400', '']) {
+    for (const bad of ['-5', '0', 'abc', '1e400']) {
       if (bad === '0' && zeroAllowed.has(field)) continue;
       await box.fill(bad);
       assert.ok(await error.isVisible(), `${field}: message shown for "${bad}"`);
@@ -198,7 +198,7 @@ test('bad input in any number field: inline range message, aria-invalid, last go
         assert.match(msg, new RegExp(`, not ${bad}\\b[^,]*\\.$`), `${field} "${bad}": ${msg}`);
       } else {
         // Not a number at all (or too large to be one): the reader says so, naming the field by its label.
-        assert.match(msg, /^[A-Z][A-Za-z -]+: (“abc” is not a number; type digits such as 12\.5|that number is too large|type a number)\.$/, `${field} "${bad}": ${msg}`);
+        assert.match(msg, /^[A-Z][A-Za-z -]+: (“abc” is not a number; type digits such as 12\.5|that number is too large)\.$/, `${field} "${bad}": ${msg}`);
       }
       assert.doesNotMatch(msg, /_|\de[-+]?\d/, `${field}: no internal names or exponent notation: ${msg}`);
       assert.equal(await box.getAttribute('aria-invalid'), 'true');

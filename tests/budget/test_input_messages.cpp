@@ -139,6 +139,20 @@ TEST_CASE("input messages: the range kinds are the out_of_range and above_cap on
   CHECK(flagged == 15);
 }
 
+TEST_CASE("input messages: only an empty box is a value not typed yet, and the declaration says so") {
+  CHECK(is_nothing_typed(MessageCode::empty_text));
+  CHECK_FALSE(is_nothing_typed(MessageCode::not_a_number));
+  CHECK_FALSE(is_nothing_typed(MessageCode::out_of_range));
+  const std::string json = message_declarations_json(budget_message_declarations());
+  CHECK(json.find(R"j({"code":"empty_text","pattern":"{label}: type a number.","nothing_typed":true})j") !=
+        std::string::npos);
+  std::size_t flagged = 0;
+  for (std::size_t at = json.find(R"("nothing_typed")"); at != std::string::npos;
+       at = json.find(R"("nothing_typed")", at + 1))
+    ++flagged;
+  CHECK(flagged == 1);
+}
+
 TEST_CASE("input messages: each pattern fills to the sentence the core wrote before") {
   // One case per code, the English text as the core concatenated it.
   struct Case {

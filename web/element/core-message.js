@@ -9,7 +9,7 @@
 // The config.json importer's notes are declared kinds too (codes "note_*" in the same list,
 // src/budget/import_notes.h), written the same way.
 // A refusal with no code (a facade's own checks) stays the core's English.
-import { calculatorFields, unitWords } from './fields.js';
+import { calculatorFields, unitWords, isNothingTyped } from './fields.js';
 import { DEFAULT_LOCALE } from './locale-names.js';
 import { declaredMessageInWords } from './declared-message.js';
 
@@ -138,7 +138,11 @@ export function refusalInWords(ctx, res) {
   return refusalMessage(ctx.core, ctx.strings, ctx.fmt, res, () => calculatorFields(ctx.core, ctx.strings).inPageWords(res.error));
 }
 
-/** A reading of the core (core.readField) with a refusal's sentence in the page's words. */
+/**
+ * A reading of the core (core.readField) with a refusal's sentence in the page's words, and
+ * `nothingTyped` true when the box held no text (fields.js isNothingTyped: a value not typed yet).
+ */
 export function readingInWords(core, strings, fmt, reading) {
-  return reading.ok ? reading : { ...reading, error: coreMessage(core, strings, fmt, reading) };
+  return reading.ok ? reading
+    : { ...reading, error: coreMessage(core, strings, fmt, reading), nothingTyped: isNothingTyped(core.declaration, reading) };
 }

@@ -69,6 +69,23 @@ function wholeStep(span) {
   return Math.max(1, 10 ** Math.floor(Math.log10(span / 256)));
 }
 
+const nothingTypedKinds = new WeakMap(); // a declaration -> the codes it flags nothing_typed
+/**
+ * Whether a reading of the core's field reader found no text in the box (empty, or spaces only):
+ * a value not typed yet, not a refused one (the declaration flags its kind: input_messages.h
+ * is_nothing_typed). A box being edited then keeps the value in use and shows no message.
+ * @param {{messages?: {code:string, nothing_typed?:boolean}[]}} declaration the core's declaration
+ * @param {{ok:boolean, code?:string}} reading what the reader returned
+ * @returns {boolean}
+ */
+export function isNothingTyped(declaration, reading) {
+  if (!reading || reading.ok || !reading.code) return false;
+  if (!nothingTypedKinds.has(declaration)) {
+    nothingTypedKinds.set(declaration, new Set((declaration.messages || []).filter((m) => m.nothing_typed).map((m) => m.code)));
+  }
+  return nothingTypedKinds.get(declaration).has(reading.code);
+}
+
 /**
  * A declared unit's words for `count` of it, in the page's language: the locale's translation
  * by the declared name ("core.unit.requests": "1 Anfrage", "2 Anfragen" by its plural forms),

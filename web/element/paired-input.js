@@ -9,7 +9,8 @@ import { plainRangeMessage, namedRangeMessage } from './limits.js';
 
 /**
  * @param opts { label, unit, min, max, step, value, check(v) -> {ok, error}, onChange(v),
- *   read(text) -> {ok, value, note?} | {ok: false, error} (the core's reader for this parameter; `note`,
+ *   read(text) -> {ok, value, note?} | {ok: false, error, nothingTyped?} (the core's reader for this
+ *     parameter, core-message.js readingInWords; nothingTyped: the box is empty, a number not typed yet; `note`,
  *     when given, says how the text was read, read-as-note.js: shown under the box until the text is
  *     unreadable, the slider moves or the value changes elsewhere),
  *   onValidity(ok) (optional: told whether the value on screen is the one in use),
@@ -72,6 +73,15 @@ export function pairedInput(opts) {
     text.setAttribute('aria-invalid', 'true');
     if (opts.onValidity) opts.onValidity(false);
   };
+  // An emptied box is a number not typed yet: the value from before typing stays in use, with no
+  // message; leaving the box puts it back in the box (blur below).
+  const clearEmptied = () => {
+    revert();
+    error.hidden = true;
+    setText(error, '');
+    text.removeAttribute('aria-invalid');
+    if (opts.onValidity) opts.onValidity(true);
+  };
   const whole = opts.whole ?? opts.step === 1;
   // A refused value's sentence: the part's own, else the control's range in the page's words.
   const rangeSentence = (res, v) => {
@@ -122,6 +132,7 @@ export function pairedInput(opts) {
     const read = opts.read(text.value);
     setText(readNote, read.ok && read.note ? read.note : '');
     if (read.ok) apply(read.value, true);
+    else if (read.nothingTyped) clearEmptied();
     else refuse(read.error);
   });
   // Enter (a change event) commits an accepted value: a later refusal goes back to it, not to the

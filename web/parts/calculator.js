@@ -3,7 +3,7 @@
 import { registerPart } from '../element/registry.js';
 import { h, setText, setAttr, setHidden, nextId } from '../element/dom.js';
 import {
-  calculatorFields, displayNumber, sliderAttrs, toSlider, fromSlider, logSliderKey, boxText } from '../element/fields.js';
+  calculatorFields, displayNumber, sliderAttrs, toSlider, fromSlider, logSliderKey, boxText, isNothingTyped } from '../element/fields.js';
 import { rangeMessage } from '../element/limits.js';
 import { fieldValueText } from '../element/slider-value.js';
 import { readAsNote } from '../element/read-as-note.js';
@@ -204,6 +204,17 @@ function mount(container, ctx) {
       c.echo = null;
       // The core's reader: "4,5", "70B", "80 GB", "32k", "1.5 TB/s", "4.5 bit" ...
       const read = ctx.core.readField(field, text.value, def.factor, readOptions);
+      // An emptied box is a number not typed yet (the student cleared it to type another): the
+      // value from before typing stays in use and no message shows; leaving the box puts that
+      // value back in it (blur below).
+      if (isNothingTyped(ctx.core.declaration, read)) {
+        pending.delete(field);
+        revertEdit(field);
+        setText(readNote, '');
+        c.readValue = undefined;
+        clearError(field);
+        return;
+      }
       if (!read.ok) {
         pending.delete(field);
         unreadable.add(field);

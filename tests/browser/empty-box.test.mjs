@@ -1,0 +1,69 @@
+// A number box emptied to type another number (Backspace over "8", select-all and Delete) is a
+// value not typed yet, not a refused one: the core's declaration flags its reading's kind
+// (input_messages.h is_nothing_typed, "nothing_typed"); the value in use from before the typing
+// stays, no message, frame or stale note shows, and leaving the box shows that value in it
+// again. Text that is no number still gets the reader's sentence.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openSession, closeSession, assertQuiet, openReady } from './lib/harness.mjs';
+
+let browser;
+let server;
+before(async () => { ({ browser, server } = await openSession()); });
+after(() => closeSession({ browser, server }));
+
+const CALC = 'llm-budget-lab[parts~="calculator"]';
+
+test('calculator: an emptied KV heads box keeps 8 KV heads in use, says nothing, and shows 8 again when left', async () => {
+  const rec = await openReady(browser, `${server.url}index.html`, { width: 1280, height: 800 });
+  const { page } = rec;
+  const field = page.locator(`${CALC} .field[data-field="kv_heads"]`);
+  const box = field.locator('input.field-text');
+  const kvCache = page.locator(`${CALC} [data-out="kv_cache_bytes"]`);
+  // The lesson's default model: 8 KV heads of 32 query heads (GQA).
+  assert.equal(await box.inputValue(), '8');
+  const kvCacheBefore = await kvCache.textContent();
+
+  // 4 KV heads halve the KV cache: the box is live.
+  await box.fill('4');
+  assert.notEqual(await kvCache.textContent(), kvCacheBefore);
+  // Emptied: the value from before typing (8) is back in use, with no message.
+  await box.fill('');
+  assert.equal(await kvCache.textContent(), kvCacheBefore);
+  assert.equal(await field.locator('.field-error').isVisible(), false);
+  assert.equal(await box.getAttribute('aria-invalid'), null);
+  assert.equal(await page.locator(`${CALC} [data-out="stale"]`).textContent(), '', 'no stale note');
+  // Leaving the box shows the value in use.
+  await box.press('Tab');
+  assert.equal(await box.inputValue(), '8');
+
+  // Text that is no number is still refused in words.
+  await box.fill('abc');
+  assert.equal(await field.locator('.field-error').textContent(), 'KV heads: “abc” is not a number; type digits such as 12.5.');
+  assert.equal(await box.getAttribute('aria-invalid'), 'true');
+  assert.equal(await kvCache.textContent(), kvCacheBefore);
+  assertQuiet(rec);
+  await rec.context.close();
+});
+
+test('a part\'s own box (speculative draft tokens, German page): emptied, k = 3 stays in use without a message', async () => {
+  const rec = await openReady(browser, `${server.url}index.de.html`, { width: 1280, height: 800 });
+  const { page } = rec;
+  const lab = page.locator('llm-budget-lab[parts="speculative"]');
+  await lab.scrollIntoViewIfNeeded();
+  await page.locator('llm-budget-lab[parts="speculative"][ready]').waitFor({ timeout: 30000 });
+  const field = lab.locator('.field').nth(1);
+  const box = field.locator('input.field-text');
+  const readout = lab.locator('[data-out="speculative-readout"]');
+  assert.equal(await box.inputValue(), '3');
+  const said = await readout.textContent();
+  await box.fill('');
+  assert.equal(await field.locator('.field-error').isVisible(), false);
+  assert.equal(await box.getAttribute('aria-invalid'), null);
+  assert.equal(await lab.locator('[data-out="speculative-stale"]').textContent(), '');
+  assert.equal(await readout.textContent(), said);
+  await box.press('Tab');
+  assert.equal(await box.inputValue(), '3');
+  assertQuiet(rec);
+  await rec.context.close();
+});
