@@ -67,3 +67,22 @@ test('a part\'s own box (speculative draft tokens, German page): emptied, k = 3 
   assertQuiet(rec);
   await rec.context.close();
 });
+
+test('the serving simulation\'s own box (its first, the request rate): emptied, no message; left, its value is back', async () => {
+  const rec = await openReady(browser, `${server.url}index.html`, { width: 1280, height: 800 });
+  const { page } = rec;
+  const lab = page.locator('llm-budget-lab[parts="traffic"]');
+  await lab.scrollIntoViewIfNeeded();
+  await page.locator('llm-budget-lab[parts="traffic"][ready]').waitFor({ timeout: 30000 });
+  const field = lab.locator('.field').first();
+  const box = field.locator('input.field-text');
+  const before = await box.inputValue();
+  assert.match(before, /^\d/);
+  await box.fill('');
+  assert.equal(await field.locator('.field-error').isVisible(), false);
+  assert.equal(await box.getAttribute('aria-invalid'), null);
+  await box.press('Tab');
+  assert.equal(await box.inputValue(), before);
+  assertQuiet(rec);
+  await rec.context.close();
+});

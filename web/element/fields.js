@@ -79,7 +79,7 @@ const nothingTypedKinds = new WeakMap(); // a declaration -> the codes it flags 
  * @returns {boolean}
  */
 export function isNothingTyped(declaration, reading) {
-  if (!reading || reading.ok || !reading.code) return false;
+  if (!declaration || !reading || reading.ok || !reading.code) return false;
   if (!nothingTypedKinds.has(declaration)) {
     nothingTypedKinds.set(declaration, new Set((declaration.messages || []).filter((m) => m.nothing_typed).map((m) => m.code)));
   }
