@@ -54,4 +54,6 @@ const char* to_string(ParseError error) {
   return i < std::size(kParseErrors) ? kParseErrors[i].name : "bad_number";
 }
 
+bool is_nothing_typed(ParseError error) { return error == ParseError::empty; }
+
 }  // namespace llmbudget

@@ -35,4 +35,9 @@ Table<EnumDeclaration> parse_error_declarations();
 /// "bad_number" outside the enum.
 const char* to_string(ParseError error);
 
+/// Whether a text that failed with `error` held nothing to read (ParseError::empty: empty, or
+/// white space only): a value not typed yet rather than a wrong one. A box that reads a value as
+/// it is typed keeps the value in use without a message then.
+bool is_nothing_typed(ParseError error);
+
 }  // namespace llmbudget

@@ -23,6 +23,7 @@ void add_reading_declarations(std::string& out) {
   json::add_object_array(out, parse_error_declarations(), [&out](const EnumDeclaration& e) {
     json::add_text_member(out, "name", e.name);
     json::add_text_member(out, "meaning", e.meaning);
+    if (is_nothing_typed(static_cast<ParseError>(e.value))) json::add_flag_member(out, "nothing_typed", true);
   });
   out += ',';
 }

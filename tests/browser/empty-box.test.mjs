@@ -2,7 +2,9 @@
 // value not typed yet, not a refused one: the core's declaration flags its reading's kind
 // (input_messages.h is_nothing_typed, "nothing_typed"); the value in use from before the typing
 // stays, no message, frame or stale note shows, and leaving the box shows that value in it
-// again. Text that is no number still gets the reader's sentence.
+// again (the measured share box, read by the answer reader, by its parse error "empty", flagged
+// the same way: reading_declarations.h is_nothing_typed). Text that is no number still gets the
+// reader's sentence.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openSession, closeSession, assertQuiet, openReady } from './lib/harness.mjs';
@@ -83,6 +85,30 @@ test('the serving simulation\'s own box (its first, the request rate): emptied, 
   assert.equal(await box.getAttribute('aria-invalid'), null);
   await box.press('Tab');
   assert.equal(await box.inputValue(), before);
+  assertQuiet(rec);
+  await rec.context.close();
+});
+
+test('the measured part\'s share box (read by the answer reader): emptied, no message; left, the share is back', async () => {
+  const rec = await openReady(browser, `${server.url}index.de.html`, { width: 1280, height: 800 });
+  const { page } = rec;
+  const lab = page.locator('llm-budget-lab[parts="measured"]');
+  await lab.scrollIntoViewIfNeeded();
+  await page.locator('llm-budget-lab[parts="measured"][ready]').waitFor({ timeout: 30000 });
+  const field = lab.locator('.field').first();
+  const box = field.locator('input.field-text');
+  const slider = field.locator('input.field-range');
+  const before = await box.inputValue();
+  const position = await slider.inputValue();
+  await box.fill('');
+  assert.equal(await field.locator('.field-error').isVisible(), false);
+  assert.equal(await box.getAttribute('aria-invalid'), null);
+  assert.equal(await slider.inputValue(), position, 'the share in use stays');
+  await box.press('Tab');
+  assert.equal(await box.inputValue(), before);
+  // Text that is no number is still refused, in German.
+  await box.fill('abc');
+  assert.match(await field.locator('.field-error').textContent(), /^Erreichter Anteil der Spitzenbandbreite: Keine Zahl gefunden in „abc“/);
   assertQuiet(rec);
   await rec.context.close();
 });

@@ -34,6 +34,11 @@ TEST_CASE("the reading JSON lists the dimensions and parse errors in order, and 
     CHECK(next != std::string::npos);
     at = next;
   }
+  // The empty text alone holds nothing to read (is_nothing_typed): flagged once, on "empty".
+  CHECK(j.find(R"({"name":"empty","meaning":"nothing but white space","nothing_typed":true})") != std::string::npos);
+  CHECK(j.find("nothing_typed") == j.rfind("nothing_typed"));
+  CHECK(is_nothing_typed(ParseError::empty));
+  CHECK_FALSE(is_nothing_typed(ParseError::no_number));
   // One "name" per dimension (5) and parse error (13).
   std::size_t names = 0;
   for (std::size_t p = j.find("\"name\":"); p != std::string::npos; p = j.find("\"name\":", p + 1)) ++names;

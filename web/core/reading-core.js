@@ -69,6 +69,8 @@ export const buildReadingCore = oncePerModule((module) => {
   const declaration = readingDeclaration(module);
   const DIMENSIONS = Object.freeze(declaration.dimensions.map((d) => d.name));
   const PARSE_ERRORS = Object.freeze(declaration.parse_errors.map((e) => e.name));
+  // The parse errors that mean the text held nothing to read (the core flags them: is_nothing_typed).
+  const NOTHING_TYPED = new Set(declaration.parse_errors.filter((e) => e.nothing_typed).map((e) => e.name));
   // The core's limit on typed text (bytes); text is clipped just past it before it enters wasm.
   const MAX_TEXT_BYTES = declaration.max_text_bytes;
 
@@ -93,17 +95,21 @@ export const buildReadingCore = oncePerModule((module) => {
    * @param {string} text what was typed
    * @returns {{ok:true, value:{value:number, alt_value:number, ambiguous:boolean,
    *   has_unit:boolean, unit:string, dimension:string, unit_factor:number, approximate:boolean}}
-   *   | {ok:false, field:'text', error:string, parse_error:string}}
+   *   | {ok:false, field:'text', error:string, parse_error:string, nothing_typed:boolean}}
    *   `value` is in `unit` (`unit` is '' and `dimension` 'none' for a bare number);
    *   `alt_value` is the decimal-comma reading of "2,952"-style input (= value otherwise).
    *   Why a text fails to read is `parse_error`, one of PARSE_ERRORS (as quizCore.checkNumericAnswer's
-   *   parse_error), with the core's English sentence in `error`.
+   *   parse_error), with the core's English sentence in `error`; `nothing_typed` is true when the
+   *   text held nothing to read (empty or white space: a value not typed yet).
    */
   function parseQuantity(text) {
     if (typeof text !== 'string') return { ok: false, field: 'text', error: 'text must be a string.' };
     try {
       const raw = module.parse_quantity(clipForCore(text, MAX_TEXT_BYTES));
-      if (!raw.ok) return { ok: false, field: 'text', error: raw.message, parse_error: PARSE_ERRORS[raw.error.value] };
+      if (!raw.ok) {
+        const parseError = PARSE_ERRORS[raw.error.value];
+        return { ok: false, field: 'text', error: raw.message, parse_error: parseError, nothing_typed: NOTHING_TYPED.has(parseError) };
+      }
       return {
         ok: true,
         value: {

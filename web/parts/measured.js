@@ -116,6 +116,8 @@ function mount(container, ctx) {
     // The answer checker's reader: "60", "60%" or "60,5" (percent of peak).
     read: (text) => {
       const q = ctx.readQuantity(text);
+      // An emptied box: a share not typed yet (paired-input.js keeps the share in use, no message).
+      if (!q.ok && q.nothing_typed) return { ok: false, nothingTyped: true, error: '' };
       // Why it could not be read, in the page's language: the reader's parse error, as the quiz words it.
       if (!q.ok) {
         const why = q.parse_error ? ctx.strings.core(`core.parse_error.${q.parse_error}`, q.error, { typed: ctx.quoteText(text) }) : q.error;
