@@ -51,6 +51,17 @@ test('the range sentence: English as before, German from the same ids with the u
   assert.equal(input.query_heads, 32);
   assert.deepEqual(said('kv_heads', 40), ['KV heads: enter a whole number from 1 to 32 heads (the query heads), not 40.',
     'KV-Köpfe: Geben Sie eine ganze Zahl von 1 bis 32 Köpfen (Obergrenze: Query-Köpfe) ein, nicht 40.']);
+  // Head dimension: whole, 1 to 4,096 values per head; German puts the unit after "bis" in the
+  // dative ("Werten", core.unit.values per head.inRange).
+  assert.deepEqual(said('head_dim', -5), ['Head dimension: enter a whole number from 1 to 4,096 values per head, not -5.',
+    'Kopfdimension: Geben Sie eine ganze Zahl von 1 bis 4.096 Werten pro Kopf ein, nicht -5.']);
+  // Latent KV values: 0 (none) or 1 to 65,536; the same dative for the other "Werte" unit.
+  assert.deepEqual(said('latent_kv_dim', -5), ['Latent KV values: enter 0 (none: keys and values per KV head) or a whole number '
+    + 'from 1 to 65,536 values per token and layer, not -5.', 'Latente KV-Werte: Geben Sie 0 (keine: Keys und Values pro KV-Kopf) '
+    + 'oder eine ganze Zahl von 1 bis 65.536 Werten pro Token und Schicht ein, nicht -5.']);
+  // Activation peak up to 1e15 bytes: a thousand trillion is grouped in words too ("1.000 Billionen").
+  assert.deepEqual(said('activation_peak_bytes', -1), ['Activation peak: enter a number from 0 to 1,000 trillion bytes per GPU, not -1.',
+    'Aktivierungsspitze: Geben Sie eine Zahl von 0 bis 1.000 Billionen Byte pro GPU ein, nicht -1.']);
   // GPU memory from 1 byte to 1e15 bytes = 1,000,000 GB; the typed 0 is in GB (factor 1e9).
   assert.deepEqual(said('gpu_memory_bytes', 0), ['GPU memory: enter a number from 1 byte to 1,000,000 GB, not 0 GB.',
     'GPU-Speicher: Geben Sie eine Zahl von 1 Byte bis 1.000.000 GB ein, nicht 0 GB.']);

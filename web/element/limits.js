@@ -66,7 +66,9 @@ function countInWords(v, fmt) {
   if (Math.abs(v) < 1e6) return fmt.groupedNumber(v);
   const intlLocale = fmt.locale === DEFAULT_LOCALE ? 'en-US' : fmt.locale;
   if (!longCounts.has(intlLocale)) {
-    longCounts.set(intlLocale, new Intl.NumberFormat(intlLocale, { notation: 'compact', compactDisplay: 'long', maximumSignificantDigits: 15 }));
+    // Grouped from 1,000 of a word up ("1.000 Billionen"), as the digits below a million are.
+    longCounts.set(intlLocale, new Intl.NumberFormat(intlLocale, { notation: 'compact', compactDisplay: 'long', maximumSignificantDigits: 15,
+      useGrouping: 'always' }));
   }
   return longCounts.get(intlLocale).format(v);
 }
@@ -293,11 +295,12 @@ export function plainRangeMessage(min, max, whole, strings = null) {
  * ganze Zahl von 1 bis 32 Token ein, nicht 40."): a part's own control refusing a value, naming the
  * control, its range (counts from a million up in the locale's words, "10 trillion", "10 Billionen";
  * below that with the locale's grouping), the unit after the upper end when the control has one, and
- * the value as the box writes it.
+ * the value refused, written as the ends are.
  * @param {string} label the control's label, in the page's words
  * @param {number} min @param {number} max the control's range (finite, min <= max)
  * @param {boolean} whole whether the control takes whole numbers only
- * @param {string} value the refused value as its box writes it (fields.js boxText)
+ * @param {number} value the refused value (finite), written as the range's ends are ("not 20 trillion",
+ *   "nicht 20 Billionen", "not 0.5")
  * @param {{t:Function, fmt:{locale:string, groupedNumber:Function}, unit?:(n:number)=>string}} words the
  *   element's translator and number formatting (ctx.t, ctx.fmt), and optionally the unit's words for
  *   a count n ("tokens", "parameters", "%"); without it the range has no unit (a fraction, a ratio)
@@ -308,5 +311,5 @@ export function namedRangeMessage(label, min, max, whole, value, { t, fmt, unit 
   // English sets a percent sign on the number ("100%"); another locale joins by its own pattern ("100 %").
   const upper = !unit ? end : fmt.locale === DEFAULT_LOCALE ? withUnit(end, unit(max)) : t('limits.value', { n: end, unit: unit(max) });
   return t(whole ? 'fields.rangeWholeNamed' : 'fields.rangeRealNamed',
-    { label, min: countInWords(min, fmt), max: upper, value });
+    { label, min: countInWords(min, fmt), max: upper, value: countInWords(value, fmt) });
 }

@@ -86,7 +86,7 @@ export function pairedInput(opts) {
   // A refused value's sentence: the part's own, else the control's range in the page's words.
   const rangeSentence = (res, v) => {
     if (opts.refusal) return opts.refusal(res, v);
-    if (opts.words) return namedRangeMessage(opts.label, opts.min, opts.max, whole, shown(v), opts.words);
+    if (opts.words) return namedRangeMessage(opts.label, opts.min, opts.max, whole, v, opts.words);
     return plainRangeMessage(opts.min, opts.max, whole);
   };
   const apply = (v, fromText) => {
