@@ -16,6 +16,24 @@ after(() => closeSession({ browser, server }));
 
 const CALC = 'llm-budget-lab[parts~="calculator"]';
 
+/** The lesson page `file` at 1280 x 800 with its part `name` scrolled to and live. */
+async function openPart(file, name) {
+  const rec = await openReady(browser, `${server.url}${file}`, { width: 1280, height: 800 });
+  const lab = rec.page.locator(`llm-budget-lab[parts="${name}"]`);
+  await lab.scrollIntoViewIfNeeded();
+  await rec.page.locator(`llm-budget-lab[parts="${name}"][ready]`).waitFor({ timeout: 30000 });
+  return { rec, lab };
+}
+
+/** Empties the box of the control `field` (a .field) and checks that no message or error frame shows; returns the box. */
+async function emptyQuietly(field) {
+  const box = field.locator('input.field-text');
+  await box.fill('');
+  assert.equal(await field.locator('.field-error').isVisible(), false, 'no message');
+  assert.equal(await box.getAttribute('aria-invalid'), null, 'no error frame');
+  return box;
+}
+
 test('calculator: an emptied KV heads box keeps 8 KV heads in use, says nothing, and shows 8 again when left', async () => {
   const rec = await openReady(browser, `${server.url}index.html`, { width: 1280, height: 800 });
   const { page } = rec;
@@ -49,19 +67,12 @@ test('calculator: an emptied KV heads box keeps 8 KV heads in use, says nothing,
 });
 
 test('a part\'s own box (speculative draft tokens, German page): emptied, k = 3 stays in use without a message', async () => {
-  const rec = await openReady(browser, `${server.url}index.de.html`, { width: 1280, height: 800 });
-  const { page } = rec;
-  const lab = page.locator('llm-budget-lab[parts="speculative"]');
-  await lab.scrollIntoViewIfNeeded();
-  await page.locator('llm-budget-lab[parts="speculative"][ready]').waitFor({ timeout: 30000 });
+  const { rec, lab } = await openPart('index.de.html', 'speculative');
   const field = lab.locator('.field').nth(1);
-  const box = field.locator('input.field-text');
   const readout = lab.locator('[data-out="speculative-readout"]');
-  assert.equal(await box.inputValue(), '3');
+  assert.equal(await field.locator('input.field-text').inputValue(), '3');
   const said = await readout.textContent();
-  await box.fill('');
-  assert.equal(await field.locator('.field-error').isVisible(), false);
-  assert.equal(await box.getAttribute('aria-invalid'), null);
+  const box = await emptyQuietly(field);
   assert.equal(await lab.locator('[data-out="speculative-stale"]').textContent(), '');
   assert.equal(await readout.textContent(), said);
   await box.press('Tab');
@@ -71,18 +82,11 @@ test('a part\'s own box (speculative draft tokens, German page): emptied, k = 3 
 });
 
 test('the serving simulation\'s own box (its first, the request rate): emptied, no message; left, its value is back', async () => {
-  const rec = await openReady(browser, `${server.url}index.html`, { width: 1280, height: 800 });
-  const { page } = rec;
-  const lab = page.locator('llm-budget-lab[parts="traffic"]');
-  await lab.scrollIntoViewIfNeeded();
-  await page.locator('llm-budget-lab[parts="traffic"][ready]').waitFor({ timeout: 30000 });
+  const { rec, lab } = await openPart('index.html', 'traffic');
   const field = lab.locator('.field').first();
-  const box = field.locator('input.field-text');
-  const before = await box.inputValue();
+  const before = await field.locator('input.field-text').inputValue();
   assert.match(before, /^\d/);
-  await box.fill('');
-  assert.equal(await field.locator('.field-error').isVisible(), false);
-  assert.equal(await box.getAttribute('aria-invalid'), null);
+  const box = await emptyQuietly(field);
   await box.press('Tab');
   assert.equal(await box.inputValue(), before);
   assertQuiet(rec);
@@ -90,19 +94,12 @@ test('the serving simulation\'s own box (its first, the request rate): emptied, 
 });
 
 test('the measured part\'s share box (read by the answer reader): emptied, no message; left, the share is back', async () => {
-  const rec = await openReady(browser, `${server.url}index.de.html`, { width: 1280, height: 800 });
-  const { page } = rec;
-  const lab = page.locator('llm-budget-lab[parts="measured"]');
-  await lab.scrollIntoViewIfNeeded();
-  await page.locator('llm-budget-lab[parts="measured"][ready]').waitFor({ timeout: 30000 });
+  const { rec, lab } = await openPart('index.de.html', 'measured');
   const field = lab.locator('.field').first();
-  const box = field.locator('input.field-text');
   const slider = field.locator('input.field-range');
-  const before = await box.inputValue();
+  const before = await field.locator('input.field-text').inputValue();
   const position = await slider.inputValue();
-  await box.fill('');
-  assert.equal(await field.locator('.field-error').isVisible(), false);
-  assert.equal(await box.getAttribute('aria-invalid'), null);
+  const box = await emptyQuietly(field);
   assert.equal(await slider.inputValue(), position, 'the share in use stays');
   await box.press('Tab');
   assert.equal(await box.inputValue(), before);
