@@ -69,7 +69,21 @@ function wholeStep(span) {
   return Math.max(1, 10 ** Math.floor(Math.log10(span / 256)));
 }
 
-const nothingTypedKinds = new WeakMap(); // a declaration -> the codes it flags nothing_typed
+const flaggedKinds = new WeakMap(); // a declaration -> Map(flag -> Set of the message codes carrying it)
+/**
+ * The codes of the declaration's messages that carry `flag` ("range": input_messages.h
+ * is_range_refusal; "nothing_typed": is_nothing_typed), built once per declaration and flag.
+ * @param {{messages?: object[]}} declaration the core's declaration
+ * @param {string} flag
+ * @returns {Set<string>}
+ */
+function kindsFlagged(declaration, flag) {
+  if (!flaggedKinds.has(declaration)) flaggedKinds.set(declaration, new Map());
+  const byFlag = flaggedKinds.get(declaration);
+  if (!byFlag.has(flag)) byFlag.set(flag, new Set((declaration.messages || []).filter((m) => m[flag]).map((m) => m.code)));
+  return byFlag.get(flag);
+}
+
 /**
  * Whether a reading of the core's field reader found no text in the box (empty, or spaces only):
  * a value not typed yet, not a refused one (the declaration flags its kind: input_messages.h
@@ -80,10 +94,7 @@ const nothingTypedKinds = new WeakMap(); // a declaration -> the codes it flags 
  */
 export function isNothingTyped(declaration, reading) {
   if (!declaration || !reading || reading.ok || !reading.code) return false;
-  if (!nothingTypedKinds.has(declaration)) {
-    nothingTypedKinds.set(declaration, new Set((declaration.messages || []).filter((m) => m.nothing_typed).map((m) => m.code)));
-  }
-  return nothingTypedKinds.get(declaration).has(reading.code);
+  return kindsFlagged(declaration, 'nothing_typed').has(reading.code);
 }
 
 /**
@@ -125,6 +136,8 @@ function fieldDef(d, byName, strings) {
   const max = d.typical_max / display.factor;
   const log = d.typical_min > 0 && d.typical_max / d.typical_min >= LOG_SPAN_RATIO;
   const zero = zeroMeans ? `0 = ${inLabels(zeroMeans, byName, strings)}` : '';
+  const noun = display.noun || display.unit.split(',')[0];
+  const asDeclared = !UNIT_DISPLAY[d.unit]; // the core's unit shown as declared, worded by count
   return Object.freeze({
     name: d.name,
     label,
@@ -132,14 +145,14 @@ function fieldDef(d, byName, strings) {
     unit: [display.unit, d.symbol && display.factor === 1 ? d.symbol : '', zero].filter(Boolean).join(', '),
     displayUnit: display.unit,
     coreUnit: d.unit,
-    noun: display.noun || display.unit.split(',')[0],
+    noun,
     // The noun for `n` of the display unit: a core unit shown as declared takes the form its
     // translation gives that count ("1 Schicht", "24 Schichten"); any other noun is as written.
-    nounFor: (n) => (!UNIT_DISPLAY[d.unit] ? unitWords(strings, d.unit, d.unit_one, n) : display.noun || display.unit.split(',')[0]),
+    nounFor: (n) => (asDeclared ? unitWords(strings, d.unit, d.unit_one, n) : noun),
     // The same noun after a range's upper end, in the form the locale gives it there (rangeUnitWordsFor).
-    rangeNounFor: (n) => (!UNIT_DISPLAY[d.unit] ? rangeUnitWordsFor(strings, d.unit, d.unit_one, n) : display.noun || display.unit.split(',')[0]),
+    rangeNounFor: (n) => (asDeclared ? rangeUnitWordsFor(strings, d.unit, d.unit_one, n) : noun),
     // The display unit's words for `n` of it: the declared unit's, by count, when shown as declared.
-    unitFor: (n) => (!UNIT_DISPLAY[d.unit] ? unitWords(strings, d.unit, d.unit_one, n) : display.unit),
+    unitFor: (n) => (asDeclared ? unitWords(strings, d.unit, d.unit_one, n) : display.unit),
     factor: display.factor,
     whole,
     choices: display.choices,
@@ -201,7 +214,7 @@ export function calculatorFields(core, strings = ENGLISH) {
   }
   // The kinds of refusal that say a value is outside its field's range (the core's declaration
   // flags them: input_messages.h is_range_refusal).
-  const rangeKinds = new Set((declaration.messages || []).filter((m) => m.range).map((m) => m.code));
+  const rangeKinds = kindsFlagged(declaration, 'range');
   const result = Object.freeze({
     FIELDS: Object.freeze(FIELDS),
     isRangeRefusal: (res) => Boolean(res && res.code && rangeKinds.has(res.code)),

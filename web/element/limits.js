@@ -106,6 +106,18 @@ function localQuantity(def, raw, strings, fmt) {
 }
 
 /**
+ * A number and its unit's words in a message: English by withUnit (a percent sign set on the number,
+ * "100%"), another locale by its "limits.value" pattern ("100 %", "32 Köpfen").
+ * @param {boolean} english whether the message is English
+ * @param {Function} t the locale's translator
+ * @param {{n:string, unit:string}} q the number as written and the unit's words
+ * @returns {string}
+ */
+function joinValue(english, t, q) {
+  return english ? withUnit(q.n, q.unit) : t('limits.value', q);
+}
+
+/**
  * How the messages of one locale write a field's values: English by quantity() ("1 million
  * requests", "8,192"), another locale by localQuantity() joined by its "limits.value" pattern;
  * a label inside a sentence as the locale writes a noun there (grammar.labelInSentence).
@@ -120,7 +132,7 @@ function wordsOf(strings) {
     t: s.t,
     fmt,
     quantity: (def, raw) => (english ? quantity(def, raw) : localQuantity(def, raw, s, fmt)),
-    join: (q) => (english ? withUnit(q.n, q.unit) : s.t('limits.value', q)),
+    join: (q) => joinValue(english, s.t, q),
     inSentence: s.t('grammar.labelInSentence') === 'lowercase' ? lowerFirst : (label) => label,
   };
 }
@@ -308,8 +320,7 @@ export function plainRangeMessage(min, max, whole, strings = null) {
  */
 export function namedRangeMessage(label, min, max, whole, value, { t, fmt, unit }) {
   const end = countInWords(max, fmt);
-  // English sets a percent sign on the number ("100%"); another locale joins by its own pattern ("100 %").
-  const upper = !unit ? end : fmt.locale === DEFAULT_LOCALE ? withUnit(end, unit(max)) : t('limits.value', { n: end, unit: unit(max) });
+  const upper = unit ? joinValue(fmt.locale === DEFAULT_LOCALE, t, { n: end, unit: unit(max) }) : end;
   return t(whole ? 'fields.rangeWholeNamed' : 'fields.rangeRealNamed',
     { label, min: countInWords(min, fmt), max: upper, value: countInWords(value, fmt) });
 }

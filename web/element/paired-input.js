@@ -66,21 +66,25 @@ export function pairedInput(opts) {
     say();
     opts.onChange(value);
   };
+  // Shows `message` beside the box as a refusal, or clears the refusal (null): the message, the
+  // box's aria-invalid (its red frame) and onValidity follow.
+  const showRefusal = (message) => {
+    const refused = message !== null;
+    setText(error, refused ? message : ''); // a hidden error still describes the box (aria-describedby reads hidden text)
+    error.hidden = !refused;
+    if (refused) text.setAttribute('aria-invalid', 'true');
+    else text.removeAttribute('aria-invalid');
+    if (opts.onValidity) opts.onValidity(!refused);
+  };
   const refuse = (message) => {
     revert();
-    setText(error, message);
-    error.hidden = false;
-    text.setAttribute('aria-invalid', 'true');
-    if (opts.onValidity) opts.onValidity(false);
+    showRefusal(message);
   };
   // An emptied box is a number not typed yet: the value from before typing stays in use, with no
   // message; leaving the box puts it back in the box (blur below).
   const clearEmptied = () => {
     revert();
-    error.hidden = true;
-    setText(error, '');
-    text.removeAttribute('aria-invalid');
-    if (opts.onValidity) opts.onValidity(true);
+    showRefusal(null);
   };
   const whole = opts.whole ?? opts.step === 1;
   // A refused value's sentence: the part's own, else the control's range in the page's words.
@@ -94,16 +98,10 @@ export function pairedInput(opts) {
     if (!res.ok) {
       if (fromText) revert();
       // The same wording as the calculator; the range is the control's own.
-      setText(error, rangeSentence(res, v));
-      error.hidden = false;
-      text.setAttribute('aria-invalid', 'true');
-      if (opts.onValidity) opts.onValidity(false);
+      showRefusal(rangeSentence(res, v));
       return;
     }
-    error.hidden = true;
-    setText(error, ""); // a hidden error still describes the box (aria-describedby reads hidden text)
-    if (opts.onValidity) opts.onValidity(true);
-    text.removeAttribute('aria-invalid');
+    showRefusal(null);
     value = v;
     if (fromText) range.value = String(toPos(v));
     else text.value = shown(v);

@@ -3,11 +3,11 @@
 import { registerPart } from '../element/registry.js';
 import { h, setText, setAttr, setHidden, nextId } from '../element/dom.js';
 import {
-  calculatorFields, displayNumber, sliderAttrs, toSlider, fromSlider, logSliderKey, boxText, isNothingTyped } from '../element/fields.js';
+  calculatorFields, displayNumber, sliderAttrs, toSlider, fromSlider, logSliderKey, boxText } from '../element/fields.js';
 import { rangeMessage } from '../element/limits.js';
 import { fieldValueText } from '../element/slider-value.js';
 import { readAsNote } from '../element/read-as-note.js';
-import { coreMessage, refusalMessage } from '../element/core-message.js';
+import { readingInWords, refusalMessage } from '../element/core-message.js';
 import { digitsIn } from '../element/format.js';
 import { withCappedFields, capOf } from '../element/caps.js';
 import { mountResults } from './results.js';
@@ -202,26 +202,20 @@ function mount(container, ctx) {
       }
       const c = controls.get(field);
       c.echo = null;
-      // The core's reader: "4,5", "70B", "80 GB", "32k", "1.5 TB/s", "4.5 bit" ...
-      const read = ctx.core.readField(field, text.value, def.factor, readOptions);
-      // An emptied box is a number not typed yet (the student cleared it to type another): the
-      // value from before typing stays in use and no message shows; leaving the box puts that
-      // value back in it (blur below).
-      if (isNothingTyped(ctx.core.declaration, read)) {
-        pending.delete(field);
-        revertEdit(field);
-        setText(readNote, '');
-        c.readValue = undefined;
-        clearError(field);
-        return;
-      }
+      // The core's reader: "4,5", "70B", "80 GB", "32k", "1.5 TB/s", "4.5 bit" ...; text it cannot
+      // read comes with the reason in the page's words.
+      const read = readingInWords(ctx.core, ctx.strings, fmt, ctx.core.readField(field, text.value, def.factor, readOptions));
       if (!read.ok) {
         pending.delete(field);
-        unreadable.add(field);
+        if (!read.nothingTyped) unreadable.add(field);
         setText(readNote, '');
         c.readValue = undefined;
         revertEdit(field);
-        showMessage(field, coreMessage(ctx.core, ctx.strings, fmt, read));
+        // An emptied box is a number not typed yet (the student cleared it to type another): the
+        // value from before typing stays in use and no message shows; leaving the box puts that
+        // value back in it (blur below).
+        if (read.nothingTyped) clearError(field);
+        else showMessage(field, read.error);
         return;
       }
       unreadable.delete(field);
