@@ -48,10 +48,8 @@ test('calculator: an emptied KV heads box keeps 8 KV heads in use, says nothing,
   await box.fill('4');
   assert.notEqual(await kvCache.textContent(), kvCacheBefore);
   // Emptied: the value from before typing (8) is back in use, with no message.
-  await box.fill('');
+  await emptyQuietly(field);
   assert.equal(await kvCache.textContent(), kvCacheBefore);
-  assert.equal(await field.locator('.field-error').isVisible(), false);
-  assert.equal(await box.getAttribute('aria-invalid'), null);
   assert.equal(await page.locator(`${CALC} [data-out="stale"]`).textContent(), '', 'no stale note');
   // Leaving the box shows the value in use.
   await box.press('Tab');
