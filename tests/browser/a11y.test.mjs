@@ -11,6 +11,7 @@ import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
+import { pooledPage } from './lib/page-pool.mjs';
 import { DIST, openSession, closeSession, serveDist, waitReady, renderAllSections, declaredInputs } from './lib/harness.mjs';
 
 let browser;
@@ -36,8 +37,7 @@ after(async () => {
 const PAGES = ['index.html', 'embed.html?parts=all', 'instructors.html'];
 
 async function open(pathAndQuery, options = {}, base = server.url) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
-  const page = await context.newPage();
+  const { context, page } = await pooledPage(browser, { viewport: { width: 1280, height: 800 }, ...options });
   await page.goto(base + pathAndQuery);
   await waitReady(page);
   return { context, page };
