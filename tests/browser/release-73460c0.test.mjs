@@ -114,7 +114,7 @@ document.body.append(frame);`);
     assert.deepEqual(rec.pageErrors, []);
     await rec.context.close();
   } finally {
-    if (lms) await new Promise((r) => lms.server.close(r));
+    if (lms) await new Promise((r) => { lms.server.close(r); lms.server.closeAllConnections(); });
     rmSync(dir, { recursive: true, force: true });
   }
 });
