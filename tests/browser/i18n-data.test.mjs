@@ -51,7 +51,7 @@ test('German page: preset buttons and price fields show the German labels', asyn
   const priceLabel = await decision.locator('[data-price="lesson-round"]').locator('xpath=preceding-sibling::label').textContent();
   assert.equal(priceLabel, 'Runde Werte der Lektion (80 GB, 1 TB/s, 40 TFLOP/s nutzbar): $ pro GPU-Stunde');
   await assertQuiet(rec);
-  await rec.page.close();
+  await rec.context.close();
 });
 
 test('German page as served (prerendered, before any script runs) already has the German labels', async () => {
@@ -64,7 +64,7 @@ test("German instructors' page: the preset table in German", async () => {
   const rec = await open(new URL('instructors.de.html', server.url).href);
   const row = rec.page.locator('tr', { has: rec.page.locator('code', { hasText: /^lesson-round$/ }) });
   assert.equal(await row.locator('td').first().textContent(), 'Runde Werte der Lektion (80 GB, 1 TB/s, 40 TFLOP/s nutzbar)');
-  await rec.page.close();
+  await rec.context.close();
 });
 
 test('English page: the preset labels stay English', async () => {
@@ -73,7 +73,7 @@ test('English page: the preset labels stay English', async () => {
   assert.equal(await buttonLabel(page, 'lesson-mha-16'), '16-bit weights, MHA (32 KV heads), 16-bit cache, B = 16');
   assert.equal(await buttonLabel(page, 'model-llama-2-7b-a100'), 'Llama 2 7B, 16-bit, 8 × 4,096 tokens on A100 80 GB');
   await assertQuiet(rec);
-  await rec.page.close();
+  await rec.context.close();
 });
 
 test('German page: the measured part explains its estimates in German, cells in German', async () => {
@@ -92,7 +92,7 @@ test('German page: the measured part explains its estimates in German, cells in 
   assert.ok(text.includes('mittlere Latenz'), 'the latency quantity is German');
   assert.ok(!text.includes('out of memory') && !text.includes('average latency') && !text.includes('(group 32)'));
   await assertQuiet(rec);
-  await rec.page.close();
+  await rec.context.close();
 });
 
 test('English page: the measured part as before', async () => {
@@ -104,7 +104,7 @@ test('English page: the measured part as before', async () => {
   assert.ok(text.includes('Llama 2 7B, int4 (group 32), 1 GPU'));
   assert.ok(text.includes('out of memory'));
   await assertQuiet(rec);
-  await rec.page.close();
+  await rec.context.close();
 });
 
 test('German page at 360 px: every preset label fits its button (no text cut off or overflowing)', async () => {
@@ -120,5 +120,5 @@ test('German page at 360 px: every preset label fits its button (no text cut off
     assert.ok(s.scroll <= s.client + 1, `${s.id}: label ${s.scroll} px wide in a ${s.client} px button`);
     assert.ok(s.right <= 360, `${s.id}: button ends at ${s.right} px, past the 360 px screen`);
   }
-  await rec.page.close();
+  await rec.context.close();
 });
