@@ -10,8 +10,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { REPO, openSession, closeSession, recordedPage, waitReady, assertQuiet, downloadBytes } from './lib/harness.mjs';
+import { serveFolder, openSession, closeSession, recordedPage, waitReady, assertQuiet, downloadBytes } from './lib/harness.mjs';
 
 // The parts' sections (inside the element's shadow root): one element in the frame, one element each on the lesson page.
 const CALC = '[data-part="calculator"]';
@@ -30,9 +29,7 @@ before(async () => {
 <title>Course</title><link rel="icon" href="data:,"></head><body>
 <iframe id="frame" sandbox="allow-scripts" title="Lab" width="1000" height="2400"
   src="${server.url}embed.html?${FRAME_PARTS}"></iframe></body></html>`);
-  const { startServer } = await import(pathToFileURL(path.join(REPO, 'tools/serve.mjs')).href);
-  const started = await startServer({ root: otherDir, port: 0, host: '127.0.0.1' });
-  other = { url: started.url, close: () => new Promise((r) => started.server.close(r)) };
+  other = await serveFolder(otherDir, { host: '127.0.0.1' });
 });
 after(async () => {
   await closeSession({ browser, server });

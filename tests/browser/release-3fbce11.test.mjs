@@ -13,9 +13,8 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdtempSync, mkdirSync, rmSync, copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { unzipSync } from 'fflate';
-import { REPO, DIST, openSession, closeSession, assertQuiet, recordedPage, waitReady } from './lib/harness.mjs';
+import { REPO, DIST, openSession, closeSession, assertQuiet, recordedPage, waitReady, serveFolder } from './lib/harness.mjs';
 
 const DATA = path.join(REPO, 'tests/data/release-3fbce11');
 const read = (name) => JSON.parse(readFileSync(path.join(DATA, name), 'utf8'));
@@ -138,11 +137,9 @@ const frame = document.createElement('iframe'); frame.id = 'sco'; frame.title = 
 document.body.append(frame);`);
     writeFileSync(path.join(dir, 'lms.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>LMS</title>
 <script src="scorm2004.min.js"></script></head><body><script src="lms.js"></script></body></html>`);
-    const { startServer } = await import(pathToFileURL(path.join(REPO, 'tools/serve.mjs')).href);
-    const started = await startServer({ root: dir, port: 0, host: '127.0.0.1' });
-    lms = started;
+    lms = await serveFolder(dir, { host: '127.0.0.1' });
     const rec = await recordedPage(browser, { viewport: { width: 1200, height: 900 } });
-    await rec.page.goto(`${started.url}lms.html`);
+    await rec.page.goto(`${lms.url}lms.html`);
     const sco = rec.page.frameLocator('#sco');
     await sco.locator(`${QUIZ}[data-state="ready"]`).waitFor({ timeout: 20000 });
     assert.equal(await sco.locator('[data-scorm-status]').count(), 0, 'the LMS answered');
@@ -169,7 +166,7 @@ document.body.append(frame);`);
     assert.deepEqual(rec.pageErrors, []);
     await rec.context.close();
   } finally {
-    if (lms) await new Promise((r) => { lms.server.close(r); lms.server.closeAllConnections(); });
+    if (lms) await lms.close();
     rmSync(dir, { recursive: true, force: true });
   }
 });

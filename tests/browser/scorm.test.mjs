@@ -14,9 +14,8 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdtempSync, mkdirSync, rmSync, copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { unzipSync, strFromU8 } from 'fflate';
-import { REPO, DIST, assertBuilt, launch, recordedPage } from './lib/harness.mjs';
+import { REPO, DIST, assertBuilt, launch, recordedPage, serveFolder } from './lib/harness.mjs';
 
 const SEED = JSON.parse(readFileSync(path.join(REPO, 'tests/data/seed-values.json'), 'utf8'));
 const KC = Object.fromEntries(SEED.knowledge_check.map((q) => [q.id, q]));
@@ -114,9 +113,7 @@ before(async () => {
   writeFileSync(path.join(dir, 'lms.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>LMS</title>
 <script src="scorm2004.min.js"></script></head><body><h1>Test LMS</h1><script src="lms.js"></script></body></html>`);
   browser = await launch();
-  const { startServer } = await import(pathToFileURL(path.join(REPO, 'tools/serve.mjs')).href);
-  const started = await startServer({ root: dir, port: 0, host: '127.0.0.1' });
-  lms = { url: started.url, close: () => new Promise((r) => started.server.close(r)) };
+  lms = await serveFolder(dir, { host: '127.0.0.1' });
 });
 
 after(async () => {

@@ -3,8 +3,8 @@
 // again; navigating a tab that already showed the lab does neither. Measured on
 // this 2-core machine, one lesson-page load until ready (machine CPU, all
 // chromium processes, ten keystrokes included): about 2.8 s in a new context,
-// about 1.7 s in a reused tab. Page loads are most of the browser suite's CPU, so tests get their tabs
-// from here.
+// about 1.7 s in a reused tab. Page loads are most of the browser suite's
+// CPU, so tests get their tabs from here.
 //
 // A tab comes back to the pool when its test closes its context, and only in a
 // state a new context would have: other pages closed, the listeners and routes
@@ -154,14 +154,14 @@ export async function pooledPage(browser, contextOptions = {}) {
   const key = optionsKey(contextOptions);
   const reused = idle.get(key)?.pop();
   if (reused) {
-    reused.state = 'in use';
+    reused.inUse = true;
     return watch(reused);
   }
 
   const context = await browser.newContext(contextOptions);
   const page = await context.newPage();
   const entry = {
-    context, page, key, options: contextOptions, origins: new Set(), state: 'in use',
+    context, page, key, options: contextOptions, origins: new Set(), inUse: true,
     tainted: UNPOOLED_OPTIONS.some((name) => contextOptions[name] !== undefined),
     pageListeners: listenersNow(page), contextListeners: listenersNow(context),
   };
@@ -171,20 +171,15 @@ export async function pooledPage(browser, contextOptions = {}) {
   taintClock(context.clock, entry);
   taintClock(page.clock, entry);
   context.close = async (...args) => {
-    if (entry.state !== 'in use') return undefined; // closed already (a second close, or a stale reference)
+    if (!entry.inUse) return undefined; // closed already (a second close, or a stale reference)
+    entry.inUse = false;
     const idleCount = [...idle.values()].reduce((n, list) => n + list.length, 0);
-    if (entry.tainted || page.isClosed() || idleCount >= MAX_IDLE) {
-      entry.state = 'closed';
-      return closeForReal(...args);
-    }
-    entry.state = 'resetting';
+    if (entry.tainted || page.isClosed() || idleCount >= MAX_IDLE) return closeForReal(...args);
     try {
       await reset(entry);
     } catch {
-      entry.state = 'closed';
       return closeForReal(...args);
     }
-    entry.state = 'idle';
     if (!idle.has(entry.key)) idle.set(entry.key, []);
     idle.get(entry.key).push(entry);
     return undefined;
