@@ -322,6 +322,14 @@ test('a linked term outlines its number on focus and says its value', async () =
   const term = page.locator('.lab-term[data-term="calculator.kv_cache_bytes"]').first();
   await term.scrollIntoViewIfNeeded();
   await page.waitForFunction(() => [...document.querySelectorAll('llm-budget-lab')].find((e) => e.getAttribute('parts') === 'calculator').hasAttribute('ready'), null, { timeout: 15000 });
+  // The page hides the tip on any scroll: wait until the scroll position holds for a frame (the
+  // takeover above can move it by scroll anchoring), so a late scroll event cannot hide the tip
+  // this test opens.
+  await page.evaluate(() => new Promise((resolve) => {
+    let last = null;
+    const frame = () => { if (scrollY === last) resolve(); else { last = scrollY; requestAnimationFrame(frame); } };
+    requestAnimationFrame(frame);
+  }));
   await term.focus();
   const tip = page.locator('#lab-term-tip');
   assert.ok(await tip.isVisible());
