@@ -83,6 +83,20 @@ function layoutOf() {
   return lines.join('\n');
 }
 
+/**
+ * True once a document has nothing left to draw (run in the page, per frame):
+ * no far element waiting to be redrawn and no part computing in the
+ * background ([data-busy], through open shadow roots). A page is ready when
+ * its elements are drawn; a traffic search or a ranking started on arrival
+ * may still be running then, and its end changes an attribute.
+ */
+function settled() {
+  if (document.documentElement.dataset.labRedrawPending === 'true') return false;
+  const busy = (root) => root.querySelector('[data-busy]') !== null
+    || [...root.querySelectorAll('*')].some((el) => el.shadowRoot && busy(el.shadowRoot));
+  return !busy(document);
+}
+
 /** layoutOf() for every frame of `page`, main frame first. */
 async function pageLayout(page) {
   return (await Promise.all(page.frames().map((f) => f.evaluate(layoutOf)))).join('\n--- frame\n');
@@ -112,6 +126,8 @@ for (const viewport of VIEWPORTS) {
     const checkOne = async ({ p, base, name }) => {
       const { context, page } = await open(p, { colorScheme: 'light', viewport }, base);
       try {
+        // Settled first, so that the light run and the layout it is compared by describe one state.
+        for (const frame of page.frames()) await frame.waitForFunction(settled, null, { timeout: 20000 });
         const lightLayout = await pageLayout(page);
         const light = await analyze(page);
         assert.deepEqual(violations(light), [], `${name} (light, ${viewport.width} px)`);
@@ -236,6 +252,23 @@ test('quiz feedback and results use live regions', async () => {
   }));
   assert.ok(counts.results >= 1, 'results live region');
   assert.ok(counts.quiz >= 1, 'quiz feedback live region');
+  await context.close();
+});
+
+test('the results are announced after the reader changes an input, not on arrival', async () => {
+  const { context, page } = await open('embed.html?parts=calculator');
+  const lab = page.locator('llm-budget-lab');
+  const liveText = () => lab.evaluate((el) => el.shadowRoot.querySelector('.sr-only[aria-live="polite"]').textContent);
+  // An announcement is written 800 ms after its paint (lab-render.js). A timer
+  // of the same delay started now, after the first paint, fires after any
+  // timer the first paint started, however slow the machine.
+  await page.evaluate(() => new Promise((resolve) => { setTimeout(resolve, 800); }));
+  assert.equal(await liveText(), '', 'nothing announced on arrival');
+  await page.locator('llm-budget-lab input.field-text[data-field="batch"]').fill('1');
+  // Batch 1 on the default 7B (GQA-8, 16-bit, 8,192 tokens): 15.1 GB (seed-values.json).
+  await page.waitForFunction((el) => el.shadowRoot.querySelector('.sr-only[aria-live="polite"]').textContent !== '',
+    await lab.elementHandle(), { timeout: 5000 });
+  assert.match(await liveText(), /^Fits: 15\.1 GB of 80\.0 GB/);
   await context.close();
 });
 

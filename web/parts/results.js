@@ -282,15 +282,18 @@ export function mountResults(parent, ctx) {
       put(compact.max_batch, capacity.max_batch > 0 ? t('results.requests', { count: capacity.max_batch, n: fmt.int(capacity.max_batch) }) : t('results.shortNoneValue'));
       put(compact.max_context, capacity.max_context_tokens > 0 ? t('results.tokens', { count: capacity.max_context_tokens, n: fmt.int(capacity.max_context_tokens) }) : t('results.shortNoneValue'));
       put(compact.min_gpus, capacity.min_gpus_to_fit > 0 ? fmt.int(capacity.min_gpus_to_fit) : t('results.shortMinGpusNone'));
+      const firstPaint = !painted;
       painted = true;
       setAttr(status, 'data-verdict', plan.verdict);
       const announceParams = { verdict: fmt.verdictText(plan.verdict), total: fmt.bytesText(plan.total_bytes), gpu: fmt.bytesText(state.input.gpu_memory_bytes) };
       const sentence = plan.has_speed
         ? t('results.announceSpeed', { ...announceParams, speed: fmt.totalText(plan.total_tokens_per_s) })
         : t('results.announce', announceParams);
+      // The first paint is what the page shows on arrival, read with the page;
+      // a change the reader makes after it is announced.
       if (sentence !== lastAnnounced) {
         lastAnnounced = sentence;
-        ctx.announce(sentence);
+        if (!firstPaint) ctx.announce(sentence);
       }
     },
   };
