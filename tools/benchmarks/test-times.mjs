@@ -17,15 +17,15 @@ export const TIME_TARGETS_S = { test_wall: 8 * 60, run_until_serving: 4 * 60 };
 // What each stage of tools/test is, and which ran beside which (tools/test's header).
 const STAGES = {
   bootstrap: 'bootstrap (apt-get, npm ci when missing)',
-  'build-page': 'tools/build --page: page wasm modules, dist/ (lint, asan beside)',
+  'build-page': 'tools/build --page: page wasm modules, dist/ (lint, native tree beside)',
   lint: 'lint (nice 19, beside the page build)',
-  'build-tests': 'tools/build --tests: native tests and CLI, wasm tests (nice 19)',
-  native: 'native Catch2, ctest (nice 19, beside browser)',
+  'build-native': 'native tree: tests once, plain + sanitizer, CLI (nice 19)',
+  asan: 'sanitizer suite (nice 19)',
+  native: 'native Catch2, ctest (nice 19)',
+  'build-wasm-tests': 'wasm tests on the page build\'s core (nice 19)',
   wasm: 'wasm Catch2 under node (nice 19, beside browser)',
   content: 'tools/check-content (nice 19, beside browser)',
   node: 'node --test tests/node, 2 at a time (nice 19)',
-  'asan-build': 'sanitizer build (nice 19, from the page build on)',
-  asan: 'sanitizer suite (nice 19)',
   browser: 'node --test tests/browser, 2 files at a time, longest first, a chromium per file',
   total: 'total wall time',
 };
