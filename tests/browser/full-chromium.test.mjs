@@ -57,12 +57,15 @@ for (const [label, options] of [
     assert.equal(await verdict.textContent(), 'Fits');
 
     // The lesson's first question: 53 GB of weights and cache, typed in MB.
+    const quizReady = () => page.locator(`${QUIZ}[data-state="ready"]`).waitFor({ timeout: 15000 });
+    await quizReady();
     await page.locator(`${step('q1-fit', 'total')} input`).fill('53000 MB');
     await page.locator(`${step('q1-fit', 'total')} button.quiz-check`).click();
     const feedback = page.locator(`${step('q1-fit', 'total')} [data-feedback]`);
     assert.equal(await feedback.getAttribute('data-verdict'), 'correct');
     await page.reload();
     await waitReady(page);
+    await quizReady();
     assert.equal(await page.locator(`${step('q1-fit', 'total')} input`).inputValue(), '53000 MB');
     assert.equal(await feedback.getAttribute('data-verdict'), 'correct');
     assertQuiet(rec);

@@ -76,7 +76,7 @@ export async function launch(executablePath = null) {
   if (ws && !executablePath) return chromium.connect(ws);
   // A profile of our own whose preferences turn Chrome's autofill and password
   // manager off (the headless shell has neither; the full chromium, through
-  // LLMB_CHROMIUM, has both). With either on, the browser parses every form on each load
+  // LLMB_CHROMIUM or launch(FULL_CHROMIUM), has both). With either on, the browser parses every form on each load
   // and after typing (the lesson page has about a hundred fields): measured
   // here, 0.24 CPU s of the about 1.9 s a lesson-page load costs in a reused
   // tab. The contexts the tests open inherit these preferences. Nothing of the
