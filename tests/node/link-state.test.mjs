@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadBudgetCore } from '../../web/core/budget-core.js';
 import { loadReadingCore } from '../../web/core/reading-core.js';
-import { readFragment } from '../../web/element/link-state.js';
+import { readFragment, MAX_NOTICES } from '../../web/element/link-state.js';
 import { calculatorFields } from '../../web/element/fields.js';
 
 const core = await loadBudgetCore();
@@ -57,4 +57,24 @@ test('a value a cap carries along is written in the unit the calculator shows, n
   assert.equal(r.input.active_params, 1e9);
   assert.ok(r.notices.some((n) => n.includes('It is set to 1 billion parameters, to fit total parameters')), r.notices.join('\n'));
   assert.ok(r.notices.every((n) => !n.includes('1,000,000,000')), r.notices.join('\n'));
+});
+
+test('a problem the link repeats is said once, and past MAX_NOTICES sentences the last says how many more', () => {
+  // 221 copies of one pair: the first sets the batch, the other 220 are the same "twice" sentence.
+  const repeated = read(`#lab:${'batch=32;'.repeat(221)}`);
+  assert.equal(repeated.input.batch, 32);
+  assert.deepEqual(repeated.notices, ['The link gives batch twice; the first value is used.']);
+  // Twenty different unknown settings: twenty sentences, of which MAX_NOTICES - 1 are said,
+  // then one for the other 20 - 5 = 15.
+  const unknown = read(`#lab:${Array.from({ length: 20 }, (_, i) => `nokey${i}=1`).join(';')};batch=8`);
+  assert.equal(unknown.input.batch, 8, 'the usable pair still applies');
+  assert.equal(MAX_NOTICES, 6);
+  assert.equal(unknown.notices.length, 6);
+  assert.match(unknown.notices[0], /nokey0/);
+  assert.match(unknown.notices[4], /nokey4/);
+  assert.equal(unknown.notices[5], 'The link has 15 more problems like these; its other settings are used.');
+  // Exactly MAX_NOTICES different sentences are all said.
+  const six = read(`#lab:${Array.from({ length: 6 }, (_, i) => `nokey${i}=1`).join(';')}`);
+  assert.equal(six.notices.length, 6);
+  assert.match(six.notices[5], /nokey5/);
 });

@@ -18,6 +18,9 @@ import { numberFormatting } from './format.js';
 import { coreMessage } from './core-message.js';
 import { DEFAULT_LOCALE } from './locale-names.js';
 
+/** The most sentences one link or inputs attribute gets (the last says how many more problems it had). */
+export const MAX_NOTICES = 6;
+
 export const FRAGMENT_PREFIX = 'lab:';
 export { TOUR_PREFIX, splitFragment, joinFragment } from './link-fragment.js';
 /** Longer fragments are not read at all (a link of every field is under 700 characters). */
@@ -172,8 +175,16 @@ export function readSettings(raw, core, base, { words = (t) => t, visible = (t) 
       : { tail: 'set', params: { value: shownValue(field) } };
   };
   // Every sentence, once the values used are known: each dropped value's last.
-  const said = () => [...notices.map((n) => (typeof n === 'function' ? n() : n)),
-    ...dropped.map(({ field, reason }) => say(`refused.${used(field).tail}`, { label: labels[field] || field, reason, ...used(field).params }))];
+  // A sentence is said once however often the settings repeat its problem, and
+  // at most MAX_NOTICES are said, then how many more there were: a link of
+  // 2,000 characters can hold a thousand bad pairs.
+  const said = () => {
+    const all = [...new Set([...notices.map((n) => (typeof n === 'function' ? n() : n)),
+      ...dropped.map(({ field, reason }) => say(`refused.${used(field).tail}`, { label: labels[field] || field, reason, ...used(field).params }))])];
+    if (all.length <= MAX_NOTICES) return all;
+    const more = all.length - (MAX_NOTICES - 1);
+    return [...all.slice(0, MAX_NOTICES - 1), say('more', { count: more, n: more })];
+  };
   for (let tries = 0; tries <= names.length; tries += 1) {
     const res = core.plan(input);
     if (res.ok) return { input, notices: said() };
