@@ -112,3 +112,32 @@ test('a saved value that is JSON but holds an answer of the wrong shape is kept 
     await rec.context.close();
   }
 });
+
+test('a tenth unreadable value, with all nine kept-aside keys taken: it stays under its own key, named in the notice, and the other questions still save', async () => {
+  const rec = await recordedPage(browser, { viewport: { width: 1280, height: 900 } });
+  const { page } = rec;
+  try {
+    await page.goto(server.url);
+    await page.evaluate(([key, aside]) => {
+      for (let n = 1; n <= 9; n += 1) localStorage.setItem(n === 1 ? aside : `${aside}:${n}`, `garbage-${n}`);
+      localStorage.setItem(key, 'garbage-new');
+    }, [KEY, ASIDE]);
+    await page.reload();
+    await page.waitForSelector(`${QUIZ}[data-state="ready"]`, { timeout: 15000 });
+    const notice = page.locator(`${QUIZ} [data-notice="unreadable"]`);
+    assert.equal(await notice.count(), 1, 'said once');
+    assert.ok((await notice.textContent()).includes(`“${KEY}”`), 'the notice names the key the text stays under');
+    assert.equal(await page.locator(`${QUIZ} [data-notice="storage"]`).count(), 0, 'storage is not called blocked');
+    // The first question's answer is saved and comes back after a reload.
+    await page.locator(`${step('q1-fit', 'total')} input`).fill('53 GB');
+    await page.locator(`${step('q1-fit', 'total')} button.quiz-check`).click();
+    await page.reload();
+    await page.waitForSelector(`${QUIZ}[data-state="ready"]`, { timeout: 15000 });
+    assert.equal(await page.locator(`${step('q1-fit', 'total')} input`).inputValue(), '53 GB');
+    assert.equal(await stored(page, KEY), 'garbage-new', 'the unreadable text is where it was');
+    assert.equal(await stored(page, `${ASIDE}:9`), 'garbage-9');
+    assertQuiet(rec);
+  } finally {
+    await rec.context.close();
+  }
+});

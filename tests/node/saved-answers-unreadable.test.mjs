@@ -90,3 +90,28 @@ test('a readable record is read, nothing kept aside; a host\'s storage is not wr
   assert.deepEqual(hostKept, []);
   assert.deepEqual([...host.map.keys()], [KEY]);
 });
+
+test('when every unreadable-key of a question is taken, a new unreadable value stays under its own key; the other questions still save', () => {
+  // Nine different texts kept aside already (MAX_UNREADABLE_COPIES), and a tenth under the answer key.
+  const seeded = { [KEY]: 'garbage-new' };
+  for (let n = 1; n <= 9; n += 1) seeded[unreadableKey(lesson, version, 'q2-speculative', n)] = `garbage-${n}`;
+  const storage = memoryStorage(seeded);
+  const kept = [];
+  const store = storeOver(storage, kept); // fails the test if the store calls storage unavailable
+  assert.equal(store.load(q2), null);
+  assert.deepEqual(kept, [{ questionId: 'q2-speculative', key: KEY, text: 'garbage-new' }]);
+  // This question's new answer waits in memory: the unreadable text is not overwritten.
+  store.save(q2, { steps: { tokens: { answer: '2.952', checked: true } }, explained: false });
+  assert.equal(storage.getItem(KEY), 'garbage-new');
+  // Another question saves to storage as usual.
+  const q1 = QUESTIONS.questions.find((q) => q.id === 'q1-fit');
+  store.save(q1, { steps: { total: { answer: '53 GB', checked: true } }, explained: false });
+  assert.equal(JSON.parse(storage.getItem(answerKey(lesson, version, 'q1-fit'))).steps.total.answer, '53 GB');
+  // Discarding the held text saves the answer given since in its place.
+  store.discardUnreadable([KEY]);
+  assert.equal(JSON.parse(storage.getItem(KEY)).steps.tokens.answer, '2.952');
+  for (let n = 1; n <= 9; n += 1) assert.equal(storage.getItem(unreadableKey(lesson, version, 'q2-speculative', n)), `garbage-${n}`);
+  // Later saves of that question reach storage again.
+  store.save(q2, { steps: { tokens: { answer: '3', checked: true } }, explained: false });
+  assert.equal(JSON.parse(storage.getItem(KEY)).steps.tokens.answer, '3');
+});

@@ -92,11 +92,14 @@ export function cleanRecord(rec, question, quizCore, dropped = null) {
  *   storage?:{getItem:Function, setItem:Function, removeItem:Function}}} options
  *   quizCore: the quiz-core facade (saved answers are checked against its step kinds)
  *   onUnreadable: load() found a value it cannot read and kept it aside, as `text`, under
- *   `key` (unreadableKey) of this browser's storage; called once per question and store
+ *   `key` (unreadableKey) of this browser's storage, or, when every unreadable-key of the
+ *   question holds another text, left it under its own answer key; called once per
+ *   question and store
  *   storage: where answers live instead of localStorage (the SCORM adapter's
  *   store in cmi.suspend_data, which keeps what it cannot read itself); the same keys and values
  * @returns {{load(q):object|null, save(q, rec):void, remove(q):void, discardUnreadable(keys:string[]):void}}
- *   discardUnreadable: removes values kept aside (keys onUnreadable named)
+ *   discardUnreadable: removes values kept aside (keys onUnreadable named); a value left
+ *   under its answer key is replaced by the answer given since, if any
  */
 export function createAnswerStore({ lesson, version, quizCore, onUnavailable, onUnreadable = () => {}, storage: given = null }) {
   const memory = new Map();
@@ -120,12 +123,18 @@ export function createAnswerStore({ lesson, version, quizCore, onUnavailable, on
 
   const keyOf = (q) => answerKey(lesson, version, q.id);
   const keptAside = new Set(); // question ids whose unreadable value is kept aside
+  // Answer keys whose unreadable value stays where it is, because every one of the
+  // question's unreadable-keys already holds another text: this store writes
+  // them to memory only, until the student discards that value.
+  const heldInPlace = new Set();
 
   /**
    * Copies `text`, the unreadable value of `question`, under its unreadable-key (the first
-   * free one, or the one already holding the same text), then tells onUnreadable. When it
-   * cannot be copied (storage full or blocked), every later write goes to memory only
-   * (fallBack), so the value stays where it is.
+   * free one, or the one already holding the same text), then tells onUnreadable. When all
+   * MAX_UNREADABLE_COPIES hold other texts, the value stays under its own answer key, which
+   * onUnreadable names, and only that question's answers go to memory until it is
+   * discarded. When it cannot be copied (storage full or blocked), every later write goes
+   * to memory only (fallBack), so the value stays where it is.
    */
   function keepAside(question, text) {
     if (keptAside.has(question.id)) return;
@@ -138,10 +147,13 @@ export function createAnswerStore({ lesson, version, quizCore, onUnavailable, on
         if (there === null) storage.setItem(candidate, text);
         if (there === null || there === text) key = candidate;
       }
-      if (key === null) throw new Error('no unreadable-key left');
     } catch (err) {
       fallBack(err);
       return;
+    }
+    if (key === null) {
+      key = keyOf(question);
+      heldInPlace.add(key);
     }
     onUnreadable({ questionId: question.id, key, text });
   }
@@ -194,21 +206,26 @@ export function createAnswerStore({ lesson, version, quizCore, onUnavailable, on
       const key = keyOf(question);
       const text = JSON.stringify({ lesson, version, steps: stamp(key, rec.steps), explained: rec.explained });
       memory.set(key, text);
-      if (failed) return;
+      if (failed || heldInPlace.has(key)) return;
       try { storage.setItem(key, text); } catch (err) { fallBack(err); }
     },
     remove(question) {
       const key = keyOf(question);
       memory.delete(key);
       // lastSteps is kept: an answer put back unchanged ("Undo reset") keeps the time it was saved.
-      if (failed) return;
+      if (failed || heldInPlace.has(key)) return;
       try { storage.removeItem(key); } catch (err) { fallBack(err); }
     },
     discardUnreadable(keys) {
       if (failed) return;
       for (const key of keys) {
-        if (!String(key).startsWith(`${UNREADABLE_PREFIX}:`)) continue; // only what keepAside wrote
-        try { storage.removeItem(key); } catch (err) { fallBack(err); return; }
+        const held = heldInPlace.has(key);
+        if (!held && !String(key).startsWith(`${UNREADABLE_PREFIX}:`)) continue; // only what keepAside wrote or held
+        try {
+          // A value held in place gives way to the answer given since, if any.
+          if (held && memory.has(key)) storage.setItem(key, memory.get(key)); else storage.removeItem(key);
+        } catch (err) { fallBack(err); return; }
+        heldInPlace.delete(key);
       }
     },
   };
