@@ -257,18 +257,16 @@ test('quiz feedback and results use live regions', async () => {
 
 test('the results are announced after the reader changes an input, not on arrival', async () => {
   const { context, page } = await open('embed.html?parts=calculator');
-  const lab = page.locator('llm-budget-lab');
-  const liveText = () => lab.evaluate((el) => el.shadowRoot.querySelector('.sr-only[aria-live="polite"]').textContent);
+  const live = page.locator('llm-budget-lab .sr-only[aria-live="polite"]');
   // An announcement is written 800 ms after its paint (lab-render.js). A timer
   // of the same delay started now, after the first paint, fires after any
   // timer the first paint started, however slow the machine.
   await page.evaluate(() => new Promise((resolve) => { setTimeout(resolve, 800); }));
-  assert.equal(await liveText(), '', 'nothing announced on arrival');
+  assert.equal(await live.textContent(), '', 'nothing announced on arrival');
   await page.locator('llm-budget-lab input.field-text[data-field="batch"]').fill('1');
   // Batch 1 on the default 7B (GQA-8, 16-bit, 8,192 tokens): 15.1 GB (seed-values.json).
-  await page.waitForFunction((el) => el.shadowRoot.querySelector('.sr-only[aria-live="polite"]').textContent !== '',
-    await lab.elementHandle(), { timeout: 5000 });
-  assert.match(await liveText(), /^Fits: 15\.1 GB of 80\.0 GB/);
+  await page.locator('llm-budget-lab .sr-only[aria-live="polite"]:not(:empty)').waitFor({ state: 'attached', timeout: 5000 });
+  assert.match(await live.textContent(), /^Fits: 15\.1 GB of 80\.0 GB/);
   await context.close();
 });
 
