@@ -138,7 +138,7 @@ test('inputs="...": start values by the core\'s names; a bad setting is named in
   assert.deepEqual(await notices(page, 'bad'), [
     'The inputs attribute names “nope”, which is not a calculator setting, so it was ignored.',
     'Context in the inputs attribute cannot be read (“abc” is not a number; type digits such as 12.5), so its starting value is used.',
-    'The inputs attribute gives batch twice; the first value is used.',
+    'The inputs attribute gives batch more than once; the first value is used.',
     'The inputs attribute names “<b>”, which is not a calculator setting, so it was ignored.',
     'KV heads in the inputs attribute cannot be used: it must be a whole number from 1 to 32 heads (the query heads), not 999 heads. Its starting value is used.',
   ]);

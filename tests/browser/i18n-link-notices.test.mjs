@@ -28,7 +28,7 @@ test('German page: the link’s notices are whole German sentences', async () =>
   assert.deepEqual(await linkNotices(page), [
     'Der Link nennt „kv_headz“; das ist keine Einstellung des Rechners und wurde daher ignoriert.',
     'Der Wert für Kontext im Link ist nicht lesbar („abc“ ist keine Zahl; geben Sie Ziffern wie 12,5 ein), daher wird der Startwert verwendet.',
-    'Der Link gibt Batch zweimal an; der erste Wert wird verwendet.',
+    'Der Link gibt Batch mehr als einmal an; der erste Wert wird verwendet.',
   ]);
   assert.equal(await box(page, 'batch').inputValue(), '8');
   assertQuiet(rec);
@@ -58,7 +58,7 @@ test('English page: the same link’s notices as before', async () => {
   assert.deepEqual(await linkNotices(rec.page), [
     'The link names “kv_headz”, which is not a calculator setting, so it was ignored.',
     'Context in the link cannot be read (“abc” is not a number; type digits such as 12.5), so its starting value is used.',
-    'The link gives batch twice; the first value is used.',
+    'The link gives batch more than once; the first value is used.',
   ]);
   assertQuiet(rec);
   await rec.context.close();

@@ -40,9 +40,9 @@ test('a field given twice is named by its label as a sentence writes it: an acro
   const r = read('#lab:kv_heads=8;kv_heads=4;gpus=2;gpus=4;batch=8;batch=4');
   assert.deepEqual([r.input.kv_heads, r.input.gpus, r.input.batch], [8, 2, 8]);
   assert.deepEqual(r.notices, [
-    'The link gives KV heads twice; the first value is used.',
-    'The link gives GPUs twice; the first value is used.',
-    'The link gives batch twice; the first value is used.',
+    'The link gives KV heads more than once; the first value is used.',
+    'The link gives GPUs more than once; the first value is used.',
+    'The link gives batch more than once; the first value is used.',
   ]);
 });
 
@@ -63,7 +63,7 @@ test('a problem the link repeats is said once, and past MAX_NOTICES sentences th
   // 221 copies of one pair: the first sets the batch, the other 220 are the same "twice" sentence.
   const repeated = read(`#lab:${'batch=32;'.repeat(221)}`);
   assert.equal(repeated.input.batch, 32);
-  assert.deepEqual(repeated.notices, ['The link gives batch twice; the first value is used.']);
+  assert.deepEqual(repeated.notices, ['The link gives batch more than once; the first value is used.']);
   // Twenty different unknown settings: twenty sentences, of which MAX_NOTICES - 1 are said,
   // then one for the other 20 - 5 = 15.
   const unknown = read(`#lab:${Array.from({ length: 20 }, (_, i) => `nokey${i}=1`).join(';')};batch=8`);
