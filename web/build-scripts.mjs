@@ -7,6 +7,9 @@
 //                                       loaded only by an element that needs them (web/element/presets.js)
 //   dist/llm-budget-lab-presets-check.js  web/element/presets-check-script.js: the presets-file rules, for presets="URL"
 //   dist/llm-budget-lab-part-<s>.js     the parts whose `script` is <s> in web/element/part-names.js
+//   dist/llm-budget-lab-importer.js     web/core/importer-module.js: the config.json importer's own wasm
+//                                       module (web/core/wasm-variants.js), loaded by the presets part
+//                                       when a reader first reads a config.json
 //   dist/llm-budget-lab-locale-<l>.js   the strings of locale <l> (content/ui/<l>.json), every locale but
 //                                       English (which the core script holds); loaded only by an element in that language
 // A later script does not carry its own copy of a module an earlier one
@@ -23,7 +26,7 @@ import { build } from 'esbuild';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PARTS } from './element/part-names.js';
-import { LAB_SCRIPT_NAMES, scriptFile, scriptNameOfPart } from './element/script-loader.js';
+import { LAB_SCRIPT_NAMES, IMPORTER_SCRIPT, scriptFile, scriptNameOfPart } from './element/script-loader.js';
 import { LOCALES, localeScriptName } from './element/locale-names.js';
 import { stringsPlugin, carriedBy, availableTo, checkCarried } from './strings-plugin.mjs';
 
@@ -104,6 +107,10 @@ function scriptPlan(root) {
   return [
     { name: 'shell', out: 'llm-budget-lab.js', entry: `import ${abs('web/element/index.js')};` },
     ...LAB_SCRIPT_NAMES.map((name) => ({ name, out: scriptFile(name), entry: entries[name] || partEntry(name) })),
+    // The importer's module: its glue and the factory's registration, announced to the loader.
+    { name: IMPORTER_SCRIPT, out: scriptFile(IMPORTER_SCRIPT), entry: [`import ${abs('web/core/importer-module.js')};`,
+      `import { provideScript } from ${abs('web/element/script-loader.js')};`,
+      `provideScript(${JSON.stringify(IMPORTER_SCRIPT)}, {});`].join('\n') },
     // The lesson page's own scripts: its small page script, which runs before the core
     // script and so shares only the shell's modules, and the guided tour, which the page
     // script loads after the core script (web/page/lesson-page.js).
@@ -173,7 +180,7 @@ export async function buildLabScripts({ root, dist, wasmPlugin, options, metafil
   const written = [];
   for (const script of scriptPlan(root)) {
     const shared = new Map(CORE_SCRIPT_NAMES.has(script.name) || script.shellOnly ? shellModules || provided : provided);
-    const variant = script.name === 'core-calc' ? 'calc' : 'full';
+    const variant = script.name === 'core-calc' ? 'calc' : script.name === IMPORTER_SCRIPT ? 'importer' : 'full';
     const common = { ...options, absWorkingDir: root, bundle: true, format: 'iife', plugins: [sharedModules(shared), wasmPlugin(variant),
       stringsPlugin((id, english) => carriedBy(script.name, english)(id))] };
     const stdin = (contents) => ({ contents, resolveDir: root, sourcefile: `entry:${script.name}`, loader: 'js' });
@@ -193,7 +200,8 @@ export async function buildLabScripts({ root, dist, wasmPlugin, options, metafil
     if (metafiles) metafiles.set(script.out, result.metafile);
     // The two core scripts hold the same modules under the same keys; part
     // scripts read them from whichever of the two the page loaded.
-    if (!PART_SCRIPT_NAMES.has(script.name) && !PAGE_SCRIPT_NAMES.has(script.name) && script.name !== 'core-calc') {
+    if (!PART_SCRIPT_NAMES.has(script.name) && !PAGE_SCRIPT_NAMES.has(script.name) && script.name !== 'core-calc'
+      && script.name !== IMPORTER_SCRIPT) {
       own.forEach((p, i) => provided.set(p, keys[i]));
     }
     if (script.name === 'shell') shellModules = new Map(provided);

@@ -32,12 +32,14 @@ const PART_OWNED = new Map(PARTS.flatMap((p) => (p.strings || []).map((prefix) =
  * The English prefixes a non-part script carries instead of the core script (web/build-scripts.mjs
  * adds them to English when the script runs). The guided tour grades its predictions through
  * the quiz's library (web/quiz), so it carries that library's words ("quiz", "questionPrep")
- * besides its own: it may run on a page that shows no quiz. A prefix here that is also a part's
+ * besides its own: it may run on a page that shows no quiz. The config.json importer's script
+ * (its wasm module alone) carries none. A prefix here that is also a part's
  * (web/element/part-names.js `strings`) is in both scripts; adding it twice is harmless.
  */
 export const SCRIPT_STRINGS = Object.freeze({
   tour: Object.freeze(['tour', 'quiz', 'questionPrep']),
   'presets-check': Object.freeze(['presetsCheck']),
+  importer: Object.freeze([]),
 });
 const SCRIPT_OWNED = new Set(Object.values(SCRIPT_STRINGS).flat());
 

@@ -8,17 +8,18 @@ import { WASM_VARIANTS } from './core/wasm-variants.js';
 export const WASM_DATA_URL = /(["'])data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)\1/;
 
 /**
- * The esbuild plugin: the core script's import of build/wasm/budget_core.js
- * (web/core/wasm-module.js) becomes a wrapper over `variant`'s module, its
+ * The esbuild plugin: a script's import of a module of build/wasm (budget_core.js in
+ * web/core/wasm-module.js, budget_core_importer.js in web/core/importer-module.js) becomes a
+ * wrapper over `variant`'s module, its
  * data: URL cut out, whose factory fetches the bytes with wasmSource(variant).
- * @param {string} root the repository; @param {'full'|'calc'} variant (web/core/wasm-variants.js)
+ * @param {string} root the repository; @param {'full'|'calc'|'importer'} variant (web/core/wasm-variants.js)
  */
 export function embeddedWasm(root, variant) {
   const wasmModule = path.join(root, 'build/wasm', WASM_VARIANTS[variant].module);
   return {
     name: `llmb-wasm-source-${variant}`,
     setup(b) {
-      b.onResolve({ filter: /budget_core(_calc)?\.js$/ }, (args) => (args.namespace === 'llmb-wasm'
+      b.onResolve({ filter: /budget_core(_calc|_importer)?\.js$/ }, (args) => (args.namespace === 'llmb-wasm'
         ? { path: wasmModule, namespace: 'llmb-wasm-raw' }
         : { path: wasmModule, namespace: 'llmb-wasm' }));
       b.onLoad({ filter: /.*/, namespace: 'llmb-wasm-raw' }, () => ({

@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { openSession, closeSession, assertQuiet, recordedPage, waitReady } from './lib/harness.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -32,6 +32,7 @@ test('a pasted Gemma 2 config sets the model: the layer mix, its cache and its c
   const lab = rec.page.locator('llm-budget-lab');
   await lab.locator('.hf-config-text').fill(readFileSync(GEMMA2, 'utf8'));
   await lab.locator('.hf-config-use').click();
+  await lab.locator('.hf-config-use:not([aria-busy])').waitFor(); // the reading is done
   assert.match(await out(lab, 'hf-config-status'), /^The config\.json changed /);
   assert.equal(await out(lab, 'layer_mix'), '21 sliding (4,096) + 21 full');
   // The default 16 requests of 8,192 tokens, 16-bit cache: 8,192 B per layer and token,
@@ -40,6 +41,64 @@ test('a pasted Gemma 2 config sets the model: the layer mix, its cache and its c
   assert.equal(await lab.locator('input.field-text[data-field="model_max_context_tokens"]').inputValue(), '8192');
   assert.ok(await lab.locator('.hf-config-notes li').count() > 0, 'the importer says what it counted');
   assertQuiet(rec);
+});
+
+// The importer is its own script and wasm module (web/core/wasm-variants.js `importer`): a
+// page fetches them only when a reader first reads a config.json, over http the streamed
+// .wasm and from disk the base64 copy, and a second reading fetches nothing more.
+const importerFiles = (urls) => urls.map((u) => u.split('/').pop()).filter((n) => n.includes('importer')).sort();
+
+test('the importer\'s script and module are fetched at the first reading, not before, and once', async () => {
+  const rec = await openPresets();
+  const lab = rec.page.locator('llm-budget-lab');
+  assert.deepEqual(importerFiles(rec.requests), [], 'nothing of the importer before a reading');
+  await lab.locator('.hf-config-text').fill(readFileSync(GEMMA2, 'utf8'));
+  await lab.locator('.hf-config-use').click();
+  await lab.locator('.hf-config-use:not([aria-busy])').waitFor(); // the reading is done
+  assert.equal(await out(lab, 'layer_mix'), '21 sliding (4,096) + 21 full');
+  assert.deepEqual(importerFiles(rec.requests), ['llm-budget-lab-importer.js', 'llm-budget-lab-importer.wasm']);
+  assert.equal(await lab.locator('.hf-config-use').getAttribute('aria-busy'), null, 'the button is no longer busy');
+  // A second reading uses the same instance.
+  await lab.locator('.hf-config-text').fill(readFileSync(GEMMA2, 'utf8').replace('"max_position_embeddings": 8192', '"max_position_embeddings": 4096'));
+  await lab.locator('.hf-config-use').click();
+  await lab.locator('.hf-config-use:not([aria-busy])').waitFor(); // the reading is done
+  await rec.page.waitForFunction(() => document.querySelector('llm-budget-lab').shadowRoot
+    .querySelector('input.field-text[data-field="model_max_context_tokens"]').value === '4096');
+  assert.equal(importerFiles(rec.requests).length, 2);
+  assertQuiet(rec);
+});
+
+test('opened from disk, the importer comes from its base64 copy and reads the config', async () => {
+  const rec = await recordedPage(browser, { viewport: { width: 1280, height: 800 } });
+  await rec.page.goto(`${pathToFileURL(path.join(REPO, 'dist/embed.html')).href}?parts=presets,calculator`);
+  await waitReady(rec.page);
+  const lab = rec.page.locator('llm-budget-lab');
+  await lab.locator('.hf-config-text').fill(readFileSync(GEMMA2, 'utf8'));
+  await lab.locator('.hf-config-use').click();
+  await lab.locator('.hf-config-use:not([aria-busy])').waitFor(); // the reading is done
+  assert.equal(await out(lab, 'layer_mix'), '21 sliding (4,096) + 21 full');
+  assert.deepEqual(importerFiles(rec.requests), ['llm-budget-lab-importer-wasm.js', 'llm-budget-lab-importer.js']);
+  assertQuiet(rec);
+});
+
+test('when the importer cannot be loaded, nothing changes and the status says so; the next try reads', async () => {
+  const rec = await openPresets();
+  const lab = rec.page.locator('llm-budget-lab');
+  const total = await out(lab, 'total_bytes');
+  await rec.page.route('**/llm-budget-lab-importer.js', (route) => route.abort());
+  await lab.locator('.hf-config-text').fill(readFileSync(GEMMA2, 'utf8'));
+  await lab.locator('.hf-config-use').click();
+  await lab.locator('.hf-config-use:not([aria-busy])').waitFor(); // the reading is done
+  assert.equal(await out(lab, 'hf-config-status'), 'Not read, nothing changed: the config.json importer '
+    + '(llm-budget-lab-importer.js) could not be loaded; check the connection and try again.');
+  assert.equal(await out(lab, 'total_bytes'), total, 'the last good result stays');
+  // Back online: the same button reads it.
+  await rec.page.unroute('**/llm-budget-lab-importer.js');
+  await lab.locator('.hf-config-use').click();
+  await lab.locator('.hf-config-use:not([aria-busy])').waitFor();
+  assert.equal(await out(lab, 'layer_mix'), '21 sliding (4,096) + 21 full');
+  assert.deepEqual(rec.pageErrors, []);
+  assert.deepEqual(rec.consoleMessages.filter((m) => m.type === 'error' && !/Failed to load resource/.test(m.text)), []);
 });
 
 test('a config whose context limit is below the context brings the context down with it', async () => {
@@ -73,6 +132,7 @@ test('bad files change nothing and say why', async () => {
   ]) {
     await box.fill(text);
     await use.click();
+    await lab.locator('.hf-config-use:not([aria-busy])').waitFor(); // the reading is done
     const status = await out(lab, 'hf-config-status');
     assert.match(status, said, `${text.slice(0, 40)}: ${status}`);
     assert.doesNotMatch(status, /NaN|Infinity|undefined|Error:|at \S+ \(/);

@@ -145,10 +145,12 @@ test('presets, runtime presets, config.json import and the link tools with lang=
   // 32 layers of attention (4,096 x (4,096 + 2 x 1,024 + 4,096)) and MLP (3 x 4,096 x 14,336) and two norms of 4,096,
   // and the final norm: 8,030,261,248 = 8.030261 billion.
   await presets.locator('.hf-config-use').click();
+  await presets.locator('.hf-config-use:not([aria-busy])').waitFor(); // the reading is done
   assert.equal(await out(lab, 'hf-config-status'), 'Fügen Sie zuerst den Text einer config.json ein oder wählen Sie die Datei.');
   await presets.locator('textarea.hf-config-text').fill(JSON.stringify({ model_type: 'llama', hidden_size: 4096, num_hidden_layers: 32,
     num_attention_heads: 32, num_key_value_heads: 8, intermediate_size: 14336, vocab_size: 128256, max_position_embeddings: 131072 }));
   await presets.locator('.hf-config-use').click();
+  await presets.locator('.hf-config-use:not([aria-busy])').waitFor(); // the reading is done
   assert.match(await out(lab, 'hf-config-status'), /^Die config\.json ändert Parameter insgesamt 70,553706 Milliarden Parameter → 8,030261 Milliarden Parameter, /);
   assert.deepEqual(await lab.locator('.calc-link-tools button').allTextContents(), ['Link kopieren', 'Rechner zurücksetzen', 'Eingaben herunterladen (JSON)']);
   await lab.locator('.calc-link-tools [data-action="reset-calculator"]').click();

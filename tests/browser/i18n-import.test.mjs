@@ -32,6 +32,7 @@ test('a pasted Llama-3.1-8B config.json on the German page: German notes with Ge
   const lab = rec.page.locator('llm-budget-lab');
   await lab.locator('.hf-config-text').fill(LLAMA);
   await lab.locator('.hf-config-use').click();
+  await lab.locator('.hf-config-use:not([aria-busy])').waitFor(); // the reading is done
   await lab.locator('.hf-config-notes li').first().waitFor();
   assert.match(await out(lab, 'hf-config-status'), /^Die config\.json ändert /);
   assert.deepEqual(await lab.locator('.hf-config-notes li').allTextContents(), [
@@ -60,12 +61,14 @@ test('broken and unusable config.json files on the German page: the refusal in G
   ]) {
     await box.fill(text);
     await use.click();
+    await lab.locator('.hf-config-use:not([aria-busy])').waitFor(); // the reading is done
     assert.equal(await out(lab, 'hf-config-status'), said, text.slice(0, 40));
     assert.equal(await out(lab, 'total_bytes'), total, 'the last good result stays');
   }
   // A model past the calculator's range: the range refusal inside, with the field's German label.
   await box.fill(LLAMA.replace('"intermediate_size": 14336', '"intermediate_size": 1000000000'));
   await use.click();
+  await lab.locator('.hf-config-use:not([aria-busy])').waitFor(); // the reading is done
   assert.match(await out(lab, 'hf-config-status'), /^Nicht gelesen, nichts geändert: Das Modell, das diese config\.json beschreibt, liegt außerhalb des Bereichs des Rechners: Für Parameter insgesamt ist eine Zahl von 1 Parameter bis 10\.000\.000\.000\.000 Parameter erforderlich \(erhalten: 393\.\d{3}\.\d{3}\.\d{3}\.\d{3} Parameter\)\.$/);
   assertQuiet(rec);
 });

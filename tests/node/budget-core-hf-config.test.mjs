@@ -6,13 +6,14 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadBudgetCore } from '../../web/core/budget-core.js';
+import '../../web/core/importer-module.js';
 import { REPO } from './reference.mjs';
 
 const core = await loadBudgetCore();
 const fixture = (name) => fs.readFileSync(path.join(REPO, 'tests/data/hf-configs', name), 'utf8');
 
-test('importHfConfig reads gpt-oss-20b: counts, layer mix, experts, context, notes', () => {
-  const r = core.importHfConfig(fixture('gpt-oss-20b.json'));
+test('importHfConfig reads gpt-oss-20b: counts, layer mix, experts, context, notes', async () => {
+  const r = await core.importHfConfig(fixture('gpt-oss-20b.json'));
   assert.equal(r.ok, true);
   assert.equal(r.error, null);
   // Worked in tests/budget/test_hf_config.cpp: 20,914,757,184 in all, 4,187,440,704 per token.
@@ -39,15 +40,15 @@ test('importHfConfig reads gpt-oss-20b: counts, layer mix, experts, context, not
   assert.ok(r.notes.every((n) => typeof n === 'string' && n.length > 0));
 });
 
-test('importHfConfig\'s inputs plug into plan(): Gemma 2 9B at 8,192 tokens holds 2,113,929,216 B of KV cache', () => {
-  const r = core.importHfConfig(fixture('gemma-2-9b-it.json'));
+test('importHfConfig\'s inputs plug into plan(): Gemma 2 9B at 8,192 tokens holds 2,113,929,216 B of KV cache', async () => {
+  const r = await core.importHfConfig(fixture('gemma-2-9b-it.json'));
   assert.equal(r.ok, true);
   const out = core.plan({ ...core.DEFAULT_INPUT, ...r.inputs, batch: 1, context_tokens: 8192 });
   assert.equal(out.ok, true, out.error);
   assert.equal(out.value.kv_cache_bytes, 2113929216);
 });
 
-test('importHfConfig refuses with {field, message}, inputs {} and notes []', () => {
+test('importHfConfig refuses with {field, message}, inputs {} and notes []', async () => {
   const cases = [
     ['{"model_type": "mamba"}', 'model_type', /"mamba" is not an architecture this importer reads/],
     ['{"model_type": "llama",', 'config.json', /not valid JSON at byte 23/],
@@ -57,7 +58,7 @@ test('importHfConfig refuses with {field, message}, inputs {} and notes []', () 
     [42, 'config.json', /must be given as text \(got a number\)/],
   ];
   for (const [text, field, pattern] of cases) {
-    const r = core.importHfConfig(text);
+    const r = await core.importHfConfig(text);
     assert.equal(r.ok, false);
     assert.equal(r.error.field, field);
     assert.match(r.error.message, pattern);
@@ -66,8 +67,8 @@ test('importHfConfig refuses with {field, message}, inputs {} and notes []', () 
   }
 });
 
-test('vllmRuntime() on an imported model: the startup figures vLLM would print for gpt-oss-20b on an H100', () => {
-  const r = core.importHfConfig(fixture('gpt-oss-20b.json'));
+test('vllmRuntime() on an imported model: the startup figures vLLM would print for gpt-oss-20b on an H100', async () => {
+  const r = await core.importHfConfig(fixture('gpt-oss-20b.json'));
   const input = { ...core.DEFAULT_INPUT, ...r.inputs, gpu_memory_bytes: 81559 * 1048576 };
   const est = core.vllmRuntime(input);
   assert.equal(est.ok, true, est.error);

@@ -7,20 +7,35 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { buildCore } from '../../web/core/budget-core.js';
 import { buildReadingCore } from '../../web/core/reading-core.js';
+import '../../web/core/importer-module.js';
 
 const require = createRequire(import.meta.url);
 const createFull = require('../../build/wasm/budget_core.js');
 const createCalc = require('../../build/wasm/budget_core_calc.js');
-const [full, calc] = await Promise.all([createFull(), createCalc()]);
+const createImporter = require('../../build/wasm/budget_core_importer.js');
+const [full, calc, importer] = await Promise.all([createFull(), createCalc(), createImporter()]);
 
 test('the calculator module holds the budget and reading tables and none of the rest', () => {
   for (const name of ['_llmb_flat_plan', '_llmb_flat_sweep_batch', 'speculative', 'parse_quantity', 'reading_declarations_json']) {
     assert.equal(typeof calc[name], 'function', name);
   }
-  for (const name of ['check_numeric_answer', 'check_choice_answer', 'make_variant', 'simulate_traffic', 'highest_load', 'hf_import_json',
+  for (const name of ['check_numeric_answer', 'check_choice_answer', 'make_variant', 'simulate_traffic', 'highest_load',
     'import_message_declarations_json', 'simulation_message_declarations_json', 'answer_declarations_json']) {
     assert.equal(typeof calc[name], 'undefined', name);
     assert.equal(typeof full[name], 'function', name);
+  }
+});
+
+test('the importer is in its own module: neither page module holds it, and it holds nothing but the importer', () => {
+  for (const name of ['hf_import_json', 'hf_config_max_bytes']) {
+    assert.equal(typeof calc[name], 'undefined', name);
+    assert.equal(typeof full[name], 'undefined', name);
+    assert.equal(typeof importer[name], 'function', name);
+  }
+  // The core's limit, 1 MiB (src/budget/hf_config.h kHfConfigMaxBytes).
+  assert.equal(importer.hf_config_max_bytes(), 1024 * 1024);
+  for (const name of ['_llmb_flat_plan', 'field_declarations_json', 'parse_quantity', 'import_message_declarations_json']) {
+    assert.equal(typeof importer[name], 'undefined', name);
   }
 });
 
@@ -61,18 +76,18 @@ test('typed quantities read the same in both modules', () => {
   assert.equal(a.parseQuantity('twelve').ok, false);
 });
 
-test('importHfConfig over the calculator module names config.json and says the full engine reads it; over the full one it reads', () => {
+test('importHfConfig over the calculator module names config.json and says the full engine reads it; over the full one it reads', async () => {
   // A Llama-shaped config: 32 layers of 4096, 32 heads (8 KV), 14336 MLP, 128256 vocabulary (Llama 3.1 8B's config.json).
   const config = JSON.stringify({
     model_type: 'llama', hidden_size: 4096, num_hidden_layers: 32, num_attention_heads: 32, num_key_value_heads: 8,
     intermediate_size: 14336, vocab_size: 128256, max_position_embeddings: 131072, tie_word_embeddings: false,
   });
-  const refused = buildCore(calc).importHfConfig(config);
+  const refused = await buildCore(calc).importHfConfig(config);
   assert.equal(refused.ok, false);
   assert.equal(refused.error.field, 'config.json');
   assert.match(refused.error.message, /needs the full engine \(llm-budget-lab-core\.js\)/);
   assert.deepEqual(refused.inputs, {});
-  const read = buildCore(full).importHfConfig(config);
+  const read = await buildCore(full).importHfConfig(config);
   assert.equal(read.ok, true, JSON.stringify(read.error));
   assert.equal(read.inputs.layers, 32);
   assert.equal(read.inputs.kv_heads, 8);

@@ -13,6 +13,7 @@ import { translator, placeholdersOf } from '../../web/element/i18n.js';
 import { numberFormatting } from '../../web/element/format.js';
 import { coreMessage, importNoteInWords, withFieldsOf } from '../../web/element/core-message.js';
 import { loadBudgetCore } from '../../web/core/budget-core.js';
+import '../../web/core/importer-module.js';
 import { loadTrafficCore } from '../../web/core/traffic-core.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -52,7 +53,7 @@ test('the notes are declared messages: a count-dependent English pattern has a G
 
 test('Llama-3.1-8B\'s notes in German: the count with German digit groups, keys and files as written', async () => {
   const core = await loadBudgetCore();
-  const res = core.importHfConfig(LLAMA);
+  const res = await core.importHfConfig(LLAMA);
   assert.equal(res.ok, true);
   assert.deepEqual(res.note_kinds.map((k) => k.code), ['note_read_as', 'note_rope_context_trained']);
   // 128,256 x 4,096 = 525,336,576 for the embeddings and as many for the untied lm_head.
@@ -76,13 +77,13 @@ test('Llama-3.1-8B\'s notes in German: the count with German digit groups, keys 
 test('one shared expert and one entry take the German singular', async () => {
   const core = await loadBudgetCore();
   const de = contextIn(core, 'de');
-  const v3 = core.importHfConfig(readFileSync(path.join(REPO, 'tests/data/hf-configs/deepseek-v3.json'), 'utf8'));
+  const v3 = await core.importHfConfig(readFileSync(path.join(REPO, 'tests/data/hf-configs/deepseek-v3.json'), 'utf8'));
   const i = v3.note_kinds.findIndex((k) => k.code === 'note_shared_experts');
   assert.equal(v3.notes[i], '1 shared expert per MoE layer, always used, counted with the always-used weights.');
   assert.equal(importNoteInWords(de, v3.notes[i], v3.note_kinds[i]),
     '1 geteilter Experte pro MoE-Schicht, stets genutzt, zu den stets genutzten Gewichten gezählt.');
   // gpt-oss with 2 layers and a layer_types list of 1 entry.
-  const oneEntry = core.importHfConfig(JSON.stringify({
+  const oneEntry = await core.importHfConfig(JSON.stringify({
     model_type: 'gpt_oss', vocab_size: 100, hidden_size: 64, num_hidden_layers: 2, num_attention_heads: 4,
     num_key_value_heads: 2, head_dim: 16, intermediate_size: 64, num_local_experts: 4, num_experts_per_tok: 2,
     sliding_window: 8, layer_types: ['sliding_attention'],
@@ -96,24 +97,24 @@ test('one shared expert and one entry take the German singular', async () => {
 test('the importer\'s refusals in German: broken JSON, a JSON kind, a model outside the calculator\'s range', async () => {
   const core = await loadBudgetCore();
   const de = contextIn(core, 'de');
-  const say = (text) => coreMessage(core, de.strings, de.fmt, refusalOf(core.importHfConfig(text)));
+  const say = async (text) => coreMessage(core, de.strings, de.fmt, refusalOf(await core.importHfConfig(text)));
   // The reader stops at byte 15 (counted from 0), the '}' where a value should be.
-  assert.equal(say('{"model_type": }'), 'config.json ist kein gültiges JSON (bei Byte 15): erwartet wird ein Wert '
+  assert.equal(await say('{"model_type": }'), 'config.json ist kein gültiges JSON (bei Byte 15): erwartet wird ein Wert '
     + '(ein Objekt, ein Array, ein String, eine Zahl, true, false oder null)');
   // The reader's reasons with a value: a key given twice, and the nesting limit (64) in German.
-  assert.equal(say('{"model_type": "llama", "model_type": "llama"}'),
+  assert.equal(await say('{"model_type": "llama", "model_type": "llama"}'),
     'config.json ist kein gültiges JSON (bei Byte 24): der Schlüssel "model_type" kommt in einem Objekt zweimal vor');
-  assert.equal(say(`${'['.repeat(70)}${']'.repeat(70)}`),
+  assert.equal(await say(`${'['.repeat(70)}${']'.repeat(70)}`),
     'config.json ist kein gültiges JSON (bei Byte 64): tiefer verschachtelt als 64 Arrays und Objekte');
-  assert.equal(say('[1, 2]'), 'config.json muss genau ein JSON-Objekt enthalten (erhalten: ein Array)');
-  assert.equal(say('{"model_type": 7}'), 'model_type muss ein String sein (erhalten: 7)');
-  assert.match(say('{"model_type": "gpt2"}'), /^model_type "gpt2" ist keine Architektur, die dieser Import liest \(er liest llama, mistral, /);
+  assert.equal(await say('[1, 2]'), 'config.json muss genau ein JSON-Objekt enthalten (erhalten: ein Array)');
+  assert.equal(await say('{"model_type": 7}'), 'model_type muss ein String sein (erhalten: 7)');
+  assert.match(await say('{"model_type": "gpt2"}'), /^model_type "gpt2" ist keine Architektur, die dieser Import liest \(er liest llama, mistral, /);
   // A count that is not whole, by its path: the range's numbers in German (1e9 = 1.000.000.000).
   const gemma = readFileSync(path.join(REPO, 'tests/data/hf-configs/gemma-3-27b-it.json'), 'utf8')
     .replace('"num_key_value_heads": 16', '"num_key_value_heads": 2.5');
-  assert.equal(say(gemma), 'Für text_config.num_key_value_heads ist eine ganze Zahl von 1 bis 1.000.000.000 erforderlich (erhalten: 2,5)');
+  assert.equal(await say(gemma), 'Für text_config.num_key_value_heads ist eine ganze Zahl von 1 bis 1.000.000.000 erforderlich (erhalten: 2,5)');
   // An MLP of 1e9 per layer: 32 x 3 x 4,096 x 1e9 = 393,216,000,000,000 MLP weights alone, past total_params' 1e13.
-  const wide = core.importHfConfig(LLAMA.replace('"intermediate_size": 14336', '"intermediate_size": 1000000000'));
+  const wide = await core.importHfConfig(LLAMA.replace('"intermediate_size": 14336', '"intermediate_size": 1000000000'));
   assert.equal(wide.error.code, 'config_outside_range');
   assert.equal(wide.error.params.refusal.code, 'out_of_range');
   const total = wide.error.params.refusal.params.value;

@@ -12,6 +12,7 @@ import { validateQuestions } from '../../web/quiz/schema.js';
 import { presetSet } from '../../web/element/preset-set.js';
 import { translator } from '../../web/element/i18n.js';
 import { loadBudgetCore } from '../../web/core/budget-core.js';
+import '../../web/core/importer-module.js';
 import { loadQuizCore } from '../../web/core/quiz-core.js';
 import { loadTrafficCore } from '../../web/core/traffic-core.js';
 
@@ -123,13 +124,13 @@ test('the facades\' own refusals: English as before, German by their codes', asy
   const fmt = numberFormatting('de', strings.t);
   const say = (core, res) => coreMessage(core, strings, fmt, res);
 
-  const notText = budget.importHfConfig(5).error;
+  const notText = (await budget.importHfConfig(5)).error;
   assert.equal(notText.message, 'config.json must be given as text (got a number)');
   assert.equal(say(budget, { ...notText, error: notText.message }), 'Die config.json muss als Text übergeben werden (erhalten: eine Zahl)');
 
   const createCalc = createRequire(import.meta.url)('../../build/wasm/budget_core_calc.js');
   const calc = buildCore(await createCalc());
-  const noImporter = calc.importHfConfig('{}').error;
+  const noImporter = (await calc.importHfConfig('{}')).error;
   assert.equal(noImporter.message, 'reading a config.json needs the full engine (llm-budget-lab-core.js), which this element did not start with; reload the page to read one');
   assert.equal(say(calc, { ...noImporter, error: noImporter.message }),
     'Zum Lesen einer config.json ist die vollständige Engine (llm-budget-lab-core.js) nötig, mit der dieses Element nicht gestartet wurde; laden Sie die Seite neu, um eine zu lesen');

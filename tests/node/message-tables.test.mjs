@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildCore } from '../../web/core/budget-core.js';
+import '../../web/core/importer-module.js';
 import { loadTrafficCore } from '../../web/core/traffic-core.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -60,7 +61,7 @@ test('refusals of each table carry their code and params, written from their own
     assert.equal(r.error, 'batch must be a whole number from 1 to 1e6 (got 0)');
   }
   // The importer's: a config.json that is a JSON array names its kind through the JSON kinds' table.
-  const imported = fullCore.importHfConfig('[1]');
+  const imported = await fullCore.importHfConfig('[1]');
   assert.equal(imported.ok, false);
   assert.deepEqual(imported.error, { field: 'config.json', message: 'config.json must hold one JSON object (got an array)',
     code: 'config_not_object', params: { got: 'json_array' } });

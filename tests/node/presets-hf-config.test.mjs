@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadBudgetCore } from '../../web/core/budget-core.js';
+import '../../web/core/importer-module.js';
 import { REPO } from './reference.mjs';
 
 const core = await loadBudgetCore();
@@ -20,10 +21,10 @@ test('each model preset names the config.json it was read from', () => {
   }
 });
 
-test('each model preset\'s fields equal the importer\'s reading of its config.json', () => {
+test('each model preset\'s fields equal the importer\'s reading of its config.json', async () => {
   for (const model of presets.models) {
     const file = FIXTURE.exec(model.source)[1];
-    const imported = core.importHfConfig(fs.readFileSync(path.join(REPO, 'tests/data/hf-configs', file), 'utf8'));
+    const imported = await core.importHfConfig(fs.readFileSync(path.join(REPO, 'tests/data/hf-configs', file), 'utf8'));
     assert.equal(imported.ok, true, `${model.id}: ${imported.error && imported.error.message}`);
     // A field the preset leaves out takes the core's default, so it must be the imported value too.
     for (const [name, value] of Object.entries(imported.inputs)) {

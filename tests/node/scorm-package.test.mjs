@@ -34,6 +34,7 @@ test('package-scorm --parts: one element with those parts, every file in the man
     assert.ok(names.includes('llm-budget-lab-part-quiz.js') && names.includes('llm-budget-lab-core.js'));
     assert.ok(!names.includes('llm-budget-lab-part-charts.js'), 'a package without charts carries no chart script');
     assert.ok(!names.includes('llm-budget-lab-core-calc.js') && !names.includes('llm-budget-lab-calc.wasm'));
+    assert.ok(!names.some((n) => n.includes('importer')), 'no part here reads a config.json: no importer');
     const files = unzipSync(new Uint8Array(readFileSync(out)));
     const html = strFromU8(files['index.html']);
     assert.ok(html.includes('<llm-budget-lab parts="calculator quiz"></llm-budget-lab>'));
@@ -61,6 +62,22 @@ test('package-scorm --parts with only calculator parts carries the calculator\'s
     assert.ok(names.includes('llm-budget-lab-part-charts.js') && names.includes('llm-budget-lab-part-calculator.js'));
     // memory-chart draws the lesson's configurations: the presets' script comes too.
     assert.ok(names.includes('llm-budget-lab-presets.js'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('package-scorm --parts with the presets part carries the config.json importer\'s script and module', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'scorm-pkg-'));
+  try {
+    const out = path.join(dir, 'own-model.zip');
+    const r = run(['--parts', 'presets calculator', '--out', out]);
+    assert.equal(r.status, 0, r.stderr);
+    const names = Object.keys(unzipSync(new Uint8Array(readFileSync(out)))).sort();
+    // The presets part needs the full module (web/element/part-names.js) and reads a config.json.
+    assert.deepEqual(names.filter((n) => /core|wasm|importer/.test(n)), ['llm-budget-lab-core.js',
+      'llm-budget-lab-importer-wasm.js', 'llm-budget-lab-importer.js', 'llm-budget-lab-importer.wasm',
+      'llm-budget-lab-wasm.js', 'llm-budget-lab.wasm']);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -150,10 +150,9 @@ export const buildCore = oncePerModule((module) => {
   const declaration = deepFreeze(declared);
   const inputFields = declaration.inputs.map((f) => f.name);
   const maxTextBytes = declaration.max_text_bytes;
-  // The config.json importer is in the full module only (wasm/budget/importer/): over the
-  // calculator's module importHfConfig() says so instead of reading.
-  const hasImporter = typeof module.hf_import_json === 'function';
-  const maxConfigBytes = hasImporter ? module.hf_config_max_bytes() : 0;
+  // The config.json importer's messages are the full module's (wasm/budget/import-messages/):
+  // over the calculator's module importHfConfig() says it needs the full one instead of reading.
+  const hasImporterMessages = typeof module.import_message_declarations_json === 'function';
   const DEFAULT_INPUT = Object.freeze(Object.fromEntries(declaration.inputs.map((f) => [f.name, f.default])));
   const planValue = flatConverter(declaration.results.plan, declaration.enums);
   const capacityValue = flatConverter(declaration.results.capacity, declaration.enums);
@@ -564,23 +563,31 @@ export const buildCore = oncePerModule((module) => {
      *   or this facade's own: facade-messages.js config_not_text, config_no_importer);
      *   on a refusal inputs is {} and notes [] (note_kinds too), and error.field names the
      *   config key, "model_type" or "config.json" (also when the facade is over
-     *   the calculator's module, which holds no importer: the presets part asks
-     *   for the full one)
+     *   the calculator's module, which does not declare the importer's messages: the
+     *   presets part asks for the full one, config_no_importer; and when the importer's
+     *   own module is not loaded, config_importer_missing)
+     * The importer is its own wasm module (web/core/wasm-variants.js `importer`), instantiated
+     * at the first call: in a page once dist/llm-budget-lab-importer.js ran (web/parts/hf-import.js
+     * loads it), in node once web/core/importer-module.js was imported.
+     * @returns {Promise<object>} the value above
      */
-    importHfConfig(text) {
+    async importHfConfig(text) {
+      const refused = (error) => ({ ok: false, error, inputs: {}, notes: [], note_kinds: [] });
       if (typeof text !== 'string') {
         const got = describeValue(text);
-        const error = facadeRefusal('config_not_text', { got: jsonKindCode(text) || got }, { got });
-        return { ok: false, error: { field: 'config.json', ...error }, inputs: {}, notes: [], note_kinds: [] };
+        return refused({ field: 'config.json', ...facadeRefusal('config_not_text', { got: jsonKindCode(text) || got }, { got }) });
       }
-      if (!hasImporter) {
-        return { ok: false, error: { field: 'config.json', ...facadeRefusal('config_no_importer') }, inputs: {}, notes: [], note_kinds: [] };
+      if (!hasImporterMessages) return refused({ field: 'config.json', ...facadeRefusal('config_no_importer') });
+      let importer;
+      try {
+        importer = await loadWasmModule('importer');
+      } catch {
+        return refused({ field: 'config.json', ...facadeRefusal('config_importer_missing') });
       }
       try {
-        return JSON.parse(module.hf_import_json(clipForCore(text, maxConfigBytes)));
+        return JSON.parse(importer.hf_import_json(clipForCore(text, importer.hf_config_max_bytes())));
       } catch (err) {
-        const { error } = bindingFailure(err);
-        return { ok: false, error: { field: '', message: error }, inputs: {}, notes: [], note_kinds: [] };
+        return refused({ field: '', message: bindingFailure(err).error });
       }
     },
 

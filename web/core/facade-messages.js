@@ -9,7 +9,10 @@
 //
 //   config_not_text     importHfConfig() given something that is not text; {got}: what it was
 //                       (a declared JSON kind's code, "json_number", or the English words)
-//   config_no_importer  importHfConfig() over the calculator's module, which holds no importer
+//   config_no_importer  importHfConfig() over the calculator's module, which does not declare
+//                       the importer's messages (the presets part asks for the full module)
+//   config_importer_missing  importHfConfig() when the importer's own module
+//                       (dist/llm-budget-lab-importer.js) is not loaded
 //   not_traffic_field   a traffic object's key that names no traffic field; {field}: the key
 //                       (cut at 60 characters), {fields}: the traffic fields, comma-separated
 
@@ -19,6 +22,10 @@ export const FACADE_MESSAGES = Object.freeze([
   Object.freeze({
     code: 'config_no_importer',
     pattern: 'reading a config.json needs the full engine (llm-budget-lab-core.js), which this element did not start with; reload the page to read one',
+  }),
+  Object.freeze({
+    code: 'config_importer_missing',
+    pattern: 'the config.json importer (llm-budget-lab-importer.js) could not be loaded; check the connection and try again',
   }),
   Object.freeze({ code: 'not_traffic_field', pattern: '{field} is not a traffic field; the fields are {fields}.' }),
 ]);

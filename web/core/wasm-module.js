@@ -1,6 +1,7 @@
 // The shared instances of the Emscripten modules (web/core/wasm-variants.js):
-// the full module (build/wasm/budget_core.js) and the calculator's
-// (budget_core_calc.js), at most one instance of each per page.
+// the full module (build/wasm/budget_core.js), the calculator's
+// (budget_core_calc.js) and the importer's (budget_core_importer.js), at most
+// one instance of each per page.
 //
 // Each module is a CommonJS/classic script with the wasm embedded
 // (-sSINGLE_FILE=1 -sMODULARIZE=1 -sEXPORT_NAME=createBudgetCore). In node
@@ -21,26 +22,41 @@ if (!glues[BUNDLED_WASM_VARIANT]) glues[BUNDLED_WASM_VARIANT] = bundled.default;
 const instances = new Map(); // variant -> Promise<module>
 
 /**
+ * Adds a module's factory to the page's table, for a script that carries another module
+ * than its core script's (web/core/importer-module.js); the first factory of a variant stays.
+ * @param {'full'|'calc'|'importer'} variant (web/core/wasm-variants.js)
+ * @param {function} factory Emscripten's factory (createBudgetCore)
+ */
+export function registerGlue(variant, factory) {
+  if (!glues[variant]) glues[variant] = factory;
+}
+
+/**
  * Instantiates a wasm module once and hands every caller the same instance,
  * so several elements on one page share one heap and one compile.
  * A failed instantiation is not memoised: the next call tries again.
- * @param {'any'|'full'} need  'full': the answer checker, practice, drills and
+ * @param {'any'|'full'|'importer'} need  'full': the answer checker, practice, drills and
  *   the simulation are needed; 'any' (default): the budget and reading tables
  *   suffice, and the full module is used when this page has it (loaded or
- *   loadable), else the calculator's.
+ *   loadable), else the calculator's; 'importer': the config.json importer's own
+ *   module (its factory is there once dist/llm-budget-lab-importer.js ran, or, in
+ *   node, once web/core/importer-module.js was imported).
  * @returns {Promise<object>} the Emscripten Module with the Embind table
  *   (plan, capacity, sweep_batch, ... as declared in wasm/*.cpp); rejects
  *   for 'full' when no full module is on the page (only the calculator's
  *   core script was loaded).
  */
 export function loadWasmModule(need = 'any') {
-  const variant = need === 'full' || glues.full || instances.has('full') ? 'full' : 'calc';
+  const variant = need === 'importer' ? 'importer' : need === 'full' || glues.full || instances.has('full') ? 'full' : 'calc';
   if (!instances.has(variant)) {
     const factory = glues[variant];
     if (typeof factory !== 'function') {
-      return Promise.reject(new Error(variant === 'full'
-        ? 'this part needs the full engine (llm-budget-lab-core.js), which could not be loaded; the calculator keeps working, and reloading the page tries again'
-        : 'No wasm module is loaded on this page.'));
+      const missing = {
+        full: 'this part needs the full engine (llm-budget-lab-core.js), which could not be loaded; the calculator keeps working, and reloading the page tries again',
+        importer: 'the config.json importer (llm-budget-lab-importer.js) is not loaded on this page',
+        calc: 'No wasm module is loaded on this page.',
+      };
+      return Promise.reject(new Error(missing[variant]));
     }
     instances.set(variant, factory().catch((err) => {
       instances.delete(variant);

@@ -1,5 +1,5 @@
 // Where the page gets the wasm bytes of a module (web/core/wasm-variants.js:
-// the full one or the calculator's; the bundle's wrapper around the module its
+// the full one, the calculator's or the importer's; the bundle's wrapper around the module its
 // core script carries calls wasmSource(variant); node loads the module directly).
 //
 // Over http(s), with the script on the page's own origin, the browser
@@ -85,7 +85,7 @@ const sourcePromises = new Map(); // variant -> Promise<object>
  * the bytes of the base64 copy. Started once per module (the element's shell
  * starts it while the core script loads; the core's loader then gets the same
  * promise); a failure is not kept, so a later call tries again.
- * @param {'full'|'calc'} [variant] which module (web/core/wasm-variants.js); default 'full'
+ * @param {'full'|'calc'|'importer'} [variant] which module (web/core/wasm-variants.js); default 'full'
  * @returns {Promise<object>}
  */
 export function wasmSource(variant = 'full') {

@@ -7,7 +7,9 @@
 // that share code share a script) and, as `wasm: 'full'`, the parts that need
 // the full wasm module (the answer checker, practice, drills, the serving
 // simulation or the config.json importer of the presets part; web/core/wasm-variants.js): a page whose elements show none of
-// them loads the calculator's smaller module; and, as `presets: true`, the
+// them loads the calculator's smaller module; as `importer: true`, the part that
+// reads a config.json (its importer is a module of its own, loaded at first use:
+// dist/llm-budget-lab-importer.js); and, as `presets: true`, the
 // parts that read models, GPUs or configurations (the element's presets: the
 // built-in ones come in their own script, web/element/presets.js, loaded only
 // for an element that shows such a part or names a preset); and, as `strings`, the
@@ -20,7 +22,7 @@
 // all read it.
 
 export const PARTS = Object.freeze([
-  { name: 'presets', script: 'presets', wasm: 'full', presets: true, strings: ['presets', 'runtimePresets', 'hfImport'] },
+  { name: 'presets', script: 'presets', wasm: 'full', presets: true, importer: true, strings: ['presets', 'runtimePresets', 'hfImport'] },
   { name: 'calculator', script: 'calculator' },
   { name: 'table', script: 'table', presets: true },
   { name: 'memory-chart', script: 'charts', presets: true, strings: ['memoryChart', 'chart', 'chartExport'] },
@@ -50,6 +52,12 @@ export function partScript(name) {
 export function needsFullModule(name) {
   const part = PARTS.find((p) => p.name === name);
   return Boolean(part && part.wasm === 'full');
+}
+
+/** True when part `name` reads a config.json with the importer's module (see above); false for an unknown name. */
+export function readsConfigJson(name) {
+  const part = PARTS.find((p) => p.name === name);
+  return Boolean(part && part.importer === true);
 }
 
 /** True when part `name` reads models, GPUs or configurations (see above); false for an unknown name. */

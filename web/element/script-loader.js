@@ -7,6 +7,7 @@
 //   llm-budget-lab-presets.js     the built-in models, GPUs and configurations (web/element/presets.js)
 //   llm-budget-lab-presets-check.js  the presets-file rules, for presets="URL" (web/element/presets.js)
 //   llm-budget-lab-part-<s>.js    the parts whose `script` is <s> (web/element/part-names.js)
+//   llm-budget-lab-importer.js    the config.json importer's wasm module, loaded at its first use
 // Each later script announces itself with provideScript(name, exports) when
 // it runs. Classic scripts are used (not ES modules) because they load from
 // file://, in sandboxed frames and under `script-src 'self'`.
@@ -33,6 +34,13 @@ export function scriptNameOfPart(partName) {
  * (the presets-file rules; both web/element/presets.js), then "part-<script>" each.
  */
 export const LAB_SCRIPT_NAMES = Object.freeze(['core', 'core-calc', 'presets', 'presets-check', ...PART_SCRIPTS.map((s) => `part-${s}`)]);
+
+/**
+ * The config.json importer's script (dist/llm-budget-lab-importer.js: its own wasm module,
+ * web/core/importer-module.js), loaded by the presets part when a reader first reads a
+ * config.json; it carries no strings.
+ */
+export const IMPORTER_SCRIPT = 'importer';
 
 let scriptBase = typeof location !== 'undefined' ? location.href : '';
 

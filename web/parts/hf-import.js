@@ -7,6 +7,7 @@
 import { h, setText, nextId } from '../element/dom.js';
 import { settleCaps } from '../element/caps.js';
 import { importNoteInWords, refusalInWords } from '../element/core-message.js';
+import { loadScript, IMPORTER_SCRIPT } from '../element/script-loader.js';
 
 /** Files above this are not read at all (the core refuses more than 1 MiB too). */
 const MAX_FILE_BYTES = 1024 * 1024;
@@ -37,7 +38,15 @@ export function mountHfImport(container, ctx, changedText) {
     notes.replaceChildren(...list.map((n) => h('li', { text: n })));
   };
 
-  function importText(source) {
+  // The importer is its own script and wasm module, fetched at the first reading (the
+  // facade says config_importer_missing when it could not be loaded). Readings run one
+  // after another, each on the inputs the one before left.
+  let queue = Promise.resolve();
+  const importText = (source) => {
+    queue = queue.catch(() => {}).then(() => readText(source));
+    return queue;
+  };
+  async function readText(source) {
     if (!source.trim()) {
       say(t('hfImport.empty'));
       return;
@@ -46,7 +55,14 @@ export function mountHfImport(container, ctx, changedText) {
       say(t('hfImport.textTooLong', { size: kb(source.length), limit }));
       return;
     }
-    const res = ctx.core.importHfConfig(source);
+    use.setAttribute('aria-busy', 'true');
+    let res;
+    try {
+      await loadScript(IMPORTER_SCRIPT).catch(() => {});
+      res = await ctx.core.importHfConfig(source);
+    } finally {
+      use.removeAttribute('aria-busy');
+    }
     if (!res.ok) {
       // Nothing changes: the last good inputs and results stay.
       const { field, message, code, params } = res.error;

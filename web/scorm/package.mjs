@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { zipSync, strToU8 } from 'fflate';
-import { PART_NAMES, needsFullModule, readsPresets } from '../element/part-names.js';
-import { LAB_SCRIPT_NAMES, scriptFile, scriptNameOfPart } from '../element/script-loader.js';
+import { PART_NAMES, needsFullModule, readsPresets, readsConfigJson } from '../element/part-names.js';
+import { LAB_SCRIPT_NAMES, IMPORTER_SCRIPT, scriptFile, scriptNameOfPart } from '../element/script-loader.js';
 import { WASM_VARIANTS } from '../core/wasm-variants.js';
 import { DEFAULT_LOCALE, LOCALES, localeScriptName } from '../element/locale-names.js';
 import { translator } from '../element/i18n.js';
@@ -28,12 +28,18 @@ export const packageFile = (locale) => (locale === DEFAULT_LOCALE ? 'llm-budget-
 /**
  * The core script and wasm files a package needs: the calculator's when it
  * shows only parts that need no full module (the element then loads those,
- * script-loader.js coreScriptName), else the full ones.
+ * script-loader.js coreScriptName), else the full ones; and the config.json
+ * importer's (its script and module, loaded at first use) when it shows a part
+ * that reads one (part-names.js readsConfigJson), as the lesson does.
  */
 export function coreFiles(parts) {
-  const calcOnly = Array.isArray(parts) && parts.length > 0 && !parts.includes('all') && !parts.some(needsFullModule);
+  const chosen = Array.isArray(parts) && parts.length > 0 && !parts.includes('all');
+  const calcOnly = chosen && !parts.some(needsFullModule);
   const variant = WASM_VARIANTS[calcOnly ? 'calc' : 'full'];
-  return [scriptFile(calcOnly ? 'core-calc' : 'core'), variant.wasmFile, variant.base64File];
+  const importer = WASM_VARIANTS.importer;
+  const withImporter = !chosen || parts.some(readsConfigJson);
+  return [scriptFile(calcOnly ? 'core-calc' : 'core'), variant.wasmFile, variant.base64File,
+    ...(withImporter ? [scriptFile(IMPORTER_SCRIPT), importer.wasmFile, importer.base64File] : [])];
 }
 
 /** The part scripts a package needs (and the presets' script): those of `parts`, or every one for the lesson (null). */
