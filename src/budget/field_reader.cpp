@@ -170,6 +170,31 @@ bool unfinished_exponent(const std::string& s) {
   return i == s.size();
 }
 
+// True for text that is a calculation, not a number with a unit: a digit or ")", then
+// an operator (+ * / ^, or × ÷ · in UTF-8), then a digit or "(", spaces allowed
+// between ("1/2", "16 * 4", "2^10"). A unit's own slash ("GB/s") has no digit after it,
+// and a sign after an exponent's "e" is no operator here. A field takes one number:
+// the answer checker, not the calculator, reads arithmetic.
+bool is_calculation(const std::string& s) {
+  static const char* const kOperators[] = {"+", "*", "/", "^", "\xC3\x97", "\xC3\xB7", "\xC2\xB7"};
+  const auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    for (const char* op : kOperators) {
+      const std::size_t n = std::strlen(op);
+      if (s.compare(i, n, op) != 0) continue;
+      std::size_t before = i;
+      while (before > 0 && s[before - 1] == ' ') --before;
+      std::size_t after = i + n;
+      while (after < s.size() && s[after] == ' ') ++after;
+      if (before > 0 && (digit(s[before - 1]) || s[before - 1] == ')') && after < s.size() &&
+          (digit(s[after]) || s[after] == '(')) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 // The refusal of `field` with the message of `code`: {label} is the field's
 // label, then `params`.
 FieldReading fail(const InputFieldDeclaration& field, MessageCode code, std::vector<MessageValue> params = {}) {
@@ -221,7 +246,7 @@ FieldReading read_field_value(const InputFieldDeclaration& field, const std::str
     return fail(field, MessageCode::text_too_long, {number_value("limit", static_cast<double>(kMaxAnswerBytes))});
   }
   if (check_text(text) != TextCheck::ok) return fail(field, MessageCode::not_text);
-  std::string s = trim_spaces(fullwidth_to_ascii(spaces_to_ascii(text)));
+  std::string s = trim_spaces(number_forms_to_ascii(spaces_to_ascii(text)));
   if (s.empty()) return fail(field, MessageCode::empty_text);
 
   const Family family = family_of(field.unit);
@@ -251,6 +276,9 @@ FieldReading read_field_value(const InputFieldDeclaration& field, const std::str
   const Quantity q = parse_quantity(s);
   if (!q.ok && unfinished_exponent(s)) {
     return fail(field, MessageCode::unfinished_exponent, {text_value("text", quote_visible(text, 40))});
+  }
+  if (!q.ok && is_calculation(s)) {
+    return fail(field, MessageCode::calculation_not_taken, {text_value("text", quote_visible(text, 40))});
   }
   if (!q.ok) {
     if (q.error == ParseError::unknown_unit || (q.error == ParseError::no_number && !s.empty())) {

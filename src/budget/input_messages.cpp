@@ -67,6 +67,8 @@ constexpr InputMessageDeclaration kBudgetMessages[] = {
      "{label}: “{text}” is not finished: type the exponent's digits (1e9)."},
     {M::not_a_number, "not_a_number", "{label}: “{text}” is not a number; type digits such as 12.5."},
     {M::unit_not_taken, "unit_not_taken", "{label}: “{text}” has a unit this field does not take; {hint}."},
+    {M::calculation_not_taken, "calculation_not_taken",
+     "{label}: “{text}” is a calculation; type its result as one number."},
     {M::bits_unit, "bits_unit", "{label}: “{typed_unit}” is a unit of bits; {hint}."},
     {M::wrong_unit, "wrong_unit", "{label}: “{typed_unit}” is not a unit of {unit}; {hint}."},
     {M::number_too_small, "number_too_small", "{label}: that number is too small: it would read as 0."},

@@ -63,6 +63,7 @@ enum class MessageCode {
   unfinished_exponent,
   not_a_number,
   unit_not_taken,
+  calculation_not_taken,
   bits_unit,
   wrong_unit,
   number_too_small,

@@ -84,7 +84,7 @@ std::string quoted_answer(const std::string& text) { return quote_visible(trim_s
 
 std::string prepare_answer_text(const std::string& text, bool& approximate) {
   approximate = false;
-  std::string s = trim_spaces(fullwidth_to_ascii(spaces_to_ascii(text)));
+  std::string s = trim_spaces(number_forms_to_ascii(spaces_to_ascii(text)));
   if (!s.empty() && s.back() == '.') s = trim_spaces(s.substr(0, s.size() - 1));  // trailing full stop
   // "About" prefixes.
   static const char* const kPrefixes[] = {

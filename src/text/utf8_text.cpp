@@ -170,21 +170,42 @@ std::string spaces_to_ascii(const std::string& text) {
   return out;
 }
 
-std::string fullwidth_to_ascii(const std::string& text) {
+std::string number_forms_to_ascii(const std::string& text) {
   std::string out;
   out.reserve(text.size());
   for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto b0 = static_cast<unsigned char>(text[i]);
+    const auto b1 = i + 1 < text.size() ? static_cast<unsigned char>(text[i + 1]) : 0;
+    const auto b2 = i + 2 < text.size() ? static_cast<unsigned char>(text[i + 2]) : 0;
     // U+FF0B..U+FF19 is EF BC 8B..99 in UTF-8; U+FF0B + 0x20 is '+', and so on up to U+FF19 '9'.
-    if (static_cast<unsigned char>(text[i]) == 0xEF && i + 2 < text.size() &&
-        static_cast<unsigned char>(text[i + 1]) == 0xBC) {
-      const auto d = static_cast<unsigned char>(text[i + 2]);
-      const bool digit = d >= 0x90 && d <= 0x99;
-      const bool mark = d == 0x8B || d == 0x8C || d == 0x8D || d == 0x8E;  // + , - .
-      if (digit || mark) {
-        out.push_back(static_cast<char>(d - 0x90 + '0'));
-        i += 2;
-        continue;
-      }
+    if (b0 == 0xEF && b1 == 0xBC && ((b2 >= 0x90 && b2 <= 0x99) || (b2 >= 0x8B && b2 <= 0x8E))) {
+      out.push_back(static_cast<char>(b2 - 0x90 + '0'));
+      i += 2;
+      continue;
+    }
+    // Arabic-Indic digits U+0660..U+0669 (D9 A0..A9), the Arabic decimal separator U+066B
+    // (D9 AB) and thousands separator U+066C (D9 AC); Eastern Arabic-Indic digits
+    // U+06F0..U+06F9 (DB B0..B9), as Persian and Urdu keyboards type them.
+    if (b0 == 0xD9 && b1 >= 0xA0 && b1 <= 0xA9) {
+      out.push_back(static_cast<char>(b1 - 0xA0 + '0'));
+      ++i;
+      continue;
+    }
+    if (b0 == 0xD9 && (b1 == 0xAB || b1 == 0xAC)) {
+      out.push_back(b1 == 0xAB ? '.' : ',');
+      ++i;
+      continue;
+    }
+    if (b0 == 0xDB && b1 >= 0xB0 && b1 <= 0xB9) {
+      out.push_back(static_cast<char>(b1 - 0xB0 + '0'));
+      ++i;
+      continue;
+    }
+    // Devanagari digits U+0966..U+096F (E0 A5 A6..AF).
+    if (b0 == 0xE0 && b1 == 0xA5 && b2 >= 0xA6 && b2 <= 0xAF) {
+      out.push_back(static_cast<char>(b2 - 0xA6 + '0'));
+      i += 2;
+      continue;
     }
     out.push_back(text[i]);
   }

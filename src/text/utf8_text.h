@@ -76,12 +76,16 @@ std::string clip_utf8(const std::string& text, std::size_t max_bytes);
 /// everything else copied. `text` should be valid UTF-8 (check_text).
 std::string spaces_to_ascii(const std::string& text);
 
-/// The full-width forms a phone's CJK input method types for a number, as
-/// their ASCII forms: digits U+FF10..U+FF19 as '0'..'9', U+FF0E full stop as
-/// '.', U+FF0C comma as ',', U+FF0D hyphen-minus as '-' and U+FF0B plus as
-/// '+'; everything else copied ("１２．５" -> "12.5"). `text` should be valid
-/// UTF-8 (check_text).
-std::string fullwidth_to_ascii(const std::string& text);
+/// The forms a phone's keyboard types for a number in other scripts, as their
+/// ASCII forms; everything else copied. `text` should be valid UTF-8 (check_text).
+///  - full width, as a CJK input method types them: digits U+FF10..U+FF19 as
+///    '0'..'9', U+FF0E full stop as '.', U+FF0C comma as ',', U+FF0D
+///    hyphen-minus as '-' and U+FF0B plus as '+' ("１２．５" -> "12.5");
+///  - Arabic-Indic digits U+0660..U+0669 and Eastern Arabic-Indic (Persian,
+///    Urdu) U+06F0..U+06F9 as '0'..'9', the Arabic decimal separator U+066B as
+///    '.' and thousands separator U+066C as ',' ("١٢٫٥" -> "12.5");
+///  - Devanagari digits U+0966..U+096F as '0'..'9' ("१६" -> "16").
+std::string number_forms_to_ascii(const std::string& text);
 
 /// `text` without leading and trailing ASCII spaces (U+0020 only).
 std::string trim_spaces(const std::string& text);

@@ -46,6 +46,8 @@ test('typed values are echoed as typed, or as a short plain number, and read bac
     ['batch', '2k', 'Read as 2,000 requests.', '2000'],
     ['headroom_fraction', '10 %', 'Read as 10% of GPU memory.', '10'],
     ['weight_bytes_per_param', '4,5', 'Read as 4.5 bits per weight.', '4.5'],
+    // One bit takes the singular (en.json's plural "fields.unit.bitsPerWeight").
+    ['weight_bytes_per_param', '1 bit', 'Read as 1 bit per weight.', '1'],
   ];
   for (const [field, typed, said, shown] of cases) {
     await box(page, field).fill(typed);

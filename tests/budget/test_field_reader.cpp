@@ -122,6 +122,17 @@ TEST_CASE("refusals say why, naming the field", "[field_reader]") {
   CHECK(error_of("gpu_memory_bytes", "80 furlongs", 1e9) ==
         "GPU memory: “80 furlongs” has a unit this field does not take; use B, KB, MB, GB, TB or KiB, MiB, GiB, TiB "
         "(80 GB).");
+  // A calculation is named as one, not as a unit ("/2" is no unit); a unit's own slash is not one.
+  CHECK(error_of("batch", "1/2", 1) == "Batch: “1/2” is a calculation; type its result as one number.");
+  CHECK(error_of("batch", "16 * 4", 1) == "Batch: “16 * 4” is a calculation; type its result as one number.");
+  CHECK(error_of("context_tokens", "2^13", 1) == "Context: “2^13” is a calculation; type its result as one number.");
+  CHECK(error_of("batch", "(8)+8", 1) == "Batch: “(8)+8” is a calculation; type its result as one number.");
+  CHECK(error_of("batch", "4 × 4", 1) == "Batch: “4 × 4” is a calculation; type its result as one number.");
+  CHECK(error_of("gpu_memory_bytes", "80 furlongs/2", 1e9) ==
+        "GPU memory: “80 furlongs/2” has a unit this field does not take; use B, KB, MB, GB, TB or KiB, MiB, GiB, "
+        "TiB (80 GB).");
+  CHECK(read_field_value("bandwidth_bytes_per_s", "3.35 TB/s", 1e12).ok);
+  CHECK(read_field_value("batch", "1e+3", 1).ok);
   CHECK(error_of("batch", "1e999", 1) == "Batch: that number is too large.");
   CHECK(error_of("no_such_field", "1", 1) == "“no_such_field” is not an input field.");
   CHECK(error_of("batch", std::string(300, '1').c_str(), 1) ==

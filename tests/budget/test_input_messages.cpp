@@ -262,6 +262,9 @@ TEST_CASE("input messages: each pattern fills to the sentence the core wrote bef
         message_value("hint", MessageCode::unit_hint_count)},
        "Layers: “3 furlongs” has a unit this field does not take; write a number, or a number with k, M, B or T "
        "(70B, 32k)."},
+      {MessageCode::calculation_not_taken,
+       {text_value("label", "Batch"), text_value("text", "1/2")},
+       "Batch: “1/2” is a calculation; type its result as one number."},
       {MessageCode::bits_unit,
        {text_value("label", "GPU memory"), text_value("typed_unit", "Gb"),
         message_value("hint", MessageCode::unit_hint_bytes)},

@@ -165,7 +165,9 @@ const AnswerRow kAnswerRows[] = {
     {"53\xC3", &kQ1, V::unparseable},                                // truncated UTF-8
     {"\xEF\xBC\x95\xEF\xBC\x93", &kQ1, V::correct},                  // fullwidth ５３ reads as 53
     {"\xE4\xBA\x94\xE5\x8D\x81\xE4\xB8\x89", &kQ1, V::unparseable},  // 五十三
-    {"\xD9\xA5\xD9\xA3", &kQ1, V::unparseable},                      // Arabic-Indic ٥٣
+    {"\xD9\xA5\xD9\xA3", &kQ1, V::correct},                          // Arabic-Indic ٥٣ reads as 53
+    {"\xDB\xB5\xDB\xB3", &kQ1, V::correct},                          // Persian ۵۳ reads as 53
+    {"\xE0\xA5\xAB\xE0\xA5\xA9", &kQ1, V::correct},                  // Devanagari ५३ reads as 53
     {"53 \xD0\x93\xD0\x91", &kQ1, V::unparseable},                   // 53 ГБ (Cyrillic)
     {"53 GB \xF0\x9F\x99\x82", &kQ1, V::unparseable},                // emoji after the unit
     // ---- Q2: 2.952 tokens per pass

@@ -110,6 +110,9 @@ test('a typed text the core cannot read, in German', async () => {
     'Schichten: „GB“ ist keine Einheit für Schichten; schreiben Sie eine Zahl oder eine Zahl mit k, M, B oder T (70B, 32k).');
   assert.equal(said('gpu_memory_bytes', '80 Gb'),
     'GPU-Speicher: „Gb“ ist eine Einheit in Bit; verwenden Sie B, KB, MB, GB, TB oder KiB, MiB, GiB, TiB (80 GB).');
+  // A calculation is named as one (the field takes one number), not as a unit "/2".
+  assert.equal(said('batch', '1/2'), 'Batch: „1/2“ ist eine Rechnung; geben Sie ihr Ergebnis als eine Zahl ein.');
+  assert.equal(core.readField('batch', '16 * 4', 1).error, 'Batch: “16 * 4” is a calculation; type its result as one number.');
   // The limit of a typed text, 200 bytes (declaration.max_text_bytes).
   assert.equal(core.declaration.max_text_bytes, 200);
   assert.equal(said('gpu_memory_bytes', '1'.repeat(201)), 'GPU-Speicher: Das ist zu lang für eine Zahl (mehr als 200 Byte).');

@@ -26,16 +26,35 @@ const std::string kPlus = "\xEF\xBC\x8B";
 
 }  // namespace
 
-TEST_CASE("fullwidth_to_ascii maps full-width digits and number marks only", "[utf8][fullwidth]") {
-  CHECK(fullwidth_to_ascii(kOne + kTwo + kStop + kFive) == "12.5");
-  CHECK(fullwidth_to_ascii(kZero + kNine) == "09");
-  CHECK(fullwidth_to_ascii(kMinus + kOne + kComma + kFive) == "-1,5");
-  CHECK(fullwidth_to_ascii(kPlus + kTwo) == "+2");
+TEST_CASE("number_forms_to_ascii maps full-width digits and number marks only", "[utf8][fullwidth]") {
+  CHECK(number_forms_to_ascii(kOne + kTwo + kStop + kFive) == "12.5");
+  CHECK(number_forms_to_ascii(kZero + kNine) == "09");
+  CHECK(number_forms_to_ascii(kMinus + kOne + kComma + kFive) == "-1,5");
+  CHECK(number_forms_to_ascii(kPlus + kTwo) == "+2");
   // Other full-width forms stay as typed: U+FF27 "Ｇ" (EF BC A7) and U+FF01 "！" (EF BC 81).
-  CHECK(fullwidth_to_ascii("\xEF\xBC\xA7\xEF\xBC\x81") == "\xEF\xBC\xA7\xEF\xBC\x81");
+  CHECK(number_forms_to_ascii("\xEF\xBC\xA7\xEF\xBC\x81") == "\xEF\xBC\xA7\xEF\xBC\x81");
   // A cut sequence at the end is copied, never read past.
-  CHECK(fullwidth_to_ascii("1\xEF\xBC") == "1\xEF\xBC");
-  CHECK(fullwidth_to_ascii("12.5 GB") == "12.5 GB");
+  CHECK(number_forms_to_ascii("1\xEF\xBC") == "1\xEF\xBC");
+  CHECK(number_forms_to_ascii("12.5 GB") == "12.5 GB");
+}
+
+TEST_CASE("number_forms_to_ascii maps Arabic-Indic, Persian and Devanagari digits and the Arabic separators",
+          "[utf8][fullwidth]") {
+  // U+0660..U+0669 are D9 A0..A9: "٠١٢٣٤٥٦٧٨٩".
+  CHECK(number_forms_to_ascii("\xD9\xA0\xD9\xA1\xD9\xA2\xD9\xA3\xD9\xA4\xD9\xA5\xD9\xA6\xD9\xA7\xD9\xA8\xD9\xA9") ==
+        "0123456789");
+  // U+06F0..U+06F9 are DB B0..B9 (Persian, Urdu): "۰۹".
+  CHECK(number_forms_to_ascii("\xDB\xB0\xDB\xB9") == "09");
+  // U+0966..U+096F are E0 A5 A6..AF (Devanagari): "०९".
+  CHECK(number_forms_to_ascii("\xE0\xA5\xA6\xE0\xA5\xAF") == "09");
+  // The Arabic decimal separator U+066B (D9 AB) and thousands separator U+066C (D9 AC): "١٢٫٥" and "١٬٠٠٠".
+  CHECK(number_forms_to_ascii("\xD9\xA1\xD9\xA2\xD9\xAB\xD9\xA5") == "12.5");
+  CHECK(number_forms_to_ascii("\xD9\xA1\xD9\xAC\xD9\xA0\xD9\xA0\xD9\xA0") == "1,000");
+  // Neighbours stay as typed: U+066A Arabic percent sign (D9 AA), U+06EF (DB AF), U+0965 (E0 A5 A5),
+  // and a cut sequence at the end.
+  CHECK(number_forms_to_ascii("\xD9\xAA\xDB\xAF\xE0\xA5\xA5") == "\xD9\xAA\xDB\xAF\xE0\xA5\xA5");
+  CHECK(number_forms_to_ascii("1\xD9") == "1\xD9");
+  CHECK(number_forms_to_ascii("1\xE0\xA5") == "1\xE0\xA5");
 }
 
 TEST_CASE("parse_quantity reads full-width digits as a phone's input method types them", "[answer_check][fullwidth]") {

@@ -47,12 +47,16 @@ const UNIT_DISPLAY = {
  */
 function displayFor(d, strings) {
   const entry = UNIT_DISPLAY[d.unit];
-  if (!entry) return { unit: strings.core(`core.unit.${d.unit}`, d.unit), factor: 1 };
+  if (!entry) return { unit: strings.core(`core.unit.${d.unit}`, d.unit), factor: 1, nounFor: null };
   const chosen = Array.isArray(entry) ? entry.find((e) => e.upTo === undefined || d.typical_max <= e.upTo) : entry;
+  const nounId = `fields.unit.${chosen.noun || chosen.unit}`;
   return {
     ...chosen,
     unit: strings.t(`fields.unit.${chosen.unit}`),
-    noun: chosen.noun ? strings.t(`fields.unit.${chosen.noun}`) : undefined,
+    noun: chosen.noun ? strings.t(nounId) : undefined,
+    // The noun after `n` of the unit: a plural string picks its form by count ("1 bit per
+    // weight", "4 bits per weight"); a unit with a qualifier ("TB/s, usable") drops it.
+    nounFor: (n) => strings.t(nounId, { count: n }).split(',')[0],
   };
 }
 
@@ -148,7 +152,7 @@ function fieldDef(d, byName, strings) {
     noun,
     // The noun for `n` of the display unit: a core unit shown as declared takes the form its
     // translation gives that count ("1 Schicht", "24 Schichten"); any other noun is as written.
-    nounFor: (n) => (asDeclared ? unitWords(strings, d.unit, d.unit_one, n) : noun),
+    nounFor: (n) => (asDeclared ? unitWords(strings, d.unit, d.unit_one, n) : display.nounFor(n)),
     // The same noun after a range's upper end, in the form the locale gives it there (rangeUnitWordsFor).
     rangeNounFor: (n) => (asDeclared ? rangeUnitWordsFor(strings, d.unit, d.unit_one, n) : noun),
     // The display unit's words for `n` of it: the declared unit's, by count, when shown as declared.
