@@ -58,3 +58,24 @@ test('a link the calculator uses in full says nothing at the top', async () => {
   assertQuiet(rec);
   await rec.context.close();
 });
+
+test('a bad link pasted into the address of an open page is said and leaves the address as the inputs are', async () => {
+  const rec = await recordedPage(browser, { viewport: { width: 1280, height: 800 } });
+  const { page } = rec;
+  await page.goto(`${server.url}index.html`);
+  await waitReady(page);
+  const batchBox = page.locator('llm-budget-lab[parts="calculator"] input.field-text[data-field="batch"]');
+  assert.equal(await batchBox.inputValue(), '16');
+  // A hashchange to a link whose one setting is out of range (batch past 1,000,000): a link
+  // sets the page's starting values and its usable settings, here none, so the inputs stay
+  // as they are (the defaults); the calculator says why, and the address no longer holds the
+  // refused link (before, nothing changed and so nothing rewrote it).
+  await page.evaluate(() => { location.hash = '#lab:batch=5000000'; });
+  await page.locator('llm-budget-lab[parts="calculator"] [data-link-notice]').first().waitFor();
+  assert.match(await page.locator('llm-budget-lab[parts="calculator"] [data-link-notice]').first().textContent(),
+    /^Batch in the link cannot be used/);
+  await page.waitForFunction(() => location.hash === '');
+  assert.equal(await batchBox.inputValue(), '16');
+  assertQuiet(rec);
+  await rec.context.close();
+});

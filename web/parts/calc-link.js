@@ -149,6 +149,10 @@ export function mountLinkTools(parent, ctx, words, showNotices) {
       ctx.host.dispatchEvent(new CustomEvent('llm-budget-lab-link-notice', { bubbles: true, detail: { count: read.notices.length } }));
     }
     store.tryInput(read.input, null);
+    // A link with settings not used leaves the address as the inputs are: a change writes it
+    // anyway, and when nothing changed (every setting refused) it is written here, so a bad
+    // link pasted into the address does not stay there.
+    if (read.notices.length) writeSoon(encodeFragment(store.state.input, base, names));
   };
   if (asked && !owner) showNotices([t('link.fragmentTaken')]);
   if (owner) {
