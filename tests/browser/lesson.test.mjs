@@ -327,6 +327,10 @@ test('refused typed values are retried when another field changes; clash message
   // The smallest double is refused by the range too, and named as the double it is (4.94e-324 GB),
   // not as 0 or a row of zeros.
   assert.equal(await said('gpu_memory_bytes', '5e-324'), 'GPU memory: enter a number from 1 byte to 1,000,000 GB, not 4.94e-324 GB.');
+  // A tiny batch typed in full: the refusal and the note write it alike, 1e-10 (not "1.00e-10" beside
+  // "0.0000000001").
+  assert.equal(await said('batch', '0.0000000001'), 'Batch: enter a whole number from 1 to 1 million requests, not 1e-10.');
+  assert.equal(await page.locator(`${CALC} .field[data-field="batch"] .field-read`).textContent(), 'Read as 1e-10 requests.');
   assert.equal(await said('headroom_fraction', '95'), 'Headroom to keep free: enter a number from 0% to 90%, not 95% of GPU memory.');
   assert.equal(await said('weight_bytes_per_param', '0'), 'Weight precision: enter a number from 0.08 to 64 bits per weight, not 0 bits per weight.');
   assert.equal(await said('layers', '0'), 'Layers: enter a whole number from 1 to 1,000 layers, not 0.');

@@ -66,7 +66,7 @@ export function coreMessage(core, strings, fmt, res, displayOf = () => null) {
     return d ? strings.core(`core.field.${name}.label`, d.label) : name;
   };
   // Grouped for the locale; a tiny nonzero value in exponent form, never rounded to 0.
-  const number = (v) => (v === 0 || Math.abs(v) >= 1e-3 ? fmt.groupedNumber(v) : fmt.small(v));
+  const number = (v) => (v === 0 || Math.abs(v) >= 1e-3 ? fmt.groupedNumber(v) : fmt.tiny(v));
   const shownIn = { min: res.field, max: res.field, value: res.field, cap: res.params.cap_field };
   return declaredMessageInWords(strings, res, {
     prefix: 'core.message.',

@@ -67,6 +67,14 @@ export function numberFormatting(locale, t = translator(DEFAULT_LOCALE, null).t)
   const small = (v) => (Math.abs(v) < 1e-3 ? localExp(exponent2(v)) : sig(v));
 
   /**
+   * A tiny value as typed, in exponent form with up to `digits` significant digits and no
+   * trailing zeros ("1e-10", "4.94e-324", "1,5e-7" in German): how a refusal echoes it and
+   * a note reads it back, so the two write it alike.
+   * @param {number} v a finite nonzero number @param {number} [digits] 1 to 15 (default 3)
+   */
+  const tiny = (v, digits = 3) => localExp(v.toExponential(Math.max(0, digits - 1)).replace(/\.?0+e/, 'e').replace('e+', 'e'));
+
+  /**
    * Bytes in decimal GB (the lesson's unit); small values fall back to MB/kB, then whole bytes spelled
    * out; below 1 byte three significant digits, in exponent form below 0.001 ("5e-324" is
    * "4.94e-324 bytes", not 323 zeros).
@@ -139,7 +147,8 @@ export function numberFormatting(locale, t = translator(DEFAULT_LOCALE, null).t)
    * A value for a "Read as" note, grouped ("32,768"), to the precision typed:
    * at most `digits` significant digits (at least 4, so a conversion such as
    * 74.5 GiB = 79.99 GB keeps its scale), and whole numbers up to 1e15 in full;
-   * above GROUPED_MAX in exponent form ("1e308", "9e15"), as groupedNumber.
+   * above GROUPED_MAX in exponent form ("1e308", "9e15"), as groupedNumber, and below 0.001
+   * too ("1e-10", as tiny() writes it).
    * `approximate` is true when that rounding changed the value.
    * @param {number} v finite
    * @param {number} digits significant digits typed (the core's reading says)
@@ -152,9 +161,12 @@ export function numberFormatting(locale, t = translator(DEFAULT_LOCALE, null).t)
       const rounded = Number(v.toPrecision(n));
       return { text: groupedNumber(rounded), approximate: rounded !== v };
     }
-    if (!bySignificant.has(n)) bySignificant.set(n, new Intl.NumberFormat(intlLocale, { maximumSignificantDigits: n }));
     const rounded = Number(v.toPrecision(n));
-    return { text: bySignificant.get(n).format(v), approximate: Math.abs(rounded - v) > 1e-12 * Math.abs(v) };
+    const approximate = Math.abs(rounded - v) > 1e-12 * Math.abs(v);
+    // Below 0.001 in exponent form, as a refusal echoes it (tiny): "1e-10", not "0.0000000001".
+    if (v !== 0 && Math.abs(v) < 1e-3) return { text: tiny(v, n), approximate };
+    if (!bySignificant.has(n)) bySignificant.set(n, new Intl.NumberFormat(intlLocale, { maximumSignificantDigits: n }));
+    return { text: bySignificant.get(n).format(v), approximate };
   }
 
   const compact = new Intl.NumberFormat(intlLocale, { notation: 'compact', maximumSignificantDigits: 3 });
@@ -181,7 +193,7 @@ export function numberFormatting(locale, t = translator(DEFAULT_LOCALE, null).t)
 
   return Object.freeze({
     locale, decimalMark, groupMark, num1, int, fixed2, sig, adaptive, small, bytesText, gibText, memText, msText,
-    perRequestText, totalText, bandwidthText, tflopsText, symbolText, groupedNumber, readAsNumber, axisNum, verdictText, unformat, plainText,
+    perRequestText, totalText, bandwidthText, tflopsText, symbolText, groupedNumber, readAsNumber, axisNum, verdictText, unformat, plainText, tiny,
     article, withUnit, digitsIn, plural, GB, GIB, GROUPED_MAX,
   });
 }

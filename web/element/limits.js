@@ -287,7 +287,7 @@ export function rangeReason(fields, field, res, raw, input, strings = null) {
  */
 function typedText(def, display, words) {
   const { fmt } = words;
-  const n = display === 0 || Math.abs(display) >= 1e-3 ? fmt.groupedNumber(display) : fmt.small(display);
+  const n = display === 0 || Math.abs(display) >= 1e-3 ? fmt.groupedNumber(display) : fmt.tiny(display);
   return def.factor !== 1 ? words.join({ n, unit: def.noun }) : n;
 }
 
