@@ -127,6 +127,10 @@ test('a tenth unreadable value, with all nine kept-aside keys taken: it stays un
     const notice = page.locator(`${QUIZ} [data-notice="unreadable"]`);
     assert.equal(await notice.count(), 1, 'said once');
     assert.ok((await notice.textContent()).includes(`“${KEY}”`), 'the notice names the key the text stays under');
+    // And says that question's answers are kept only while the page is open, until the text is discarded.
+    assert.ok((await notice.textContent()).endsWith(`The text under “${KEY}” stays where it was, so until you discard it your `
+      + 'answers to that question are kept only while this page is open; your other answers are saved as usual.'));
+    assert.ok(!(await notice.textContent()).includes('Your new answers are saved as usual'));
     assert.equal(await page.locator(`${QUIZ} [data-notice="storage"]`).count(), 0, 'storage is not called blocked');
     // The first question's answer is saved and comes back after a reload.
     await page.locator(`${step('q1-fit', 'total')} input`).fill('53 GB');

@@ -46,7 +46,7 @@ test('a corrupt value is kept aside under its own key, then the new answer is sa
   assert.equal(store.load(q2), null);
   const aside = unreadableKey(lesson, version, 'q2-speculative');
   assert.equal(aside, `llm-budget-lab-unreadable:${lesson}:${version}:q2-speculative`);
-  assert.deepEqual(kept, [{ questionId: 'q2-speculative', key: aside, text: CORRUPT }]);
+  assert.deepEqual(kept, [{ questionId: 'q2-speculative', key: aside, text: CORRUPT, held: false }]);
   assert.equal(storage.getItem(aside), CORRUPT);
   // Loaded again (the element drawn again): told once, kept once.
   store.load(q2);
@@ -73,7 +73,7 @@ test('the same unreadable value again keeps its key; a different one gets the ne
   storage.setItem(KEY, other);
   const later = [];
   storeOver(storage, later).load(q2);
-  assert.deepEqual(later, [{ questionId: 'q2-speculative', key: `${aside}:2`, text: other }]);
+  assert.deepEqual(later, [{ questionId: 'q2-speculative', key: `${aside}:2`, text: other, held: false }]);
   assert.equal(storage.getItem(aside), CORRUPT);
 });
 
@@ -99,7 +99,7 @@ test('when every unreadable-key of a question is taken, a new unreadable value s
   const kept = [];
   const store = storeOver(storage, kept); // fails the test if the store calls storage unavailable
   assert.equal(store.load(q2), null);
-  assert.deepEqual(kept, [{ questionId: 'q2-speculative', key: KEY, text: 'garbage-new' }]);
+  assert.deepEqual(kept, [{ questionId: 'q2-speculative', key: KEY, text: 'garbage-new', held: true }]);
   // This question's new answer waits in memory: the unreadable text is not overwritten.
   store.save(q2, { steps: { tokens: { answer: '2.952', checked: true } }, explained: false });
   assert.equal(storage.getItem(KEY), 'garbage-new');

@@ -127,12 +127,19 @@ function mount(container, ctx) {
    * The notice about saved answers this browser's storage held that the quiz could not read
    * (storage.js kept them aside, each as it was, under its own key): where they are, their
    * text to copy, and a button that discards them.
-   * @param {{key:string, text:string}[]} kept @param {{discardUnreadable:Function}} store
+   * @param {{key:string, text:string, held:boolean}[]} kept @param {{discardUnreadable:Function}} store
    */
   function showUnreadable(kept, store) {
     const keys = kept.map((k) => k.key);
     const list = new Intl.ListFormat(ctx.fmt.locale, { type: 'conjunction' }).format(keys.map((key) => t('element.quoted', { text: key })));
-    const sentence = h('p', { class: 'quiz-notice', 'data-notice': 'unreadable' }, t('quiz.unreadableKept', { count: kept.length, keys: list }));
+    // A value held under its own answer key (storage.js: every kept-aside key of its question was
+    // taken) keeps that question's new answers in memory only until it is discarded: said so.
+    const held = kept.filter((k) => k.held).map((k) => t('element.quoted', { text: k.key }));
+    const last = held.length
+      ? t('quiz.unreadableHeld', { count: held.length, keys: new Intl.ListFormat(ctx.fmt.locale, { type: 'conjunction' }).format(held) })
+      : t('quiz.unreadableSaved');
+    const sentence = h('p', { class: 'quiz-notice', 'data-notice': 'unreadable' },
+      `${t('quiz.unreadableKept', { count: kept.length, keys: list })} ${last}`);
     // One value as it was; several as one JSON object of their keys and texts.
     const text = kept.length === 1 ? kept[0].text : JSON.stringify(Object.fromEntries(kept.map((k) => [k.key, k.text])), null, 2);
     const box = copyByHandBox(t('quiz.unreadableText', { count: kept.length }), t, t('quiz.unreadableSummary', { count: kept.length }));

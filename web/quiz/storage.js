@@ -88,12 +88,13 @@ export function cleanRecord(rec, question, quizCore, dropped = null) {
 
 /**
  * @param {{lesson:string, version:string, quizCore:object, onUnavailable:(reason:string)=>void,
- *   onUnreadable?:(kept:{questionId:string, key:string, text:string})=>void,
+ *   onUnreadable?:(kept:{questionId:string, key:string, text:string, held:boolean})=>void,
  *   storage?:{getItem:Function, setItem:Function, removeItem:Function}}} options
  *   quizCore: the quiz-core facade (saved answers are checked against its step kinds)
  *   onUnreadable: load() found a value it cannot read and kept it aside, as `text`, under
  *   `key` (unreadableKey) of this browser's storage, or, when every unreadable-key of the
- *   question holds another text, left it under its own answer key; called once per
+ *   question holds another text, left it under its own answer key (`held` true: that
+ *   question's answers then stay in memory until it is discarded); called once per
  *   question and store
  *   storage: where answers live instead of localStorage (the SCORM adapter's
  *   store in cmi.suspend_data, which keeps what it cannot read itself); the same keys and values
@@ -151,11 +152,12 @@ export function createAnswerStore({ lesson, version, quizCore, onUnavailable, on
       fallBack(err);
       return;
     }
-    if (key === null) {
+    const held = key === null;
+    if (held) {
       key = keyOf(question);
       heldInPlace.add(key);
     }
-    onUnreadable({ questionId: question.id, key, text });
+    onUnreadable({ questionId: question.id, key, text, held });
   }
   /** True when `text`, saved under `question`'s key, is a record this store can read. */
   function readable(text, question) {
