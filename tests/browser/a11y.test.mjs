@@ -270,6 +270,49 @@ test('the results are announced after the reader changes an input, not on arriva
   await context.close();
 });
 
+test('a link or a tour step the page opens with is shown, not announced', async () => {
+  for (const address of ['index.html#lab:batch=64', 'index.html#tour=decision/2']) {
+    const { context, page } = await open(address);
+    // The calculator has drawn the state the address gave (its results are not waiting for a redraw).
+    await page.waitForFunction(() => document.documentElement.dataset.labRedrawPending !== 'true');
+    if (address.includes('lab:')) {
+      assert.equal(await page.locator('llm-budget-lab[parts="calculator"] input.field-text[data-field="batch"]').inputValue(), '64');
+    } else {
+      await page.waitForFunction(() => document.documentElement.dataset.tourStep === 'decision/2');
+      await page.waitForFunction(() => document.documentElement.dataset.labRedrawPending !== 'true');
+    }
+    // As above: a timer of the announcement's delay started now fires after any the paint started.
+    await page.evaluate(() => new Promise((resolve) => { setTimeout(resolve, 800); }));
+    const said = await page.locator('llm-budget-lab .sr-only[aria-live="polite"]').allTextContents();
+    assert.deepEqual(said.filter(Boolean), [], `${address}: nothing announced on arrival`);
+    await context.close();
+  }
+});
+
+test('a preset chosen before the calculator is drawn is announced when it is', async () => {
+  const { context, page } = await pooledPage(browser, { viewport: { width: 1280, height: 800 } });
+  // The lesson page: the presets and the calculator are two elements of one group. The
+  // calculator's script is held back until a preset is chosen.
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route('**/llm-budget-lab-part-calculator.js', async (route) => { await held; await route.continue(); });
+  await page.goto(`${server.url}index.html`);
+  await page.waitForFunction(() => {
+    const host = document.querySelector('llm-budget-lab[parts="presets"]');
+    const b = host && host.shadowRoot && host.shadowRoot.querySelector('button.preset[data-preset="lesson-gqa8-16-b64"]');
+    return b && !b.disabled; // the build's copy's buttons are disabled until the live part takes over
+  });
+  await page.locator('llm-budget-lab[parts="presets"] button.preset[data-preset="lesson-gqa8-16-b64"]').click();
+  release();
+  await waitReady(page);
+  // B = 64 of the lesson's 7B (GQA-8, 16-bit): 14 GB of weights + 68.7 GB of KV cache = 82.7 GB (seed-values.json).
+  const live = 'llm-budget-lab[parts="calculator"] .sr-only[aria-live="polite"]';
+  await page.locator(`${live}:not(:empty)`).waitFor({ state: 'attached' });
+  assert.match(await page.locator(live).textContent(), /^Does not fit: 82\.7 GB of 80\.0 GB/);
+  await page.unroute('**/llm-budget-lab-part-calculator.js');
+  await context.close();
+});
+
 test('no horizontal scrolling at 640 px (200 % zoom of 1280) and 320 px', async () => {
   for (const width of [640, 320]) {
     for (const p of PAGES) {

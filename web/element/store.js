@@ -13,7 +13,10 @@
 export function createStore(core, input) {
   const listeners = new Set();
   const revealers = new Set();
-  let state = { input: { ...input }, showGiB: false, presetId: null, replacedAll: false };
+  // `commit` counts the changes of input (0: the starting input); `quiet` is true when the
+  // last one was not the reader's (a link or a tour step applied on arrival), which the
+  // results part does not announce (web/parts/results.js).
+  let state = { input: { ...input }, showGiB: false, presetId: null, replacedAll: false, commit: 0, quiet: false };
   const initial = compute(core, state.input);
   if (!initial.ok) throw new Error('initial input rejected by the core');
   let results = initial.value;
@@ -33,14 +36,16 @@ export function createStore(core, input) {
      * which no typed text still waiting to be used is kept. A patch that would leave the
      * state exactly as it is (every value the one in use, no preset or Reset now or in the
      * state) is no change: nothing is computed or notified (a refused keystroke typed back).
+     * `quiet` marks a change the reader did not make (a link or a tour step applied as the
+     * page opens): it is shown, not announced.
      */
-    tryInput(patch, presetId = null, { replacesAll = false } = {}) {
+    tryInput(patch, presetId = null, { replacesAll = false, quiet = false } = {}) {
       if (presetId === null && !replacesAll && state.presetId === null && !state.replacedAll
         && Object.keys(patch).every((k) => k in state.input && Object.is(patch[k], state.input[k]))) return { ok: true };
       const next = { ...state.input, ...patch };
       const res = compute(core, next);
       if (!res.ok) return res;
-      state = { ...state, input: next, presetId, replacedAll: replacesAll };
+      state = { ...state, input: next, presetId, replacedAll: replacesAll, commit: state.commit + 1, quiet };
       results = res.value;
       notify();
       return { ok: true };

@@ -370,8 +370,9 @@ async function showStep(index, { fromLink = false, focus = null } = {}) {
     // step's state with the link's settings over it; settings the link cannot give are
     // left at the step's (the calculator has said why, reading the same link).
     const fromSettings = linkKeeps ? readFragment(location.hash, core, state.input) : null;
-    if (fromSettings) store.tryInput(fromSettings.input, null, { replacesAll: true });
-    else if (store.tryInput(state.input, presetOnly ? step.set.preset : null, { replacesAll: true }).ok) {
+    // A step opened by the page's link is part of the arrival: shown, not announced.
+    if (fromSettings) store.tryInput(fromSettings.input, null, { replacesAll: true, quiet: fromLink });
+    else if (store.tryInput(state.input, presetOnly ? step.set.preset : null, { replacesAll: true, quiet: fromLink }).ok) {
       // The address still holds the settings of the state before this step (the calculator
       // writes the new ones once its inputs rest, web/parts/calc-link.js): a reload meanwhile
       // would put them over this step's state. The step alone names its state, so they go now.

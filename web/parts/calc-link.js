@@ -148,7 +148,8 @@ export function mountLinkTools(parent, ctx, words, showNotices) {
     if (read.notices.length && ctx.host) {
       ctx.host.dispatchEvent(new CustomEvent('llm-budget-lab-link-notice', { bubbles: true, detail: { count: read.notices.length } }));
     }
-    store.tryInput(read.input, null);
+    // The link the page opened with is part of the arrival (not announced); one pasted later is a change.
+    store.tryInput(read.input, null, { quiet: !openingFragmentRead });
     // A link with settings not used leaves the address as the inputs are: a change writes it
     // anyway, and when nothing changed (every setting refused) it is written here, so a bad
     // link pasted into the address does not stay there.

@@ -60,6 +60,9 @@ function kvCapacityText({ t, fmt }, input, plan) {
   });
 }
 
+/** Per store, the last change (state.commit) whose results were announced. */
+const announcedCommits = new WeakMap();
+
 export function mountResults(parent, ctx) {
   const { t, fmt } = ctx;
   const out = {};
@@ -282,18 +285,22 @@ export function mountResults(parent, ctx) {
       put(compact.max_batch, capacity.max_batch > 0 ? t('results.requests', { count: capacity.max_batch, n: fmt.int(capacity.max_batch) }) : t('results.shortNoneValue'));
       put(compact.max_context, capacity.max_context_tokens > 0 ? t('results.tokens', { count: capacity.max_context_tokens, n: fmt.int(capacity.max_context_tokens) }) : t('results.shortNoneValue'));
       put(compact.min_gpus, capacity.min_gpus_to_fit > 0 ? fmt.int(capacity.min_gpus_to_fit) : t('results.shortMinGpusNone'));
-      const firstPaint = !painted;
       painted = true;
       setAttr(status, 'data-verdict', plan.verdict);
       const announceParams = { verdict: fmt.verdictText(plan.verdict), total: fmt.bytesText(plan.total_bytes), gpu: fmt.bytesText(state.input.gpu_memory_bytes) };
       const sentence = plan.has_speed
         ? t('results.announceSpeed', { ...announceParams, speed: fmt.totalText(plan.total_tokens_per_s) })
         : t('results.announce', announceParams);
-      // The first paint is what the page shows on arrival, read with the page;
-      // a change the reader makes after it is announced.
+      // What the page shows on arrival (the starting input, or a link or tour step applied
+      // then: a quiet change) is read with the page; a change the reader makes is announced,
+      // also one made before this part was first drawn (a preset chosen while the
+      // calculator's script was loading), and once per store (a part drawn again, or another
+      // element of the group, does not say it again).
+      const announced = announcedCommits.get(ctx.store) || 0;
+      if (state.commit > announced) announcedCommits.set(ctx.store, state.commit);
       if (sentence !== lastAnnounced) {
         lastAnnounced = sentence;
-        if (!firstPaint) ctx.announce(sentence);
+        if (state.commit > announced && !state.quiet) ctx.announce(sentence);
       }
     },
   };
