@@ -3,9 +3,24 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { WASM_VARIANTS } from './core/wasm-variants.js';
+import { shapeOf } from './core/wasm-shape.js';
 
 /** The wasm bytes embedded in an Emscripten -sSINGLE_FILE module, as a data: URL (group 2: base64). */
 export const WASM_DATA_URL = /(["'])data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)\1/;
+
+/**
+ * The imports and exports of the wasm module an Emscripten -sSINGLE_FILE script embeds, as
+ * web/core/wasm-source.js moduleShape() writes them for a compiled module: the glue fits only
+ * a module of this shape, so a fetched file of another shape (another variant's, or another
+ * build's) is not used.
+ * @param {string} script the module's JS @returns {string}
+ */
+function moduleShape(script) {
+  const m = script.match(WASM_DATA_URL);
+  if (!m) throw new Error('the module holds no embedded wasm data: URL (is -sSINGLE_FILE=1 set?)');
+  const compiled = new WebAssembly.Module(Buffer.from(m[2], 'base64'));
+  return shapeOf(compiled);
+}
 
 /**
  * The esbuild plugin: a script's import of a module of build/wasm (budget_core.js in
@@ -31,8 +46,9 @@ export function embeddedWasm(root, variant) {
         contents: `import factory from './${WASM_VARIANTS[variant].module}';
 import { wasmSource } from ${JSON.stringify(path.join(root, 'web/core/wasm-source.js'))};
 export const WASM_VARIANT = ${JSON.stringify(variant)};
+const SHAPE = ${JSON.stringify(moduleShape(readFileSync(wasmModule, 'utf8')))};
 export default function createBudgetCore(options) {
-  return wasmSource(WASM_VARIANT).then((source) => factory(Object.assign({}, options, source)));
+  return wasmSource(WASM_VARIANT, SHAPE).then((source) => Promise.race([factory(Object.assign({}, options, source)), source.failed]));
 }
 `,
       }));

@@ -1,6 +1,7 @@
 #include "budget/field_declarations_json.h"
 
 #include "budget/field_declarations.h"
+#include "budget/flat_calls.h"
 #include "budget/input_messages.h"
 #include "budget/series_declarations.h"
 #include "budget/unit_words.h"
@@ -137,6 +138,18 @@ std::string field_declarations_json() {
   out += ',';
   add_key(out, "BindingTerm");
   add_names(out, kBindingTermNames);
+  out += "},";
+  // The flat calls' small layouts (flat_calls.h): the names of the values each writes, in order.
+  add_key(out, "flat_layouts");
+  out += '{';
+  add_key(out, "field_reading");
+  add_names(out, kFieldReadingLayout);
+  out += ',';
+  add_key(out, "best_draft");
+  add_names(out, kBestDraftLayout);
+  out += ',';
+  add_key(out, "attention_memory");
+  add_names(out, kAttentionMemoryLayout);
   out += "},";
   // Every kind of refusal the budget writes (input_messages.h), each a code and
   // its English pattern, so a page can write a refusal in its own language. The

@@ -171,12 +171,12 @@ bool unfinished_exponent(const std::string& s) {
 }
 
 // True for text that is a calculation, not a number with a unit: a digit or ")", then
-// an operator (+ * / ^, or × ÷ · in UTF-8), then a digit or "(", spaces allowed
-// between ("1/2", "16 * 4", "2^10"). A unit's own slash ("GB/s") has no digit after it,
-// and a sign after an exponent's "e" is no operator here. A field takes one number:
-// the answer checker, not the calculator, reads arithmetic.
+// an operator (+ - * / ^, or − × ÷ · in UTF-8), then a digit or "(", spaces allowed
+// between ("1/2", "16 * 4", "2^10", "5-3"). A unit's own slash ("GB/s") has no digit after it,
+// and a sign after an exponent's "e" ("1e-3") or before the number ("-5") is no operator here. A field takes one
+// number: the answer checker, not the calculator, reads arithmetic.
 bool is_calculation(const std::string& s) {
-  static const char* const kOperators[] = {"+", "*", "/", "^", "\xC3\x97", "\xC3\xB7", "\xC2\xB7"};
+  static const char* const kOperators[] = {"+", "-", "*", "/", "^", "\xE2\x88\x92", "\xC3\x97", "\xC3\xB7", "\xC2\xB7"};
   const auto digit = [](char c) { return c >= '0' && c <= '9'; };
   for (std::size_t i = 0; i < s.size(); ++i) {
     for (const char* op : kOperators) {

@@ -1,12 +1,18 @@
 #include "budget/flat_calls.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstring>
+#include <string>
 
+#include "budget/attention_memory.h"
 #include "budget/capacity.h"
+#include "budget/field_reader.h"
 #include "budget/series_declarations.h"
 #include "budget/serving_budget.h"
+#include "budget/speculative.h"
+#include "budget/vllm_runtime.h"
 
 namespace llmbudget {
 
@@ -177,6 +183,81 @@ const std::vector<double>* FlatCalls::series(int kind, int index) const {
   if (kind == 1) return series_at(context_sweep_, context_series(), index);
   if (kind == 2) return series_at(acceptance_sweep_, acceptance_series(), index);
   return nullptr;
+}
+
+char* FlatCalls::text_buffer(double bytes) {
+  const double kept = std::isfinite(bytes) ? std::clamp(bytes, 0.0, static_cast<double>(kMaxFlatTextBytes)) : 0.0;
+  text_.assign(static_cast<std::size_t>(kept) + 1, '\0');
+  return text_.data();
+}
+
+namespace {
+
+// `bytes` of the text buffer from `start`, no further than its end (the buffer always ends in a NUL).
+std::string text_at(const std::vector<char>& text, double start, double bytes) {
+  const std::size_t size = text.empty() ? 0 : text.size() - 1;
+  const auto clip = [size](double v) {
+    return std::isfinite(v) ? static_cast<std::size_t>(std::clamp(v, 0.0, static_cast<double>(size))) : 0;
+  };
+  const std::size_t from = clip(start);
+  return std::string(text.data() + from, std::min(clip(bytes), size - from));
+}
+
+}  // namespace
+
+bool FlatCalls::run_read_field(double name_bytes, double text_bytes, double display_factor, bool decimal_comma,
+                               bool groups_with_point) {
+  const std::string name = text_at(text_, 0, name_bytes);
+  const std::string text = text_at(text_, static_cast<double>(name.size()) + 1, text_bytes);
+  const FieldReading r = read_field_value(
+      name, text, display_factor, decimal_comma ? CommaReading::decimal_first : CommaReading::thousands_first,
+      groups_with_point ? PointReading::decimal_or_grouping : PointReading::decimal);
+  if (!r.ok) {
+    error_ = r.error;
+    return false;
+  }
+  small_output_ = {r.value,
+                   static_cast<double>(r.significant_digits),
+                   r.binary_prefix ? 1.0 : 0.0,
+                   r.ambiguous ? 1.0 : 0.0,
+                   static_cast<double>(static_cast<unsigned char>(r.ambiguous_mark)),
+                   r.grouping_taken ? 1.0 : 0.0};
+  return true;
+}
+
+bool FlatCalls::run_speculative(double acceptance_rate, double draft_tokens, double draft_cost_ratio) {
+  const SpeculativeResult r = speculative(acceptance_rate, draft_tokens, draft_cost_ratio);
+  if (!r.ok) {
+    error_ = r.error;
+    return false;
+  }
+  small_output_.assign(speculative_result_fields().size, 0);
+  write_flat(r, speculative_result_fields(), small_output_);
+  return true;
+}
+
+bool FlatCalls::run_best_draft_tokens(double acceptance_rate, double draft_cost_ratio) {
+  const BestDraftResult r = best_draft_tokens(acceptance_rate, draft_cost_ratio);
+  if (!r.ok) {
+    error_ = r.error;
+    return false;
+  }
+  small_output_ = {r.draft_tokens, r.speedup, r.tokens_per_pass};
+  return true;
+}
+
+bool FlatCalls::run_attention_memory(double heads, double context_tokens, double bytes_per_score) {
+  const AttentionMemoryResult r = attention_memory(heads, context_tokens, bytes_per_score);
+  if (!r.ok) {
+    error_ = r.error;
+    return false;
+  }
+  small_output_ = {r.stored_score_bytes, r.tiled_kernel_bytes};
+  return true;
+}
+
+double FlatCalls::run_vllm_default_max_num_seqs(double gpu_memory_bytes, double name_bytes) {
+  return vllm_default_max_num_seqs(gpu_memory_bytes, text_at(text_, 0, name_bytes));
 }
 
 }  // namespace llmbudget

@@ -19,9 +19,23 @@
 
 namespace llmbudget {
 
+/// The values FlatCalls::run_read_field() writes, in order: FieldReading's (field_reader.h) but ok and error
+/// (flags as 0/1, ambiguous_mark as its character code, 0 for none). field_declarations_json() lists these
+/// layouts under "flat_layouts", so a caller reads them by name.
+constexpr const char* kFieldReadingLayout[] = {"value",     "significant_digits", "binary_prefix",
+                                               "ambiguous", "ambiguous_mark",     "grouping_taken"};
+/// The values FlatCalls::run_best_draft_tokens() writes, in order (BestDraftResult, speculative.h).
+constexpr const char* kBestDraftLayout[] = {"draft_tokens", "speedup", "tokens_per_pass"};
+/// The values FlatCalls::run_attention_memory() writes, in order (AttentionMemoryResult, attention_memory.h).
+constexpr const char* kAttentionMemoryLayout[] = {"stored_score_bytes", "tiled_kernel_bytes"};
+
 /// The input array's values as a BudgetInput (values.size() must be at least
 /// budget_input_fields().size; extra values are ignored).
 BudgetInput budget_input_from_flat(const std::vector<double>& values);
+
+/// The most text bytes text_buffer() holds: a field's name and its typed text, each clipped by the caller to
+/// just past the core's limit (kMaxAnswerBytes), with room to spare.
+constexpr std::size_t kMaxFlatTextBytes = 4096;
 
 /// One set of buffers for flat calls. Sizes follow the declarations.
 class FlatCalls {
@@ -78,6 +92,28 @@ class FlatCalls {
   /// Index of the row marked cheapest_changing_output, -1 when none is marked.
   double cheapest_changing_output_row() const { return cheapest_changing_output_row_; }
 
+  /// Room for `bytes` bytes of UTF-8 text and a NUL after them (`bytes` is cut to 0..kMaxFlatTextBytes), which
+  /// the caller fills before a call that reads text; valid until the next text_buffer() call.
+  char* text_buffer(double bytes);
+  /// read_field_value() (field_reader.h) on the text buffer: the field's name in its first `name_bytes` bytes,
+  /// a NUL, then the typed text's `text_bytes` bytes; `decimal_comma` and `groups_with_point` as CommaReading
+  /// decimal_first and PointReading decimal_or_grouping. false (and error() set) when refused; else the reading in
+  /// small_output(), kFieldReadingLayout order.
+  bool run_read_field(double name_bytes, double text_bytes, double display_factor, bool decimal_comma,
+                      bool groups_with_point);
+  /// speculative() (speculative.h): false (and error() set) when refused; else small_output() holds
+  /// speculative_result_fields() in declaration order.
+  bool run_speculative(double acceptance_rate, double draft_tokens, double draft_cost_ratio);
+  /// best_draft_tokens(): false (and error() set) when refused; else small_output() in kBestDraftLayout order.
+  bool run_best_draft_tokens(double acceptance_rate, double draft_cost_ratio);
+  /// attention_memory(): false (and error() set) when refused; else small_output() in kAttentionMemoryLayout order.
+  bool run_attention_memory(double heads, double context_tokens, double bytes_per_score);
+  /// vllm_default_max_num_seqs() (vllm_runtime.h) with the device name in the text buffer's first `name_bytes` bytes.
+  double run_vllm_default_max_num_seqs(double gpu_memory_bytes, double name_bytes);
+  /// The values of the last run_read_field(), run_speculative(), run_best_draft_tokens() or
+  /// run_attention_memory() that returned true.
+  const std::vector<double>& small_output() const { return small_output_; }
+
   /// Series `index` (series_declarations.h order) of the last sweep of `kind`
   /// (0 batch, 1 context, 2 acceptance); nullptr for an index out of range.
   const std::vector<double>* series(int kind, int index) const;
@@ -95,6 +131,8 @@ class FlatCalls {
   std::vector<double> hardware_options_;
   double cheapest_row_ = -1;
   double cheapest_changing_output_row_ = -1;
+  std::vector<char> text_;
+  std::vector<double> small_output_;
   InputError error_;
 };
 

@@ -10,9 +10,9 @@
 //     and so is one trailing full stop ("53 GB." reads as "53 GB"). Full-width
 //     digits, full stop, comma, minus and plus (U+FF10..U+FF19, U+FF0E, U+FF0C,
 //     U+FF0D, U+FF0B: a phone's CJK input method types them), and Arabic-Indic,
-//     Eastern Arabic-Indic and Devanagari digits with the Arabic decimal and
-//     thousands separators, read as their ASCII forms ("１２．５ GB" and "١٢٫٥ GB"
-//     read as "12.5 GB"; utf8_text.h number_forms_to_ascii).
+//     Eastern Arabic-Indic and Devanagari digits, read as their ASCII forms
+//     ("１２．５ GB" reads as "12.5 GB", "٥٣ GB" as "53 GB"; utf8_text.h
+//     number_forms_to_ascii, which also drops right-to-left direction marks).
 //  3. An optional prefix saying "about" is accepted and remembered
 //     (approximate = true): "~", "≈", "∼", "≃", "about", "approx.",
 //     "approximately", "roughly", "around"; also a leading "=".

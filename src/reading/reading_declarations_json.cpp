@@ -1,6 +1,7 @@
 // The reading layer's declarations as JSON; see reading_declarations_json.h.
 #include "reading/reading_declarations_json.h"
 
+#include "reading/flat_reading.h"
 #include "reading/quantity.h"
 #include "reading/reading_declarations.h"
 #include "text/json_text.h"
@@ -26,6 +27,17 @@ void add_reading_declarations(std::string& out) {
     if (is_nothing_typed(static_cast<ParseError>(e.value))) json::add_flag_member(out, "nothing_typed", true);
   });
   out += ',';
+  // The flat calls' layout (flat_reading.h): the names of parse_quantity()'s values, in order.
+  json::add_key(out, "flat_layouts");
+  out += '{';
+  json::add_key(out, "quantity");
+  out += '[';
+  for (const char* name : kQuantityLayout) {
+    json::add_string(out, name);
+    out += ',';
+  }
+  json::close_with(out, ']');
+  out += "},";
 }
 
 std::string reading_declarations_json() {

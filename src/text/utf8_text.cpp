@@ -177,22 +177,17 @@ std::string number_forms_to_ascii(const std::string& text) {
     const auto b0 = static_cast<unsigned char>(text[i]);
     const auto b1 = i + 1 < text.size() ? static_cast<unsigned char>(text[i + 1]) : 0;
     const auto b2 = i + 2 < text.size() ? static_cast<unsigned char>(text[i + 2]) : 0;
-    // U+FF0B..U+FF19 is EF BC 8B..99 in UTF-8; U+FF0B + 0x20 is '+', and so on up to U+FF19 '9'.
-    if (b0 == 0xEF && b1 == 0xBC && ((b2 >= 0x90 && b2 <= 0x99) || (b2 >= 0x8B && b2 <= 0x8E))) {
+    // U+FF05 .. U+FF19 is EF BC 85..99 in UTF-8, each 0xFEE0 above its ASCII form: % * + , - . / and
+    // the digits (U+FF05 '%' is EF BC 85, U+FF19 '9' is EF BC 99).
+    if (b0 == 0xEF && b1 == 0xBC && ((b2 >= 0x90 && b2 <= 0x99) || (b2 >= 0x8A && b2 <= 0x8F) || b2 == 0x85)) {
       out.push_back(static_cast<char>(b2 - 0x90 + '0'));
       i += 2;
       continue;
     }
-    // Arabic-Indic digits U+0660..U+0669 (D9 A0..A9), the Arabic decimal separator U+066B
-    // (D9 AB) and thousands separator U+066C (D9 AC); Eastern Arabic-Indic digits
-    // U+06F0..U+06F9 (DB B0..B9), as Persian and Urdu keyboards type them.
-    if (b0 == 0xD9 && b1 >= 0xA0 && b1 <= 0xA9) {
-      out.push_back(static_cast<char>(b1 - 0xA0 + '0'));
-      ++i;
-      continue;
-    }
-    if (b0 == 0xD9 && (b1 == 0xAB || b1 == 0xAC)) {
-      out.push_back(b1 == 0xAB ? '.' : ',');
+    // Arabic-Indic digits U+0660..U+0669 (D9 A0..A9) and the Arabic percent sign U+066A (D9 AA);
+    // Eastern Arabic-Indic digits U+06F0..U+06F9 (DB B0..B9), as Persian and Urdu keyboards type them.
+    if (b0 == 0xD9 && b1 >= 0xA0 && b1 <= 0xAA) {
+      out.push_back(b1 == 0xAA ? '%' : static_cast<char>(b1 - 0xA0 + '0'));
       ++i;
       continue;
     }
@@ -205,6 +200,16 @@ std::string number_forms_to_ascii(const std::string& text) {
     if (b0 == 0xE0 && b1 == 0xA5 && b2 >= 0xA6 && b2 <= 0xAF) {
       out.push_back(static_cast<char>(b2 - 0xA6 + '0'));
       i += 2;
+      continue;
+    }
+    // The direction marks a right-to-left keyboard puts around a number: U+200E and U+200F
+    // (E2 80 8E, 8F) and the Arabic letter mark U+061C (D8 9C). They carry nothing of the number.
+    if ((b0 == 0xE2 && b1 == 0x80 && (b2 == 0x8E || b2 == 0x8F))) {
+      i += 2;
+      continue;
+    }
+    if (b0 == 0xD8 && b1 == 0x9C) {
+      ++i;
       continue;
     }
     out.push_back(text[i]);

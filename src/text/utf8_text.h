@@ -79,12 +79,16 @@ std::string spaces_to_ascii(const std::string& text);
 /// The forms a phone's keyboard types for a number in other scripts, as their
 /// ASCII forms; everything else copied. `text` should be valid UTF-8 (check_text).
 ///  - full width, as a CJK input method types them: digits U+FF10..U+FF19 as
-///    '0'..'9', U+FF0E full stop as '.', U+FF0C comma as ',', U+FF0D
-///    hyphen-minus as '-' and U+FF0B plus as '+' ("１２．５" -> "12.5");
+///    '0'..'9', and U+FF05 '％', U+FF0A '＊', U+FF0B '＋', U+FF0C '，', U+FF0D '－',
+///    U+FF0E '．' and U+FF0F '／' as % * + , - . / ("１２．５" -> "12.5");
 ///  - Arabic-Indic digits U+0660..U+0669 and Eastern Arabic-Indic (Persian,
-///    Urdu) U+06F0..U+06F9 as '0'..'9', the Arabic decimal separator U+066B as
-///    '.' and thousands separator U+066C as ',' ("١٢٫٥" -> "12.5");
-///  - Devanagari digits U+0966..U+096F as '0'..'9' ("१६" -> "16").
+///    Urdu) U+06F0..U+06F9 as '0'..'9', and the Arabic percent sign U+066A as '%'
+///    ("١٦" -> "16"); the Arabic decimal and thousands separators U+066B and
+///    U+066C are not mapped (as ASCII marks they would read as ambiguous "." and
+///    ",", where they are not), so a number with them is refused;
+///  - Devanagari digits U+0966..U+096F as '0'..'9' ("१६" -> "16");
+///  - the direction marks U+200E, U+200F and U+061C, which a right-to-left
+///    keyboard puts beside a number, dropped.
 std::string number_forms_to_ascii(const std::string& text);
 
 /// `text` without leading and trailing ASCII spaces (U+0020 only).

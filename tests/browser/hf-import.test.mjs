@@ -101,6 +101,59 @@ test('when the importer cannot be loaded, nothing changes and the status says so
   assert.deepEqual(rec.consoleMessages.filter((m) => m.type === 'error' && !/Failed to load resource/.test(m.text)), []);
 });
 
+test('a double click reads once and says what changed; a blank box is answered at once while a reading waits', async () => {
+  const rec = await openPresets();
+  const lab = rec.page.locator('llm-budget-lab');
+  await lab.locator('.hf-config-text').fill(readFileSync(GEMMA2, 'utf8'));
+  await lab.locator('.hf-config-use').dblclick();
+  await lab.locator('.hf-config-use:not([aria-busy])').waitFor();
+  // The second click of the pair is not a second reading ("the inputs were already these").
+  assert.match(await out(lab, 'hf-config-status'), /^The config\.json changed /);
+  assertQuiet(rec);
+  // A page whose importer never arrives: the reading waits (and says it is fetching), while an
+  // empty box is answered at once.
+  const stalled = await recordedPage(browser, { viewport: { width: 1280, height: 800 } });
+  await stalled.page.route('**/llm-budget-lab-importer.js', () => {}); // never answered
+  await stalled.page.goto(`${server.url}embed.html?parts=presets,calculator`);
+  await waitReady(stalled.page);
+  const lab2 = stalled.page.locator('llm-budget-lab');
+  await lab2.locator('.hf-config-text').fill(readFileSync(GEMMA2, 'utf8'));
+  await lab2.locator('.hf-config-use').click();
+  assert.equal(await out(lab2, 'hf-config-status'), 'Fetching the config.json reader (once per page)…');
+  assert.equal(await lab2.locator('.hf-config-use').getAttribute('aria-busy'), 'true');
+  await lab2.locator('.hf-config-text').fill('   ');
+  await lab2.locator('.hf-config-use').click();
+  assert.equal(await out(lab2, 'hf-config-status'), 'Paste the text of a config.json first, or choose the file.');
+  await stalled.context.close();
+});
+
+test('a text over 1 MiB in UTF-8 bytes is refused by its size in bytes, whatever its length in characters', async () => {
+  const rec = await openPresets();
+  const lab = rec.page.locator('llm-budget-lab');
+  // 600,000 "é" (2 bytes each in UTF-8) in a string value: 600,000 characters, 1,200,000 bytes and more.
+  const text = readFileSync(GEMMA2, 'utf8').replace('"gemma2"', `"gemma2", "x": "${'é'.repeat(600000)}"`);
+  await lab.locator('.hf-config-text').fill(text);
+  await lab.locator('.hf-config-use').click();
+  const bytes = Buffer.byteLength(text, 'utf8');
+  assert.equal(await out(lab, 'hf-config-status'), `Not read, nothing changed: the text is ${Math.ceil(bytes / 1024).toLocaleString('en')} KB; `
+    + 'a config.json is a few KB (at most 1,024 KB is read).');
+  assertQuiet(rec);
+});
+
+test('an importer .wasm of another build (a stale file) falls back to the base64 copy and reads', async () => {
+  const rec = await openPresets();
+  const lab = rec.page.locator('llm-budget-lab');
+  // The calculator's module served as the importer's: it compiles, but its imports do not match.
+  const wrong = readFileSync(path.join(REPO, 'dist/llm-budget-lab-calc.wasm'));
+  await rec.page.route('**/llm-budget-lab-importer.wasm', (route) => route.fulfill({ status: 200, contentType: 'application/wasm', body: wrong }));
+  await lab.locator('.hf-config-text').fill(readFileSync(GEMMA2, 'utf8'));
+  await lab.locator('.hf-config-use').click();
+  await lab.locator('.hf-config-use:not([aria-busy])').waitFor();
+  assert.equal(await out(lab, 'layer_mix'), '21 sliding (4,096) + 21 full');
+  assert.ok(importerFiles(rec.requests).includes('llm-budget-lab-importer-wasm.js'), 'the base64 copy was fetched');
+  assertQuiet(rec);
+});
+
 test('a config whose context limit is below the context brings the context down with it', async () => {
   const rec = await openPresets();
   const lab = rec.page.locator('llm-budget-lab');

@@ -3,7 +3,9 @@
 // base64 copy; from file:// it loads llm-budget-lab-wasm.js instead.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { INDEX_FILE_URL, openSession, closeSession, assertQuiet, recordedPage, waitReady } from './lib/harness.mjs';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { INDEX_FILE_URL, DIST, openSession, closeSession, assertQuiet, recordedPage, waitReady } from './lib/harness.mjs';
 
 let browser;
 let server;
@@ -210,5 +212,19 @@ test('printing before a far element has started, after a change: it starts, and 
   // Batch 1 reached the decision part: its baseline holds 15.1 GB.
   assert.match(await decision.locator('[data-out="decision-baseline"]').textContent(), /15\.1 GB/);
   assert.deepEqual(rec.pageErrors, []);
+  await rec.context.close();
+});
+
+test('a .wasm of another build served in place of the calculator\'s (a stale file after a redeploy) is not used: the base64 copy is', async () => {
+  const rec = await recordedPage(browser, { viewport: { width: 1280, height: 800 } });
+  // The importer's module, which links against the calculator's glue no better than any other build's.
+  const other = readFileSync(path.join(DIST, 'llm-budget-lab-importer.wasm'));
+  await rec.page.route('**/llm-budget-lab-calc.wasm', (route) => route.fulfill({ status: 200, contentType: 'application/wasm', body: other }));
+  await rec.page.goto(`${server.url}embed.html?parts=calculator`);
+  await waitReady(rec.page);
+  assert.equal(named(rec.requests, 'llm-budget-lab-calc-wasm.js').length, 1, 'the base64 copy was fetched');
+  // The lesson's defaults: 14 GB of weights + 17.2 GB of KV cache = 31.2 GB (as the embed test above).
+  assert.match(await rec.page.locator('llm-budget-lab [data-out="total_bytes"]').textContent(), /^31\.2 GB/);
+  assertQuiet(rec);
   await rec.context.close();
 });

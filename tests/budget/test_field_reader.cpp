@@ -133,6 +133,14 @@ TEST_CASE("refusals say why, naming the field", "[field_reader]") {
         "TiB (80 GB).");
   CHECK(read_field_value("bandwidth_bytes_per_s", "3.35 TB/s", 1e12).ok);
   CHECK(read_field_value("batch", "1e+3", 1).ok);
+  CHECK(error_of("batch", "5-3", 1) == "Batch: “5-3” is a calculation; type its result as one number.");
+  CHECK(error_of("batch", "5 \xE2\x88\x92 3", 1) == "Batch: “5 − 3” is a calculation; type its result as one number.");
+  // Full-width operators read as ASCII first: "１／２".
+  CHECK(error_of("batch", "\xEF\xBC\x91\xEF\xBC\x8F\xEF\xBC\x92", 1) ==
+        "Batch: “１／２” is a calculation; type its result as one number.");
+  // A leading sign is no calculation: -5 is refused by the range.
+  CHECK(error_of("batch", "-5", 1).find("calculation") == std::string::npos);
+  CHECK(read_field_value("allreduce_latency_s", "1e-3", 1e-6).ok);
   CHECK(error_of("batch", "1e999", 1) == "Batch: that number is too large.");
   CHECK(error_of("no_such_field", "1", 1) == "“no_such_field” is not an input field.");
   CHECK(error_of("batch", std::string(300, '1').c_str(), 1) ==

@@ -16,8 +16,15 @@ const createImporter = require('../../build/wasm/budget_core_importer.js');
 const [full, calc, importer] = await Promise.all([createFull(), createCalc(), createImporter()]);
 
 test('the calculator module holds the budget and reading tables and none of the rest', () => {
-  for (const name of ['_llmb_flat_plan', '_llmb_flat_sweep_batch', 'speculative', 'parse_quantity', 'reading_declarations_json']) {
+  // Both modules reach the budget and reading layers through plain exports (no Embind).
+  for (const name of ['_llmb_flat_plan', '_llmb_flat_sweep_batch', '_llmb_flat_speculative', '_llmb_flat_read_field',
+    '_llmb_reading_parse_quantity', '_llmb_reading_declarations_json']) {
     assert.equal(typeof calc[name], 'function', name);
+    assert.equal(typeof full[name], 'function', name);
+  }
+  // The calculator's has no Embind at all: none of its registered names.
+  for (const name of ['speculative', 'parse_quantity', 'read_field_value', 'QuizUnitDimension', 'FieldReading']) {
+    assert.equal(typeof calc[name], 'undefined', name);
   }
   for (const name of ['check_numeric_answer', 'check_choice_answer', 'make_variant', 'simulate_traffic', 'highest_load',
     'import_message_declarations_json', 'simulation_message_declarations_json', 'answer_declarations_json']) {

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadBudgetCore } from '../../web/core/budget-core.js';
-import { loadWasmModule } from '../../web/core/wasm-module.js';
+import { loadWasmModule, registerGlue } from '../../web/core/wasm-module.js';
 import { translator } from '../../web/element/i18n.js';
 import { numberFormatting } from '../../web/element/format.js';
 import { coreMessage } from '../../web/element/core-message.js';
@@ -36,4 +36,14 @@ test('without the importer\'s module, importHfConfig refuses with config_importe
   const de = translator('de', JSON.parse(readFileSync(path.join(REPO, 'content/ui/de.json'), 'utf8')));
   assert.equal(coreMessage(core, de, numberFormatting('de', de.t), { ...res.error, error: res.error.message }),
     'Der config.json-Importer (llm-budget-lab-importer.js) konnte nicht geladen werden; prüfen Sie die Verbindung und versuchen Sie es erneut');
+});
+
+test('an importer module that never arrives (a stalled download) is said after the time limit', async () => {
+  const core = await loadBudgetCore();
+  // A factory whose module never resolves, as a stalled .wasm download leaves it.
+  registerGlue('importer', () => new Promise(() => {}));
+  const res = await core.importHfConfig(LLAMA, { timeoutSeconds: 0.05 });
+  assert.equal(res.ok, false);
+  assert.equal(res.error.code, 'config_importer_missing');
+  assert.deepEqual(res.inputs, {});
 });

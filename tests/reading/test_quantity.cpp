@@ -38,7 +38,7 @@ TEST_CASE("number_forms_to_ascii maps full-width digits and number marks only", 
   CHECK(number_forms_to_ascii("12.5 GB") == "12.5 GB");
 }
 
-TEST_CASE("number_forms_to_ascii maps Arabic-Indic, Persian and Devanagari digits and the Arabic separators",
+TEST_CASE("number_forms_to_ascii maps Arabic-Indic, Persian and Devanagari digits, drops direction marks",
           "[utf8][fullwidth]") {
   // U+0660..U+0669 are D9 A0..A9: "٠١٢٣٤٥٦٧٨٩".
   CHECK(number_forms_to_ascii("\xD9\xA0\xD9\xA1\xD9\xA2\xD9\xA3\xD9\xA4\xD9\xA5\xD9\xA6\xD9\xA7\xD9\xA8\xD9\xA9") ==
@@ -47,12 +47,28 @@ TEST_CASE("number_forms_to_ascii maps Arabic-Indic, Persian and Devanagari digit
   CHECK(number_forms_to_ascii("\xDB\xB0\xDB\xB9") == "09");
   // U+0966..U+096F are E0 A5 A6..AF (Devanagari): "०९".
   CHECK(number_forms_to_ascii("\xE0\xA5\xA6\xE0\xA5\xAF") == "09");
-  // The Arabic decimal separator U+066B (D9 AB) and thousands separator U+066C (D9 AC): "١٢٫٥" and "١٬٠٠٠".
-  CHECK(number_forms_to_ascii("\xD9\xA1\xD9\xA2\xD9\xAB\xD9\xA5") == "12.5");
-  CHECK(number_forms_to_ascii("\xD9\xA1\xD9\xAC\xD9\xA0\xD9\xA0\xD9\xA0") == "1,000");
-  // Neighbours stay as typed: U+066A Arabic percent sign (D9 AA), U+06EF (DB AF), U+0965 (E0 A5 A5),
-  // and a cut sequence at the end.
-  CHECK(number_forms_to_ascii("\xD9\xAA\xDB\xAF\xE0\xA5\xA5") == "\xD9\xAA\xDB\xAF\xE0\xA5\xA5");
+  // The Arabic percent sign U+066A (D9 AA) and the full-width one U+FF05 (EF BC 85): "١٠٪", "１０％".
+  CHECK(number_forms_to_ascii("\xD9\xA1\xD9\xA0\xD9\xAA") == "10%");
+  CHECK(number_forms_to_ascii("\xEF\xBC\x91\xEF\xBC\x90\xEF\xBC\x85") == "10%");
+  // Full-width slash and asterisk (U+FF0F, U+FF0A): "１／２", "２＊３".
+  CHECK(number_forms_to_ascii("\xEF\xBC\x91\xEF\xBC\x8F\xEF\xBC\x92") == "1/2");
+  CHECK(number_forms_to_ascii("\xEF\xBC\x92\xEF\xBC\x8A\xEF\xBC\x93") == "2*3");
+  // Direction marks beside a number are dropped: RLM U+200F (E2 80 8F), LRM U+200E, ALM U+061C (D8 9C).
+  CHECK(number_forms_to_ascii("\xD9\xA6\xD9\xA1\xE2\x80\x8F") == "61");
+  CHECK(number_forms_to_ascii("\xE2\x80\x8E"
+                              "53 GB") == "53 GB");
+  CHECK(number_forms_to_ascii("\xD8\x9C"
+                              "7") == "7");
+  // The Arabic decimal and thousands separators (U+066B D9 AB, U+066C D9 AC) stay as typed: as ASCII
+  // marks they would read as an ambiguous "." or "," ("٨٬١٩٢" as 8.192 on a German page).
+  CHECK(number_forms_to_ascii("\xD9\xA1\xD9\xAB\xD9\xA5") ==
+        "1\xD9\xAB"
+        "5");
+  CHECK(number_forms_to_ascii("\xD9\xA1\xD9\xAC\xD9\xA0") ==
+        "1\xD9\xAC"
+        "0");
+  // Neighbours stay as typed: U+06EF (DB AF), U+0965 (E0 A5 A5), U+200D (E2 80 8D); and a cut sequence.
+  CHECK(number_forms_to_ascii("\xDB\xAF\xE0\xA5\xA5\xE2\x80\x8D") == "\xDB\xAF\xE0\xA5\xA5\xE2\x80\x8D");
   CHECK(number_forms_to_ascii("1\xD9") == "1\xD9");
   CHECK(number_forms_to_ascii("1\xE0\xA5") == "1\xE0\xA5");
 }

@@ -1,14 +1,18 @@
-// Plain wasm exports for the flat calls (src/budget/flat_calls.h): no Embind. The
-// page calls plan() on every slider step, and an Embind invoker cost more
-// than the call itself; these take and return only numbers and addresses,
-// so JS calls the wasm export directly. One shared set of buffers: JS wraps
-// an address in a Float64Array over wasm memory (web/core/budget-core.js),
-// and wraps it again when memory grows. Sizes in doubles; layouts are the
-// declarations' (flat_calls.h). A declarative list, no logic.
+// Plain wasm exports for the budget's calls (src/budget/flat_calls.h): no Embind,
+// in either module (the calculator's has none at all: its glue is a fifth of
+// Embind's). The page calls plan() on every slider step, and an Embind invoker
+// cost more than the call itself; these take and return only numbers and
+// addresses, so JS calls the wasm export directly. One shared set of buffers:
+// JS wraps an address in a Float64Array over wasm memory (web/core/flat-calls.js),
+// and wraps it again when memory grows; text goes in as UTF-8 bytes written
+// into the text buffer and comes out as NUL-terminated UTF-8. Sizes in doubles;
+// layouts are the declarations' (flat_calls.h). A declarative list, no logic.
 #include <emscripten/emscripten.h>
 
+#include <string>
 #include <vector>
 
+#include "budget/field_declarations_json.h"
 #include "budget/flat_calls.h"
 
 namespace lb = llmbudget;
@@ -77,5 +81,32 @@ EMSCRIPTEN_KEEPALIVE const char* llmb_flat_error_message() { return calls().erro
 /// Its declared kind (input_messages.h; "" for none) and the values of its pattern as a JSON object ("" for none).
 EMSCRIPTEN_KEEPALIVE const char* llmb_flat_error_code() { return calls().error().code.c_str(); }
 EMSCRIPTEN_KEEPALIVE const char* llmb_flat_error_params() { return calls().error().params_json.c_str(); }
+
+/// The budget's declarations as JSON (field_declarations_json.h), made once: NUL-terminated UTF-8.
+EMSCRIPTEN_KEEPALIVE const char* llmb_flat_declarations_json() {
+  static const std::string json = lb::field_declarations_json();
+  return json.c_str();
+}
+/// Room for `bytes` bytes of text (and a NUL), written by JS before a call that reads text.
+EMSCRIPTEN_KEEPALIVE char* llmb_flat_text(double bytes) { return calls().text_buffer(bytes); }
+/// read_field_value() on the text buffer (name, NUL, text): 1 when read (values in llmb_flat_small_output()).
+EMSCRIPTEN_KEEPALIVE int llmb_flat_read_field(double name_bytes, double text_bytes, double display_factor,
+                                              int decimal_comma, int groups_with_point) {
+  return calls().run_read_field(name_bytes, text_bytes, display_factor, decimal_comma != 0, groups_with_point != 0);
+}
+EMSCRIPTEN_KEEPALIVE int llmb_flat_speculative(double a, double k, double c) {
+  return calls().run_speculative(a, k, c);
+}
+EMSCRIPTEN_KEEPALIVE int llmb_flat_best_draft_tokens(double a, double c) { return calls().run_best_draft_tokens(a, c); }
+EMSCRIPTEN_KEEPALIVE int llmb_flat_attention_memory(double heads, double context_tokens, double bytes_per_score) {
+  return calls().run_attention_memory(heads, context_tokens, bytes_per_score);
+}
+/// vllm_default_max_num_seqs() with the device name in the text buffer's first `name_bytes` bytes.
+EMSCRIPTEN_KEEPALIVE double llmb_flat_vllm_default_max_num_seqs(double gpu_memory_bytes, double name_bytes) {
+  return calls().run_vllm_default_max_num_seqs(gpu_memory_bytes, name_bytes);
+}
+/// The values of the last read, speculative, best-draft or attention call: address and length in doubles.
+EMSCRIPTEN_KEEPALIVE const double* llmb_flat_small_output() { return calls().small_output().data(); }
+EMSCRIPTEN_KEEPALIVE int llmb_flat_small_output_size() { return static_cast<int>(calls().small_output().size()); }
 
 }  // extern "C"

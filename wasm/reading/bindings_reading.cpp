@@ -1,57 +1,47 @@
-// Embind table for reading typed quantities (src/reading/): a declarative
-// list, no logic. Linked into both wasm modules: the full one (budget_core.js)
-// and the calculator's (budget_core_calc.js), whose typed fields, links and
-// content checks read numbers with units through web/core/reading-core.js
-// (with the reading layer's declaration, wasm/reading/bindings_reading_declarations.cpp).
-// The enums are registered by looping over the core's name tables, so no enum
-// name is typed here; the unit table arrives in JS as a handle
-// (QuizUnitSymbolVector) that reading-core.js copies and .delete()s.
-#include <emscripten/bind.h>
+// Plain wasm exports for the reading layer's calls (src/reading/flat_reading.h):
+// no Embind, in either module. Text goes in as UTF-8 bytes written into the
+// text buffer and comes out as NUL-terminated UTF-8; numbers come out in a
+// Float64Array over output(), in the declared layout (web/core/reading-core.js
+// reads them by the names reading_declarations_json() lists). The unit
+// dimension and parse-error enums are registered with Embind for the answer
+// checker in the full module only (wasm/grading/bindings_reading_enums.cpp).
+// A declarative list, no logic.
+#include <emscripten/emscripten.h>
 
-#include "reading/quantity.h"
-#include "reading/reading_declarations.h"
-#include "reading/unit_table.h"
-#include "text/utf8_text.h"
+#include <string>
+
+#include "reading/flat_reading.h"
+#include "reading/reading_declarations_json.h"
 
 namespace lb = llmbudget;
-using emscripten::enum_;
-using emscripten::function;
-using emscripten::register_vector;
-using emscripten::value_object;
 
-EMSCRIPTEN_BINDINGS(reading_core) {
-  // Enum names from the core's declarations (reading_declarations.h).
-  enum_<lb::UnitDimension> dimensions("QuizUnitDimension");
-  for (const lb::DimensionDeclaration& d : lb::dimension_declarations()) dimensions.value(d.name, d.dimension);
-  enum_<lb::ParseError> parse_errors("QuizParseError");
-  for (const lb::EnumDeclaration& e : lb::parse_error_declarations())
-    parse_errors.value(e.name, static_cast<lb::ParseError>(e.value));
-
-  register_vector<lb::UnitSymbol>("QuizUnitSymbolVector");
-
-  value_object<lb::UnitSymbol>("QuizUnitSymbol")
-      .field("dimension", &lb::UnitSymbol::dimension)
-      .field("symbol", &lb::UnitSymbol::symbol)
-      .field("canonical", &lb::UnitSymbol::canonical)
-      .field("factor", &lb::UnitSymbol::factor);
-
-  value_object<lb::Quantity>("QuizQuantity")
-      .field("ok", &lb::Quantity::ok)
-      .field("error", &lb::Quantity::error)
-      .field("message", &lb::Quantity::message)
-      .field("value", &lb::Quantity::value)
-      .field("alt_value", &lb::Quantity::alt_value)
-      .field("ambiguous", &lb::Quantity::ambiguous)
-      .field("has_unit", &lb::Quantity::has_unit)
-      .field("unit", &lb::Quantity::unit)
-      .field("dimension", &lb::Quantity::dimension)
-      .field("unit_factor", &lb::Quantity::unit_factor)
-      .field("approximate", &lb::Quantity::approximate);
-
-  function("unit_table", &lb::unit_table);
-  function("escape_invisible", &lb::escape_invisible);
-  // One argument, as before: the universal reading (a lone "." is a decimal point). A page's
-  // locale reaches the grader through QuizNumericQuestion.point_may_group instead.
-  function(
-      "parse_quantity", +[](const std::string& text) { return lb::parse_quantity(text); });
+namespace {
+lb::FlatReading& reading() {
+  static lb::FlatReading instance;
+  return instance;
 }
+}  // namespace
+
+extern "C" {
+
+/// The reading layer's declarations as JSON (reading_declarations_json.h), made once.
+EMSCRIPTEN_KEEPALIVE const char* llmb_reading_declarations_json() {
+  static const std::string json = lb::reading_declarations_json();
+  return json.c_str();
+}
+/// Room for `bytes` bytes of text (and a NUL), written by JS before a call.
+EMSCRIPTEN_KEEPALIVE char* llmb_reading_text(double bytes) { return reading().text_buffer(bytes); }
+/// parse_quantity() of the buffer's first `bytes` bytes: values in llmb_reading_output(), text in
+/// llmb_reading_output_text() (the reason, or the unit).
+EMSCRIPTEN_KEEPALIVE void llmb_reading_parse_quantity(double bytes) { reading().run_parse_quantity(bytes); }
+/// escape_invisible() of the buffer's first `bytes` bytes, in llmb_reading_output_text().
+EMSCRIPTEN_KEEPALIVE void llmb_reading_escape_invisible(double bytes) { reading().run_escape_invisible(bytes); }
+/// The unit table: its size, and row `index` (dimension in llmb_reading_output()[0], symbol as the text).
+EMSCRIPTEN_KEEPALIVE double llmb_reading_unit_count() { return reading().unit_count(); }
+EMSCRIPTEN_KEEPALIVE void llmb_reading_unit(double index) { reading().run_unit(index); }
+/// The last call's values (address; length in llmb_reading_output_size()) and text.
+EMSCRIPTEN_KEEPALIVE const double* llmb_reading_output() { return reading().output().data(); }
+EMSCRIPTEN_KEEPALIVE int llmb_reading_output_size() { return static_cast<int>(reading().output().size()); }
+EMSCRIPTEN_KEEPALIVE const char* llmb_reading_output_text() { return reading().text().c_str(); }
+
+}  // extern "C"

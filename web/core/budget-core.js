@@ -27,6 +27,7 @@
 // "kv_headz is not a BudgetInput field (did you mean kv_heads?); ..." with
 // `field` the key itself (field '' when the input is not an object).
 import { flatCalls } from './flat-calls.js';
+import { textAt } from './wasm-text.js';
 import { clipForCore } from './text-clip.js';
 import { readFieldValue } from './field-reading.js';
 import { loadWasmModule, oncePerModule } from './wasm-module.js';
@@ -74,10 +75,6 @@ function nearestName(key, names) {
  */
 function refusal(field, message, code, paramsJson) {
   return code ? { ok: false, field, error: message, code, params: JSON.parse(paramsJson) } : { ok: false, field, error: message };
-}
-
-function failure(raw) {
-  return refusal(raw.error.field, raw.error.message, raw.error.code, raw.error.params_json);
 }
 
 /** A JS-level binding error as an error value. */
@@ -137,7 +134,7 @@ function deepFreeze(object) {
  * module: web/core/wasm-variants.js). Exported for tests; pages use loadBudgetCore().
  */
 export const buildCore = oncePerModule((module) => {
-  const declared = JSON.parse(module.field_declarations_json());
+  const declared = JSON.parse(textAt(module, module._llmb_flat_declarations_json()));
   // The full module also declares the kinds only its importer writes (its refusals, the JSON
   // reader's reasons, the notes) and the serving simulation's refusals: listed after the
   // budget's, as one list of messages.
@@ -163,7 +160,8 @@ export const buildCore = oncePerModule((module) => {
   const hardwareRowValue = flatConverter(hardwareRowFields, declaration.enums);
   // The Hardware-group inputs, then the price: one option's layout (FlatCalls::hardware_options).
   const hardwareFields = [...declaration.inputs.filter((f) => f.group === 'Hardware'), ...declaration.plan_cost_inputs];
-  const speculativeValue = (raw) => ({ ok: true, value: Object.fromEntries(declaration.results.speculative.map((f) => [f.name, raw[f.name]])) });
+  // The small flat results by their declared names (declaration.flat_layouts, flat_calls.h).
+  const byLayout = (names, values) => Object.fromEntries(names.map((name, i) => [name, values[i]]));
 
   const flat = flatCalls(module, {
     input: declaration.inputs.length,
@@ -222,6 +220,13 @@ export const buildCore = oncePerModule((module) => {
     };
   }
   const flatFailure = () => refusal(flat.errorField(), flat.errorMessage(), flat.errorCode(), flat.errorParams());
+  // read_field_value() through the flat call, in the shape field-reading.js reads (its FieldReading).
+  const readRaw = (name, typed, displayFactor, decimalComma, groupsWithPoint) => {
+    if (!flat.readField(name, typed, displayFactor, decimalComma, groupsWithPoint)) {
+      return { ok: false, error: { field: flat.errorField(), message: flat.errorMessage(), code: flat.errorCode(), params_json: flat.errorParams() } };
+    }
+    return { ok: true, ...byLayout(declaration.flat_layouts.field_reading, flat.smallOutput()) };
+  };
 
   /**
    * The last sweep of `kind` (0 batch, 1 context, 2 acceptance) as plain
@@ -323,7 +328,7 @@ export const buildCore = oncePerModule((module) => {
      *   reading ("2,039" TB/s in English: 2039; "1,026" batch), false for the decimal one
      */
     readField(name, text, displayFactor = 1, options = {}) {
-      return guarded(() => readFieldValue((...args) => module.read_field_value(...args), maxTextBytes, name, text,
+      return guarded(() => readFieldValue(readRaw, maxTextBytes, name, text,
         asNumber(displayFactor), options));
     },
 
@@ -378,7 +383,7 @@ export const buildCore = oncePerModule((module) => {
      */
     vllmDefaultMaxNumSeqs(gpuMemoryBytes, deviceName = '') {
       if (typeof gpuMemoryBytes !== 'number' || !Number.isFinite(gpuMemoryBytes)) return 256;
-      return module.vllm_default_max_num_seqs(gpuMemoryBytes, clipForCore(String(deviceName ?? ''), 256));
+      return flat.vllmDefaultMaxNumSeqs(gpuMemoryBytes, clipForCore(String(deviceName ?? ''), 256));
     },
 
     /**
@@ -509,9 +514,8 @@ export const buildCore = oncePerModule((module) => {
      */
     speculative(acceptance_rate, draft_tokens, draft_cost_ratio) {
       return guarded(() => {
-        const raw = module.speculative(asNumber(acceptance_rate), asNumber(draft_tokens),
-          asNumber(draft_cost_ratio));
-        return raw.ok ? speculativeValue(raw) : failure(raw);
+        if (!flat.speculative(asNumber(acceptance_rate), asNumber(draft_tokens), asNumber(draft_cost_ratio))) return flatFailure();
+        return { ok: true, value: byLayout(declaration.results.speculative.map((f) => f.name), flat.smallOutput()) };
       });
     },
 
@@ -521,12 +525,8 @@ export const buildCore = oncePerModule((module) => {
      */
     bestDraftTokens(acceptance_rate, draft_cost_ratio) {
       return guarded(() => {
-        const raw = module.best_draft_tokens(asNumber(acceptance_rate), asNumber(draft_cost_ratio));
-        if (!raw.ok) return failure(raw);
-        return {
-          ok: true,
-          value: { draft_tokens: raw.draft_tokens, speedup: raw.speedup, tokens_per_pass: raw.tokens_per_pass },
-        };
+        if (!flat.bestDraftTokens(asNumber(acceptance_rate), asNumber(draft_cost_ratio))) return flatFailure();
+        return { ok: true, value: byLayout(declaration.flat_layouts.best_draft, flat.smallOutput()) };
       });
     },
 
@@ -537,13 +537,8 @@ export const buildCore = oncePerModule((module) => {
      */
     attentionMemory(heads, context_tokens, bytes_per_score) {
       return guarded(() => {
-        const raw = module.attention_memory(asNumber(heads), asNumber(context_tokens),
-          asNumber(bytes_per_score));
-        if (!raw.ok) return failure(raw);
-        return {
-          ok: true,
-          value: { stored_score_bytes: raw.stored_score_bytes, tiled_kernel_bytes: raw.tiled_kernel_bytes },
-        };
+        if (!flat.attentionMemory(asNumber(heads), asNumber(context_tokens), asNumber(bytes_per_score))) return flatFailure();
+        return { ok: true, value: byLayout(declaration.flat_layouts.attention_memory, flat.smallOutput()) };
       });
     },
 
@@ -569,9 +564,10 @@ export const buildCore = oncePerModule((module) => {
      * The importer is its own wasm module (web/core/wasm-variants.js `importer`), instantiated
      * at the first call: in a page once dist/llm-budget-lab-importer.js ran (web/parts/hf-import.js
      * loads it), in node once web/core/importer-module.js was imported.
+     * @param {{timeoutSeconds?: number}} [options] how long to wait for the importer's module (30 s)
      * @returns {Promise<object>} the value above
      */
-    async importHfConfig(text) {
+    async importHfConfig(text, { timeoutSeconds = 30 } = {}) {
       const refused = (error) => ({ ok: false, error, inputs: {}, notes: [], note_kinds: [] });
       if (typeof text !== 'string') {
         const got = describeValue(text);
@@ -579,11 +575,17 @@ export const buildCore = oncePerModule((module) => {
       }
       if (!hasImporterMessages) return refused({ field: 'config.json', ...facadeRefusal('config_no_importer') });
       let importer;
+      let timer = 0;
       try {
-        importer = await loadWasmModule('importer');
+        // A module that never arrives (a stalled download) counts as not loaded after the limit.
+        importer = await Promise.race([loadWasmModule('importer'), new Promise((resolve, reject) => {
+          timer = setTimeout(() => reject(new Error('timed out')), timeoutSeconds * 1000);
+        })]);
       } catch {
+        clearTimeout(timer);
         return refused({ field: 'config.json', ...facadeRefusal('config_importer_missing') });
       }
+      clearTimeout(timer);
       try {
         return JSON.parse(importer.hf_import_json(clipForCore(text, importer.hf_config_max_bytes())));
       } catch (err) {

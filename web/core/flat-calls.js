@@ -5,7 +5,7 @@
 // a slider step writes the inputs into one view, makes one call
 // and reads the results from another. Only budget-core.js uses this file.
 
-const decoder = new TextDecoder();
+import { textAt, writeTexts } from './wasm-text.js';
 
 /**
  * The flat calls of one instantiated module.
@@ -25,12 +25,9 @@ export function flatCalls(module, sizes) {
   const doubles = (address, length) => new Float64Array(module.HEAPF64.buffer, address, length);
 
   /** NUL-terminated UTF-8 at `address` as a string. */
-  function text(address) {
-    const bytes = module.HEAPU8;
-    let end = address;
-    while (bytes[end] !== 0) end += 1;
-    return decoder.decode(bytes.subarray(address, end));
-  }
+  const text = (address) => textAt(module, address);
+  /** Writes `parts` into the core's text buffer (one NUL between two); their byte lengths. */
+  const texts = (...parts) => writeTexts(module, (bytes) => module._llmb_flat_text(bytes), ...parts);
 
   return {
     /**
@@ -73,6 +70,22 @@ export function flatCalls(module, sizes) {
     planHardware: (speculative) => module._llmb_flat_plan_hardware(speculative ? 1 : 0) !== 0,
     cheapestRow: () => module._llmb_flat_cheapest_row(),
     cheapestChangingOutputRow: () => module._llmb_flat_cheapest_changing_output_row(),
+    /** The budget's declarations (field_declarations_json.h) as JSON text. */
+    declarationsJson: () => text(module._llmb_flat_declarations_json()),
+    /** read_field_value() of `typed` for field `name` (both clipped by the caller); values in smallOutput(). */
+    readField: (name, typed, displayFactor, decimalComma, groupsWithPoint) => {
+      const [nameBytes, textBytes] = texts(name, typed);
+      return module._llmb_flat_read_field(nameBytes, textBytes, displayFactor, decimalComma ? 1 : 0, groupsWithPoint ? 1 : 0) !== 0;
+    },
+    speculative: (a, k, c) => module._llmb_flat_speculative(a, k, c) !== 0,
+    bestDraftTokens: (a, c) => module._llmb_flat_best_draft_tokens(a, c) !== 0,
+    attentionMemory: (heads, n, b) => module._llmb_flat_attention_memory(heads, n, b) !== 0,
+    vllmDefaultMaxNumSeqs: (gpuMemoryBytes, deviceName) => {
+      const [nameBytes] = texts(deviceName);
+      return module._llmb_flat_vllm_default_max_num_seqs(gpuMemoryBytes, nameBytes);
+    },
+    /** The values of the last readField(), speculative(), bestDraftTokens() or attentionMemory(), made at each call. */
+    smallOutput: () => doubles(module._llmb_flat_small_output(), module._llmb_flat_small_output_size()),
     errorField: () => text(module._llmb_flat_error_field()),
     errorMessage: () => text(module._llmb_flat_error_message()),
     /** The last refusal's declared kind ('' for none) and its values as JSON text ('' for none). */

@@ -7,14 +7,16 @@
 // Every name comes from the core: the dimensions and parse errors from the
 // reading layer's declaration (src/reading/reading_declarations_json.h, read
 // once per module), the units from the core's unit table, the escape from
-// src/text/utf8_text.h. This file converts only: plain values in and out,
-// enums as strings, and every Embind handle it receives deleted.
+// src/text/utf8_text.h. This file converts only: text in and out through the
+// core's flat calls (wasm/reading/bindings_reading.cpp: no Embind, in either
+// module), values read by their declared names, enums as strings.
 //
 // parseQuantity's result shape is { ok: true, value } or { ok: false, field,
 // error }, the shape budget-core.js uses.
 import { clipForCore } from './text-clip.js';
 import { loadWasmModule, oncePerModule } from './wasm-module.js';
 import { clipText, ECHO_MAX_CHARS } from './echo-text.js';
+import { textAt, writeTexts } from './wasm-text.js';
 
 
 /**
@@ -42,10 +44,10 @@ export const answerDeclaration = oncePerModule((module) => {
  */
 const readingDeclaration = oncePerModule((module) => {
   if (typeof module.answer_declarations_json === 'function') return answerDeclaration(module);
-  if (typeof module.reading_declarations_json !== 'function') {
-    throw new Error('The wasm module has no reading declaration (wasm/reading/bindings_reading_declarations.cpp was not linked in).');
+  if (typeof module._llmb_reading_declarations_json !== 'function') {
+    throw new Error('The wasm module has no reading declaration (wasm/reading/bindings_reading.cpp was not linked in).');
   }
-  return deepFreeze(JSON.parse(module.reading_declarations_json()));
+  return deepFreeze(JSON.parse(textAt(module, module._llmb_reading_declarations_json())));
 });
 
 function deepFreeze(value) {
@@ -63,8 +65,8 @@ function deepFreeze(value) {
  * @param {object} module the Emscripten module holding the Quiz* Embind table
  */
 export const buildReadingCore = oncePerModule((module) => {
-  if (!module || typeof module.parse_quantity !== 'function' || typeof module.unit_table !== 'function') {
-    throw new Error('The wasm module has no quantity reader (wasm/grading/bindings_quiz.cpp was not linked in).');
+  if (!module || typeof module._llmb_reading_parse_quantity !== 'function') {
+    throw new Error('The wasm module has no quantity reader (wasm/reading/bindings_reading.cpp was not linked in).');
   }
   const declaration = readingDeclaration(module);
   const DIMENSIONS = Object.freeze(declaration.dimensions.map((d) => d.name));
@@ -77,15 +79,16 @@ export const buildReadingCore = oncePerModule((module) => {
   // The core's unit table: dimension -> the unit symbols a question may name,
   // '' (no unit) first for 'none', the one dimension whose default_unit may be empty.
   const units = { none: [''] };
-  const tableHandle = module.unit_table();
-  try {
-    for (let i = 0; i < tableHandle.size(); i += 1) {
-      const row = tableHandle.get(i);
-      const dimension = DIMENSIONS[row.dimension.value];
-      (units[dimension] ||= []).push(row.symbol);
-    }
-  } finally {
-    tableHandle.delete();
+  // The reading layer's flat calls (wasm/reading/bindings_reading.cpp): text in through its
+  // buffer, values out in `output()` (declaration.flat_layouts.quantity for a quantity) and text.
+  const output = () => new Float64Array(module.HEAPF64.buffer, module._llmb_reading_output(), module._llmb_reading_output_size());
+  const outputText = () => textAt(module, module._llmb_reading_output_text());
+  const writeText = (text) => writeTexts(module, (bytes) => module._llmb_reading_text(bytes), text)[0];
+  const QUANTITY = declaration.flat_layouts.quantity;
+  for (let i = 0; i < module._llmb_reading_unit_count(); i += 1) {
+    module._llmb_reading_unit(i);
+    const dimension = DIMENSIONS[output()[0]];
+    (units[dimension] ||= []).push(outputText());
   }
   const UNITS = Object.freeze(Object.fromEntries(DIMENSIONS.map((d) => [d, Object.freeze(units[d] || [])])));
   const factors = new Map();
@@ -105,22 +108,24 @@ export const buildReadingCore = oncePerModule((module) => {
   function parseQuantity(text) {
     if (typeof text !== 'string') return { ok: false, field: 'text', error: 'text must be a string.' };
     try {
-      const raw = module.parse_quantity(clipForCore(text, MAX_TEXT_BYTES));
+      module._llmb_reading_parse_quantity(writeText(clipForCore(text, MAX_TEXT_BYTES)));
+      const values = output();
+      const raw = Object.fromEntries(QUANTITY.map((name, i) => [name, values[i]]));
       if (!raw.ok) {
-        const parseError = PARSE_ERRORS[raw.error.value];
-        return { ok: false, field: 'text', error: raw.message, parse_error: parseError, nothing_typed: NOTHING_TYPED.has(parseError) };
+        const parseError = PARSE_ERRORS[raw.error];
+        return { ok: false, field: 'text', error: outputText(), parse_error: parseError, nothing_typed: NOTHING_TYPED.has(parseError) };
       }
       return {
         ok: true,
         value: {
           value: raw.value,
           alt_value: raw.alt_value,
-          ambiguous: raw.ambiguous,
-          has_unit: raw.has_unit,
-          unit: raw.unit,
-          dimension: DIMENSIONS[raw.dimension.value],
+          ambiguous: Boolean(raw.ambiguous),
+          has_unit: Boolean(raw.has_unit),
+          unit: outputText(),
+          dimension: DIMENSIONS[raw.dimension],
           unit_factor: raw.unit_factor,
-          approximate: raw.approximate,
+          approximate: Boolean(raw.approximate),
         },
       };
     } catch (err) {
@@ -175,7 +180,8 @@ export const buildReadingCore = oncePerModule((module) => {
      * @returns {string}
      */
     visibleText(text) {
-      return module.escape_invisible(String(text));
+      module._llmb_reading_escape_invisible(writeText(String(text)));
+      return outputText();
     },
 
     /**
@@ -187,7 +193,8 @@ export const buildReadingCore = oncePerModule((module) => {
      * @returns {string} at most 8 × max + 1 code units (an escape is 8 or 10 characters)
      */
     quoteText(text, max = ECHO_MAX_CHARS) {
-      return module.escape_invisible(clipText(text, max));
+      module._llmb_reading_escape_invisible(writeText(clipText(text, max)));
+      return outputText();
     },
 
     /** Reads a typed quantity as a number with an optional unit (parseQuantity above). */

@@ -14,6 +14,7 @@
 // downloads the base64 copy, and the base64 copy never needs fetch().
 
 import { WASM_VARIANTS } from './wasm-variants.js';
+import { shapeOf } from './wasm-shape.js';
 
 // The bundle's own URL, read while it runs (currentScript is null later).
 const current = typeof document !== 'undefined' ? document.currentScript : null;
@@ -78,29 +79,60 @@ function compileStreamed(variant) {
 }
 
 const sourcePromises = new Map(); // variant -> Promise<object>
+const shapes = new Map(); // variant -> the build's shape of its module (wasm-shape.js)
 
 /**
  * The options to hand Emscripten's factory of a module: { instantiateWasm }
- * that uses a module compiled from the streamed file, or { wasmBinary } with
- * the bytes of the base64 copy. Started once per module (the element's shell
+ * that instantiates the module compiled from the streamed file, or the bytes
+ * of the base64 copy (also when the streamed module does not instantiate),
+ * and `failed`, a promise that rejects when neither does (else never settles). Started once per module (the element's shell
  * starts it while the core script loads; the core's loader then gets the same
  * promise); a failure is not kept, so a later call tries again.
  * @param {'full'|'calc'|'importer'} [variant] which module (web/core/wasm-variants.js); default 'full'
+ * @param {string|null} [shape] the build's shape of it (wasm-shape.js; the bundle's wrapper gives it):
+ *   a module of another shape is not used; null checks nothing
  * @returns {Promise<object>}
  */
-export function wasmSource(variant = 'full') {
+export function wasmSource(variant = 'full', shape = null) {
   if (!Object.hasOwn(WASM_VARIANTS, variant)) return Promise.reject(new Error(`unknown wasm module "${variant}"`));
+  // The shape is kept per variant: the element's shell starts the download before the core
+  // script (which knows the shape) is there, and the check runs when the module is instantiated.
+  if (shape !== null) shapes.set(variant, shape);
   if (sourcePromises.has(variant)) return sourcePromises.get(variant);
+  // A module of another shape than the build's (another variant's file, another build's) is
+  // not used: the base64 copy is.
+  const fits = (module) => {
+    const expected = shapes.has(variant) ? shapes.get(variant) : null;
+    return expected === null || shapeOf(module) === expected;
+  };
   const streamed = canStream() ? compileStreamed(variant) : Promise.resolve(null);
-  const promise = streamed.then((module) => {
-    if (!module) return loadBase64Copy(variant).then((bytes) => ({ wasmBinary: bytes }));
-    return {
-      instantiateWasm(imports, receive) {
-        WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module));
-        return {};
-      },
-    };
-  }).catch((err) => {
+  // A module that compiles but does not instantiate (a stale file of another build, after a
+  // redeploy) falls back to the base64 copy; when that fails too, `failed` rejects (the
+  // bundle's wrapper races it with the factory, which would otherwise wait for ever) and
+  // nothing of this variant is kept, so a later call fetches again.
+  let fail;
+  const failed = new Promise((resolve, reject) => { fail = reject; });
+  failed.catch(() => {});
+  const forget = () => { sourcePromises.delete(variant); base64Promises.delete(variant); };
+  const fromBytes = (bytes, imports) => WebAssembly.compile(bytes).then((module) => {
+    if (!fits(module)) throw new Error(`${WASM_VARIANTS[variant].base64File} holds another build's module`);
+    return WebAssembly.instantiate(module, imports).then((instance) => ({ instance, module }));
+  });
+  const fromCopy = (imports) => loadBase64Copy(variant).then((bytes) => fromBytes(bytes, imports));
+  const promise = streamed.then((module) => ({
+    failed,
+    instantiateWasm(imports, receive) {
+      const ready = module && fits(module)
+        ? WebAssembly.instantiate(module, imports).then((instance) => ({ instance, module })).catch(() => fromCopy(imports))
+        : fromCopy(imports);
+      // Only instantiating falls back; what the glue does with the instance is its own.
+      ready.then((r) => receive(r.instance, r.module), (err) => {
+        forget();
+        fail(err);
+      });
+      return {};
+    },
+  })).catch((err) => {
     sourcePromises.delete(variant);
     throw err;
   });

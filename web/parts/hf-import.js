@@ -7,10 +7,12 @@
 import { h, setText, nextId } from '../element/dom.js';
 import { settleCaps } from '../element/caps.js';
 import { importNoteInWords, refusalInWords } from '../element/core-message.js';
-import { loadScript, IMPORTER_SCRIPT } from '../element/script-loader.js';
+import { loadScript, providedScript, IMPORTER_SCRIPT } from '../element/script-loader.js';
 
 /** Files above this are not read at all (the core refuses more than 1 MiB too). */
 const MAX_FILE_BYTES = 1024 * 1024;
+/** How long the first reading waits for the importer's script, then its module, before saying it could not load. */
+const IMPORTER_WAIT_SECONDS = 30;
 
 /**
  * Mounts the importer in the presets part.
@@ -39,29 +41,38 @@ export function mountHfImport(container, ctx, changedText) {
   };
 
   // The importer is its own script and wasm module, fetched at the first reading (the
-  // facade says config_importer_missing when it could not be loaded). Readings run one
-  // after another, each on the inputs the one before left.
+  // facade says config_importer_missing when it could not be loaded, or not within
+  // IMPORTER_WAIT_SECONDS). Readings run one after another, each on the inputs the one
+  // before left; a text already waiting or being read is not read twice (a double click),
+  // and an empty or too long one is answered at once.
   let queue = Promise.resolve();
+  let pending = null;
   const importText = (source) => {
+    if (!source.trim()) {
+      say(t('hfImport.empty'));
+      return queue;
+    }
+    const bytes = new TextEncoder().encode(source).length;
+    if (bytes > MAX_FILE_BYTES) {
+      say(t('hfImport.textTooLong', { size: kb(bytes), limit }));
+      return queue;
+    }
+    if (source === pending) return queue;
+    pending = source;
     queue = queue.catch(() => {}).then(() => readText(source));
     return queue;
   };
   async function readText(source) {
-    if (!source.trim()) {
-      say(t('hfImport.empty'));
-      return;
-    }
-    if (source.length > MAX_FILE_BYTES) {
-      say(t('hfImport.textTooLong', { size: kb(source.length), limit }));
-      return;
-    }
     use.setAttribute('aria-busy', 'true');
+    // The first reading fetches the importer: said while it comes.
+    if (!providedScript(IMPORTER_SCRIPT)) say(t('hfImport.loading'));
     let res;
     try {
-      await loadScript(IMPORTER_SCRIPT).catch(() => {});
-      res = await ctx.core.importHfConfig(source);
+      await loadScript(IMPORTER_SCRIPT, { timeoutSeconds: IMPORTER_WAIT_SECONDS }).catch(() => {});
+      res = await ctx.core.importHfConfig(source, { timeoutSeconds: IMPORTER_WAIT_SECONDS });
     } finally {
       use.removeAttribute('aria-busy');
+      if (pending === source) pending = null;
     }
     if (!res.ok) {
       // Nothing changes: the last good inputs and results stay.
