@@ -40,9 +40,10 @@ constexpr ImportNoteDeclaration kNotes[] = {
      "{per_token} used per token; the other layers have a dense MLP.",
      nullptr},
     {N::mtp_left_out, "note_mtp_left_out",
-     "The {count} multi-token-prediction layer(s) (num_nextn_predict_layers) are left out: they sit outside "
+     "The {count} multi-token-prediction layers (num_nextn_predict_layers) are left out: they sit outside "
      "num_hidden_layers and vLLM serves the model without them unless asked for speculative decoding.",
-     nullptr},
+     "The {count} multi-token-prediction layer (num_nextn_predict_layers) is left out: it sits outside "
+     "num_hidden_layers and vLLM serves the model without it unless asked for speculative decoding."},
     // What was counted.
     {N::read_as_tied, "note_read_as_tied",
      "Read as {model_type}, counted the way huggingface/transformers src/transformers/models/{modeling} builds the "

@@ -56,6 +56,9 @@ test('typed values are echoed as typed, or as a short plain number, and read bac
     await box(page, field).blur();
     assert.equal(await box(page, field).inputValue(), shown, `${field} "${typed}" shows`);
   }
+  // The slider says the last value in the singular too.
+  assert.equal(await page.locator(`${CALC} input.field-range[data-field="weight_bytes_per_param"]`).getAttribute('aria-valuetext'),
+    '1 bit per weight');
   // The echo stays while its value is in use, also when another field changes.
   await box(page, 'gpu_memory_bytes').fill('74.5 GiB');
   await box(page, 'gpu_memory_bytes').blur();

@@ -122,7 +122,8 @@ TEST_CASE("import_hf_config's active parameters for the MoE models, against the 
 
 TEST_CASE("import_hf_config notes what it counted and assumed", "[hf_config]") {
   const HfImportResult v3 = import_hf_config(fixture("deepseek-v3.json"));
-  CHECK(has_note(v3, "multi-token-prediction layer(s) (num_nextn_predict_layers) are left out"));
+  // DeepSeek-V3's one MTP layer, in the singular.
+  CHECK(has_note(v3, "The 1 multi-token-prediction layer (num_nextn_predict_layers) is left out: it sits outside"));
   CHECK(has_note(v3, "Mixture of experts on 58 of 61 layers"));
   CHECK(has_note(v3, "576 values per layer"));
   CHECK(has_note(v3, "quantization_config is present"));

@@ -47,7 +47,7 @@ const UNIT_DISPLAY = {
  */
 function displayFor(d, strings) {
   const entry = UNIT_DISPLAY[d.unit];
-  if (!entry) return { unit: strings.core(`core.unit.${d.unit}`, d.unit), factor: 1, nounFor: null };
+  if (!entry) return { unit: strings.core(`core.unit.${d.unit}`, d.unit), factor: 1, nounFor: null, unitFor: null };
   const chosen = Array.isArray(entry) ? entry.find((e) => e.upTo === undefined || d.typical_max <= e.upTo) : entry;
   const nounId = `fields.unit.${chosen.noun || chosen.unit}`;
   return {
@@ -57,6 +57,8 @@ function displayFor(d, strings) {
     // The noun after `n` of the unit: a plural string picks its form by count ("1 bit per
     // weight", "4 bits per weight"); a unit with a qualifier ("TB/s, usable") drops it.
     nounFor: (n) => strings.t(nounId, { count: n }).split(',')[0],
+    // The unit's words after `n` of it, qualifier kept ("1 bit per weight", "3.35 TB/s, usable").
+    unitFor: (n) => strings.t(`fields.unit.${chosen.unit}`, { count: n }),
   };
 }
 
@@ -156,7 +158,7 @@ function fieldDef(d, byName, strings) {
     // The same noun after a range's upper end, in the form the locale gives it there (rangeUnitWordsFor).
     rangeNounFor: (n) => (asDeclared ? rangeUnitWordsFor(strings, d.unit, d.unit_one, n) : noun),
     // The display unit's words for `n` of it: the declared unit's, by count, when shown as declared.
-    unitFor: (n) => (asDeclared ? unitWords(strings, d.unit, d.unit_one, n) : display.unit),
+    unitFor: (n) => (asDeclared ? unitWords(strings, d.unit, d.unit_one, n) : display.unitFor(n)),
     factor: display.factor,
     whole,
     choices: display.choices,
