@@ -10,8 +10,8 @@
 // meaning.
 //
 // Everything that names, checks, binds, parses, prints or displays a field
-// reads these tables: validate_budget_input(), the Embind registration
-// (wasm/budget/bindings.cpp), the CLI (tools/cli/budget_table.cpp), the JS facade
+// reads these tables: validate_budget_input(), the flat calls (flat_calls.h,
+// wasm/budget/bindings_flat.cpp) and the simulation's Embind table, the CLI (tools/cli/budget_table.cpp), the JS facade
 // (web/core/budget-core.js), the calculator, tools/check-content and the
 // quiz's value lookups. Adding an input is one BudgetInput member, one row in
 // kBudgetInputFields (field_declarations.cpp) and its tests.

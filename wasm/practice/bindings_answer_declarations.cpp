@@ -3,7 +3,7 @@
 // as one JSON text, read once by web/core/reading-core.js and quiz-core.js.
 // Linked into the full wasm module only: the calculator's reads the dimensions
 // and parse errors from the reading layer's own JSON
-// (wasm/reading/bindings_reading_declarations.cpp), without the verdicts,
+// (wasm/reading/bindings_reading.cpp), without the verdicts,
 // step kinds, practice fields and drill mistakes.
 #include <emscripten/bind.h>
 
