@@ -10,7 +10,7 @@ export const WASM_DATA_URL = /(["'])data:application\/octet-stream;base64,([A-Za
 
 /**
  * The imports and exports of the wasm module an Emscripten -sSINGLE_FILE script embeds, as
- * web/core/wasm-source.js moduleShape() writes them for a compiled module: the glue fits only
+ * web/core/wasm-shape.js shapeOf() writes them for a compiled module: the glue fits only
  * a module of this shape, so a fetched file of another shape (another variant's, or another
  * build's) is not used.
  * @param {string} script the module's JS @returns {string}

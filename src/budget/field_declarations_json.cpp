@@ -52,6 +52,17 @@ void add_series(std::string& out, Table<SeriesDeclaration<S>> series) {
   });
 }
 
+// A flat layout's names, in order (flat_calls.h FlatValue).
+template <class R, std::size_t N>
+void add_layout_names(std::string& out, const FlatValue<R> (&layout)[N]) {
+  out += '[';
+  for (const FlatValue<R>& v : layout) {
+    add_string(out, v.name);
+    out += ',';
+  }
+  close_with(out, ']');
+}
+
 template <std::size_t N>
 void add_names(std::string& out, const char* const (&names)[N]) {
   out += '[';
@@ -143,13 +154,13 @@ std::string field_declarations_json() {
   add_key(out, "flat_layouts");
   out += '{';
   add_key(out, "field_reading");
-  add_names(out, kFieldReadingLayout);
+  add_layout_names(out, kFieldReadingLayout);
   out += ',';
   add_key(out, "best_draft");
-  add_names(out, kBestDraftLayout);
+  add_layout_names(out, kBestDraftLayout);
   out += ',';
   add_key(out, "attention_memory");
-  add_names(out, kAttentionMemoryLayout);
+  add_layout_names(out, kAttentionMemoryLayout);
   out += "},";
   // Every kind of refusal the budget writes (input_messages.h), each a code and
   // its English pattern, so a page can write a refusal in its own language. The

@@ -32,6 +32,13 @@ void write_flat(const R& result, Table<ResultFieldDeclaration<R>> fields, std::v
   }
 }
 
+// `result`'s values in `layout`'s order (flat_calls.h FlatValue).
+template <class R, std::size_t N>
+void write_layout(const R& result, const FlatValue<R> (&layout)[N], std::vector<double>& out) {
+  out.resize(N);
+  for (std::size_t i = 0; i < N; ++i) out[i] = layout[i].read(result);
+}
+
 // Whether a sweep (made in place, reusing its storage) succeeded; copies its error when not.
 template <class Sweep>
 bool kept(const Sweep& sweep, InputError& error) {
@@ -186,8 +193,8 @@ const std::vector<double>* FlatCalls::series(int kind, int index) const {
 }
 
 char* FlatCalls::text_buffer(double bytes) {
-  const double kept = std::isfinite(bytes) ? std::clamp(bytes, 0.0, static_cast<double>(kMaxFlatTextBytes)) : 0.0;
-  text_.assign(static_cast<std::size_t>(kept) + 1, '\0');
+  if (!std::isfinite(bytes) || bytes < 0 || bytes > static_cast<double>(kMaxFlatTextBytes)) return nullptr;
+  text_.assign(static_cast<std::size_t>(bytes) + 1, '\0');
   return text_.data();
 }
 
@@ -216,12 +223,7 @@ bool FlatCalls::run_read_field(double name_bytes, double text_bytes, double disp
     error_ = r.error;
     return false;
   }
-  small_output_ = {r.value,
-                   static_cast<double>(r.significant_digits),
-                   r.binary_prefix ? 1.0 : 0.0,
-                   r.ambiguous ? 1.0 : 0.0,
-                   static_cast<double>(static_cast<unsigned char>(r.ambiguous_mark)),
-                   r.grouping_taken ? 1.0 : 0.0};
+  write_layout(r, kFieldReadingLayout, small_output_);
   return true;
 }
 
@@ -242,7 +244,7 @@ bool FlatCalls::run_best_draft_tokens(double acceptance_rate, double draft_cost_
     error_ = r.error;
     return false;
   }
-  small_output_ = {r.draft_tokens, r.speedup, r.tokens_per_pass};
+  write_layout(r, kBestDraftLayout, small_output_);
   return true;
 }
 
@@ -252,7 +254,7 @@ bool FlatCalls::run_attention_memory(double heads, double context_tokens, double
     error_ = r.error;
     return false;
   }
-  small_output_ = {r.stored_score_bytes, r.tiled_kernel_bytes};
+  write_layout(r, kAttentionMemoryLayout, small_output_);
   return true;
 }
 

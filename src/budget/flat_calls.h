@@ -12,22 +12,46 @@
 #include <cstddef>
 #include <vector>
 
+#include "budget/attention_memory.h"
 #include "budget/budget_types.h"
 #include "budget/field_declarations.h"
+#include "budget/field_reader.h"
 #include "budget/planner.h"
+#include "budget/speculative.h"
 #include "budget/sweeps.h"
 
 namespace llmbudget {
 
-/// The values FlatCalls::run_read_field() writes, in order: FieldReading's (field_reader.h) but ok and error
-/// (flags as 0/1, ambiguous_mark as its character code, 0 for none). field_declarations_json() lists these
-/// layouts under "flat_layouts", so a caller reads them by name.
-constexpr const char* kFieldReadingLayout[] = {"value",     "significant_digits", "binary_prefix",
-                                               "ambiguous", "ambiguous_mark",     "grouping_taken"};
-/// The values FlatCalls::run_best_draft_tokens() writes, in order (BestDraftResult, speculative.h).
-constexpr const char* kBestDraftLayout[] = {"draft_tokens", "speedup", "tokens_per_pass"};
-/// The values FlatCalls::run_attention_memory() writes, in order (AttentionMemoryResult, attention_memory.h).
-constexpr const char* kAttentionMemoryLayout[] = {"stored_score_bytes", "tiled_kernel_bytes"};
+/// One value of a small flat result: its name and how it is read from the result (a number as it is, a flag as
+/// 0 or 1, a character as its code). A layout is an array of these: the one list of its names and order, which
+/// FlatCalls writes by and field_declarations_json() lists under "flat_layouts", so a caller reads by name.
+template <class R>
+struct FlatValue {
+  const char* name;
+  double (*read)(const R&);
+};
+
+/// run_read_field()'s values: FieldReading's (field_reader.h) but ok and error.
+inline constexpr FlatValue<FieldReading> kFieldReadingLayout[] = {
+    {"value", [](const FieldReading& r) { return r.value; }},
+    {"significant_digits", [](const FieldReading& r) { return static_cast<double>(r.significant_digits); }},
+    {"binary_prefix", [](const FieldReading& r) { return r.binary_prefix ? 1.0 : 0.0; }},
+    {"ambiguous", [](const FieldReading& r) { return r.ambiguous ? 1.0 : 0.0; }},
+    {"ambiguous_mark",
+     [](const FieldReading& r) { return static_cast<double>(static_cast<unsigned char>(r.ambiguous_mark)); }},
+    {"grouping_taken", [](const FieldReading& r) { return r.grouping_taken ? 1.0 : 0.0; }},
+};
+/// run_best_draft_tokens()'s values (BestDraftResult, speculative.h).
+inline constexpr FlatValue<BestDraftResult> kBestDraftLayout[] = {
+    {"draft_tokens", [](const BestDraftResult& r) { return r.draft_tokens; }},
+    {"speedup", [](const BestDraftResult& r) { return r.speedup; }},
+    {"tokens_per_pass", [](const BestDraftResult& r) { return r.tokens_per_pass; }},
+};
+/// run_attention_memory()'s values (AttentionMemoryResult, attention_memory.h).
+inline constexpr FlatValue<AttentionMemoryResult> kAttentionMemoryLayout[] = {
+    {"stored_score_bytes", [](const AttentionMemoryResult& r) { return r.stored_score_bytes; }},
+    {"tiled_kernel_bytes", [](const AttentionMemoryResult& r) { return r.tiled_kernel_bytes; }},
+};
 
 /// The input array's values as a BudgetInput (values.size() must be at least
 /// budget_input_fields().size; extra values are ignored).
@@ -92,21 +116,22 @@ class FlatCalls {
   /// Index of the row marked cheapest_changing_output, -1 when none is marked.
   double cheapest_changing_output_row() const { return cheapest_changing_output_row_; }
 
-  /// Room for `bytes` bytes of UTF-8 text and a NUL after them (`bytes` is cut to 0..kMaxFlatTextBytes), which
-  /// the caller fills before a call that reads text; valid until the next text_buffer() call.
+  /// Room for `bytes` bytes of UTF-8 text and a NUL after them, which the caller fills before a call that reads
+  /// text; valid until the next text_buffer() call. nullptr (and the buffer as it was) for `bytes` outside
+  /// 0..kMaxFlatTextBytes: the caller must not write then.
   char* text_buffer(double bytes);
   /// read_field_value() (field_reader.h) on the text buffer: the field's name in its first `name_bytes` bytes,
   /// a NUL, then the typed text's `text_bytes` bytes; `decimal_comma` and `groups_with_point` as CommaReading
   /// decimal_first and PointReading decimal_or_grouping. false (and error() set) when refused; else the reading in
-  /// small_output(), kFieldReadingLayout order.
+  /// small_output(), in kFieldReadingLayout's order.
   bool run_read_field(double name_bytes, double text_bytes, double display_factor, bool decimal_comma,
                       bool groups_with_point);
   /// speculative() (speculative.h): false (and error() set) when refused; else small_output() holds
   /// speculative_result_fields() in declaration order.
   bool run_speculative(double acceptance_rate, double draft_tokens, double draft_cost_ratio);
-  /// best_draft_tokens(): false (and error() set) when refused; else small_output() in kBestDraftLayout order.
+  /// best_draft_tokens(): false (and error() set) when refused; else small_output() in kBestDraftLayout's order.
   bool run_best_draft_tokens(double acceptance_rate, double draft_cost_ratio);
-  /// attention_memory(): false (and error() set) when refused; else small_output() in kAttentionMemoryLayout order.
+  /// attention_memory(): false (and error() set) when refused; else small_output() in kAttentionMemoryLayout's order.
   bool run_attention_memory(double heads, double context_tokens, double bytes_per_score);
   /// vllm_default_max_num_seqs() (vllm_runtime.h) with the device name in the text buffer's first `name_bytes` bytes.
   double run_vllm_default_max_num_seqs(double gpu_memory_bytes, double name_bytes);

@@ -24,7 +24,8 @@ const std::vector<UnitSymbol>& units() {
 }  // namespace
 
 char* FlatReading::text_buffer(double bytes) {
-  text_.assign(clipped(bytes, kMaxFlatReadingBytes) + 1, '\0');
+  if (!std::isfinite(bytes) || bytes < 0 || bytes > static_cast<double>(kMaxFlatReadingBytes)) return nullptr;
+  text_.assign(static_cast<std::size_t>(bytes) + 1, '\0');
   return text_.data();
 }
 
@@ -35,15 +36,8 @@ std::string FlatReading::text_in(double bytes) const {
 
 void FlatReading::run_parse_quantity(double bytes) {
   const Quantity q = parse_quantity(text_in(bytes));
-  output_ = {q.ok ? 1.0 : 0.0,
-             static_cast<double>(static_cast<int>(q.error)),
-             q.value,
-             q.alt_value,
-             q.ambiguous ? 1.0 : 0.0,
-             q.has_unit ? 1.0 : 0.0,
-             static_cast<double>(static_cast<int>(q.dimension)),
-             q.unit_factor,
-             q.approximate ? 1.0 : 0.0};
+  output_.clear();
+  for (const QuantityValue& v : kQuantityLayout) output_.push_back(v.read(q));
   text_out_ = q.ok ? q.unit : q.message;
 }
 

@@ -13,21 +13,39 @@
 #include <string>
 #include <vector>
 
+#include "reading/quantity.h"
+
 namespace llmbudget {
 
-/// The values FlatReading::run_parse_quantity() writes, in order (Quantity, quantity.h).
-constexpr const char* kQuantityLayout[] = {"ok",       "error",     "value",       "alt_value",  "ambiguous",
-                                           "has_unit", "dimension", "unit_factor", "approximate"};
+/// One value of run_parse_quantity()'s output: its name and how it is read from the Quantity (flags as 0 or 1,
+/// enums as their numeric value). kQuantityLayout is the one list of their names and order, which FlatReading
+/// writes by and reading_declarations_json() lists under "flat_layouts".
+struct QuantityValue {
+  const char* name;
+  double (*read)(const Quantity&);
+};
+inline constexpr QuantityValue kQuantityLayout[] = {
+    {"ok", [](const Quantity& q) { return q.ok ? 1.0 : 0.0; }},
+    {"error", [](const Quantity& q) { return static_cast<double>(static_cast<int>(q.error)); }},
+    {"value", [](const Quantity& q) { return q.value; }},
+    {"alt_value", [](const Quantity& q) { return q.alt_value; }},
+    {"ambiguous", [](const Quantity& q) { return q.ambiguous ? 1.0 : 0.0; }},
+    {"has_unit", [](const Quantity& q) { return q.has_unit ? 1.0 : 0.0; }},
+    {"dimension", [](const Quantity& q) { return static_cast<double>(static_cast<int>(q.dimension)); }},
+    {"unit_factor", [](const Quantity& q) { return q.unit_factor; }},
+    {"approximate", [](const Quantity& q) { return q.approximate ? 1.0 : 0.0; }},
+};
 
 /// The most bytes FlatReading::text_buffer() holds: a typed answer is clipped by the caller just past
-/// kMaxAnswerBytes, and a text to escape is clipped before it is shown (a message quotes at most 80 characters).
+/// kMaxAnswerBytes, and a text to escape to at most 262,144 UTF-16 units (web/core/reading-core.js), which
+/// UTF-8 writes in at most 786,432 bytes.
 constexpr std::size_t kMaxFlatReadingBytes = 1 << 20;
 
 /// One set of buffers for the reading layer's flat calls.
 class FlatReading {
  public:
-  /// Room for `bytes` bytes of UTF-8 text and a NUL after them (`bytes` cut to 0..kMaxFlatReadingBytes), which
-  /// the caller fills before a call; valid until the next text_buffer() call.
+  /// Room for `bytes` bytes of UTF-8 text and a NUL after them, which the caller fills before a call; valid until
+  /// the next text_buffer() call. nullptr (and the buffer as it was) for `bytes` outside 0..kMaxFlatReadingBytes.
   char* text_buffer(double bytes);
   /// parse_quantity() (quantity.h) of the buffer's first `bytes` bytes: output() in kQuantityLayout order, and
   /// text() the reason it failed (Quantity::message) or, when it read, the unit's canonical symbol ("" for none).

@@ -32,8 +32,8 @@ void add_reading_declarations(std::string& out) {
   out += '{';
   json::add_key(out, "quantity");
   out += '[';
-  for (const char* name : kQuantityLayout) {
-    json::add_string(out, name);
+  for (const QuantityValue& v : kQuantityLayout) {
+    json::add_string(out, v.name);
     out += ',';
   }
   json::close_with(out, ']');

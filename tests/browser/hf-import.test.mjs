@@ -109,6 +109,11 @@ test('a double click reads once and says what changed; a blank box is answered a
   await lab.locator('.hf-config-use:not([aria-busy])').waitFor();
   // The second click of the pair is not a second reading ("the inputs were already these").
   assert.match(await out(lab, 'hf-config-status'), /^The config\.json changed /);
+  // Once the importer is here too: another config, double-clicked, says what it changed.
+  await lab.locator('.hf-config-text').fill(readFileSync(GEMMA2, 'utf8').replace('"max_position_embeddings": 8192', '"max_position_embeddings": 4096'));
+  await lab.locator('.hf-config-use').dblclick();
+  await lab.locator('.hf-config-use:not([aria-busy])').waitFor();
+  assert.match(await out(lab, 'hf-config-status'), /^The config\.json changed .*model context limit/);
   assertQuiet(rec);
   // A page whose importer never arrives: the reading waits (and says it is fetching), while an
   // empty box is answered at once.

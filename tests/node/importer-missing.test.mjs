@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadBudgetCore } from '../../web/core/budget-core.js';
@@ -38,12 +39,21 @@ test('without the importer\'s module, importHfConfig refuses with config_importe
     'Der config.json-Importer (llm-budget-lab-importer.js) konnte nicht geladen werden; prüfen Sie die Verbindung und versuchen Sie es erneut');
 });
 
-test('an importer module that never arrives (a stalled download) is said after the time limit', async () => {
+test('an importer module that never arrives (a stalled download) is said after the time limit; the next reading tries again', async () => {
   const core = await loadBudgetCore();
-  // A factory whose module never resolves, as a stalled .wasm download leaves it.
-  registerGlue('importer', () => new Promise(() => {}));
+  // A factory whose first module never resolves, as a stalled .wasm download leaves it; the
+  // second call is the real importer's (build/wasm/budget_core_importer.js).
+  const createImporter = createRequire(import.meta.url)('../../build/wasm/budget_core_importer.js');
+  let calls = 0;
+  registerGlue('importer', () => (calls++ === 0 ? new Promise(() => {}) : createImporter()));
   const res = await core.importHfConfig(LLAMA, { timeoutSeconds: 0.05 });
   assert.equal(res.ok, false);
   assert.equal(res.error.code, 'config_importer_missing');
   assert.deepEqual(res.inputs, {});
+  // Llama 3.1 8B: 32 layers, 8 KV heads (its config.json).
+  const again = await core.importHfConfig(LLAMA, { timeoutSeconds: 30 });
+  assert.equal(again.ok, true, JSON.stringify(again.error));
+  assert.equal(again.inputs.layers, 32);
+  assert.equal(again.inputs.kv_heads, 8);
+  assert.equal(calls, 2);
 });

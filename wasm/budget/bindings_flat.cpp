@@ -94,6 +94,8 @@ EMSCRIPTEN_KEEPALIVE int llmb_flat_read_field(double name_bytes, double text_byt
                                               int decimal_comma, int groups_with_point) {
   return calls().run_read_field(name_bytes, text_bytes, display_factor, decimal_comma != 0, groups_with_point != 0);
 }
+/// speculative(), best_draft_tokens() and attention_memory(): 1 when accepted (values in llmb_flat_small_output(), in
+/// the layouts of flat_calls.h), 0 when refused (then llmb_flat_error_*).
 EMSCRIPTEN_KEEPALIVE int llmb_flat_speculative(double a, double k, double c) {
   return calls().run_speculative(a, k, c);
 }

@@ -49,7 +49,8 @@ EMSCRIPTEN_BINDINGS(traffic_core) {
   function("simulate_traffic", &lb::simulate_traffic);
   function("highest_load", &lb::highest_load);
   // A typed value for a TrafficInput field, returned as the budget's FieldReading (registered in
-  // wasm/grading/bindings_reading_enums.cpp); the two bools are CommaReading and PointReading, as read_field_value's.
+  // wasm/budget/embind/bindings_budget_types.cpp); the two bools are CommaReading and PointReading, as
+  // read_field_value's.
   function(
       "read_traffic_field_value", +[](const std::string& name, const std::string& text, double display_factor,
                                       bool decimal_comma, bool groups_with_point) {

@@ -1,10 +1,10 @@
 // The page's only door into the serving-budget core.
 //
-// Turns the core's flat arrays (plan, capacity, the planner, the sweeps:
-// plain wasm exports, web/core/flat-calls.js) and the Embind results of the
-// other calls into plain objects, and enum values into the core's names. It
-// holds no Embind handle: series come back as Float64Array views of wasm
-// memory, copied once.
+// Turns the core's flat arrays (plan, capacity, the planner, the sweeps, the
+// field reader and the small results: plain wasm exports, web/core/flat-calls.js)
+// into plain objects, and enum values into the core's names. It holds no Embind
+// handle (the calculator's module has no Embind): series come back as
+// Float64Array views of wasm memory, copied once.
 // It computes nothing itself: every number comes from the C++ core. Field
 // names, units, ranges, defaults and enum names come from the core's field
 // declarations (src/budget/field_declarations.cpp), read once as JSON; this file
@@ -30,7 +30,7 @@ import { flatCalls } from './flat-calls.js';
 import { textAt } from './wasm-text.js';
 import { clipForCore } from './text-clip.js';
 import { readFieldValue } from './field-reading.js';
-import { loadWasmModule, oncePerModule } from './wasm-module.js';
+import { loadWasmModule, forgetWasmModule, oncePerModule } from './wasm-module.js';
 import { clipText } from './echo-text.js';
 import { facadeRefusal, jsonKindCode } from './facade-messages.js';
 
@@ -576,10 +576,15 @@ export const buildCore = oncePerModule((module) => {
       if (!hasImporterMessages) return refused({ field: 'config.json', ...facadeRefusal('config_no_importer') });
       let importer;
       let timer = 0;
+      const coming = loadWasmModule('importer');
       try {
-        // A module that never arrives (a stalled download) counts as not loaded after the limit.
-        importer = await Promise.race([loadWasmModule('importer'), new Promise((resolve, reject) => {
-          timer = setTimeout(() => reject(new Error('timed out')), timeoutSeconds * 1000);
+        // A module that never arrives (a stalled download) counts as not loaded after the limit,
+        // and is given up on: the next reading fetches it again.
+        importer = await Promise.race([coming, new Promise((resolve, reject) => {
+          timer = setTimeout(() => {
+            forgetWasmModule('importer', coming);
+            reject(new Error('timed out'));
+          }, timeoutSeconds * 1000);
         })]);
       } catch {
         clearTimeout(timer);

@@ -70,8 +70,6 @@ export function flatCalls(module, sizes) {
     planHardware: (speculative) => module._llmb_flat_plan_hardware(speculative ? 1 : 0) !== 0,
     cheapestRow: () => module._llmb_flat_cheapest_row(),
     cheapestChangingOutputRow: () => module._llmb_flat_cheapest_changing_output_row(),
-    /** The budget's declarations (field_declarations_json.h) as JSON text. */
-    declarationsJson: () => text(module._llmb_flat_declarations_json()),
     /** read_field_value() of `typed` for field `name` (both clipped by the caller); values in smallOutput(). */
     readField: (name, typed, displayFactor, decimalComma, groupsWithPoint) => {
       const [nameBytes, textBytes] = texts(name, typed);

@@ -18,6 +18,13 @@ import { loadWasmModule, oncePerModule } from './wasm-module.js';
 import { clipText, ECHO_MAX_CHARS } from './echo-text.js';
 import { textAt, writeTexts } from './wasm-text.js';
 
+/**
+ * The longest text visibleText() escapes whole, in UTF-16 units: 262,144 units are at most
+ * 786,432 bytes of UTF-8, inside the core's reading buffer (1 MiB, src/reading/flat_reading.h);
+ * a longer one is clipped with "…" first.
+ */
+const VISIBLE_MAX_UNITS = 262144;
+
 
 /**
  * The answer side's declaration of `module` (parsed once per module, frozen):
@@ -62,7 +69,7 @@ function deepFreeze(value) {
  * Builds the facade over an instantiated module, once per module. Exported for
  * tests and for quiz-core.js, which builds on it (and so shares this one);
  * pages use loadReadingCore().
- * @param {object} module the Emscripten module holding the Quiz* Embind table
+ * @param {object} module the Emscripten module (its reading layer's plain exports, _llmb_reading_*)
  */
 export const buildReadingCore = oncePerModule((module) => {
   if (!module || typeof module._llmb_reading_parse_quantity !== 'function') {
@@ -180,7 +187,9 @@ export const buildReadingCore = oncePerModule((module) => {
      * @returns {string}
      */
     visibleText(text) {
-      module._llmb_reading_escape_invisible(writeText(String(text)));
+      // At most VISIBLE_MAX_UNITS UTF-16 units reach the core (its buffer holds their UTF-8).
+      const whole = String(text);
+      module._llmb_reading_escape_invisible(writeText(whole.length > VISIBLE_MAX_UNITS ? clipText(whole, VISIBLE_MAX_UNITS) : whole));
       return outputText();
     },
 

@@ -1,7 +1,7 @@
 // Clipping typed text before it is copied into the wasm heap.
 //
-// Embind copies a JS string argument into wasm memory as UTF-8 before the
-// core sees it, so a pasted 10-million-character text would grow the heap
+// Text reaches the core as UTF-8 copied into wasm memory (web/core/wasm-text.js,
+// or Embind for the full module's other tables), so a pasted 10-million-character text would grow the heap
 // (which never shrinks) and take seconds, although the core refuses anything
 // over its limit at once. The facades hand the core at most one UTF-16 unit
 // more than the core's declared limit (`max_text_bytes` in the core's

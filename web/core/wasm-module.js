@@ -13,6 +13,7 @@
 // page that started with only calculator parts) adds its factory to the same
 // table.
 import * as bundled from '../../build/wasm/budget_core.js';
+import { forgetSource } from './wasm-source.js';
 
 const glues = (globalThis.__llmbGlue = globalThis.__llmbGlue || Object.create(null));
 /** The module this script carries: 'full' or 'calc' (in node, always 'full'). */
@@ -41,8 +42,8 @@ export function registerGlue(variant, factory) {
  *   loadable), else the calculator's; 'importer': the config.json importer's own
  *   module (its factory is there once dist/llm-budget-lab-importer.js ran, or, in
  *   node, once web/core/importer-module.js was imported).
- * @returns {Promise<object>} the Emscripten Module with the Embind table
- *   (plan, capacity, sweep_batch, ... as declared in wasm/*.cpp); rejects
+ * @returns {Promise<object>} the Emscripten Module with its exports (the flat calls
+ *   _llmb_flat_*, _llmb_reading_*, and the full module's Embind tables, wasm/*.cpp); rejects
  *   for 'full' when no full module is on the page (only the calculator's
  *   core script was loaded).
  */
@@ -64,6 +65,18 @@ export function loadWasmModule(need = 'any') {
     }));
   }
   return instances.get(variant);
+}
+
+/**
+ * Gives up on `variant`'s instance while it is still coming (a stalled download): the next
+ * loadWasmModule() of it starts again, from a new download. Does nothing to one that arrived.
+ * @param {'full'|'calc'|'importer'} variant
+ * @param {Promise<object>} pending the promise loadWasmModule() gave for it
+ */
+export function forgetWasmModule(variant, pending) {
+  if (instances.get(variant) !== pending) return;
+  instances.delete(variant);
+  forgetSource(variant);
 }
 
 /**

@@ -82,6 +82,16 @@ const sourcePromises = new Map(); // variant -> Promise<object>
 const shapes = new Map(); // variant -> the build's shape of its module (wasm-shape.js)
 
 /**
+ * Drops what wasmSource() keeps of `variant` (its download and its base64 copy), so the next
+ * call fetches again: for a download given up on (a stalled one, wasm-module.js forgetWasmModule).
+ * @param {'full'|'calc'|'importer'} variant
+ */
+export function forgetSource(variant) {
+  sourcePromises.delete(variant);
+  base64Promises.delete(variant);
+}
+
+/**
  * The options to hand Emscripten's factory of a module: { instantiateWasm }
  * that instantiates the module compiled from the streamed file, or the bytes
  * of the base64 copy (also when the streamed module does not instantiate),
@@ -113,7 +123,7 @@ export function wasmSource(variant = 'full', shape = null) {
   let fail;
   const failed = new Promise((resolve, reject) => { fail = reject; });
   failed.catch(() => {});
-  const forget = () => { sourcePromises.delete(variant); base64Promises.delete(variant); };
+  const forget = () => forgetSource(variant);
   const fromBytes = (bytes, imports) => WebAssembly.compile(bytes).then((module) => {
     if (!fits(module)) throw new Error(`${WASM_VARIANTS[variant].base64File} holds another build's module`);
     return WebAssembly.instantiate(module, imports).then((instance) => ({ instance, module }));

@@ -13,7 +13,7 @@ const decoder = new TextDecoder();
 export function textAt(module, address) {
   const bytes = module.HEAPU8;
   let end = address;
-  while (bytes[end] !== 0) end += 1;
+  while (end < bytes.length && bytes[end] !== 0) end += 1;
   return decoder.decode(bytes.subarray(address, end));
 }
 
@@ -24,11 +24,14 @@ export function textAt(module, address) {
  * @param {(bytes:number)=>number} room the core's text buffer of that size: its address
  * @param {...string} parts the strings (callers clip them first: text-clip.js)
  * @returns {number[]} each part's length in bytes
+ * @throws {RangeError} when the parts are more than the core's buffer holds (nothing is written)
  */
 export function writeTexts(module, room, ...parts) {
   const encoded = parts.map((p) => encoder.encode(p));
   const total = encoded.reduce((sum, e) => sum + e.length, 0) + Math.max(0, encoded.length - 1);
   const address = room(total);
+  // The core gives no room (0) for more than its buffer holds: nothing is written.
+  if (!address) throw new RangeError(`${total} bytes of text are more than the core's buffer holds`);
   const heap = module.HEAPU8;
   let at = address;
   encoded.forEach((e, i) => {

@@ -6,7 +6,7 @@
 // loaded when an element showing the part comes near the viewport; parts
 // that share code share a script) and, as `wasm: 'full'`, the parts that need
 // the full wasm module (the answer checker, practice, drills, the serving
-// simulation or the config.json importer of the presets part; web/core/wasm-variants.js): a page whose elements show none of
+// simulation, or the importer's message kinds for the presets part; web/core/wasm-variants.js): a page whose elements show none of
 // them loads the calculator's smaller module; as `importer: true`, the part that
 // reads a config.json (its importer is a module of its own, loaded at first use:
 // dist/llm-budget-lab-importer.js); and, as `presets: true`, the

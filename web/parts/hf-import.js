@@ -43,10 +43,14 @@ export function mountHfImport(container, ctx, changedText) {
   // The importer is its own script and wasm module, fetched at the first reading (the
   // facade says config_importer_missing when it could not be loaded, or not within
   // IMPORTER_WAIT_SECONDS). Readings run one after another, each on the inputs the one
-  // before left; a text already waiting or being read is not read twice (a double click),
-  // and an empty or too long one is answered at once.
+  // before left; a text already waiting or being read, or the one just applied with nothing
+  // changed since, is not read again (a double click), and an empty or too long one is
+  // answered at once.
   let queue = Promise.resolve();
   let pending = null;
+  // The text last applied and the store's change it made (state.commit): the same text again,
+  // with nothing changed since, is not read again (the second click of a double click).
+  let lastRead = null;
   const importText = (source) => {
     if (!source.trim()) {
       say(t('hfImport.empty'));
@@ -57,7 +61,7 @@ export function mountHfImport(container, ctx, changedText) {
       say(t('hfImport.textTooLong', { size: kb(bytes), limit }));
       return queue;
     }
-    if (source === pending) return queue;
+    if (source === pending || (lastRead && lastRead.source === source && lastRead.commit === ctx.store.state.commit)) return queue;
     pending = source;
     queue = queue.catch(() => {}).then(() => readText(source));
     return queue;
@@ -74,6 +78,8 @@ export function mountHfImport(container, ctx, changedText) {
       use.removeAttribute('aria-busy');
       if (pending === source) pending = null;
     }
+    // A part drawn again (or taken down) meanwhile: this reading is not its to apply.
+    if (ctx.signal && ctx.signal.aborted) return;
     if (!res.ok) {
       // Nothing changes: the last good inputs and results stay.
       const { field, message, code, params } = res.error;
@@ -88,6 +94,7 @@ export function mountHfImport(container, ctx, changedText) {
       say(t('hfImport.notUsed', { error: refusal(applied) }));
       return;
     }
+    lastRead = { source, commit: ctx.store.state.commit };
     // Said here, beside the control, with the notes (no jump to the results: focus stays where
     // the person is, and the phone's results bar shows the new numbers).
     say(changedText(ctx, 'config.json', before, ctx.store.state.input, t('hfImport.named')),
