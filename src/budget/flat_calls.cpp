@@ -39,11 +39,12 @@ void write_layout(const R& result, const FlatValue<R> (&layout)[N], std::vector<
   for (std::size_t i = 0; i < N; ++i) out[i] = layout[i].read(result);
 }
 
-// Whether a sweep (made in place, reusing its storage) succeeded; copies its error when not.
-template <class Sweep>
-bool kept(const Sweep& sweep, InputError& error) {
-  if (!sweep.ok) error = sweep.error;
-  return sweep.ok;
+// Whether a result (a sweep made in place, or any result with ok and error) succeeded; copies its
+// error when not.
+template <class Result>
+bool kept(const Result& result, InputError& error) {
+  if (!result.ok) error = result.error;
+  return result.ok;
 }
 
 template <class Sweep>
@@ -219,20 +220,14 @@ bool FlatCalls::run_read_field(double name_bytes, double text_bytes, double disp
   const FieldReading r = read_field_value(
       name, text, display_factor, decimal_comma ? CommaReading::decimal_first : CommaReading::thousands_first,
       groups_with_point ? PointReading::decimal_or_grouping : PointReading::decimal);
-  if (!r.ok) {
-    error_ = r.error;
-    return false;
-  }
+  if (!kept(r, error_)) return false;
   write_layout(r, kFieldReadingLayout, small_output_);
   return true;
 }
 
 bool FlatCalls::run_speculative(double acceptance_rate, double draft_tokens, double draft_cost_ratio) {
   const SpeculativeResult r = speculative(acceptance_rate, draft_tokens, draft_cost_ratio);
-  if (!r.ok) {
-    error_ = r.error;
-    return false;
-  }
+  if (!kept(r, error_)) return false;
   small_output_.assign(speculative_result_fields().size, 0);
   write_flat(r, speculative_result_fields(), small_output_);
   return true;
@@ -240,20 +235,14 @@ bool FlatCalls::run_speculative(double acceptance_rate, double draft_tokens, dou
 
 bool FlatCalls::run_best_draft_tokens(double acceptance_rate, double draft_cost_ratio) {
   const BestDraftResult r = best_draft_tokens(acceptance_rate, draft_cost_ratio);
-  if (!r.ok) {
-    error_ = r.error;
-    return false;
-  }
+  if (!kept(r, error_)) return false;
   write_layout(r, kBestDraftLayout, small_output_);
   return true;
 }
 
 bool FlatCalls::run_attention_memory(double heads, double context_tokens, double bytes_per_score) {
   const AttentionMemoryResult r = attention_memory(heads, context_tokens, bytes_per_score);
-  if (!r.ok) {
-    error_ = r.error;
-    return false;
-  }
+  if (!kept(r, error_)) return false;
   write_layout(r, kAttentionMemoryLayout, small_output_);
   return true;
 }

@@ -27,7 +27,7 @@
 // "kv_headz is not a BudgetInput field (did you mean kv_heads?); ..." with
 // `field` the key itself (field '' when the input is not an object).
 import { flatCalls } from './flat-calls.js';
-import { textAt } from './wasm-text.js';
+import { textAt, byLayout } from './wasm-text.js';
 import { clipForCore } from './text-clip.js';
 import { readFieldValue } from './field-reading.js';
 import { loadWasmModule, forgetWasmModule, oncePerModule } from './wasm-module.js';
@@ -160,8 +160,6 @@ export const buildCore = oncePerModule((module) => {
   const hardwareRowValue = flatConverter(hardwareRowFields, declaration.enums);
   // The Hardware-group inputs, then the price: one option's layout (FlatCalls::hardware_options).
   const hardwareFields = [...declaration.inputs.filter((f) => f.group === 'Hardware'), ...declaration.plan_cost_inputs];
-  // The small flat results by their declared names (declaration.flat_layouts, flat_calls.h).
-  const byLayout = (names, values) => Object.fromEntries(names.map((name, i) => [name, values[i]]));
 
   const flat = flatCalls(module, {
     input: declaration.inputs.length,

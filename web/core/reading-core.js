@@ -16,7 +16,7 @@
 import { clipForCore } from './text-clip.js';
 import { loadWasmModule, oncePerModule } from './wasm-module.js';
 import { clipText, ECHO_MAX_CHARS } from './echo-text.js';
-import { textAt, writeTexts } from './wasm-text.js';
+import { textAt, writeTexts, byLayout } from './wasm-text.js';
 
 /**
  * The longest text visibleText() escapes whole, in UTF-16 units: 262,144 units are at most
@@ -117,7 +117,7 @@ export const buildReadingCore = oncePerModule((module) => {
     try {
       module._llmb_reading_parse_quantity(writeText(clipForCore(text, MAX_TEXT_BYTES)));
       const values = output();
-      const raw = Object.fromEntries(QUANTITY.map((name, i) => [name, values[i]]));
+      const raw = byLayout(QUANTITY, values);
       if (!raw.ok) {
         const parseError = PARSE_ERRORS[raw.error];
         return { ok: false, field: 'text', error: outputText(), parse_error: parseError, nothing_typed: NOTHING_TYPED.has(parseError) };

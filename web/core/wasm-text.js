@@ -1,6 +1,7 @@
-// Text across the wasm boundary of the flat calls (web/core/flat-calls.js, reading-core.js):
-// strings in as UTF-8 bytes written into a buffer the core gives, and NUL-terminated
-// UTF-8 out. The calculator's module has no Embind to do this.
+// Text and small results across the wasm boundary of the flat calls (web/core/flat-calls.js,
+// reading-core.js): strings in as UTF-8 bytes written into a buffer the core gives,
+// NUL-terminated UTF-8 out, and a small result's values by the names of its declared
+// layout. The calculator's module has no Embind to do this.
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -41,4 +42,14 @@ export function writeTexts(module, room, ...parts) {
   });
   heap[at] = 0;
   return encoded.map((e) => e.length);
+}
+
+/**
+ * A small flat result as an object: each value under its name in the core's declared layout
+ * (flat_layouts in the declarations' JSON).
+ * @param {string[]} names the layout's names, in order @param {ArrayLike<number>} values
+ * @returns {Object<string, number>}
+ */
+export function byLayout(names, values) {
+  return Object.fromEntries(names.map((name, i) => [name, values[i]]));
 }
