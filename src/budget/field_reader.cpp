@@ -8,7 +8,6 @@
 #include "budget/input_messages.h"
 #include "budget/unit_words.h"
 #include "budget/validate.h"
-#include "reading/expression_lexer.h"
 #include "reading/quantity.h"
 #include "text/decimal_rounding.h"
 #include "text/decimal_scan.h"
@@ -171,6 +170,31 @@ bool unfinished_exponent(const std::string& s) {
   return i == s.size();
 }
 
+// True for text that is a calculation, not a number with a unit: a digit or ")", then
+// an operator (+ - * / ^, or − × ÷ · in UTF-8), then a digit or "(", spaces allowed
+// between ("1/2", "16 * 4", "2^10", "5-3"). A unit's own slash ("GB/s") has no digit after it,
+// and a sign after an exponent's "e" ("1e-3") or before the number ("-5") is no operator here. A field takes one
+// number: the answer checker, not the calculator, reads arithmetic.
+bool is_calculation(const std::string& s) {
+  static const char* const kOperators[] = {"+", "-", "*", "/", "^", "\xE2\x88\x92", "\xC3\x97", "\xC3\xB7", "\xC2\xB7"};
+  const auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    for (const char* op : kOperators) {
+      const std::size_t n = std::strlen(op);
+      if (s.compare(i, n, op) != 0) continue;
+      std::size_t before = i;
+      while (before > 0 && s[before - 1] == ' ') --before;
+      std::size_t after = i + n;
+      while (after < s.size() && s[after] == ' ') ++after;
+      if (before > 0 && (digit(s[before - 1]) || s[before - 1] == ')') && after < s.size() &&
+          (digit(s[after]) || s[after] == '(')) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 // The refusal of `field` with the message of `code`: {label} is the field's
 // label, then `params`.
 FieldReading fail(const InputFieldDeclaration& field, MessageCode code, std::vector<MessageValue> params = {}) {
@@ -253,12 +277,7 @@ FieldReading read_field_value(const InputFieldDeclaration& field, const std::str
   if (!q.ok && unfinished_exponent(s)) {
     return fail(field, MessageCode::unfinished_exponent, {text_value("text", quote_visible(text, 40))});
   }
-  // Text that did not read as a number and unit, and is arithmetic as the answer checker's lexer
-  // tells it from a unit ("1/2", "16 x 4", "2^-1" but not "GB/s"): a field takes one number. A number
-  // out of range ("1e-400") keeps its own message.
-  const bool unread = !q.ok && (q.error == ParseError::unknown_unit || q.error == ParseError::no_number ||
-                                q.error == ParseError::bad_number);
-  if (unread && looks_like_expression(s)) {
+  if (!q.ok && is_calculation(s)) {
     return fail(field, MessageCode::calculation_not_taken, {text_value("text", quote_visible(text, 40))});
   }
   if (!q.ok) {
